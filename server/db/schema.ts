@@ -1,0 +1,391 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of the migration in migrations/0001_schema.ts. The type parsers in connection.ts make both
+ * engines return what these say: `date` as 'YYYY-MM-DD' strings, numeric and int8 as numbers,
+ * timestamptz as ISO-8601 strings.
+ */
+type Timestamp = ColumnType<string, string | undefined, string>;
+type CreatedAt = Generated<string>;
+type DateString = string;
+type HHmm = string;
+
+export interface CitiesTable {
+  id: Generated<number>;
+  city_name: string;
+}
+export interface AreasTable {
+  id: Generated<number>;
+  name: string;
+  city_id: number;
+  standard_pay_rate: number;
+  weekend_pay_rate: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface RestaurateursTable {
+  id: Generated<number>;
+  name: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface RestaurantsTable {
+  id: Generated<number>;
+  name: string;
+  contact_name: Generated<string>;
+  address: Generated<string>;
+  postcode: string | null;
+  telephone: Generated<string>;
+  business_email: string | null;
+  area_id: number;
+  restaurateur_id: number | null;
+  status: Generated<number>;
+  standard_pay: number | null;
+  weekend_pay: number | null;
+  invoice_comission: number | null;
+  booking_fee: number | null;
+  send_invoice: Generated<number>;
+  map_latitude: number | null;
+  map_longitude: number | null;
+  meal: string | null;
+  uniform: string | null;
+  cash_orders: string | null;
+  waiting_location: string | null;
+  other: string | null;
+  bonus_target: string | null;
+  logo_src: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface UserAreasTable {
+  user_id: number;
+  area_id: number;
+}
+export interface UserRestaurantsTable {
+  user_id: number;
+  restaurant_id: number;
+}
+export interface DriversTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  phone: string | null;
+  status: Generated<number>;
+  not_progressing: Generated<number>;
+  activity_status: Generated<number>;
+  activity_time: string | null;
+  activated_at: string | null;
+  push_token: string | null;
+  half_board: Generated<boolean>;
+  address_1: string | null;
+  address_2: string | null;
+  city: string | null;
+  postcode: string | null;
+  date_of_birth: DateString | null;
+  emergency_contact_name: string | null;
+  emergency_contact_phone: string | null;
+  car_make: string | null;
+  car_model: string | null;
+  car_registration: string | null;
+  car_insurance_renewal_date: DateString | null;
+  car_insurer: string | null;
+  have_experience: number | null;
+  experience_description: string | null;
+  bank_name_of_account_holder: string | null;
+  bank_sort_code: string | null;
+  bank_account_number: string | null;
+  driver_license_front_photo: string | null;
+  driver_license_back_photo: string | null;
+  identity_photo: string | null;
+  photo_src: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface DriverAreasTable {
+  driver_id: number;
+  area_id: number;
+}
+export interface DriverRestaurantsTable {
+  driver_id: number;
+  restaurant_id: number;
+}
+export interface DriverRightToWorkPhotosTable {
+  id: Generated<number>;
+  driver_id: number;
+  src_name: string;
+  file_name: string;
+}
+export interface DriverWorkingTimesTable {
+  id: Generated<number>;
+  driver_id: number;
+  week_day: number;
+  holiday: Generated<number>;
+  start_at: HHmm | null;
+  stop_at: HHmm | null;
+}
+export interface DriverWorkingTimeOverridesTable {
+  id: Generated<number>;
+  driver_id: number;
+  period_date: DateString;
+  holiday: Generated<number>;
+  start_at: HHmm | null;
+  stop_at: HHmm | null;
+}
+export interface ShiftsTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  driver_id: number | null;
+  status: Generated<number>;
+  status_assigned: Generated<number>;
+  period_date: DateString;
+  start_time: HHmm;
+  finish_time: HHmm;
+  meal_time: Generated<number>;
+  rest_time: Generated<number>;
+  cost_per_hour: Generated<number>;
+  cost_total: Generated<number>;
+  cost_bonus: Generated<number>;
+  const_fuel_bonus: Generated<number>;
+  cost_extra_bonus: Generated<number>;
+  extra_request: Generated<number>;
+  fuel_bonus_0: Generated<number>;
+  fuel_bonus_3: Generated<number>;
+  fuel_bonus_6: Generated<number>;
+  comment: string | null;
+  comment_cancelled: string | null;
+  creator_id: number | null;
+  moderator_id: number | null;
+  restaurateur_creator_id: number | null;
+  restaurateur_moderator_id: number | null;
+  driver_id_canceled: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface TimesheetsTable {
+  id: Generated<number>;
+  shift_id: number | null;
+  modified_shift_id: number | null;
+  restaurant_id: number;
+  driver_id: number | null;
+  status: Generated<number>;
+  status_progress: Generated<number>;
+  period_date: DateString;
+  start_time: HHmm;
+  finish_time: HHmm;
+  driver_start_time: HHmm | null;
+  driver_finish_time: HHmm | null;
+  meal_time: Generated<number>;
+  rest_time: Generated<number>;
+  cost_per_hour: Generated<number>;
+  cost_bonus: Generated<number>;
+  const_fuel_bonus: Generated<number>;
+  cost_extra_bonus: Generated<number>;
+  cost_total: Generated<number>;
+  fuel_bonus_0: Generated<number>;
+  fuel_bonus_3: Generated<number>;
+  fuel_bonus_6: Generated<number>;
+  comment: string | null;
+  driver_comment: string | null;
+  map_start_lat: number | null;
+  map_start_lng: number | null;
+  map_finish_lat: number | null;
+  map_finish_lng: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface ReportingTable {
+  id: Generated<number>;
+  shift_id: number | null;
+  timesheet_id: number | null;
+  restaurant_id: number;
+  driver_id: number | null;
+  period_date: DateString;
+  start_time: HHmm | null;
+  finish_time: HHmm | null;
+  cost: Generated<number>;
+  cost_cover: Generated<number>;
+  amount_paid: Generated<number>;
+  amount_difference: Generated<number>;
+  comment_cancelled: string | null;
+  model_type: Generated<number>;
+  event: number;
+  model_id: number | null;
+  moderator_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface InvoicesTable {
+  id: Generated<number>;
+  invoice_number: string;
+  period_date: DateString;
+  period_date_from: DateString;
+  period_date_to: DateString;
+  restaurant_id: number;
+  driver_id: number | null;
+  comission: number;
+  booking_fee: Generated<number>;
+  subtotal: Generated<number>;
+  vat: Generated<number>;
+  total: Generated<number>;
+  lines: ColumnType<unknown[], string | undefined, string>;
+  document_path: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+export interface NewsPostsTable {
+  id: Generated<number>;
+  post_title: string;
+  post_content: string;
+  img: string | null;
+  status: Generated<number>;
+  pinned: Generated<number>;
+  important: Generated<number>;
+  addressee: Generated<number>;
+  author_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface NewsPostAreasTable {
+  post_id: number;
+  area_id: number;
+}
+export interface NewsPostRestaurantsTable {
+  post_id: number;
+  restaurant_id: number;
+}
+export interface NewsPostDriversTable {
+  post_id: number;
+  driver_id: number;
+}
+export interface NewsPostReadsTable {
+  post_id: number;
+  driver_id: number;
+  read_at: CreatedAt;
+}
+export interface NewsRepliesTable {
+  id: Generated<number>;
+  post_id: number;
+  reply_content: string;
+  author_user_id: number | null;
+  author_driver_id: number | null;
+  created_at: CreatedAt;
+}
+export interface AlertsTable {
+  id: Generated<number>;
+  channel: string;
+  event: string;
+  data: string;
+  restaurant_id: number | null;
+  created_at: CreatedAt;
+}
+export interface AlertReadsTable {
+  alert_id: number;
+  user_id: number;
+  read_at: CreatedAt;
+}
+export interface OptionsTable {
+  id: Generated<number>;
+  okey: string;
+  ovalue: string;
+  description: Generated<string>;
+}
+export interface PushMessagesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  filters: ColumnType<Record<string, unknown>, string | undefined, string>;
+  sender_id: number | null;
+  created_at: CreatedAt;
+}
+export interface PushDeliveriesTable {
+  id: Generated<number>;
+  message_id: number;
+  driver_id: number;
+  status: Generated<'queued' | 'sent' | 'no_token' | 'failed'>;
+  error: string | null;
+  sent_at: string | null;
+}
+export interface AuthTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_kind: 'user' | 'restaurateur' | 'driver';
+  account_id: number;
+  created_at: CreatedAt;
+  last_used_at: Timestamp;
+  expires_at: string;
+  revoked_at: string | null;
+}
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  attachments: ColumnType<unknown[], string | undefined, string>;
+  status: Generated<'queued' | 'sent' | 'failed' | 'logged'>;
+  error: string | null;
+  created_at: CreatedAt;
+  sent_at: string | null;
+}
+export interface BroadcastMessagesTable {
+  id: Generated<number>;
+  payload: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  cities: CitiesTable;
+  areas: AreasTable;
+  users: UsersTable;
+  restaurateurs: RestaurateursTable;
+  restaurants: RestaurantsTable;
+  user_areas: UserAreasTable;
+  user_restaurants: UserRestaurantsTable;
+  drivers: DriversTable;
+  driver_areas: DriverAreasTable;
+  driver_restaurants: DriverRestaurantsTable;
+  driver_right_to_work_photos: DriverRightToWorkPhotosTable;
+  driver_working_times: DriverWorkingTimesTable;
+  driver_working_time_overrides: DriverWorkingTimeOverridesTable;
+  shifts: ShiftsTable;
+  timesheets: TimesheetsTable;
+  reporting: ReportingTable;
+  invoices: InvoicesTable;
+  news_posts: NewsPostsTable;
+  news_post_areas: NewsPostAreasTable;
+  news_post_restaurants: NewsPostRestaurantsTable;
+  news_post_drivers: NewsPostDriversTable;
+  news_post_reads: NewsPostReadsTable;
+  news_replies: NewsRepliesTable;
+  alerts: AlertsTable;
+  alert_reads: AlertReadsTable;
+  options: OptionsTable;
+  push_messages: PushMessagesTable;
+  push_deliveries: PushDeliveriesTable;
+  auth_tokens: AuthTokensTable;
+  email_outbox: EmailOutboxTable;
+  broadcast_messages: BroadcastMessagesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Restaurateur = Selectable<RestaurateursTable>;
+export type Restaurant = Selectable<RestaurantsTable>;
+export type Driver = Selectable<DriversTable>;
+export type Alert = Selectable<AlertsTable>;
+export type NewShift = Insertable<ShiftsTable>;
+export type NewTimesheet = Insertable<TimesheetsTable>;
+export type ShiftUpdate = Updateable<ShiftsTable>;

@@ -1,0 +1,10 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, sql } from 'kysely';
+const t0 = Date.now();
+const pg = new PGlite({ parsers: { [types.DATE]: (v: string) => v, [types.NUMERIC]: (v: string) => Number(v), [types.INT8]: (v: string) => Number(v) } });
+const db = new Kysely<any>({ dialect: new PGliteDialect({ pglite: pg }) });
+const r = await sql`select '2026-01-02'::date as d, 12.50::numeric(12,2) as n, count(*) as c, now() as t from (values (1),(2)) v(x)`.execute(db);
+console.log(r.rows, Date.now() - t0, 'ms');
+const dump = await pg.dumpDataDir('gzip'); console.log('dump', dump.size, Date.now()-t0);
+const t1 = Date.now(); const pg2 = new PGlite({loadDataDir: dump}); await pg2.waitReady; console.log('load', Date.now()-t1);
+await db.destroy();

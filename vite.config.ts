@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The app is served by our own server (server/app.ts) from dist/; `npm run dev` proxies the API to it.
+const apiTarget = `http://localhost:${process.env.PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2500 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/broadcasting': apiTarget,
+      '/images': apiTarget,
+      '/app': { target: apiTarget.replace('http', 'ws'), ws: true },
+    },
+  },
+});
