@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { DatabaseKind } from './db/connection';
+import type { Broadcaster } from './realtime/broadcaster';
+import { LocalBroadcaster } from './realtime/localBroadcaster';
+import errorsPlugin from './plugins/errors';
+import authPlugin from './plugins/auth';
+import realtimePlugin from './plugins/realtime';
+import healthRoutes from './routes/health';
+import authRoutes from './routes/auth';
+import alertRoutes from './routes/alert';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    databaseKind: DatabaseKind;
+    config: Config;
+    broadcaster: Broadcaster;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  databaseKind: DatabaseKind;
+  /** Defaults to delivery to this process's sockets only. */
+  broadcaster?: Broadcaster;
+  logger?: boolean | object;
+}
+
+/** Builds the whole server (API, live feed, images, the app) without listening, so tests inject into it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.decorate('db', deps.db);
+  app.decorate('databaseKind', deps.databaseKind);
+  app.decorate('config', deps.config);
+  app.decorate('broadcaster', deps.broadcaster ?? new LocalBroadcaster());
+
+  await app.register(errorsPlugin);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10_000_000, files: 20 } });
+  await app.register(authPlugin);
+  await app.register(realtimePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(alertRoutes);
+
+  registerFiles(app, deps.config);
+  return app;
+}
+
+/** Uploaded images under DATA_DIR/images, and the built single-page app with history fallback. */
+function registerFiles(app: FastifyInstance, config: Config): void {
+  const imagesDir = path.join(config.dataDir, 'images');
+  fs.mkdirSync(path.join(imagesDir, 'thumb'), { recursive: true });
+  app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', decorateReply: false, index: false });
+
+  const hasApp = fs.existsSync(path.join(config.staticDir, 'index.html'));
+  if (hasApp) app.register(fastifyStatic, { root: config.staticDir, prefix: '/', index: 'index.html', wildcard: true });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isAppRoute =
+      request.method === 'GET' && !/^\/(api|images|broadcasting|app)(\/|$)/.test(url) && !path.extname(url);
+    if (!isAppRoute) return reply.status(404).send({ message: 'Not found' });
+    if (!hasApp) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html').sendFile('index.html', config.staticDir);
+  });
+}

@@ -1,0 +1,63 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { isEmpty, seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
+import { buildApp } from './app';
+import { createPostgresBroadcaster } from './realtime/postgresBroadcaster';
+
+/** The process: configuration, database, migrations, first-start demo data, listen, graceful shutdown. */
+async function main() {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, lock: true });
+  await migrateToLatest(database.db);
+
+  const seeded = config.seedDemo && (await isEmpty(database.db));
+  if (seeded) await seedDemo(database.db);
+
+  // Several instances on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
+  const broadcaster = config.databaseUrl ? await createPostgresBroadcaster(config.databaseUrl) : undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    broadcaster,
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await app.broadcaster.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Back-office is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+    seeded ? '  The demo dataset was created on this first start.' : '',
+    `  Demo logins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_LOGINS.map((l) => `    ${l.role.padEnd(20)} ${l.email}`),
+    `  Started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl+C to stop.`,
+    '',
+  ];
+  console.log(lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

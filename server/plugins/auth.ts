@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { ROLE, type StaffRole } from '../../domain/roles';
+import { resolveToken } from '../auth/tokens';
+import { managerRestaurantIds } from '../auth/scope';
+import { forbidden, unauthorized } from './errors';
+
+/** The account behind a request's bearer token. */
+export type Account =
+  | { kind: 'user'; id: number; tokenId: number; role: StaffRole | null; firstName: string }
+  | { kind: 'restaurateur'; id: number; tokenId: number; restaurantIds: number[] }
+  | { kind: 'driver'; id: number; tokenId: number };
+
+/** Who may call a route. 'staff' = administrators and managers. */
+export type Access = 'administrator' | 'manager' | 'staff' | 'restaurant' | 'driver' | 'any';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: Account | null;
+  }
+  interface FastifyInstance {
+    /** preHandler that answers 401 without a live token and 403 when the account may not call the route. */
+    access(...allowed: Access[]): preHandlerHookHandler;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+function allows(account: Account, allowed: Access[]): boolean {
+  return allowed.some((a) => {
+    if (a === 'any') return true;
+    if (a === 'driver') return account.kind === 'driver';
+    if (a === 'restaurant') return account.kind === 'restaurateur';
+    if (account.kind !== 'user') return false;
+    if (a === 'administrator') return account.role === ROLE.administrator;
+    if (a === 'manager') return account.role === ROLE.manager;
+    return account.role === ROLE.administrator || account.role === ROLE.manager; // staff
+  });
+}
+
+/** Restaurant ids an account may see; null = every restaurant (administrators). */
+export async function restaurantScope(app: FastifyInstance, account: Account): Promise<number[] | null> {
+  if (account.kind === 'restaurateur') return account.restaurantIds;
+  if (account.kind === 'user' && account.role === ROLE.administrator) return null;
+  if (account.kind === 'user' && account.role === ROLE.manager) return managerRestaurantIds(app.db, account.id);
+  return [];
+}
+
+export async function authenticate(app: FastifyInstance, token: string | null): Promise<Account | null> {
+  if (!token) return null;
+  const owner = await resolveToken(app.db, token);
+  if (!owner) return null;
+  if (owner.kind === 'user') {
+    const user = await app.db
+      .selectFrom('users')
+      .select(['id', 'role', 'first_name'])
+      .where('id', '=', owner.accountId)
+      .executeTakeFirst();
+    if (!user) return null;
+    return { kind: 'user', id: user.id, tokenId: owner.tokenId, role: user.role as StaffRole | null, firstName: user.first_name };
+  }
+  if (owner.kind === 'restaurateur') {
+    const restaurants = await app.db
+      .selectFrom('restaurants')
+      .select('id')
+      .where('restaurateur_id', '=', owner.accountId)
+      .execute();
+    return { kind: 'restaurateur', id: owner.accountId, tokenId: owner.tokenId, restaurantIds: restaurants.map((r) => r.id) };
+  }
+  const driver = await app.db.selectFrom('drivers').select('id').where('id', '=', owner.accountId).executeTakeFirst();
+  return driver ? { kind: 'driver', id: driver.id, tokenId: owner.tokenId } : null;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('account', null);
+  app.decorate('access', (...allowed: Access[]): preHandlerHookHandler => {
+    return async function checkAccess(request) {
+      request.account ??= await authenticate(app, bearer(request));
+      if (!request.account) throw unauthorized();
+      if (!allows(request.account, allowed)) throw forbidden();
+    };
+  });
+});
+
+export { bearer };

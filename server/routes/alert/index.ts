@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { ALERT_STATUS } from '../../../domain/statuses';
+import { restaurantScope, type Account } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import type { Database } from '../../db/schema';
+
+/** How many alerts the bell lists; older ones stay stored but drop off the list. */
+export const ALERT_LIST_LIMIT = 100;
+
+const updateSchema = z.object({
+  status: z.union([z.literal(ALERT_STATUS.unread), z.literal(ALERT_STATUS.read)], {
+    error: 'Status must be 10 (unread) or 20 (read)',
+  }),
+});
+
+export default async function alertRoutes(app: FastifyInstance) {
+  const staff = { preHandler: app.access('staff') };
+
+  /** Alerts the account may see, each with its read state for this user. */
+  async function visibleAlerts(account: Account) {
+    const scope = await restaurantScope(app, account);
+    return (qb: SelectQueryBuilder<Database, 'alerts', object>) =>
+      qb
+        .leftJoin('alert_reads', (join) =>
+          join.onRef('alert_reads.alert_id', '=', 'alerts.id').on('alert_reads.user_id', '=', account.id),
+        )
+        .select([
+          'alerts.id', 'alerts.channel', 'alerts.event', 'alerts.created_at', 'alerts.data', 'alerts.restaurant_id',
+          sql<number>`case when alert_reads.alert_id is null then ${ALERT_STATUS.unread} else ${ALERT_STATUS.read} end`.as('status'),
+        ])
+        .$if(scope !== null, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('alerts.restaurant_id', 'is', null),
+              ...(scope!.length ? [eb('alerts.restaurant_id', 'in', scope!)] : []),
+            ]),
+          ),
+        );
+  }
+
+  app.get('/api/alert', staff, async (request) => {
+    const scoped = await visibleAlerts(request.account!);
+    return scoped(app.db.selectFrom('alerts')).orderBy('alerts.created_at', 'desc').orderBy('alerts.id', 'desc').limit(ALERT_LIST_LIMIT).execute();
+  });
+
+  app.put<{ Params: { id: string } }>('/api/alert/:id', staff, async (request) => {
+    const id = Number(request.params.id);
+    const { status } = updateSchema.parse(request.body ?? {});
+    const account = request.account!;
+    const scoped = await visibleAlerts(account);
+    const exists = Number.isInteger(id) && (await scoped(app.db.selectFrom('alerts')).where('alerts.id', '=', id).executeTakeFirst());
+    if (!exists) throw notFound('Alert not found');
+    if (status === ALERT_STATUS.read) {
+      await app.db
+        .insertInto('alert_reads')
+        .values({ alert_id: id, user_id: account.id })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    } else {
+      await app.db.deleteFrom('alert_reads').where('alert_id', '=', id).where('user_id', '=', account.id).execute();
+    }
+    return scoped(app.db.selectFrom('alerts')).where('alerts.id', '=', id).executeTakeFirstOrThrow();
+  });
+
+  app.post('/api/alert/all-readed', staff, async (request) => {
+    const account = request.account!;
+    const scoped = await visibleAlerts(account);
+    const unread = await scoped(app.db.selectFrom('alerts')).where('alert_reads.alert_id', 'is', null).execute();
+    if (unread.length) {
+      await app.db
+        .insertInto('alert_reads')
+        .values(unread.map((a) => ({ alert_id: a.id, user_id: account.id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    return { success: true, count: unread.length };
+  });
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loginSchema, registerSchema } from '../../../domain/validation/auth';
+import { MSG, OWN_MSG } from '../../../domain/messages';
+import { DRIVER_STATUS } from '../../../domain/statuses';
+import type { AccountKind } from '../../../domain/roles';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { issueToken, revokeToken } from '../../auth/tokens';
+import { LoginLimiter } from '../../auth/loginLimiter';
+import { isUniqueViolation } from '../../db/errors';
+import { HttpError, fieldError, forbidden } from '../../plugins/errors';
+import { driverProfile, restaurateurProfile, staffProfile } from './profiles';
+
+const ACCOUNT_TABLE = { user: 'users', restaurateur: 'restaurateurs', driver: 'drivers' } as const;
+
+export default async function authRoutes(app: FastifyInstance) {
+  const limiter = new LoginLimiter();
+  // Unknown e-mails still cost one hash check, so response time does not reveal which e-mails exist.
+  const decoyHash = hashPassword('decoy-password-never-matches');
+
+  /** Checks e-mail and password for one kind of account; answers the account id or throws 401/429. */
+  async function checkLogin(request: FastifyRequest, kind: AccountKind): Promise<number> {
+    const { email, password } = loginSchema.parse(request.body ?? {});
+    const address = request.ip;
+    if (limiter.isBlocked(email, address)) throw new HttpError(429, { email: [OWN_MSG.tooManyLogins] });
+    const account = await app.db
+      .selectFrom(ACCOUNT_TABLE[kind])
+      .select(['id', 'password_hash'])
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    const ok = await verifyPassword(account?.password_hash ?? (await decoyHash), password);
+    if (!account || !ok) {
+      limiter.fail(email, address);
+      throw new HttpError(401, { message: MSG.incorrectLogins });
+    }
+    limiter.succeed(email, address);
+    return account.id;
+  }
+
+  const ttl = () => app.config.tokenTtlDays;
+
+  app.post('/api/auth/login', async (request) => {
+    const id = await checkLogin(request, 'user');
+    return { user: await staffProfile(app.db, id), access_token: await issueToken(app.db, 'user', id, ttl()) };
+  });
+
+  app.post('/api/auth/login/restaurant', async (request) => {
+    const id = await checkLogin(request, 'restaurateur');
+    return {
+      restaurant: await restaurateurProfile(app.db, id),
+      access_token: await issueToken(app.db, 'restaurateur', id, ttl()),
+    };
+  });
+
+  app.post('/api/auth/login/driver', async (request) => {
+    const id = await checkLogin(request, 'driver');
+    const driver = await driverProfile(app.db, id);
+    if (driver.status === DRIVER_STATUS.inactive) throw forbidden('This driver account is inactive');
+    return { driver, access_token: await issueToken(app.db, 'driver', id, ttl()) };
+  });
+
+  app.post('/api/register', async (request, reply) => {
+    const input = registerSchema.parse(request.body ?? {});
+    const email = input.email.toLowerCase();
+    const taken = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (taken) throw fieldError('email', OWN_MSG.emailTaken);
+    // No role: a self-registered account reaches nothing until an administrator assigns one.
+    const user = await app.db
+      .insertInto('users')
+      .values({
+        first_name: input.firstName,
+        last_name: input.lastName,
+        email,
+        password_hash: await hashPassword(input.password),
+        role: null,
+      })
+      .returning(['id', 'first_name', 'last_name', 'email', 'role'])
+      .executeTakeFirstOrThrow()
+      .catch((error) => {
+        // Two registrations racing for one e-mail: the database's unique index decides.
+        throw isUniqueViolation(error) ? fieldError('email', OWN_MSG.emailTaken) : error;
+      });
+    reply.status(201);
+    return { user, access_token: await issueToken(app.db, 'user', user.id, ttl()) };
+  });
+
+  app.post('/api/auth/logout', { preHandler: app.access('any') }, async (request) => {
+    await revokeToken(app.db, request.account!.tokenId);
+    return { success: true };
+  });
+
+  app.get('/api/auth/me', { preHandler: app.access('any') }, async (request) => {
+    const account = request.account!;
+    if (account.kind === 'user') return { user: await staffProfile(app.db, account.id) };
+    if (account.kind === 'restaurateur') return { restaurant: await restaurateurProfile(app.db, account.id) };
+    return { driver: await driverProfile(app.db, account.id) };
+  });
+}
