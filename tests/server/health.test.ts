@@ -1,0 +1,54 @@
+import { createTestApp, type TestApp } from '../helpers/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  it('answers the database kind and that every migration ran, without a token', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      migrations: { pending: 0, latest: '0001_schema' },
+    });
+  });
+});
+
+describe('error shape', () => {
+  it('unknown API paths answer 404 JSON; app routes without a built app explain themselves', async () => {
+    const api = await t.app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+    const page = await t.app.inject({ url: '/schedule', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+  });
+
+  it('malformed JSON is a 400 with a message, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+  });
+
+  it('an unexpected failure is a 500 with a request id and nothing internal', async () => {
+    const headers = await t.as('admin@demo.test');
+    await t.db.schema.alterTable('alert_reads').renameTo('alert_reads_away').execute();
+    try {
+      const res = await t.app.inject({ url: '/api/alert', headers });
+      expect(res.statusCode).toBe(500);
+      expect(Object.keys(res.json()).sort()).toEqual(['message', 'request_id']);
+      expect(res.body).not.toMatch(/alert_reads|select|stack/i);
+    } finally {
+      await t.db.schema.alterTable('alert_reads_away').renameTo('alert_reads').execute();
+    }
+  });
+});
