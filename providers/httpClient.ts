@@ -1,0 +1,143 @@
+import { HttpError } from 'react-admin';
+import { clearStoredUser, getStoredUser } from './session';
+
+/**
+ * The one fetch wrapper of the front end (spec 1, sections 7-8):
+ * - sends `Authorization: Bearer {access_token}` of the stored user and `X-Requested-With: XMLHttpRequest`;
+ * - 401 on a data call logs the user out and reloads (the route guard then shows the login page);
+ * - 400 rejects with the first message of the first field of `{ field: [messages] }`, keeping the body
+ *   on the error (`error.body`) so forms can show every field's errors;
+ * - other failures reject with the body's `message`.
+ */
+export interface RequestOptions {
+  method?: string;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Login, register and logout must not trigger the log-out-and-reload of a 401. */
+  logoutOn401?: boolean;
+  /** Send the bearer token (default: when a user is stored). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export type ErrorBody = Record<string, unknown>;
+
+/** The message the spec shows for an error body: `message`, else the first message of the first field. */
+export function errorMessage(body: unknown, fallback: string): string {
+  if (typeof body === 'string' && body.trim()) return body;
+  if (!body || typeof body !== 'object') return fallback;
+  const record = body as ErrorBody;
+  if (typeof record.message === 'string' && record.message) return record.message;
+  const first = firstFieldMessage(record);
+  return first ?? fallback;
+}
+
+/** First message of the first field of a `{ field: [messages] }` body. */
+export function firstFieldMessage(body: ErrorBody): string | null {
+  for (const value of Object.values(body)) {
+    if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
+
+/** Multipart body without the fields that are null or the string 'null' (spec 1, section 5). */
+export function toFormData(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined || value === 'null') continue;
+    if (value instanceof Blob) form.append(key, value);
+    else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value));
+  }
+  return form;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Kept apart so tests can observe it; a reload starts the app again from the login page. */
+export const session = {
+  reload: () => window.location.reload(),
+};
+
+export async function httpClient<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const user = getStoredUser();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    ...options.headers,
+  };
+  const sendToken = options.auth ?? true;
+  if (sendToken && user) headers.Authorization = `Bearer ${user.access_token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new HttpError('The server cannot be reached - check your connection and try again', 0, null);
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  if (response.status === 401 && options.logoutOn401 !== false && user) {
+    clearStoredUser();
+    session.reload();
+  }
+  const fallback = response.statusText || `Request failed (${response.status})`;
+  const message =
+    response.status === 400 && data && typeof data === 'object'
+      ? (firstFieldMessage(data as ErrorBody) ?? errorMessage(data, fallback))
+      : errorMessage(data, fallback);
+  throw new HttpError(message, response.status, data);
+}
+
+/** Lists may come as an array or wrapped as `{ data: [...] }`. */
+export function asArray<T = Record<string, unknown>>(value: unknown): T[] {
+  if (Array.isArray(value)) return value as T[];
+  if (value && typeof value === 'object' && Array.isArray((value as { data?: unknown }).data)) {
+    return (value as { data: T[] }).data;
+  }
+  return [];
+}
+
+/** A record may come bare or wrapped as `{ data: {...} }`. */
+export function asRecord<T = Record<string, unknown>>(value: unknown): T | null {
+  if (!value || typeof value !== 'object') return null;
+  const wrapped = (value as { data?: unknown }).data;
+  if (wrapped && typeof wrapped === 'object' && !Array.isArray(wrapped)) return wrapped as T;
+  return value as T;
+}

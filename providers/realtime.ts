@@ -1,0 +1,195 @@
+import Echo from 'laravel-echo';
+import Pusher from 'pusher-js';
+
+/**
+ * The live feed (spec 1, sections 1 and 7): one private channel, `private-panelmessages`, whose Pusher event
+ * `message` carries `{ success, data: { channel, event, items } }`. Screens subscribe by `data.channel`:
+ *
+ *   useEffect(() => subscribeToFeed('timesheet_channel', (event, items) => ...), []);
+ *
+ * pusher-js re-sends subscriptions itself after a reconnect; the connection state is tracked for screens that
+ * want to show it.
+ */
+
+export type FeedCallback = (event: string, items: unknown[]) => void;
+export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
+
+/** Channels the server is known to broadcast on; anything else is logged. */
+export const FEED_CHANNELS = [
+  'alert_channel',
+  'news_feed_channel',
+  'reply_channel',
+  'timesheet_channel',
+  'shift_channel',
+  'driver_channel',
+  'notification_channel',
+] as const;
+
+const listeners = new Map<string, Set<FeedCallback>>();
+const errorListeners = new Set<(message: string) => void>();
+const stateListeners = new Set<(state: ConnectionState) => void>();
+
+let echo: Echo<'pusher'> | null = null;
+let currentToken: string | null = null;
+/** Bumped by every start and stop so a start still waiting for its config gives up when overtaken. */
+let generation = 0;
+let state: ConnectionState = 'disconnected';
+
+function setState(next: ConnectionState) {
+  if (next === state) return;
+  state = next;
+  for (const cb of stateListeners) cb(next);
+}
+
+/** Listens to one channel of the feed; answers the unsubscribe function. */
+export function subscribeToFeed(channel: string, callback: FeedCallback): () => void {
+  let set = listeners.get(channel);
+  if (!set) listeners.set(channel, (set = new Set()));
+  set.add(callback);
+  return () => {
+    set.delete(callback);
+    if (set.size === 0 && listeners.get(channel) === set) listeners.delete(channel);
+  };
+}
+
+/** Socket 'exception' events become the global error; the shell shows them in the snackbar. */
+export function onFeedError(callback: (message: string) => void): () => void {
+  errorListeners.add(callback);
+  return () => errorListeners.delete(callback);
+}
+
+export function onConnectionState(callback: (state: ConnectionState) => void): () => void {
+  stateListeners.add(callback);
+  return () => stateListeners.delete(callback);
+}
+
+export function connectionState(): ConnectionState {
+  return state;
+}
+
+function messageOf(data: { items?: unknown; message?: unknown }): string {
+  const items = Array.isArray(data.items) ? data.items : [data.items];
+  for (const item of items) {
+    if (typeof item === 'string' && item) return item;
+    if (item && typeof item === 'object' && typeof (item as { message?: unknown }).message === 'string') {
+      return (item as { message: string }).message;
+    }
+  }
+  return typeof data.message === 'string' && data.message ? data.message : 'The live feed reported an error';
+}
+
+/** Routes one feed message to the subscribers of its channel. Exported for tests. */
+export function dispatchFeedMessage(payload: unknown): void {
+  const data = payload && typeof payload === 'object' ? (payload as { data?: unknown }).data : undefined;
+  if (
+    !data ||
+    typeof data !== 'object' ||
+    typeof (data as { channel?: unknown }).channel !== 'string' ||
+    typeof (data as { event?: unknown }).event !== 'string'
+  ) {
+    console.warn('Live feed: malformed message ignored', payload);
+    return;
+  }
+  const { channel, event, items } = data as { channel: string; event: string; items?: unknown };
+  if (event === 'exception') {
+    const message = messageOf(data as { items?: unknown; message?: unknown });
+    for (const cb of errorListeners) cb(message);
+    return;
+  }
+  // Notification events are for the drivers' app; the panel ignores them (spec 1, section 4).
+  if (channel === 'notification_channel') return;
+  if (!(FEED_CHANNELS as readonly string[]).includes(channel)) {
+    console.warn(`Live feed: message on unknown channel '${channel}'`, payload);
+    return;
+  }
+  const list = Array.isArray(items) ? items : items == null ? [] : [items];
+  for (const cb of [...(listeners.get(channel) ?? [])]) {
+    try {
+      cb(event, list);
+    } catch (error) {
+      console.error(`Live feed: a '${channel}' subscriber failed`, error);
+    }
+  }
+}
+
+async function fetchPusherKey(): Promise<string> {
+  const response = await fetch('/api/client-config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/client-config answered ${response.status}`);
+  const body = (await response.json()) as { pusherKey?: unknown };
+  if (typeof body.pusherKey !== 'string' || !body.pusherKey) throw new Error('GET /api/client-config gave no pusherKey');
+  return body.pusherKey;
+}
+
+/**
+ * Opens the feed for the logged-in user (administrators, managers, restaurant accounts). Calling it again with
+ * the same token does nothing; with another token it reconnects as that user.
+ */
+export async function startRealtime(token: string): Promise<void> {
+  if (echo && currentToken === token) return;
+  if (!echo && currentToken === token && state === 'connecting') return;
+  stopRealtime();
+  const mine = ++generation;
+  currentToken = token;
+  setState('connecting');
+  let key: string;
+  try {
+    key = await fetchPusherKey();
+  } catch (error) {
+    if (mine === generation) {
+      console.warn('Live feed: not started', error);
+      currentToken = null;
+      setState('failed');
+    }
+    return;
+  }
+  if (mine !== generation) return;
+
+  const { hostname, port, protocol } = window.location;
+  const instance = new Echo<'pusher'>({
+    broadcaster: 'pusher',
+    key,
+    cluster: '',
+    wsHost: hostname,
+    wsPort: Number(port) || 80,
+    wssPort: Number(port) || 443,
+    forceTLS: protocol === 'https:',
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    authEndpoint: '/broadcasting/auth',
+    auth: { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } },
+    withoutInterceptors: true,
+    Pusher,
+  });
+  echo = instance;
+
+  const pusher = instance.connector.pusher;
+  pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+    if (echo !== instance) return;
+    if (current === 'connected') setState('connected');
+    else if (current === 'connecting') setState(state === 'connected' ? 'reconnecting' : 'connecting');
+    else if (current === 'unavailable') setState('reconnecting');
+    else if (current === 'failed') setState('failed');
+    else if (current === 'disconnected') setState('disconnected');
+  });
+
+  instance
+    .private('panelmessages')
+    .listen('.message', (payload: unknown) => dispatchFeedMessage(payload))
+    .error((error: unknown) => console.warn('Live feed: subscription to private-panelmessages failed', error));
+}
+
+/** Closes the feed (logout). Subscribers stay registered for the next start. */
+export function stopRealtime(): void {
+  generation++;
+  currentToken = null;
+  if (echo) {
+    const instance = echo;
+    echo = null;
+    try {
+      instance.disconnect();
+    } catch (error) {
+      console.warn('Live feed: disconnect failed', error);
+    }
+  }
+  setState('disconnected');
+}

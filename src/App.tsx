@@ -1,0 +1,61 @@
+import { Admin, CustomRoutes } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { authProvider } from '../providers/authProvider';
+import { dataProvider } from '../providers/dataProvider';
+import { i18nProvider } from '../providers/i18nProvider';
+import { AppLayout } from './layout/AppLayout';
+import { AppNotification } from './layout/AppNotification';
+import { theme } from './layout/theme';
+import { APP_NAME } from './components/brand';
+import { NotBuiltYet } from './components/NotBuiltYet';
+import { LoginPage } from './pages/LoginPage';
+import { RegistrationPage } from './pages/RegistrationPage';
+import { HomePage } from './pages/HomePage';
+
+/**
+ * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
+ * needs a stored user (requireAuth), else the guard sends the user to /login?loginError=... .
+ * Screens not built yet render <NotBuiltYet>, which also tells roles that may not open them (domain canOpen).
+ * BrowserRouter: the spec's routes are real paths (/login, /schedule), not react-admin's default hash routes;
+ * the server answers index.html for them (history fallback).
+ */
+export function App() {
+  return (
+    <BrowserRouter>
+      <Admin
+        title={APP_NAME}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        loginPage={LoginPage}
+        layout={AppLayout}
+        notification={AppNotification}
+        theme={theme}
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/registration" element={<RegistrationPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/" element={<Navigate to="/newsfeed" replace />} />
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/newsfeed" element={<NotBuiltYet title="News Feed" />} />
+          <Route path="/schedule" element={<NotBuiltYet title="Schedule" />} />
+          <Route path="/schedulerestaurant" element={<NotBuiltYet title="Schedule" />} />
+          <Route path="/timesheet" element={<NotBuiltYet title="Timesheets" />} />
+          <Route path="/timesheetrestaurant" element={<NotBuiltYet title="Timesheets" />} />
+          <Route path="/restaurants" element={<NotBuiltYet title="Restaurants" />} />
+          <Route path="/drivers" element={<NotBuiltYet title="Drivers" />} />
+          <Route path="/drivers/:id" element={<NotBuiltYet title="Driver" />} />
+          <Route path="/areas" element={<NotBuiltYet title="Areas" />} />
+          <Route path="/options" element={<NotBuiltYet title="Options" />} />
+          <Route path="/invoices" element={<NotBuiltYet title="Invoices" />} />
+          <Route path="/invoicesrestaurant" element={<NotBuiltYet title="Invoices" />} />
+          <Route path="/users" element={<NotBuiltYet title="Administrators" />} />
+          <Route path="/reporting" element={<NotBuiltYet title="Reporting" />} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

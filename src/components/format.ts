@@ -1,0 +1,34 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/en-gb';
+
+// UK conventions throughout the panel: DD/MM/YYYY, weeks start on Monday (the en-gb locale).
+dayjs.locale('en-gb');
+
+const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** £1,234.50; empty for a missing amount. */
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? money.format(n) : '';
+}
+
+/** API timestamps are UTC; one without a zone (Laravel style 'YYYY-MM-DD HH:mm:ss') is read as UTC too. */
+function parseTimestamp(value: string): dayjs.Dayjs {
+  const hasZone = /(Z|[+-]\d\d:?\d\d)$/i.test(value.trim());
+  return dayjs(hasZone ? value : value.trim().replace(' ', 'T') + 'Z');
+}
+
+/** DD/MM/YYYY for a 'YYYY-MM-DD' date (never shifted by the time zone). */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value) : parseTimestamp(value);
+  return d.isValid() ? d.format('DD/MM/YYYY') : '';
+}
+
+/** DD/MM/YYYY HH:mm in local time for a UTC timestamp. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = parseTimestamp(value);
+  return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : '';
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { ALERT_STATUS } from '../../domain/statuses';
+import { asArray, httpClient } from '../../providers/httpClient';
+import { subscribeToFeed } from '../../providers/realtime';
+
+/** An alert as GET /api/alert and the live feed send it (spec 1, section 3). */
+export interface PanelAlert {
+  id: number;
+  status: number;
+  channel: string;
+  event: string;
+  created_at: string;
+  /** JSON text with a `message` field. */
+  data: string | { message?: string } | null;
+}
+
+export function alertMessage(alert: PanelAlert): string {
+  const data = alert.data;
+  if (data && typeof data === 'object') return typeof data.message === 'string' ? data.message : '';
+  if (typeof data !== 'string') return '';
+  try {
+    const parsed = JSON.parse(data) as { message?: unknown } | null;
+    return parsed && typeof parsed.message === 'string' ? parsed.message : '';
+  } catch {
+    return data;
+  }
+}
+
+const newestFirst = (a: PanelAlert, b: PanelAlert) =>
+  String(b.created_at).localeCompare(String(a.created_at)) || Number(b.id) - Number(a.id);
+
+function isAlert(value: unknown): value is PanelAlert {
+  return !!value && typeof value === 'object' && 'id' in value;
+}
+
+/** Alerts of the logged-in administrator or manager: loaded once, kept live, marked read singly or all. */
+export function useAlerts(enabled: boolean) {
+  const notify = useNotify();
+  const [alerts, setAlerts] = useState<PanelAlert[]>([]);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    setLoading(true);
+    httpClient('/api/alert', { signal: controller.signal })
+      .then((body) => setAlerts(asArray<PanelAlert>(body).filter(isAlert).sort(newestFirst)))
+      .catch((error: Error) => {
+        if (error?.name !== 'AbortError') notify(error.message, { type: 'error' });
+      })
+      .finally(() => setLoading(false));
+    return () => controller.abort();
+  }, [enabled, notify]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeToFeed('alert_channel', (event, items) => {
+      const incoming = items.filter(isAlert);
+      if (!incoming.length) return;
+      setAlerts((current) => {
+        const byId = new Map(current.map((a) => [a.id, a]));
+        if (event === 'destroy') {
+          for (const a of incoming) byId.delete(a.id);
+        } else {
+          for (const a of incoming) byId.set(a.id, { ...byId.get(a.id), ...a });
+        }
+        return [...byId.values()].sort(newestFirst);
+      });
+    });
+  }, [enabled]);
+
+  const setStatus = (ids: Set<number> | 'all', status: number) =>
+    setAlerts((current) => current.map((a) => (ids === 'all' || ids.has(a.id) ? { ...a, status } : a)));
+
+  const markRead = useCallback(
+    async (alert: PanelAlert) => {
+      if (alert.status !== ALERT_STATUS.unread) return;
+      setStatus(new Set([alert.id]), ALERT_STATUS.read);
+      try {
+        await httpClient(`/api/alert/${alert.id}`, { method: 'PUT', body: { id: alert.id, status: ALERT_STATUS.read } });
+      } catch (error) {
+        setStatus(new Set([alert.id]), ALERT_STATUS.unread);
+        notify((error as Error).message, { type: 'error' });
+      }
+    },
+    [notify],
+  );
+
+  const markAllRead = useCallback(async () => {
+    try {
+      await httpClient('/api/alert/all-readed', { method: 'POST' });
+      setStatus('all', ALERT_STATUS.read);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  }, [notify]);
+
+  const unread = useMemo(() => alerts.filter((a) => a.status === ALERT_STATUS.unread).length, [alerts]);
+  return { alerts, unread, loading, markRead, markAllRead };
+}

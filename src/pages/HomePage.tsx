@@ -1,0 +1,138 @@
+import { Title } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import { OWN_MSG } from '../../domain/messages';
+import { isStaffRole, RESTAURANT_ROLE, ROLE_LABELS } from '../../domain/roles';
+import type { StoredRestaurant } from '../../providers/session';
+import { useStoredUser } from '../components/useStoredUser';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>{value || '—'}</Typography>
+    </Box>
+  );
+}
+
+const addressOf = (r: StoredRestaurant) => [r.address, r.postcode].filter((p) => typeof p === 'string' && p.trim()).join(', ');
+
+function RestaurantsList({ restaurants }: { restaurants: StoredRestaurant[] }) {
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  if (restaurants.length === 0) {
+    return <Typography color="text.secondary">No restaurants are linked to this account yet.</Typography>;
+  }
+  if (isPhone) {
+    return (
+      <Stack spacing={1} aria-label="My restaurants">
+        {restaurants.map((r) => (
+          <Card key={r.id} variant="outlined">
+            <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Typography sx={{ fontWeight: 600 }}>{r.name}</Typography>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
+                <PlaceOutlinedIcon fontSize="small" />
+                <Typography variant="body2">{addressOf(r) || 'No address'}</Typography>
+              </Stack>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="My restaurants">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Address</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {restaurants.map((r) => (
+            <TableRow key={r.id} hover>
+              <TableCell sx={{ fontWeight: 500 }}>{r.name}</TableCell>
+              <TableCell>{addressOf(r) || '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Home (spec 1, section 2): the account's details; a restaurant account also sees its restaurants. */
+export function HomePage() {
+  const user = useStoredUser();
+  if (!user) return null;
+  const isRestaurant = user.role === RESTAURANT_ROLE;
+  const roleLabel = isRestaurant ? 'Restaurant account' : isStaffRole(user.role) ? ROLE_LABELS[user.role] : 'No role yet';
+
+  return (
+    <Box sx={{ maxWidth: 960, width: '100%', mx: 'auto', py: { xs: 1, sm: 2 } }}>
+      <Title title="Home" />
+      <Stack spacing={2}>
+        <Card>
+          <CardContent>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1 }}>
+              <Typography variant="h5" component="h1">
+                My account
+              </Typography>
+              <Chip label={roleLabel} color={user.role === null ? 'default' : 'primary'} variant="outlined" size="small" />
+            </Stack>
+            {user.role === null && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {OWN_MSG.noRoleYet}
+              </Alert>
+            )}
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: isRestaurant ? '1fr 2fr' : 'repeat(3, 1fr)' },
+              }}
+            >
+              {isRestaurant ? (
+                <Detail label="Business name" value={user.firstName} />
+              ) : (
+                <>
+                  <Detail label="First name" value={user.firstName} />
+                  <Detail label="Last name" value={user.lastName} />
+                </>
+              )}
+              <Detail label="E-mail" value={user.email} />
+            </Box>
+          </CardContent>
+        </Card>
+        {isRestaurant && (
+          <Card>
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                My restaurants
+              </Typography>
+              <RestaurantsList restaurants={user.restaurants} />
+            </CardContent>
+          </Card>
+        )}
+      </Stack>
+    </Box>
+  );
+}

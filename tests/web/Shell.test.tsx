@@ -1,0 +1,213 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../domain/messages';
+import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser } from './harness';
+import { NOT_AVAILABLE } from '../../src/components/RoleGate';
+import type { FeedCallback } from '../../providers/realtime';
+
+const feed = vi.hoisted(() => ({ subscribers: [] as { channel: string; callback: (event: string, items: unknown[]) => void }[] }));
+
+vi.mock('../../providers/realtime', () => ({
+  startRealtime: vi.fn(async () => {}),
+  stopRealtime: vi.fn(),
+  subscribeToFeed: vi.fn((channel: string, callback: FeedCallback) => {
+    const entry = { channel, callback };
+    feed.subscribers.push(entry);
+    return () => {
+      feed.subscribers = feed.subscribers.filter((s) => s !== entry);
+    };
+  }),
+  onFeedError: vi.fn(() => () => {}),
+}));
+
+const realtime = await import('../../providers/realtime');
+
+function emit(channel: string, event: string, items: unknown[]) {
+  act(() => {
+    for (const s of feed.subscribers.filter((x) => x.channel === channel)) s.callback(event, items);
+  });
+}
+
+const alert = (id: number, status: number, message: string, created_at: string) => ({
+  id,
+  status,
+  channel: 'timesheet_channel',
+  event: 'request',
+  created_at,
+  data: JSON.stringify({ message }),
+});
+
+async function menuLabels() {
+  const menu = await screen.findByRole('menu', { name: 'Main menu' });
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent?.trim());
+}
+
+beforeEach(() => {
+  feed.subscribers = [];
+  vi.mocked(realtime.startRealtime).mockClear();
+  vi.mocked(realtime.stopRealtime).mockClear();
+});
+
+describe('Shell', () => {
+  it('redirects / to /newsfeed', async () => {
+    mockApi();
+    storeUser(ADMIN);
+    renderAppAt('/');
+    await waitFor(() => expect(window.location.pathname).toBe('/newsfeed'));
+  });
+
+  it('administrator: nine links incl. Administrators, the alerts bell and the settings link', async () => {
+    mockApi();
+    storeUser(ADMIN);
+    renderAppAt('/schedule');
+    expect(await menuLabels()).toEqual([
+      'Schedule',
+      'Timesheets',
+      'Invoices',
+      'News Feed',
+      'Drivers',
+      'Restaurants',
+      'Areas',
+      'Reporting',
+      'Administrators',
+    ]);
+    expect(screen.getByRole('button', { name: /^Alerts/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/options');
+    expect(screen.getByRole('link', { name: 'Alice' })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /back to website/i })).not.toBeInTheDocument();
+    await waitFor(() => expect(realtime.startRealtime).toHaveBeenCalledWith('token-admin'));
+  });
+
+  it('manager: five links, the bell and settings', async () => {
+    mockApi();
+    storeUser(MANAGER);
+    renderAppAt('/schedule');
+    expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Reporting']);
+    expect(screen.getByRole('button', { name: /^Alerts/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('restaurant: three restaurant links, no bell, no settings', async () => {
+    const calls = mockApi();
+    storeUser(RESTAURANT);
+    renderAppAt('/schedulerestaurant');
+    expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices']);
+    const menu = screen.getByRole('menu', { name: 'Main menu' });
+    expect(within(menu).getByRole('menuitem', { name: /Schedule/ })).toHaveAttribute('href', '/schedulerestaurant');
+    expect(screen.queryByRole('button', { name: /^Alerts/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/alert')).toBe(false);
+    await waitFor(() => expect(realtime.startRealtime).toHaveBeenCalledWith('token-restaurant'));
+  });
+
+  it('tells a role that may not open a screen that it is not available', async () => {
+    mockApi();
+    storeUser(MANAGER);
+    renderAppAt('/users');
+    expect(await screen.findByText(NOT_AVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByText(/not built yet/)).not.toBeInTheDocument();
+  });
+
+  it('sends the bearer token and X-Requested-With on data calls', async () => {
+    const calls = mockApi();
+    storeUser(ADMIN);
+    renderAppAt('/schedule');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/alert')).toBe(true));
+    const call = calls.find((c) => c.path === '/api/alert')!;
+    expect(call.headers.authorization).toBe('Bearer token-admin');
+    expect(call.headers['x-requested-with']).toBe('XMLHttpRequest');
+  });
+
+  it('alerts: unread badge, newest first, click marks read, mark all, live alerts raise the badge', async () => {
+    const calls = mockApi((call) => {
+      if (call.path === '/api/alert' && call.method === 'GET') {
+        return {
+          body: [
+            alert(1, 20, 'Old read alert', '2024-05-01T09:00:00Z'),
+            alert(2, 10, 'Driver requested a shift', '2024-05-03T10:30:00Z'),
+            alert(3, 10, 'Timesheet submitted', '2024-05-02T08:15:00Z'),
+          ],
+        };
+      }
+      if (call.path.startsWith('/api/alert/') && call.method === 'PUT') return { body: call.body };
+      if (call.path === '/api/alert/all-readed') return { body: { success: true } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    storeUser(ADMIN);
+    renderAppAt('/schedule');
+    const bell = await screen.findByRole('button', { name: 'Alerts, 2 unread' });
+    await user.click(bell);
+    const list = await screen.findByRole('list', { name: 'Alerts list' });
+    const items = within(list).getAllByRole('button');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Driver requested a shift'),
+      expect.stringContaining('Timesheet submitted'),
+      expect.stringContaining('Old read alert'),
+    ]);
+    expect(items[0]).toHaveTextContent(/03\/05\/2024 \d\d:30/);
+
+    await user.click(items[0]);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/alert/2')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/alert/2')!.body).toEqual({ id: 2, status: 20 });
+    // The open popover hides the page from the accessibility tree, hence hidden: true.
+    expect(await screen.findByRole('button', { name: 'Alerts, 1 unread', hidden: true })).toBeInTheDocument();
+
+    emit('alert_channel', 'store', [alert(4, 10, 'New post published', '2024-05-04T12:00:00Z')]);
+    expect(await screen.findByRole('button', { name: 'Alerts, 2 unread', hidden: true })).toBeInTheDocument();
+    expect(within(list).getAllByRole('button')[0]).toHaveTextContent('New post published');
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/alert/all-readed')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Alerts', hidden: true })).toBeInTheDocument();
+  });
+
+  it('home: a restaurant account sees its details and its restaurants', async () => {
+    mockApi();
+    storeUser(RESTAURANT);
+    renderAppAt('/home');
+    expect(await screen.findByText('Pizza Palace Camden')).toBeInTheDocument();
+    expect(screen.getByText('12 High Street, NW1 7JR')).toBeInTheDocument();
+    expect(screen.getByText('Pizza Palace Soho')).toBeInTheDocument();
+    expect(screen.getAllByText('Pizza Palace Ltd').length).toBeGreaterThan(0);
+    expect(screen.getByText('restaurant@demo.test')).toBeInTheDocument();
+  });
+
+  it('home: a staff user sees first name, last name and e-mail', async () => {
+    mockApi();
+    storeUser(MANAGER);
+    renderAppAt('/home');
+    expect(await screen.findByText('Manager', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('manager@demo.test')).toBeInTheDocument();
+    expect(screen.queryByText('My restaurants')).not.toBeInTheDocument();
+  });
+
+  it('Log Out calls the API, clears the stored user, closes the feed and returns to /login', async () => {
+    const calls = mockApi((call) => (call.path === '/api/auth/logout' ? { body: { success: true } } : undefined));
+    const user = userEvent.setup();
+    storeUser(ADMIN);
+    renderAppAt('/schedule');
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(realtime.stopRealtime).toHaveBeenCalled();
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.pleaseLogIn)).not.toBeInTheDocument();
+    expect(screen.queryByRole('menu', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
+  it('a 401 on a data call logs the user out and reloads', async () => {
+    const { session } = await import('../../providers/httpClient');
+    const reload = vi.spyOn(session, 'reload').mockImplementation(() => {});
+    mockApi((call) => (call.path === '/api/alert' ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined));
+    storeUser(ADMIN);
+    renderAppAt('/schedule');
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { App } from '../../src/App';
+import type { StoredUser } from '../../providers/session';
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type ApiHandler = (call: ApiCall) => { status?: number; body?: unknown } | undefined;
+
+/**
+ * Replaces fetch with a fake API: the handler answers { status, body } for the calls it knows; anything else gets
+ * an empty list for GET and 404 otherwise. Answers the recorded calls.
+ */
+export function mockApi(handler: ApiHandler = () => undefined): ApiCall[] {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    let body: unknown = init.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        // left as text
+      }
+    }
+    const call: ApiCall = { method: (init.method ?? 'GET').toUpperCase(), path: url.pathname + url.search, body, headers };
+    calls.push(call);
+    const answer = handler(call) ?? (call.method === 'GET' ? { status: 200, body: [] } : { status: 404, body: { message: 'Not found' } });
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+export function renderAppAt(path: string) {
+  window.history.replaceState({}, '', path);
+  return render(<App />);
+}
+
+export const ADMIN: StoredUser = {
+  id: 1,
+  firstName: 'Alice',
+  lastName: 'Admin',
+  email: 'admin@demo.test',
+  access_token: 'token-admin',
+  role: 10,
+  restaurantsWorksFor: [],
+  restaurants: [],
+};
+export const MANAGER: StoredUser = { ...ADMIN, id: 2, firstName: 'Mark', lastName: 'Manager', email: 'manager@demo.test', access_token: 'token-manager', role: 20 };
+export const RESTAURANT: StoredUser = {
+  id: 3,
+  firstName: 'Pizza Palace Ltd',
+  lastName: '',
+  email: 'restaurant@demo.test',
+  access_token: 'token-restaurant',
+  role: 'restaurant',
+  restaurantsWorksFor: [7, 8],
+  restaurants: [
+    { id: 7, name: 'Pizza Palace Camden', address: '12 High Street', postcode: 'NW1 7JR' },
+    { id: 8, name: 'Pizza Palace Soho', address: '3 Dean Street', postcode: 'W1D 3RP' },
+  ],
+};
+
+export function storeUser(user: StoredUser) {
+  window.localStorage.setItem('user', JSON.stringify(user));
+}
