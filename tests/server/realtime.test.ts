@@ -1,0 +1,470 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import Echo from 'laravel-echo';
+import pg from 'pg';
+import Pusher from 'pusher-js';
+import WebSocket from 'ws';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { issueToken } from '../../server/auth/tokens';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
+import authPlugin from '../../server/plugins/auth';
+import realtimePlugin from '../../server/plugins/realtime';
+import { LocalBroadcaster } from '../../server/realtime/localBroadcaster';
+import { createPostgresBroadcaster } from '../../server/realtime/postgresBroadcaster';
+import type { FeedMessage } from '../../server/realtime/broadcaster';
+import { createTestApp, type TestApp } from '../helpers/testApp';
+
+/**
+ * The live feed as the browser sees it: the real pusher-js client and laravel-echo against the server
+ * listening on a port, and raw WebSocket frames for what the client libraries hide.
+ */
+
+type Frame = { event: string; channel?: string; data?: unknown };
+
+/** A raw WebSocket that keeps every frame it receives, so a test can wait for the one it expects. */
+class RawClient {
+  readonly frames: Frame[] = [];
+  readonly raw: string[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.raw.push(data.toString());
+      this.frames.push(JSON.parse(data.toString()));
+      this.waiters.forEach((wake) => wake());
+    });
+    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  static async open(port: number, key: string): Promise<RawClient> {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.4.0`);
+    const client = new RawClient(ws);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    return client;
+  }
+
+  send(event: string, data: unknown, channel?: string) {
+    this.ws.send(JSON.stringify({ event, data, ...(channel ? { channel } : {}) }));
+  }
+
+  /** The first frame (in arrival order) with this event name, waiting for it if need be. */
+  async next(event: string, timeoutMs = 5_000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.frames.find((f) => f.event === event);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no ${event} frame; got ${this.raw.join(' ')}`);
+      await new Promise<void>((wake) => {
+        this.waiters.push(wake);
+        setTimeout(wake, 50);
+      });
+    }
+  }
+
+  async socketId(): Promise<string> {
+    const established = await this.next('pusher:connection_established');
+    return JSON.parse(established.data as string).socket_id;
+  }
+}
+
+function sign(secret: string, socketId: string, channel: string): string {
+  return crypto.createHmac('sha256', secret).update(`${socketId}:${channel}`).digest('hex');
+}
+
+function pusherClient(port: number, key: string, token: string): Pusher {
+  return new Pusher(key, {
+    cluster: '',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: `http://127.0.0.1:${port}/broadcasting/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  });
+}
+
+/** Subscribes the way providers/realtime.ts does; resolves with the messages once subscribed, rejects on refusal. */
+function listen(echo: Echo<'pusher'>): Promise<unknown[]> {
+  const received: unknown[] = [];
+  return new Promise((resolve, reject) => {
+    echo
+      .private('panelmessages')
+      .listen('.message', (payload: unknown) => received.push(payload))
+      .subscribed(() => resolve(received))
+      .error((error: unknown) => reject(error));
+  });
+}
+
+async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const alert: FeedMessage = { channel: 'alert_channel', event: 'store', items: [{ id: 1, status: 10, data: '{"message":"hi"}' }] };
+
+describe('live feed on one instance', () => {
+  let t: TestApp;
+  let port: number;
+  let key: string;
+  let secret: string;
+  const echos: Echo<'pusher'>[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+    ({ pusherAppKey: key, pusherAppSecret: secret } = t.config);
+  });
+  afterEach(() => {
+    echos.splice(0).forEach((echo) => echo.disconnect());
+  });
+  afterAll(() => t.close());
+
+  it("delivers a published message to an administrator's Echo client in the spec's envelope", async () => {
+    const echo = new Echo({ broadcaster: 'pusher', client: pusherClient(port, key, await t.tokenFor('admin@demo.test')) });
+    echos.push(echo);
+    const received = await listen(echo);
+
+    await t.app.broadcaster.publish(alert);
+    await until(() => received.length > 0);
+    expect(received).toEqual([{ success: true, data: alert }]);
+  });
+
+  it('works configured as the front end configures it (Echo builds pusher-js, authEndpoint and auth headers)', async () => {
+    const token = await t.tokenFor('manager@demo.test');
+    const echo = new Echo({
+      broadcaster: 'pusher',
+      key,
+      cluster: '',
+      wsHost: '127.0.0.1',
+      wsPort: port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      authEndpoint: `http://127.0.0.1:${port}/broadcasting/auth`,
+      auth: { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } },
+      withoutInterceptors: true,
+      Pusher,
+    });
+    echos.push(echo);
+    const received = await listen(echo);
+    const news: FeedMessage = { channel: 'news_feed_channel', event: 'update', items: [{ id: 7, title: 'Rota' }] };
+    await t.app.broadcaster.publish(news);
+    await until(() => received.length > 0);
+    expect(received).toEqual([{ success: true, data: news }]);
+  });
+
+  it('refuses a client without a valid token, which then hears nothing', async () => {
+    const intruder = new Echo({ broadcaster: 'pusher', client: pusherClient(port, key, 'not-a-token') });
+    const admin = new Echo({ broadcaster: 'pusher', client: pusherClient(port, key, await t.tokenFor('admin@demo.test')) });
+    echos.push(intruder, admin);
+    const heardByIntruder: unknown[] = [];
+    intruder.private('panelmessages').listen('.message', (payload: unknown) => heardByIntruder.push(payload));
+    await expect(listen(intruder)).rejects.toMatchObject({ type: 'AuthError', status: 401 });
+    const heardByAdmin = await listen(admin);
+
+    await t.app.broadcaster.publish(alert);
+    await until(() => heardByAdmin.length > 0);
+    await sleep(200);
+    expect(heardByIntruder).toEqual([]);
+  });
+
+  describe('POST /broadcasting/auth', () => {
+    const socketId = '1234.5678';
+    const form = (body: Record<string, string>) => new URLSearchParams(body).toString();
+    const post = async (payload: string | object, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        payload,
+        headers: typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded', ...headers } : headers,
+      });
+    const panel = form({ socket_id: socketId, channel_name: 'private-panelmessages' });
+
+    it('answers 401 without a token or with an unknown one', async () => {
+      expect((await post(panel)).statusCode).toBe(401);
+      expect((await post(panel, { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    });
+
+    it('answers 403 for drivers, for staff without a role, and for any other channel', async () => {
+      expect((await post(panel, await t.as('driver@demo.test'))).statusCode).toBe(403);
+      const roleless = await t.db
+        .insertInto('users')
+        .values({ first_name: 'New', email: 'no-role@realtime.test', password_hash: 'x', role: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rolelessToken = await issueToken(t.db, 'user', roleless.id, 1);
+      expect((await post(panel, { authorization: `Bearer ${rolelessToken}` })).statusCode).toBe(403);
+      const other = form({ socket_id: socketId, channel_name: 'private-other' });
+      expect((await post(other, await t.as('admin@demo.test'))).statusCode).toBe(403);
+    });
+
+    it('answers 400 for a missing or malformed socket id', async () => {
+      const headers = await t.as('admin@demo.test');
+      const missing = await post(form({ channel_name: 'private-panelmessages' }), headers);
+      expect(missing.statusCode).toBe(400);
+      expect(Object.keys(missing.json())).toEqual(['socket_id']);
+      const malformed = await post(form({ socket_id: '12.34:evil', channel_name: 'private-panelmessages' }), headers);
+      expect(malformed.statusCode).toBe(400);
+    });
+
+    it('signs the subscription of a restaurant account (form-encoded or JSON)', async () => {
+      const expected = { auth: `${key}:${sign(secret, socketId, 'private-panelmessages')}` };
+      const headers = await t.as('restaurant@demo.test');
+      const res = await post(panel, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(expected);
+      const json = await post({ socket_id: socketId, channel_name: 'private-panelmessages' }, headers);
+      expect(json.json()).toEqual(expected);
+    });
+  });
+
+  describe('the protocol on the wire', () => {
+    let client: RawClient;
+    beforeEach(async () => {
+      client = await RawClient.open(port, key);
+    });
+    afterEach(() => client.ws.close());
+
+    it('announces the connection with data as a JSON string holding socket_id and activity_timeout', async () => {
+      await client.next('pusher:connection_established');
+      const first = JSON.parse(client.raw[0]);
+      expect(first.event).toBe('pusher:connection_established');
+      expect(typeof first.data).toBe('string');
+      const data = JSON.parse(first.data);
+      expect(data.socket_id).toMatch(/^\d+\.\d+$/);
+      expect(data.activity_timeout).toBe(30);
+    });
+
+    it('answers pusher:ping with pusher:pong', async () => {
+      await client.socketId();
+      client.send('pusher:ping', {});
+      await client.next('pusher:pong');
+      expect(JSON.parse(client.raw.at(-1)!)).toEqual({ event: 'pusher:pong', data: '{}' });
+    });
+
+    it('refuses forged signatures and signatures made for another socket', async () => {
+      const socketId = await client.socketId();
+      const channel = 'private-panelmessages';
+      client.send('pusher:subscribe', { channel, auth: `${key}:${sign('guessed-secret', socketId, channel)}` });
+      const refused = await client.next('pusher:subscription_error');
+      expect(refused.channel).toBe(channel);
+      expect(JSON.parse(refused.data as string)).toMatchObject({ type: 'AuthError', status: 403 });
+
+      client.frames.length = 0;
+      client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, '1.2', channel)}` });
+      await client.next('pusher:subscription_error');
+      client.send('pusher:subscribe', { channel, auth: 'short' });
+      await client.next('pusher:subscription_error');
+      expect(client.frames.some((f) => f.event === 'pusher_internal:subscription_succeeded')).toBe(false);
+
+      await t.app.broadcaster.publish(alert);
+      await sleep(100);
+      expect(client.frames.some((f) => f.event === 'message')).toBe(false);
+    });
+
+    it('subscribes with a valid signature, delivers, and stops after unsubscribe', async () => {
+      const socketId = await client.socketId();
+      const channel = 'private-panelmessages';
+      client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, socketId, channel)}` });
+      const ok = await client.next('pusher_internal:subscription_succeeded');
+      expect(ok).toEqual({ event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
+
+      await t.app.broadcaster.publish(alert);
+      const message = await client.next('message');
+      expect(message.channel).toBe(channel);
+      expect(JSON.parse(message.data as string)).toEqual({ success: true, data: alert });
+
+      client.send('pusher:unsubscribe', { channel });
+      await sleep(50);
+      client.frames.length = 0;
+      await t.app.broadcaster.publish(alert);
+      await sleep(100);
+      expect(client.frames).toEqual([]);
+    });
+
+    it('offers no other channel, refuses client events, and survives malformed frames', async () => {
+      await client.socketId();
+      client.send('pusher:subscribe', { channel: 'public-news' });
+      expect((await client.next('pusher:subscription_error')).channel).toBe('public-news');
+
+      client.send('client-typing', {}, 'private-panelmessages');
+      expect(JSON.parse((await client.next('pusher:error')).data as string).code).toBe(4301);
+
+      client.frames.length = 0;
+      client.ws.send('{not json');
+      expect(JSON.parse((await client.next('pusher:error')).data as string).code).toBe(4200);
+      client.send('pusher:ping', {});
+      await client.next('pusher:pong');
+    });
+
+    it('closes a connection made with a wrong (or undecodable) application key with code 4001', async () => {
+      for (const wrong of ['wrong-key', '%E0']) {
+        const stranger = await RawClient.open(port, wrong);
+        expect(JSON.parse((await stranger.next('pusher:error')).data as string).code).toBe(4001);
+        expect((await stranger.closed).code).toBe(4001);
+      }
+    });
+
+    it('refuses WebSocket upgrades outside /app/', async () => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/alert`);
+      await expect(new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))).rejects.toThrow();
+    });
+  });
+});
+
+describe('keep-alive and shutdown', () => {
+  const key = 'k';
+  let app: FastifyInstance;
+  let port: number;
+
+  // A bare app with short timers: the plugin alone, without a database (nothing here calls /broadcasting/auth).
+  beforeEach(async () => {
+    app = Fastify();
+    app.decorate('config', loadConfig({ PUSHER_APP_KEY: key, PUSHER_APP_SECRET: 's' }));
+    app.decorate('broadcaster', new LocalBroadcaster());
+    await app.register(authPlugin);
+    await app.register(realtimePlugin, { activityTimeout: 1, graceMs: 300 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+  afterEach(() => app.close());
+
+  it('pings a silent client and closes it with 4201 when it stays silent', async () => {
+    const client = await RawClient.open(port, key);
+    await client.next('pusher:connection_established');
+    const ping = await client.next('pusher:ping', 3_000);
+    expect(ping.data).toBe('{}');
+    expect(await client.closed).toEqual({ code: 4201, reason: 'Pong reply not received' });
+  });
+
+  it('keeps a client that answers', async () => {
+    const client = await RawClient.open(port, key);
+    client.ws.on('message', (data) => {
+      if (JSON.parse(data.toString()).event === 'pusher:ping') client.send('pusher:pong', {});
+    });
+    await sleep(2_500);
+    expect(client.frames.filter((f) => f.event === 'pusher:ping').length).toBeGreaterThan(0);
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    client.ws.close();
+  });
+
+  it('closes open sockets with 4200 (reconnect) when the app closes, promptly', async () => {
+    const clients = await Promise.all([RawClient.open(port, key), RawClient.open(port, key)]);
+    const started = Date.now();
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    for (const client of clients) expect((await client.closed).code).toBe(4200);
+  });
+});
+
+// Two instances behind a load balancer share one PostgreSQL; the feed crosses between them by LISTEN/NOTIFY.
+describe.runIf(process.env.TEST_DATABASE_URL)('live feed across instances (PostgreSQL)', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `backoffice_feed_${crypto.randomBytes(4).toString('hex')}`;
+  const instances: { app: FastifyInstance; database: DatabaseHandle; port: number }[] = [];
+  let dataDir: string;
+  let config: Config;
+
+  async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await admin((c) => c.query(`create database ${name} template ${inject('pgTemplate')}`));
+    const u = new URL(adminUrl);
+    u.pathname = '/' + name;
+    const url = u.toString();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-feed-'));
+    config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app') });
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({ databaseUrl: url });
+      const broadcaster = await createPostgresBroadcaster(url, { warn: () => {} });
+      const app = await buildApp({ config, db: database.db, databaseKind: 'postgres', broadcaster });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      instances.push({ app, database, port: (app.server.address() as { port: number }).port });
+    }
+  });
+
+  afterAll(async () => {
+    for (const { app, database } of instances) {
+      await app.close();
+      await app.broadcaster.close();
+      await database.close();
+    }
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function subscribeOn(instance: (typeof instances)[number]) {
+    const user = await instance.database.db.selectFrom('users').select('id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    const token = await issueToken(instance.database.db, 'user', user.id, 1);
+    const echo = new Echo({ broadcaster: 'pusher', client: pusherClient(instance.port, config.pusherAppKey, token) });
+    return { echo, received: await listen(echo) };
+  }
+
+  it('delivers a publish on instance A, small or over 8000 bytes, exactly once to clients of A and B, in order', async () => {
+    const [a, b] = instances;
+    const onA = await subscribeOn(a);
+    const onB = await subscribeOn(b);
+    const large: FeedMessage = { channel: 'shift_channel', event: 'store', items: Array.from({ length: 200 }, (_, id) => ({ id, note: 'x'.repeat(60) })) };
+    expect(JSON.stringify(large).length).toBeGreaterThan(8000);
+    const stale = await a.database.db
+      .insertInto('broadcast_messages')
+      .values({ payload: JSON.stringify(alert), created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await a.app.broadcaster.publish(large);
+    await a.app.broadcaster.publish(alert);
+    await until(() => onA.received.length >= 2 && onB.received.length >= 2);
+    await sleep(200);
+    for (const { received } of [onA, onB]) {
+      expect(received).toEqual([{ success: true, data: large }, { success: true, data: alert }]);
+    }
+    // The large one went through the table, which sheds rows older than ten minutes as it grows.
+    const rows = await a.database.db.selectFrom('broadcast_messages').select('id').execute();
+    expect(rows.map((r) => r.id)).not.toContain(stale.id);
+    expect(rows).toHaveLength(1);
+    onA.echo.disconnect();
+    onB.echo.disconnect();
+  });
+
+  it('listens again after its database connection drops', async () => {
+    const [a, b] = instances;
+    const onB = await subscribeOn(b);
+    const listening = `select count(*)::int as n from pg_stat_activity where datname = '${name}' and application_name = 'backoffice-feed' and query ilike 'listen%'`;
+    await admin((c) => c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and application_name = 'backoffice-feed'`));
+    await sleep(100);
+    for (;;) {
+      const { rows } = await admin((c) => c.query(listening));
+      if (rows[0].n === 2) break;
+      await sleep(100);
+    }
+    await a.app.broadcaster.publish(alert);
+    await until(() => onB.received.length > 0);
+    expect(onB.received).toEqual([{ success: true, data: alert }]);
+    onB.echo.disconnect();
+  });
+});
