@@ -9,5 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // Pages render and answer within a few seconds on a loaded 2-core machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -42,12 +42,15 @@ export const registrationFormSchema = registerSchema
   });
 export type RegistrationFormInput = z.infer<typeof registrationFormSchema>;
 
-/** Turns a zod error into the API's error body: { field: [messages] }, fields in form order. */
+/**
+ * Turns a zod error into the API's error body: { field: [message] }, fields in form order. Only the first
+ * failed rule of a field is kept ('Please enter your e-mail', not also 'Must be valid e-mail' for an empty one).
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : 'form';
-    (out[field] ??= []).push(issue.message);
+    out[field] ??= [issue.message];
   }
   return out;
 }

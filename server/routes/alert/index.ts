@@ -28,7 +28,7 @@ export default async function alertRoutes(app: FastifyInstance) {
         )
         .select([
           'alerts.id', 'alerts.channel', 'alerts.event', 'alerts.created_at', 'alerts.data', 'alerts.restaurant_id',
-          sql<number>`case when alert_reads.alert_id is null then ${ALERT_STATUS.unread} else ${ALERT_STATUS.read} end`.as('status'),
+          sql<number>`case when alert_reads.alert_id is null then ${sql.lit(ALERT_STATUS.unread)} else ${sql.lit(ALERT_STATUS.read)} end`.as('status'),
         ])
         .$if(scope !== null, (q) =>
           q.where((eb) =>
