@@ -118,7 +118,7 @@ export const authProvider: AuthProvider = {
     } catch {
       // The token may already be revoked or expired: logging out locally is what matters.
     }
-    clearStoredUser();
+    clearStoredUser({ loggedOut: true });
     freshToken = null;
     return '/login';
   },

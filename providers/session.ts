@@ -69,12 +69,20 @@ export function getStoredUser(): StoredUser | null {
   return cachedUser;
 }
 
+/** Whether the stored user went away through Log Out (the login page then needs no 'please log in'). */
+let loggedOut = false;
+export function wasLoggedOut(): boolean {
+  return loggedOut;
+}
+
 export function setStoredUser(user: StoredUser): void {
+  loggedOut = false;
   window.localStorage.setItem(USER_KEY, JSON.stringify(user));
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-export function clearStoredUser(): void {
+export function clearStoredUser(options: { loggedOut?: boolean } = {}): void {
+  loggedOut = options.loggedOut ?? false;
   window.localStorage.removeItem(USER_KEY);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }

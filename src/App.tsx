@@ -14,7 +14,7 @@ import { HomePage } from './pages/HomePage';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
- * needs a stored user (requireAuth), else the guard sends the user to /login?loginError=... .
+ * needs a stored user, else the guard in AppLayout sends the user to /login?loginError=... .
  * Screens not built yet render <NotBuiltYet>, which also tells roles that may not open them (domain canOpen).
  * BrowserRouter: the spec's routes are real paths (/login, /schedule), not react-admin's default hash routes;
  * the server answers index.html for them (history fallback).
@@ -31,7 +31,6 @@ export function App() {
         layout={AppLayout}
         notification={AppNotification}
         theme={theme}
-        requireAuth
         disableTelemetry
       >
         <CustomRoutes noLayout>

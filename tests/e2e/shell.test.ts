@@ -58,6 +58,8 @@ describe('route guard', () => {
     await page.goto(`${server.url}/timesheet`);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('loginError'));
     await expect.poll(() => page.getByText(MSG.pleaseLogIn).count()).toBeGreaterThan(0);
+    // One redirect, not a loop that piles up history entries.
+    expect(await page.evaluate(() => window.history.length)).toBeLessThan(5);
 
     await logIn(page, server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
