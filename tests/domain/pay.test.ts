@@ -1,0 +1,69 @@
+import { addDays, mondayOf, shiftHours, weekDay, isWeekendRate, ukDate, londonToday } from '../../domain/dates';
+import { costTotal, fuelBonus, hourlyRate } from '../../domain/pay';
+
+describe('calendar (weeks start on Monday, weekday 0 = Monday)', () => {
+  it.each([
+    ['2026-11-16', 0, false],
+    ['2026-11-19', 3, false],
+    ['2026-11-20', 4, true],
+    ['2026-11-22', 6, true],
+  ])('%s is weekday %i, weekend rate %s', (date, day, weekend) => {
+    expect(weekDay(date)).toBe(day);
+    expect(isWeekendRate(date)).toBe(weekend);
+  });
+
+  it('crosses months, years and the clock change without a JS Date shifting the day', () => {
+    expect(addDays('2026-10-24', 1)).toBe('2026-10-25');
+    expect(addDays('2026-10-25', 1)).toBe('2026-10-26');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(mondayOf('2026-11-22')).toBe('2026-11-16');
+    expect(ukDate('2026-11-05')).toBe('05/11/2026');
+  });
+
+  it("takes today's date in London, not UTC", () => {
+    // 23:30 UTC on 30 June is already 1 July in London (BST).
+    expect(londonToday(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+    expect(londonToday(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+  });
+});
+
+describe('shift length (hours to 2 decimals, overnight rolls into the next day)', () => {
+  it.each([
+    ['11:00', '15:00', 4],
+    ['17:15', '22:00', 4.75],
+    ['20:00', '02:00', 6],
+    ['10:10', '10:30', 0.33],
+    ['09:00', '09:00', 24],
+  ])('%s to %s is %d h', (start, finish, hours) => {
+    expect(shiftHours(start, finish)).toBe(hours);
+  });
+});
+
+describe('pay rate by weekday (spec 3, section 1)', () => {
+  const area = { standard: 11, weekend: 12.5 };
+  it.each([
+    ['2026-11-19', { standard: null, weekend: null }, 11],
+    ['2026-11-20', { standard: null, weekend: null }, 12.5],
+    ['2026-11-19', { standard: 13, weekend: 14 }, 13],
+    ['2026-11-22', { standard: 13, weekend: 14 }, 14],
+    ['2026-11-21', { standard: 13, weekend: null }, 12.5],
+  ])('%s with restaurant rates %j is £%d', (date, restaurant, rate) => {
+    expect(hourlyRate(date, restaurant, area)).toBe(rate);
+  });
+});
+
+describe('costs to the penny', () => {
+  it('fuel bonus is the sum of count × band rate', () => {
+    expect(fuelBonus({ fuel_bonus_0: 3, fuel_bonus_3: 2, fuel_bonus_6: 1 }, { band0: 1.5, band3: 3, band6: 5 })).toBe(15.5);
+    expect(fuelBonus({ fuel_bonus_0: 3, fuel_bonus_3: 0, fuel_bonus_6: 0 }, { band0: 0.1, band3: 0.2, band6: 0.3 })).toBe(0.3);
+  });
+
+  it.each([
+    [11.5, '17:00', '22:00', 0, 0, 57.5],
+    [12.25, '20:00', '02:00', 10, 4.5, 88],
+    [11.1, '11:00', '11:20', 0, 0, 3.7],
+    [10.99, '17:15', '22:00', -10, 0, 42.2],
+  ])('£%d × %s–%s + bonus £%d + fuel £%d = £%d', (rate, start, finish, bonus, fuel, total) => {
+    expect(costTotal(rate, start, finish, bonus, fuel)).toBe(total);
+  });
+});
