@@ -6,6 +6,7 @@ import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
 import { seedScale } from '../server/db/seed/scale';
+import { refreshStatistics } from '../server/db/maintenance';
 import { load, printResults } from './load';
 
 /**
@@ -30,6 +31,7 @@ async function prepareDataset() {
       const t0 = Date.now();
       await seedDemo(handle.db);
       await seedScale(handle.db, { ...PRESETS[scale], log: (m) => console.log(`  ${m}`) });
+      await refreshStatistics(handle.db);
       console.log(`Built the ${scale} dataset in ${((Date.now() - t0) / 1000).toFixed(1)} s (kept in ${dataDir})`);
     }
     const counts = await Promise.all(

@@ -42,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR ?? path.join(ROOT, 'dist')),
     seedDemo: env.SEED_DEMO !== '0',
     tokenTtlDays: Number(env.TOKEN_TTL_DAYS ?? 30),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    // 'info' logs every request; the default keeps the log to warnings and errors (with their request id).
+    logLevel: env.LOG_LEVEL ?? 'warn',
   };
 }

@@ -3,6 +3,7 @@ import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { isEmpty, seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 import { buildApp } from './app';
+import { refreshStatistics, STATISTICS_INTERVAL_MS } from './db/maintenance';
 import { createPostgresBroadcaster } from './realtime/postgresBroadcaster';
 
 /** The process: configuration, database, migrations, first-start demo data, listen, graceful shutdown. */
@@ -14,6 +15,12 @@ async function main() {
 
   const seeded = config.seedDemo && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db);
+  // PGlite has no autovacuum to keep planner statistics fresh: refresh them now and every few hours.
+  let statistics: NodeJS.Timeout | undefined;
+  if (database.kind === 'pglite') {
+    await refreshStatistics(database.db);
+    statistics = setInterval(() => void refreshStatistics(database.db).catch(() => {}), STATISTICS_INTERVAL_MS).unref();
+  }
 
   // Several instances on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
   const broadcaster = config.databaseUrl ? await createPostgresBroadcaster(config.databaseUrl) : undefined;
@@ -31,6 +38,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    clearInterval(statistics);
     try {
       await app.close();
       await app.broadcaster.close();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as schema from './migrations/0001_schema';
 
@@ -28,10 +28,16 @@ export async function migrateToLatest(db: AnyDb): Promise<MigrationState> {
   return migrationState(db);
 }
 
+/**
+ * Which of our migrations the database has run. Reads Kysely's bookkeeping table directly: the health check
+ * calls this on every probe, and the Migrator's own listing costs ~15 ms of table checks each time.
+ */
 export async function migrationState(db: AnyDb): Promise<MigrationState> {
-  const all = await migrator(db).getMigrations();
-  return {
-    applied: all.filter((m) => m.executedAt).map((m) => m.name),
-    pending: all.filter((m) => !m.executedAt).map((m) => m.name),
-  };
+  const rows = await sql<{ name: string }>`select name from kysely_migration`
+    .execute(db)
+    .then((r) => r.rows)
+    .catch(() => []); // no bookkeeping table yet: nothing has run
+  const done = new Set(rows.map((r) => r.name));
+  const names = Object.keys(MIGRATIONS);
+  return { applied: names.filter((n) => done.has(n)), pending: names.filter((n) => !done.has(n)) };
 }

@@ -1,3 +1,4 @@
+import { refreshStatistics } from '../maintenance';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { loadConfig } from '../../config';
@@ -92,6 +93,8 @@ async function main() {
       await seedScale(db, { ...SCALE_PRESETS[args.scale], today: args.today, log: (m) => console.log(`  ${m}`) });
       console.log(`The ${args.scale} dataset added (${seconds(t)})`);
     }
+
+    await refreshStatistics(db);
 
     const tables = ['areas', 'users', 'restaurateurs', 'restaurants', 'drivers', 'driver_working_times', 'shifts', 'timesheets', 'reporting', 'invoices', 'news_posts', 'alerts'] as const;
     const counts = await Promise.all(tables.map(async (table) => [table, await countRows(db, table)] as const));
