@@ -17,12 +17,15 @@ export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'rec
 /** Channels the server is known to broadcast on; anything else is logged. */
 export const FEED_CHANNELS = [
   'alert_channel',
+  'area_channel',
   'news_feed_channel',
   'reply_channel',
   'timesheet_channel',
   'shift_channel',
   'driver_channel',
   'notification_channel',
+  'option_channel',
+  'user_channel',
 ] as const;
 
 const listeners = new Map<string, Set<FeedCallback>>();

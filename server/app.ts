@@ -16,6 +16,12 @@ import realtimePlugin from './plugins/realtime';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import alertRoutes from './routes/alert';
+import mailPlugin from './services/mail';
+import userRoutes from './routes/user';
+import areaRoutes from './routes/area';
+import cityRoutes from './routes/city';
+import optionRoutes from './routes/option';
+import driverMessageRoutes from './routes/driverMessage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,10 +59,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 10_000_000, files: 20 } });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(mailPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(alertRoutes);
+  await app.register(userRoutes);
+  await app.register(areaRoutes);
+  await app.register(cityRoutes);
+  await app.register(optionRoutes);
+  await app.register(driverMessageRoutes);
 
   registerFiles(app, deps.config);
   return app;

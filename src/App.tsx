@@ -11,6 +11,9 @@ import { NotBuiltYet } from './components/NotBuiltYet';
 import { LoginPage } from './pages/LoginPage';
 import { RegistrationPage } from './pages/RegistrationPage';
 import { HomePage } from './pages/HomePage';
+import { UsersPage } from '../resources/users';
+import { AreasPage } from '../resources/areas';
+import { OptionsPage } from '../resources/options';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -47,11 +50,11 @@ export function App() {
           <Route path="/restaurants" element={<NotBuiltYet title="Restaurants" />} />
           <Route path="/drivers" element={<NotBuiltYet title="Drivers" />} />
           <Route path="/drivers/:id" element={<NotBuiltYet title="Driver" />} />
-          <Route path="/areas" element={<NotBuiltYet title="Areas" />} />
-          <Route path="/options" element={<NotBuiltYet title="Options" />} />
+          <Route path="/areas" element={<AreasPage />} />
+          <Route path="/options" element={<OptionsPage />} />
           <Route path="/invoices" element={<NotBuiltYet title="Invoices" />} />
           <Route path="/invoicesrestaurant" element={<NotBuiltYet title="Invoices" />} />
-          <Route path="/users" element={<NotBuiltYet title="Administrators" />} />
+          <Route path="/users" element={<UsersPage />} />
           <Route path="/reporting" element={<NotBuiltYet title="Reporting" />} />
         </CustomRoutes>
       </Admin>

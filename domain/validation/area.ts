@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { formatPounds, toPence } from '../money';
+
+/** Longest area name we store: long enough for 'Manchester City Centre North', short enough for a table cell. */
+export const AREA_NAME_MAX = 100;
+/** An hourly rate above this is a typing slip (an extra zero), not a pay rate. */
+export const PAY_RATE_MAX = 999.99;
+
+/** Area messages: the spec's words (spec 1, section 5) first, then our own for the cases it leaves open. */
+export const AREA_MSG = {
+  cityRequired: 'City is required',
+  nameRequired: 'Area name is required.',
+  payRateRequired: 'Pay rate is required',
+
+  cityUnknown: 'Choose a city from the list',
+  nameTooLong: `Area name must be at most ${AREA_NAME_MAX} characters long`,
+  payRateNotNumber: 'Pay rate must be an amount in pounds, e.g. 11.50',
+  payRatePositive: 'Pay rate must be a positive amount',
+  payRatePence: 'Pay rate must be in pounds and pence (at most 2 decimals)',
+  payRateTooHigh: `Pay rate must be at most ${formatPounds(PAY_RATE_MAX)} per hour`,
+  restaurantsInvalid: 'Restaurants to move must be a list of restaurant ids',
+  restaurantsUnknown: 'Some of the restaurants to move no longer exist',
+  idMismatch: 'The area id does not match the address of the request',
+  notFound: 'Area not found',
+} as const;
+
+/** 'Camden already exists in London' (400 on name when the city already has an area of that name). */
+export function areaNameTakenMessage(name: string, cityName: string): string {
+  return `${name} already exists in ${cityName}: choose another name`;
+}
+
+export interface AreaAttachments {
+  restaurants: number;
+  drivers: number;
+  /** Shifts belong to restaurants, so they only ever come with restaurants; named so the cost of moving is clear. */
+  shifts: number;
+}
+
+const counted = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+
+/**
+ * Why an area cannot be deleted yet, e.g. 'Area Camden still has 4 restaurants (with 350 shifts) and
+ * 12 drivers: move them to another area first'. Null when nothing is attached.
+ */
+export function areaInUseMessage(name: string, attached: AreaAttachments): string | null {
+  const parts: string[] = [];
+  if (attached.restaurants > 0) {
+    const shifts = attached.shifts > 0 ? ` (with ${counted(attached.shifts, 'shift', 'shifts')})` : '';
+    parts.push(counted(attached.restaurants, 'restaurant', 'restaurants') + shifts);
+  } else if (attached.shifts > 0) {
+    parts.push(counted(attached.shifts, 'shift', 'shifts'));
+  }
+  if (attached.drivers > 0) parts.push(counted(attached.drivers, 'driver', 'drivers'));
+  if (!parts.length) return null;
+  // Shifts travel with their restaurant, so only restaurants and drivers are things to move.
+  const them = attached.restaurants + attached.drivers === 1 ? 'it' : 'them';
+  return `Area ${name} still has ${parts.join(' and ')}: move ${them} to another area first`;
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * An hourly rate in pounds. Forms hold text ('11.5', '£11.50'), the API gets numbers or text: both are read the
+ * same way, so the dialog and the server show the same message for the same input.
+ */
+const payRate = z.unknown().transform((value, ctx): number => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (isBlank(value)) return fail(AREA_MSG.payRateRequired);
+  let amount: number;
+  if (typeof value === 'number') {
+    amount = value;
+  } else if (typeof value === 'string') {
+    const text = value.trim().replace(/^£\s*/, '');
+    if (!DECIMAL.test(text)) return fail(text.startsWith('-') ? AREA_MSG.payRatePositive : AREA_MSG.payRateNotNumber);
+    amount = Number(text);
+  } else {
+    return fail(AREA_MSG.payRateNotNumber);
+  }
+  if (!Number.isFinite(amount)) return fail(AREA_MSG.payRateNotNumber);
+  if (amount <= 0) return fail(AREA_MSG.payRatePositive);
+  if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return fail(AREA_MSG.payRatePence);
+  if (amount > PAY_RATE_MAX) return fail(AREA_MSG.payRateTooHigh);
+  return toPence(amount) / 100;
+});
+
+/** A positive whole id given as a number or as text (select inputs hold text). */
+function readId(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+const cityId = z.unknown().transform((value, ctx): number => {
+  if (isBlank(value) || value === 0) {
+    ctx.addIssue({ code: 'custom', message: AREA_MSG.cityRequired });
+    return z.NEVER;
+  }
+  const id = readId(value);
+  if (id === null) {
+    ctx.addIssue({ code: 'custom', message: AREA_MSG.cityUnknown });
+    return z.NEVER;
+  }
+  return id;
+});
+
+const name = z
+  .string({ error: AREA_MSG.nameRequired })
+  .trim()
+  .min(1, AREA_MSG.nameRequired)
+  .max(AREA_NAME_MAX, AREA_MSG.nameTooLong);
+
+/** POST /api/area and the Add/Edit Area dialogs (fields in the dialog's order, so the first message is the top one). */
+export const areaSchema = z.object({
+  city_id: cityId,
+  name,
+  standardPayRate: payRate,
+  weekendPayRate: payRate,
+});
+export type AreaInput = z.output<typeof areaSchema>;
+
+const restaurantIds = z.unknown().transform((value, ctx): number[] | undefined => {
+  if (value === undefined || value === null) return undefined;
+  const ids = Array.isArray(value) ? value.map(readId) : [null];
+  if (ids.some((id) => id === null)) {
+    ctx.addIssue({ code: 'custom', message: AREA_MSG.restaurantsInvalid });
+    return z.NEVER;
+  }
+  return [...new Set(ids as number[])];
+});
+
+/** PUT /api/area/{id}: the same fields plus the id and, optionally, restaurants to move into this area. */
+export const areaUpdateSchema = areaSchema.extend({
+  id: z.unknown().optional(),
+  restaurantsAssigned: restaurantIds.optional(),
+});
+export type AreaUpdateInput = z.output<typeof areaUpdateSchema>;
+
+/** Reads a body's id for the mismatch check: null when absent, NaN when unreadable. */
+export function bodyId(value: unknown): number | null {
+  if (isBlank(value)) return null;
+  return readId(value) ?? NaN;
+}

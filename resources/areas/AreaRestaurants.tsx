@@ -1,0 +1,123 @@
+import type { ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Box,
+  Chip,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import PostAddOutlinedIcon from '@mui/icons-material/PostAddOutlined';
+import { RESTAURANT_STATUS } from '../../domain/statuses';
+import type { AreaRestaurant } from './types';
+
+/** The schedule screen opens on the restaurant stored here (spec 2, section 2: 'go to schedule'). */
+export const SCHEDULE_RESTAURANT_KEY = 'schedule_restaurant_id';
+export const NO_RESTAURANTS = 'No restaurants found in this area';
+
+const addressOf = (r: AreaRestaurant) => [r.address, r.postcode].filter((p) => p && p.trim()).join(', ');
+
+/** An action another screen provides: shown so the row reads as the spec draws it, disabled until that screen exists. */
+function LaterAction({ label, screen, icon }: { label: string; screen: string; icon: ReactElement }) {
+  return (
+    <Tooltip title={`${label}: provided by the ${screen} screen (not built yet)`}>
+      <span>
+        <IconButton size="small" disabled aria-label={label}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+function Actions({ restaurant }: { restaurant: AreaRestaurant }) {
+  const navigate = useNavigate();
+  const openSchedule = () => {
+    window.localStorage.setItem(SCHEDULE_RESTAURANT_KEY, String(restaurant.id));
+    navigate('/schedule');
+  };
+  return (
+    <Stack direction="row" spacing={0} sx={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+      <LaterAction label={`Edit ${restaurant.name}`} screen="Restaurants" icon={<EditOutlinedIcon fontSize="small" />} />
+      <LaterAction label={`Delete ${restaurant.name}`} screen="Restaurants" icon={<DeleteOutlineIcon fontSize="small" />} />
+      <Tooltip title="Open the schedule of this restaurant">
+        <IconButton size="small" onClick={openSchedule} aria-label={`Schedule of ${restaurant.name}`} color="primary">
+          <CalendarMonthOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <LaterAction label={`Drivers working at ${restaurant.name}`} screen="Restaurants" icon={<GroupsOutlinedIcon fontSize="small" />} />
+      <LaterAction label={`New post for ${restaurant.name}`} screen="News Feed" icon={<PostAddOutlinedIcon fontSize="small" />} />
+    </Stack>
+  );
+}
+
+function Name({ restaurant }: { restaurant: AreaRestaurant }) {
+  return (
+    <>
+      {restaurant.name}
+      {restaurant.status === RESTAURANT_STATUS.inactive && <Chip label="Inactive" size="small" sx={{ ml: 1 }} />}
+    </>
+  );
+}
+
+/** The restaurants sub-table under an area (spec 1, section 2): name, address, actions; stacked rows on a phone. */
+export function AreaRestaurants({ areaName, restaurants, phone }: { areaName: string; restaurants: AreaRestaurant[]; phone: boolean }) {
+  if (!restaurants.length) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 1.5, px: phone ? 0 : 2 }}>
+        {NO_RESTAURANTS}
+      </Typography>
+    );
+  }
+  if (phone) {
+    return (
+      <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />} aria-label={`Restaurants in ${areaName}`} role="list">
+        {restaurants.map((r) => (
+          <Box key={r.id} role="listitem" sx={{ py: 1 }}>
+            <Typography sx={{ fontWeight: 500 }}>
+              <Name restaurant={r} />
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {addressOf(r) || '—'}
+            </Typography>
+            <Actions restaurant={r} />
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table size="small" aria-label={`Restaurants in ${areaName}`}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Restaurant</TableCell>
+          <TableCell>Address</TableCell>
+          <TableCell align="right">Actions</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {restaurants.map((r) => (
+          <TableRow key={r.id} hover>
+            <TableCell sx={{ fontWeight: 500 }}>
+              <Name restaurant={r} />
+            </TableCell>
+            <TableCell>{addressOf(r) || '—'}</TableCell>
+            <TableCell align="right" sx={{ width: '1%', whiteSpace: 'nowrap' }}>
+              <Actions restaurant={r} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,22 @@
+import { httpClient } from '../../providers/httpClient';
+import type { PushMessageResult } from '../../domain/validation/pushMessage';
+import type { OptionRecord } from './types';
+
+/** PUT /api/option/{okey} with { okey, ovalue } (spec 1, section 7); answers the option as stored. */
+export function saveOption(okey: string, ovalue: string): Promise<OptionRecord> {
+  return httpClient<OptionRecord>(`/api/option/${encodeURIComponent(okey)}`, { method: 'PUT', body: { okey, ovalue } });
+}
+
+export interface PushMessageBody {
+  title: string;
+  body: string;
+  area_ids: number[];
+  restaurant_ids: number[];
+  notify_status: number | null;
+  driver_ids: number[];
+}
+
+/** POST /api/driver-message (spec 1, section 7). */
+export function sendPushMessage(body: PushMessageBody): Promise<PushMessageResult> {
+  return httpClient<PushMessageResult>('/api/driver-message', { method: 'POST', body });
+}

@@ -1,0 +1,49 @@
+import type { StaffRole } from '../../domain/roles';
+
+/** The API resource (GET/POST /api/user) and the live-feed channel its changes arrive on. */
+export const USER_RESOURCE = 'user';
+export const USER_CHANNEL = 'user_channel';
+/** Areas come with their restaurants (GET /api/area), which is all the assignment fields need. */
+export const AREA_RESOURCE = 'area';
+
+/** A staff user as GET /api/user answers it (spec 1, section 3 'Panel user'). */
+export interface PanelUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  role: StaffRole | null;
+  area_ids: { area_id: number }[];
+  restaurant_ids: { restaurant_id: number }[];
+}
+
+export interface AreaRestaurant {
+  id: number;
+  name: string;
+  area_id: number;
+}
+
+export interface AreaWithRestaurants {
+  id: number;
+  name: string;
+  city?: { city_name: string } | null;
+  restaurants?: AreaRestaurant[];
+}
+
+/** What the dialog edits; role is '' until one is chosen. */
+export interface UserFormValues {
+  first_name: string;
+  last_name: string;
+  role: StaffRole | '';
+  email: string;
+  area_ids: number[];
+  restaurant_ids: number[];
+  password: string;
+}
+
+/** POST /api/user answers the user and the credentials for the e-mail (sent with POST /api/sendEmailUser). */
+export interface CreatedUser {
+  user: PanelUser;
+  restCredentials: { email: string; password: string; name: string };
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { ROLE } from '../../../domain/roles';
+import {
+  AREA_MSG,
+  areaInUseMessage,
+  areaNameTakenMessage,
+  areaSchema,
+  areaUpdateSchema,
+  bodyId,
+  type AreaInput,
+} from '../../../domain/validation/area';
+import { restaurantScope } from '../../plugins/auth';
+import { badRequest, fieldError, notFound } from '../../plugins/errors';
+import type { Database } from '../../db/schema';
+import { areaAttachments, loadAreas, type AreaView } from './query';
+
+const CHANNEL = 'area_channel';
+
+/** A positive whole id from the address, else 404 (an id that cannot exist names no area). */
+function pathId(raw: string): number {
+  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(AREA_MSG.notFound);
+  return id;
+}
+
+/**
+ * The city must exist, and the name be free in it (case and spaces aside). Locks the city's row so two
+ * administrators saving the same name at once cannot both pass the check.
+ */
+async function checkCityAndName(trx: Transaction<Database>, input: AreaInput, exceptAreaId?: number): Promise<void> {
+  const city = await trx
+    .selectFrom('cities')
+    .select(['id', 'city_name'])
+    .where('id', '=', input.city_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!city) throw fieldError('city_id', AREA_MSG.cityUnknown);
+  const taken = await trx
+    .selectFrom('areas')
+    .select('id')
+    .where('city_id', '=', city.id)
+    .where(sql<string>`lower(name)`, '=', input.name.toLowerCase())
+    .$if(exceptAreaId !== undefined, (q) => q.where('id', '!=', exceptAreaId!))
+    .executeTakeFirst();
+  if (taken) throw fieldError('name', areaNameTakenMessage(input.name, city.city_name));
+}
+
+async function areaById(db: Kysely<Database>, id: number): Promise<AreaView> {
+  const [area] = await loadAreas(db, { areaIds: [id] });
+  if (!area) throw notFound(AREA_MSG.notFound);
+  return area;
+}
+
+const columns = (input: AreaInput) => ({
+  name: input.name,
+  city_id: input.city_id,
+  standard_pay_rate: input.standardPayRate,
+  weekend_pay_rate: input.weekendPayRate,
+});
+
+/**
+ * Areas and their pay rates (spec 1, sections 2 'Areas' and 7). Administrators manage them; managers read their
+ * own areas (with the restaurants of their scope), since their screens group restaurants by area.
+ */
+export default async function areaRoutes(app: FastifyInstance) {
+  const readers = { preHandler: app.access('administrator', 'manager') };
+  const admins = { preHandler: app.access('administrator') };
+
+  app.get('/api/area', readers, async (request) => {
+    const account = request.account!;
+    if (account.kind === 'user' && account.role === ROLE.manager) {
+      const own = await app.db.selectFrom('user_areas').select('area_id').where('user_id', '=', account.id).execute();
+      return loadAreas(app.db, { areaIds: own.map((a) => a.area_id), restaurantIds: await restaurantScope(app, account) });
+    }
+    return loadAreas(app.db);
+  });
+
+  app.post('/api/area', admins, async (request, reply) => {
+    const input = areaSchema.parse(request.body ?? {});
+    const area = await app.db.transaction().execute(async (trx) => {
+      await checkCityAndName(trx, input);
+      const row = await trx.insertInto('areas').values(columns(input)).returning('id').executeTakeFirstOrThrow();
+      return areaById(trx, row.id);
+    });
+    await app.broadcaster.publish({ channel: CHANNEL, event: 'store', items: [area] });
+    reply.status(201);
+    return area;
+  });
+
+  app.put<{ Params: { id: string } }>('/api/area/:id', admins, async (request) => {
+    const id = pathId(request.params.id);
+    const input = areaUpdateSchema.parse(request.body ?? {});
+    const claimed = bodyId(input.id);
+    if (claimed !== null && claimed !== id) throw fieldError('id', AREA_MSG.idMismatch);
+
+    const { area, losers } = await app.db.transaction().execute(async (trx) => {
+      const exists = await trx.selectFrom('areas').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!exists) throw notFound(AREA_MSG.notFound);
+      await checkCityAndName(trx, input, id);
+      await trx
+        .updateTable('areas')
+        .set({ ...columns(input), updated_at: sql<string>`now()` })
+        .where('id', '=', id)
+        .execute();
+
+      // Restaurants moved in from other areas: those areas changed too, and open screens must hear of it.
+      let losers: number[] = [];
+      const moving = input.restaurantsAssigned ?? [];
+      if (moving.length) {
+        const found = await trx.selectFrom('restaurants').select(['id', 'area_id']).where('id', 'in', moving).execute();
+        if (found.length !== moving.length) throw fieldError('restaurantsAssigned', AREA_MSG.restaurantsUnknown);
+        losers = [...new Set(found.map((r) => r.area_id).filter((a) => a !== id))];
+        await trx
+          .updateTable('restaurants')
+          .set({ area_id: id, updated_at: sql<string>`now()` })
+          .where('id', 'in', moving)
+          .where('area_id', '!=', id)
+          .execute();
+      }
+      return { area: await areaById(trx, id), losers: losers.length ? await loadAreas(trx, { areaIds: losers }) : [] };
+    });
+    await app.broadcaster.publish({ channel: CHANNEL, event: 'update', items: [area, ...losers] });
+    return area;
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/area/:id', admins, async (request, reply) => {
+    const id = pathId(request.params.id);
+    const area = await app.db.transaction().execute(async (trx) => {
+      // The row lock makes a restaurant or driver added meanwhile wait (its foreign key needs a share lock on
+      // this row), so what we count is what we delete around.
+      const row = await trx.selectFrom('areas').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) throw notFound(AREA_MSG.notFound);
+      const inUse = areaInUseMessage(row.name, await areaAttachments(trx, id));
+      if (inUse) throw badRequest({ id: [inUse] });
+      const before = await areaById(trx, id);
+      // Managers' area assignments and news-post targets go with it (on delete cascade).
+      await trx.deleteFrom('areas').where('id', '=', id).execute();
+      return before;
+    });
+    await app.broadcaster.publish({ channel: CHANNEL, event: 'destroy', items: [area] });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AreaAttachments } from '../../../domain/validation/area';
+
+/** A restaurant as the areas screen lists it under its area. */
+export interface AreaRestaurant {
+  id: number;
+  name: string;
+  address: string;
+  postcode: string | null;
+  telephone: string;
+  status: number;
+  area_id: number;
+  map_latitude: number | null;
+  map_longitude: number | null;
+}
+
+/** An area as GET /api/area answers it (spec 1, sections 3 and 7; spec 2, section 3). */
+export interface AreaView {
+  id: number;
+  name: string;
+  city_id: number;
+  city: { id: number; city_name: string };
+  standardPayRate: number;
+  weekendPayRate: number;
+  restaurants: AreaRestaurant[];
+}
+
+export interface AreaFilter {
+  /** Only these areas (a manager's own); undefined = all. */
+  areaIds?: number[];
+  /** Only these restaurants under each area (a manager's scope); null or undefined = all. */
+  restaurantIds?: number[] | null;
+}
+
+/**
+ * Areas sorted by name (then city, for the same name in two cities), each with its city and restaurants.
+ * Two queries whatever the number of areas: areas with their cities, then the restaurants of those areas.
+ */
+export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): Promise<AreaView[]> {
+  if (filter.areaIds && filter.areaIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('areas')
+    .innerJoin('cities', 'cities.id', 'areas.city_id')
+    .select([
+      'areas.id', 'areas.name', 'areas.city_id', 'cities.city_name',
+      'areas.standard_pay_rate', 'areas.weekend_pay_rate',
+    ])
+    .$if(filter.areaIds !== undefined, (q) => q.where('areas.id', 'in', filter.areaIds!))
+    .orderBy(sql`lower(areas.name)`)
+    .orderBy(sql`lower(cities.city_name)`)
+    .orderBy('areas.id')
+    .execute();
+  if (!rows.length) return [];
+
+  const scope = filter.restaurantIds;
+  const restaurants =
+    scope && scope.length === 0
+      ? []
+      : await db
+          .selectFrom('restaurants')
+          .select(['id', 'name', 'address', 'postcode', 'telephone', 'status', 'area_id', 'map_latitude', 'map_longitude'])
+          .where('area_id', 'in', rows.map((r) => r.id))
+          .$if(!!scope, (q) => q.where('id', 'in', scope!))
+          .orderBy(sql`lower(name)`)
+          .orderBy('id')
+          .execute();
+  const byArea = new Map<number, AreaRestaurant[]>();
+  for (const r of restaurants) {
+    const list = byArea.get(r.area_id);
+    if (list) list.push(r);
+    else byArea.set(r.area_id, [r]);
+  }
+
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    city_id: r.city_id,
+    city: { id: r.city_id, city_name: r.city_name },
+    standardPayRate: r.standard_pay_rate,
+    weekendPayRate: r.weekend_pay_rate,
+    restaurants: byArea.get(r.id) ?? [],
+  }));
+}
+
+/** What still hangs on an area: its restaurants, the shifts of those restaurants, and drivers working in it. */
+export async function areaAttachments(db: Kysely<Database>, areaId: number): Promise<AreaAttachments> {
+  // One after another: inside a transaction they share one connection anyway.
+  const restaurants = await db
+    .selectFrom('restaurants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('area_id', '=', areaId)
+    .executeTakeFirstOrThrow();
+  const drivers = await db
+    .selectFrom('driver_areas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('area_id', '=', areaId)
+    .executeTakeFirstOrThrow();
+  const shifts = await db
+    .selectFrom('shifts')
+    .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('restaurants.area_id', '=', areaId)
+    .executeTakeFirstOrThrow();
+  return { restaurants: Number(restaurants.n), drivers: Number(drivers.n), shifts: Number(shifts.n) };
+}

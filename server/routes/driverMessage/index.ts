@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ROLE } from '../../../domain/roles';
+import { PUSH_MSG, pushMessageSchema, type PushMessage, type PushMessageResult, type PushRecipient } from '../../../domain/validation/pushMessage';
+import type { Account } from '../../plugins/auth';
+import { badRequest, fieldError, forbidden } from '../../plugins/errors';
+import type { Database } from '../../db/schema';
+import { deliverPushMessage, recordPushMessage } from '../../services/push';
+import { inReach, managerReach, recipientFilter, type Reach } from './recipients';
+
+/** The drivers an account may message: everyone for administrators, their areas' drivers for managers. */
+async function reachOf(db: Kysely<Database>, account: Account): Promise<Reach | null> {
+  if (account.kind === 'user' && account.role === ROLE.administrator) return null;
+  if (account.kind === 'user' && account.role === ROLE.manager) return managerReach(db, account.id);
+  return { areaIds: [], restaurantIds: [] };
+}
+
+const missing = (wanted: number[], found: number[]) => wanted.some((id) => !found.includes(id));
+
+/** 400 for ids that do not exist or restaurants outside the chosen areas; 403 for anything beyond a manager's reach. */
+async function checkTargets(db: Kysely<Database>, message: PushMessage, reach: Reach | null): Promise<void> {
+  const [areas, restaurants, drivers] = await Promise.all([
+    message.area_ids.length ? db.selectFrom('areas').select('id').where('id', 'in', message.area_ids).execute() : [],
+    message.restaurant_ids.length
+      ? db.selectFrom('restaurants').select(['id', 'area_id']).where('id', 'in', message.restaurant_ids).execute()
+      : [],
+    message.driver_ids.length ? db.selectFrom('drivers').select('id').where('id', 'in', message.driver_ids).execute() : [],
+  ]);
+  if (missing(message.area_ids, areas.map((a) => a.id))) throw fieldError('area_ids', PUSH_MSG.unknownAreas);
+  if (missing(message.restaurant_ids, restaurants.map((r) => r.id))) throw fieldError('restaurant_ids', PUSH_MSG.unknownRestaurants);
+  if (restaurants.some((r) => !message.area_ids.includes(r.area_id))) throw fieldError('restaurant_ids', PUSH_MSG.restaurantsOutsideAreas);
+  if (missing(message.driver_ids, drivers.map((d) => d.id))) throw fieldError('driver_ids', PUSH_MSG.unknownDrivers);
+
+  if (!reach) return;
+  // A manager's restaurants: those they are narrowed to, else every restaurant of their areas.
+  const reachableRestaurants = reach.restaurantIds.length
+    ? reach.restaurantIds
+    : (restaurants.filter((r) => reach.areaIds.includes(r.area_id)).map((r) => r.id));
+  if (missing(message.area_ids, reach.areaIds) || missing(message.restaurant_ids, reachableRestaurants)) throw forbidden(PUSH_MSG.outOfScope);
+  if (message.driver_ids.length) {
+    const reachable = await db
+      .selectFrom('drivers')
+      .select('id')
+      .where('id', 'in', message.driver_ids)
+      .where((eb) => inReach(eb, reach))
+      .execute();
+    if (missing(message.driver_ids, reachable.map((d) => d.id))) throw forbidden(PUSH_MSG.outOfScope);
+  }
+}
+
+/** Push messages to drivers (spec 1, sections 2 'Options', 3 and 7). */
+export default async function driverMessageRoutes(app: FastifyInstance) {
+  const staff = { preHandler: app.access('staff') };
+
+  app.post('/api/driver-message', staff, async (request): Promise<PushMessageResult> => {
+    const message = pushMessageSchema.parse(request.body ?? {});
+    const account = request.account!;
+    const reach = await reachOf(app.db, account);
+    await checkTargets(app.db, message, reach);
+
+    const recorded = await app.db.transaction().execute(async (trx) => {
+      const recipients = await trx.selectFrom('drivers').select('id').where(recipientFilter(message, reach)).orderBy('id').execute();
+      if (!recipients.length) throw badRequest({ recipients: [PUSH_MSG.noRecipients] });
+      return recordPushMessage(trx, {
+        title: message.title,
+        body: message.body,
+        filters: {
+          area_ids: message.area_ids,
+          restaurant_ids: message.restaurant_ids,
+          notify_status: message.notify_status,
+          driver_ids: message.driver_ids,
+        },
+        senderId: account.kind === 'user' ? account.id : null,
+        driverIds: recipients.map((r) => r.id),
+      });
+    });
+    const counts = await deliverPushMessage(app, recorded.deliveries);
+    return { success: true, message_id: recorded.messageId, ...counts };
+  });
+
+  /** Drivers the Send Push Message dialog offers (no driver list API serves the dialog yet). */
+  app.get('/api/driver-message/recipients', staff, async (request): Promise<PushRecipient[]> => {
+    const reach = await reachOf(app.db, request.account!);
+    const rows = await app.db
+      .selectFrom('drivers')
+      .select(['id', 'first_name', 'last_name', 'email', 'status'])
+      .$if(reach !== null, (q) => q.where((eb) => inReach(eb, reach!)))
+      .orderBy('first_name')
+      .orderBy('last_name')
+      .orderBy('id')
+      .execute();
+    return rows.map((d) => ({ id: d.id, full_name: `${d.first_name} ${d.last_name}`.trim(), email: d.email, status: d.status }));
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
+import { fieldError, notFound } from '../../plugins/errors';
+
+/** Options (spec 1, section 7): administrators and managers read and change the values of existing keys. */
+export default async function optionRoutes(app: FastifyInstance) {
+  const staff = { preHandler: app.access('staff') };
+  const columns = ['id', 'okey', 'ovalue', 'description'] as const;
+
+  app.get('/api/option', staff, async () => app.db.selectFrom('options').select(columns).orderBy('okey').execute());
+
+  app.put<{ Params: { okey: string } }>('/api/option/:okey', staff, async (request) => {
+    const okey = request.params.okey;
+    const input = optionUpdateSchema.parse(request.body ?? {});
+    // Keys are fixed: this call neither renames an option nor creates one.
+    if (input.okey !== undefined && input.okey !== okey) throw fieldError('okey', OPTION_MSG.keyChanged);
+    const value = normaliseOptionValue(okey, input.ovalue);
+
+    const updated = await app.db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('options').select('id').where('okey', '=', okey).forUpdate().executeTakeFirst();
+      if (!existing) throw notFound(OPTION_MSG.notFound);
+      if (!value.ok) throw fieldError('ovalue', value.message);
+      return trx.updateTable('options').set({ ovalue: value.value }).where('id', '=', existing.id).returning(columns).executeTakeFirstOrThrow();
+    });
+    await app.broadcaster.publish({ channel: 'option_channel', event: 'update', items: [updated] });
+    return updated;
+  });
+}

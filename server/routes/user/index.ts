@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import { USER_MSG, userSchema } from '../../../domain/validation/user';
+import type { Database } from '../../db/schema';
+import { hashPassword } from '../../auth/passwords';
+import { isUniqueViolation } from '../../db/errors';
+import { fieldError, notFound } from '../../plugins/errors';
+import { checkAssignments, replaceAssignments } from './assignments';
+import { assertMayChangeRole, assertMayRemove, lockAdministrators } from './safety';
+import { generatePassword } from './passwords';
+import { panelUser, panelUsers, type PanelUser } from './queries';
+import credentialsRoutes from './credentials';
+
+export const USER_CHANNEL = 'user_channel';
+
+/** The e-mail is unique across staff users whatever its case; the column holds it lower-cased. */
+async function assertEmailFree(trx: Transaction<Database>, email: string, exceptId?: number): Promise<void> {
+  const taken = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  if (taken) throw fieldError('email', USER_MSG.emailTaken);
+}
+
+/** Two requests racing for one e-mail: the unique index decides, and the loser hears the same message. */
+function emailRace(error: unknown): never {
+  throw isUniqueViolation(error) ? fieldError('email', USER_MSG.emailTaken) : error;
+}
+
+/** Bearer tokens of a staff user, except the one making the request (it stays logged in). */
+async function revokeUserTokens(trx: Transaction<Database>, userId: number, keepTokenId?: number): Promise<void> {
+  await trx
+    .updateTable('auth_tokens')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('account_kind', '=', 'user')
+    .where('account_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .$if(keepTokenId !== undefined, (q) => q.where('id', '<>', keepTokenId!))
+    .execute();
+}
+
+function parseId(raw: string): number {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw notFound('User not found');
+  return id;
+}
+
+/** Administrators (spec 1, sections 2-7): staff users, their roles and managers' areas and restaurants. */
+export default async function userRoutes(app: FastifyInstance) {
+  const admin = { preHandler: app.access('administrator') };
+  const publish = (event: 'store' | 'update' | 'destroy', user: PanelUser) =>
+    app.broadcaster.publish({ channel: USER_CHANNEL, event, items: [user] });
+
+  app.get('/api/user', admin, async () => panelUsers(app.db));
+
+  app.post('/api/user', admin, async (request, reply) => {
+    const input = userSchema.parse(request.body ?? {});
+    const email = input.email.toLowerCase();
+    // Without a password one is generated; either way it goes back once, for the credentials e-mail.
+    const password = input.password ?? generatePassword();
+    const passwordHash = await hashPassword(password); // before the transaction: hashing is slow on purpose
+    const id = await app.db
+      .transaction()
+      .execute(async (trx) => {
+        await assertEmailFree(trx, email);
+        const assignments = await checkAssignments(trx, input);
+        const row = await trx
+          .insertInto('users')
+          .values({
+            first_name: input.first_name,
+            last_name: input.last_name,
+            email,
+            password_hash: passwordHash,
+            role: input.role,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await replaceAssignments(trx, row.id, assignments);
+        return row.id;
+      })
+      .catch(emailRace);
+    const user = (await panelUser(app.db, id))!;
+    await publish('store', user);
+    reply.status(201);
+    return { user, restCredentials: { email, password, name: user.full_name } };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/user/:id', admin, async (request) => {
+    const id = parseId(request.params.id);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    // `inactive` in the query (spec 1, section 7) carries nothing for staff users; it is accepted and ignored.
+    if (body.id !== undefined && body.id !== null && Number(body.id) !== id) throw fieldError('id', USER_MSG.idMismatch);
+    const input = userSchema.parse(body);
+    const email = input.email.toLowerCase();
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const actor = request.account!;
+    await app.db
+      .transaction()
+      .execute(async (trx) => {
+        const admins = await lockAdministrators(trx);
+        const current = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!current) throw notFound('User not found');
+        assertMayChangeRole(admins, actor.id, id, current.role, input.role);
+        await assertEmailFree(trx, email, id);
+        const assignments = await checkAssignments(trx, input);
+        await trx
+          .updateTable('users')
+          .set({
+            first_name: input.first_name,
+            last_name: input.last_name,
+            email,
+            role: input.role,
+            updated_at: new Date().toISOString(),
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+        await replaceAssignments(trx, id, assignments);
+        // A new password ends the user's other sessions (a leaked token must not outlive the change).
+        if (passwordHash) await revokeUserTokens(trx, id, actor.id === id ? actor.tokenId : undefined);
+      })
+      .catch(emailRace);
+    const user = (await panelUser(app.db, id))!;
+    await publish('update', user);
+    return user;
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/user/:id', admin, async (request) => {
+    const id = parseId(request.params.id);
+    const actor = request.account!;
+    const user = await app.db.transaction().execute(async (trx) => {
+      const admins = await lockAdministrators(trx);
+      const existing = await panelUser(trx, id);
+      if (!existing) throw notFound('User not found');
+      assertMayRemove(admins, actor.id, id);
+      // Tokens are not tied to the users table by a foreign key (three account kinds share it): revoke here.
+      await revokeUserTokens(trx, id);
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+      return existing;
+    });
+    await publish('destroy', user);
+    return { success: true };
+  });
+
+  await app.register(credentialsRoutes);
+}
