@@ -22,6 +22,8 @@ import areaRoutes from './routes/area';
 import cityRoutes from './routes/city';
 import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
+import timesheetRoutes from './routes/timesheet';
+import driverAppTimesheetRoutes from './routes/driverApp/timesheet';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cityRoutes);
   await app.register(optionRoutes);
   await app.register(driverMessageRoutes);
+  await app.register(timesheetRoutes);
+  await app.register(driverAppTimesheetRoutes);
 
   registerFiles(app, deps.config);
   return app;

@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import { ukDate } from '../dates';
+import { formatPounds, toPence } from '../money';
+import { TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes } from '../statuses';
+import { isTime } from '../timeList';
+
+/**
+ * The timesheet form, the Add Time Sheet dialog and the timesheet calls (spec 3, sections 5, 7 and 8).
+ * One schema for the screens and the server, so both show the same message for the same input.
+ */
+
+/** A bonus, fee or fuel count above these is a typing slip, not pay. */
+export const MONEY_LIMIT = 1000;
+export const FUEL_COUNT_MAX = 500;
+export const COMMENT_MAX = 2000;
+
+export const TIMESHEET_MSG = {
+  // The spec's words (section 5 and 8), typos included.
+  restaurantRequiredAdmin: 'Area is required',
+  restaurantRequired: 'Restaurant is required',
+  driverRequired: 'Driver is required',
+  dateRequired: 'Date is required.',
+  dateFormat: 'Date invalid format.',
+  // The spec uses the start message for an empty finish too.
+  startRequired: 'Start Time is required.',
+  startFormat: 'Start Time invalid format.',
+  finishFormat: 'Finish Time invalid format.',
+  cantApproveOpen: "Can't approve Open shift",
+  cantDiscardOpen: "Can't discard Open shift",
+  cantRemoveOpen: "Can't remove Open shift",
+  cantRemovePlaceholder: "Can't not remove submited Timesheet",
+
+  // Our own, for the cases the spec leaves open.
+  bonusChoice: 'Driver bonus must be one of: no bonus, +£10, +£20, -£10, -£20',
+  money: `Must be an amount in pounds between -${formatPounds(MONEY_LIMIT)} and ${formatPounds(MONEY_LIMIT)}, with at most 2 decimals`,
+  costTotalFormat: 'Cost total must be an amount in pounds with at most 2 decimals',
+  fuelCount: `Fuel count must be a whole number from 0 to ${FUEL_COUNT_MAX}`,
+  commentTooLong: `Comment must be at most ${COMMENT_MAX} characters long`,
+  idInvalid: 'Must be the id of a record',
+  progressRequired: 'Progress is required to unapprove: 20 (Unapprove Time) or 50 (Unapprove Pay)',
+  statusInvalid: 'Status must be 10 (pending), 20 (discarded) or 30 (approved)',
+  progressInvalid: 'Progress must be one of 10, 20, 30, 40, 50, 60 or 70',
+  notFound: 'Timesheet not found',
+  idMismatch: 'The timesheet id does not match the address of the request',
+  restaurantUnknown: 'Restaurant not found',
+  restaurantOutOfScope: 'You do not manage this restaurant',
+  driverUnknown: 'Driver not found',
+  driverNotHere: 'This driver does not work at this restaurant',
+  driverFixed: "The driver of a timesheet can't be changed",
+  shiftUnknown: 'Shift not found',
+  shiftOtherRestaurant: 'The shift belongs to another restaurant',
+  shiftTaken: 'This shift already has a timesheet',
+  shiftFixed: "The shift of a timesheet can't be changed",
+  shiftOtherDriver: 'The shift is assigned to another driver',
+  shiftDraft: 'A draft shift has no timesheet',
+  alreadyApproved: 'Timesheet is already approved',
+  alreadyDiscarded: 'Timesheet is already discarded',
+  notApproved: 'Only an approved timesheet can be unapproved',
+  payUnapproved: 'The pay of this timesheet is already unapproved',
+  locked: "An approved timesheet can't be changed: unapprove it first",
+  approvedRemoval: "An approved timesheet can't be removed: unapprove it first",
+  listRequired: 'Send a list of timesheets to approve',
+  listTooLong: 'At most 5,000 timesheets can be approved at once',
+} as const;
+
+export const APPROVE_LIST_MAX = 5000;
+
+/** 'Date can't be later than 19/11/2026' */
+export function dateTooLateMessage(latest: string): string {
+  return `Date can't be later than ${ukDate(latest)}`;
+}
+
+/** "Can't go from Discarded to Pending (Time approved)" */
+export function transitionMessage(from: string, to: string): string {
+  return `A timesheet can't go from ${from} to ${to}`;
+}
+
+/** The server's figure when a sent total disagrees with the rules; nothing is stored. */
+export function costMismatchMessage(expected: number): string {
+  return `Cost total should be ${formatPounds(expected)} (rate × hours + bonus + fuel bonus): reload the timesheet and try again`;
+}
+
+/** The same driver cannot be paid twice for the same time. */
+export function overlapMessage(other: { restaurant: string; date: string; start: string; finish: string }): string {
+  return `Driver already has a timesheet at ${other.restaurant} on ${ukDate(other.date)} from ${other.start} to ${other.finish}`;
+}
+
+// --- readers shared by the fields ----------------------------------------------------------------------
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function fail(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER as never;
+}
+
+/** A positive whole id as a number or text; null when blank or 0 (the spec's 'none'). */
+function optionalId(value: unknown, ctx: z.RefinementCtx, message: string = TIMESHEET_MSG.idInvalid): number | null {
+  if (isBlank(value) || value === 0 || value === '0') return null;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) return fail(ctx, message);
+  return n;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const UK_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** 'YYYY-MM-DD' (as sent) or 'DD/MM/YYYY' (as typed) to 'YYYY-MM-DD'; null when not a real date. */
+export function readDate(value: string): string | null {
+  const text = value.trim();
+  const iso = ISO_DATE.exec(text);
+  const uk = UK_DATE.exec(text);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : uk ? [uk[3], uk[2], uk[1]] : [];
+  if (!y) return null;
+  const date = `${y}-${m}-${d}`;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date ? date : null;
+}
+
+/** Pounds with at most 2 decimals, from a number or text ('10', '-10.50', '£5'). */
+function readMoney(value: unknown): number | null {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^[+-]?£?\s*\d+(\.\d+)?$/.test(value.trim())) n = Number(value.trim().replace(/£\s*/, ''));
+  else return null;
+  if (!Number.isFinite(n) || Math.abs(toPence(n) - n * 100) > 1e-6) return null;
+  return toPence(n) / 100;
+}
+
+const money = (message: string = TIMESHEET_MSG.money) =>
+  z.unknown().optional().transform((value, ctx): number => {
+    if (isBlank(value)) return 0;
+    const n = readMoney(value);
+    if (n === null || Math.abs(n) > MONEY_LIMIT) return fail(ctx, message);
+    return n;
+  });
+
+function readCount(value: unknown, ctx: z.RefinementCtx): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 0 || n > FUEL_COUNT_MAX) return fail(ctx, TIMESHEET_MSG.fuelCount);
+  return n;
+}
+
+/** Deliveries in a fuel band: a whole number, 0 when blank. */
+const fuelCount = z.unknown().optional().transform((value, ctx): number => (isBlank(value) ? 0 : readCount(value, ctx)));
+/** The same, null when left out (the driver app then keeps what the timesheet has). */
+const reportedCount = z.unknown().optional().transform((value, ctx): number | null => (isBlank(value) ? null : readCount(value, ctx)));
+
+const comment = z.unknown().optional().transform((value, ctx): string | null => {
+  if (isBlank(value)) return null;
+  if (typeof value !== 'string') return fail(ctx, TIMESHEET_MSG.commentTooLong);
+  const text = value.trim();
+  if (text.length > COMMENT_MAX) return fail(ctx, TIMESHEET_MSG.commentTooLong);
+  return text;
+});
+
+const code = (allowed: number[], message: string) =>
+  z.unknown().optional().transform((value, ctx): number | undefined => {
+    if (isBlank(value)) return undefined;
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+    if (!allowed.includes(n)) return fail(ctx, message);
+    return n;
+  });
+
+/** HH:mm; `required` is the spec's message for an empty field (the start message serves both). */
+const time = (formatMessage: string) =>
+  z.unknown().optional().transform((value, ctx): string => {
+    if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.startRequired);
+    // Server values may carry seconds (HH:mm:ss): the spec cuts them to the first 5 characters.
+    const text = typeof value === 'string' ? value.trim().slice(0, 5) : '';
+    if (!isTime(text)) return fail(ctx, formatMessage);
+    return text;
+  });
+
+export interface TimesheetSchemaOptions {
+  /** 'admin' asks 'Area is required' for the restaurant, 'restaurant' 'Restaurant is required' (spec 3, section 5). */
+  variant?: 'admin' | 'restaurant';
+  /** The Add Time Sheet dialog requires a driver; the summary form edits a timesheet that has one. */
+  requireDriver?: boolean;
+  /** Latest allowed date (YYYY-MM-DD): tomorrow on the summary form, today in Add Time Sheet. */
+  latestDate?: string;
+}
+
+/**
+ * A timesheet as the form holds it and the API takes it (POST, PUT, each item of approve). Fields are in the
+ * form's order so the first message of the first field is the top one. Figures the server computes itself
+ * (cost_per_hour, const_fuel_bonus) are read by the server from its own rates, never from here; cost_total is
+ * kept only to be checked against the server's figure.
+ */
+export function timesheetSchema(options: TimesheetSchemaOptions = {}) {
+  const restaurantRequired = options.variant === 'restaurant' ? TIMESHEET_MSG.restaurantRequired : TIMESHEET_MSG.restaurantRequiredAdmin;
+  return z.object({
+    id: z.unknown().optional(),
+    shift_id: z.unknown().optional().transform((v, ctx) => optionalId(v, ctx)),
+    modified_shift_id: z.unknown().optional().transform((v, ctx) => optionalId(v, ctx)),
+    restaurant_id: z.unknown().optional().transform((v, ctx): number => optionalId(v, ctx, restaurantRequired) ?? fail(ctx, restaurantRequired)),
+    driver_id: z.unknown().optional().transform((v, ctx): number | null => {
+      const id = optionalId(v, ctx, TIMESHEET_MSG.driverRequired);
+      if (id === null && options.requireDriver) return fail(ctx, TIMESHEET_MSG.driverRequired);
+      return id;
+    }),
+    period_date: z.unknown().optional().transform((value, ctx): string => {
+      if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.dateRequired);
+      const date = typeof value === 'string' ? readDate(value) : null;
+      if (!date) return fail(ctx, TIMESHEET_MSG.dateFormat);
+      if (options.latestDate && date > options.latestDate) return fail(ctx, dateTooLateMessage(options.latestDate));
+      return date;
+    }),
+    start_time: time(TIMESHEET_MSG.startFormat),
+    finish_time: time(TIMESHEET_MSG.finishFormat),
+    cost_bonus: money(),
+    cost_extra_bonus: money(),
+    fuel_bonus_0: fuelCount,
+    fuel_bonus_3: fuelCount,
+    fuel_bonus_6: fuelCount,
+    comment,
+    driver_comment: comment,
+    status: code(codes(TIMESHEET_STATUS), TIMESHEET_MSG.statusInvalid),
+    status_progress: code(codes(TIMESHEET_PROGRESS), TIMESHEET_MSG.progressInvalid),
+    cost_total: z.unknown().optional().transform((value, ctx): number | null => {
+      if (isBlank(value)) return null;
+      const n = readMoney(value);
+      if (n === null) return fail(ctx, TIMESHEET_MSG.costTotalFormat);
+      return n;
+    }),
+  });
+}
+export type TimesheetInput = z.output<ReturnType<typeof timesheetSchema>>;
+
+/** Reads a body's id for the mismatch check: null when absent or a placeholder (≤ 0), NaN when unreadable. */
+export function bodyTimesheetId(value: unknown): number | null {
+  if (isBlank(value)) return null;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n)) return NaN;
+  return n > 0 ? n : null;
+}
+
+/** The longest range the screens ask for (a month view); longer ranges are refused like the schedule's. */
+export const RANGE_DAYS_MAX = 31;
+
+/** 'Invalid date range: 01/11/2026 ~ 15/12/2026' */
+export function invalidRangeMessage(from: string, to: string): string {
+  return `Invalid date range: ${ukDate(from)} ~ ${ukDate(to)}`;
+}
+
+const rangeDate = z.unknown().optional().transform((value, ctx): string => {
+  if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.dateRequired);
+  const date = typeof value === 'string' ? readDate(value) : null;
+  return date ?? fail(ctx, TIMESHEET_MSG.dateFormat);
+});
+
+/** GET /api/timesheet?period_date_from&period_date_to[&for_reports=1] */
+export const timesheetRangeSchema = z
+  .object({
+    period_date_from: rangeDate,
+    period_date_to: rangeDate,
+    for_reports: z.unknown().optional().transform((v) => v === '1' || v === 1 || v === 'true' || v === true),
+  })
+  .superRefine((q, ctx) => {
+    const days = (Date.parse(q.period_date_to) - Date.parse(q.period_date_from)) / 86_400_000 + 1;
+    if (days < 1 || days > RANGE_DAYS_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['period_date_to'], message: invalidRangeMessage(q.period_date_from, q.period_date_to) });
+    }
+  });
+
+// --- the driver app ------------------------------------------------------------------------------------
+
+export const DRIVER_TIMESHEET_MSG = {
+  shiftRequired: 'Shift is required',
+  shiftNotFound: 'Shift not found',
+  notPublished: 'This shift is not published',
+  notYet: "This shift hasn't started yet",
+  startTooLate: 'This shift is over: submit its timesheet instead',
+  notStarted: 'Start the timesheet first',
+  submitted: 'This timesheet has already been submitted',
+  closed: 'This timesheet has already been approved or discarded',
+  latitude: 'Latitude must be a number between -90 and 90',
+  longitude: 'Longitude must be a number between -180 and 180',
+} as const;
+
+const coordinate = (limit: number, message: string) =>
+  z.unknown().optional().transform((value, ctx): number | null => {
+    if (isBlank(value)) return null;
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isFinite(n) || Math.abs(n) > limit) return fail(ctx, message);
+    return n;
+  });
+
+const optionalTime = (formatMessage: string) =>
+  z.unknown().optional().transform((value, ctx): string | null => {
+    if (isBlank(value)) return null;
+    const text = typeof value === 'string' ? value.trim().slice(0, 5) : '';
+    return isTime(text) ? text : fail(ctx, formatMessage);
+  });
+
+/**
+ * The driver app's timesheet calls (start, finish, submit, discard): the shift, the driver's own times (now
+ * when left out), comment, delivery counts and map positions.
+ */
+export const driverTimesheetSchema = z.object({
+  shift_id: z.unknown().optional().transform((v, ctx): number => optionalId(v, ctx, DRIVER_TIMESHEET_MSG.shiftRequired) ?? fail(ctx, DRIVER_TIMESHEET_MSG.shiftRequired)),
+  driver_start_time: optionalTime(TIMESHEET_MSG.startFormat),
+  driver_finish_time: optionalTime(TIMESHEET_MSG.finishFormat),
+  driver_comment: comment,
+  // Left out = keep what the timesheet has (the shift's planned counts until the driver reports theirs).
+  fuel_bonus_0: reportedCount,
+  fuel_bonus_3: reportedCount,
+  fuel_bonus_6: reportedCount,
+  map_start_lat: coordinate(90, DRIVER_TIMESHEET_MSG.latitude),
+  map_start_lng: coordinate(180, DRIVER_TIMESHEET_MSG.longitude),
+  map_finish_lat: coordinate(90, DRIVER_TIMESHEET_MSG.latitude),
+  map_finish_lng: coordinate(180, DRIVER_TIMESHEET_MSG.longitude),
+});
+export type DriverTimesheetInput = z.output<typeof driverTimesheetSchema>;

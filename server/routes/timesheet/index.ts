@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { londonToday } from '../../../domain/dates';
+import { removeRefusal } from '../../../domain/timesheets';
+import {
+  APPROVE_LIST_MAX,
+  TIMESHEET_MSG,
+  bodyTimesheetId,
+  timesheetRangeSchema,
+  timesheetSchema,
+} from '../../../domain/validation/timesheet';
+import { fieldErrors } from '../../../domain/validation/auth';
+import { restaurantScope } from '../../plugins/auth';
+import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
+import { loadPayOptions } from './payOptions';
+import type { PlanContext } from './plan';
+import { listTimesheetsJson, timesheetViews, type TimesheetView } from './views';
+import { writeTimesheets, type WriteItem } from './write';
+
+export const TIMESHEET_CHANNEL = 'timesheet_channel';
+
+const schema = timesheetSchema();
+
+/** A saved timesheet's id from the address: placeholders (≤ 0) have none to act on; anything else unreadable is 404. */
+function pathId(raw: string): number {
+  if (/^-?\d+$/.test(raw) && Number(raw) <= 0) throw fieldError('id', TIMESHEET_MSG.cantRemovePlaceholder);
+  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw notFound(TIMESHEET_MSG.notFound);
+  return id;
+}
+
+/** The approve call takes the list itself, or `{ timesheets: [...] }`. */
+function approveList(body: unknown): unknown[] {
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? (body as { timesheets?: unknown }).timesheets : undefined;
+  if (!Array.isArray(list) || list.length === 0) throw fieldError('timesheets', TIMESHEET_MSG.listRequired);
+  if (list.length > APPROVE_LIST_MAX) throw fieldError('timesheets', TIMESHEET_MSG.listTooLong);
+  return list;
+}
+
+/**
+ * Timesheets (spec 3, section 7 'Timesheets'). Administrators and managers (within their restaurants) read,
+ * create, edit, approve, discard and unapprove; restaurant accounts read their own restaurants' timesheets;
+ * administrators remove. The server prices every write itself and allows only the transitions of section 4.2.
+ */
+export default async function timesheetRoutes(app: FastifyInstance) {
+  const readers = { preHandler: app.access('staff', 'restaurant') };
+  const staff = { preHandler: app.access('staff') };
+  const admins = { preHandler: app.access('administrator') };
+
+  async function context(request: FastifyRequest): Promise<PlanContext> {
+    const [scope, pay] = await Promise.all([restaurantScope(app, request.account!), loadPayOptions(app.db)]);
+    return { scope, pay, today: londonToday() };
+  }
+
+  /** One write through the batch path: refused answers its status and message, saved answers the view. */
+  async function writeOne(request: FastifyRequest, item: WriteItem): Promise<TimesheetView> {
+    const ctx = await context(request);
+    const view = await app.db.transaction().execute(async (trx) => {
+      const { saved, failed } = await writeTimesheets(trx, [item], ctx);
+      if (failed.length) throw new HttpError(failed[0].refusal.statusCode, failed[0].refusal.errors);
+      return (await timesheetViews(trx, [saved[0].id], ctx.pay))[0];
+    });
+    return view;
+  }
+
+  app.get('/api/timesheet', readers, async (request, reply) => {
+    const query = timesheetRangeSchema.parse(request.query ?? {});
+    const ctx = await context(request);
+    const json = await listTimesheetsJson(app.db, { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope }, { ...ctx.pay, forReports: query.for_reports });
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+
+  app.post('/api/timesheet', staff, async (request, reply) => {
+    const input = schema.parse(request.body ?? {});
+    const view = await writeOne(request, { input, request: {} });
+    await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'store', items: [view] });
+    reply.status(201);
+    return view;
+  });
+
+  app.put<{ Params: { id: string } }>('/api/timesheet/:id', staff, async (request) => {
+    const id = pathId(request.params.id);
+    const input = schema.parse(request.body ?? {});
+    const claimed = bodyTimesheetId(input.id);
+    if (claimed !== null && claimed !== id) throw fieldError('id', TIMESHEET_MSG.idMismatch);
+    const view = await writeOne(request, { input, request: { id } });
+    await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'update', items: [view] });
+    return view;
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/timesheet/:id', admins, async (request, reply) => {
+    const id = pathId(request.params.id);
+    const ctx = await context(request);
+    const removed = await app.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('timesheets').select(['id', 'driver_id', 'status', 'status_progress']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) throw notFound(TIMESHEET_MSG.notFound);
+      const refusal = removeRefusal(row);
+      if (refusal) throw badRequest({ id: [refusal] });
+      const [view] = await timesheetViews(trx, [id], ctx.pay);
+      await trx.deleteFrom('timesheets').where('id', '=', id).execute();
+      return view;
+    });
+    await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'destroy', items: [removed] });
+    return reply.status(204).send();
+  });
+
+  /**
+   * Approves a list (the Approve button sends one, Approve All many). Each item is checked on its own: those
+   * refused come back in `fail` with the item as sent (`data`) and `errors`, the others are approved together.
+   */
+  app.post('/api/timesheet/approve', staff, async (request) => {
+    const list = approveList(request.body);
+    const fail: { index: number; errors: Record<string, string[]> }[] = [];
+    const valid: { item: WriteItem; index: number }[] = [];
+    list.forEach((raw, index) => {
+      const parsed = schema.safeParse(raw ?? {});
+      if (!parsed.success) return fail.push({ index, errors: fieldErrors(parsed.error) });
+      const id = bodyTimesheetId(parsed.data.id);
+      if (Number.isNaN(id)) return fail.push({ index, errors: { id: [TIMESHEET_MSG.idInvalid] } });
+      valid.push({ index, item: { input: parsed.data, request: { approve: true, ...(id === null ? {} : { id }) } } });
+    });
+    const ctx = await context(request);
+    const approved = await app.db.transaction().execute(async (trx) => {
+      const { saved, failed } = await writeTimesheets(trx, valid.map((v) => v.item), ctx);
+      for (const f of failed) fail.push({ index: valid[f.index].index, errors: f.refusal.errors });
+      return timesheetViews(trx, saved.map((s) => s.id), ctx.pay);
+    });
+    if (approved.length) await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'approve', items: approved });
+    fail.sort((a, b) => a.index - b.index);
+    return { data: approved, fail: fail.map((f) => ({ data: list[f.index], errors: f.errors })) };
+  });
+}

@@ -1,0 +1,62 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { TIMESHEET_MSG, type TimesheetInput } from '../../../domain/validation/timesheet';
+import { loadLookups } from './lookups';
+import { book, planWrite, Refusal, type Plan, type PlanContext, type WriteRequest } from './plan';
+import { insertTimesheets, updateTimesheets } from './store';
+
+export interface WriteItem {
+  input: TimesheetInput;
+  request: WriteRequest;
+}
+
+export interface Saved {
+  index: number;
+  id: number;
+  plan: Plan;
+}
+
+export interface Failed {
+  index: number;
+  refusal: Refusal;
+}
+
+/**
+ * Checks and stores a batch of timesheet writes inside the caller's transaction: one lookup pass, the rules for
+ * each item (items of the same batch count against each other for overlaps), then one insert and one update
+ * statement per thousand rows. Refused items are answered, not stored; the others are.
+ */
+export async function writeTimesheets(trx: Transaction<Database>, items: WriteItem[], ctx: PlanContext): Promise<{ saved: Saved[]; failed: Failed[] }> {
+  const ids = items.flatMap((i) => (i.request.id === undefined ? [] : [i.request.id]));
+  const lookups = await loadLookups(trx, items.map((i) => i.input), ids);
+
+  const failed: Failed[] = [];
+  const accepted: { index: number; plan: Plan }[] = [];
+  items.forEach((item, index) => {
+    try {
+      const plan = planWrite(item.input, item.request, lookups, ctx);
+      // New timesheets have no id yet: a negative one stands in for the overlap check.
+      book(lookups, plan, item.request.id ?? -(index + 1));
+      accepted.push({ index, plan });
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      failed.push({ index, refusal: error });
+    }
+  });
+
+  const saved: Saved[] = [];
+  const creates = accepted.filter((a) => !a.plan.previous);
+  const newIds = await insertTimesheets(trx, creates.map((c) => c.plan));
+  creates.forEach((c, k) => {
+    const id = newIds[k];
+    if (id === null) failed.push({ index: c.index, refusal: new Refusal(400, { shift_id: [TIMESHEET_MSG.shiftTaken] }) });
+    else saved.push({ index: c.index, id, plan: c.plan });
+  });
+  const updates = accepted.filter((a) => a.plan.previous).map((a) => ({ index: a.index, id: a.plan.previous!.id, plan: a.plan }));
+  await updateTimesheets(trx, updates);
+  saved.push(...updates);
+
+  saved.sort((a, b) => a.index - b.index);
+  failed.sort((a, b) => a.index - b.index);
+  return { saved, failed };
+}
