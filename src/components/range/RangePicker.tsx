@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Alert, Box, Button, IconButton, Popover, Stack, TextField, Typography } from '@mui/material';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { addDays, londonToday, mondayOf } from '../../../domain/dates';
+import { addMonths, firstOfMonth, inRange, lastOfMonth, rangeFor, type DateRange, type Interval } from '../../../domain/ranges';
+
+const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export interface RangePickerProps {
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+  range: DateRange;
+  interval: Interval;
+  /** Answers an error message to show (over 31 days), or null when the range was taken. */
+  onPick: (range: DateRange) => string | null;
+}
+
+/** Six Monday-first weeks covering a month. */
+function monthGrid(month: string): string[] {
+  const start = mondayOf(firstOfMonth(month));
+  return Array.from({ length: 42 }, (_, i) => addDays(start, i));
+}
+
+/**
+ * The range picker (weeks start on Monday): a click on a day picks the day, week, two weeks or month holding it,
+ * as the interval says; From and To pick any span up to 31 days.
+ */
+export function RangePicker({ anchorEl, onClose, range, interval, onPick }: RangePickerProps) {
+  const [month, setMonth] = useState(() => firstOfMonth(range.from));
+  const [hover, setHover] = useState<string | null>(null);
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const [error, setError] = useState<string | null>(null);
+  const today = londonToday();
+  const preview = hover ? rangeFor(interval, hover) : range;
+  const [year, monthNumber] = month.split('-').map(Number);
+
+  const pick = (next: DateRange) => {
+    const message = onPick(next);
+    setError(message);
+    if (!message) onClose();
+  };
+
+  return (
+    <Popover
+      open={!!anchorEl}
+      anchorEl={anchorEl}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'center' }}
+      slotProps={{ paper: { sx: { p: 2, width: 300 } } }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <IconButton size="small" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <Typography variant="subtitle2" component="h2">
+          {MONTH_NAMES[monthNumber - 1]} {year}
+        </Typography>
+        <IconButton size="small" aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Stack>
+      <Box role="grid" aria-label="Calendar" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: '2px' }} onMouseLeave={() => setHover(null)}>
+        {WEEKDAYS.map((d) => (
+          <Typography key={d} role="columnheader" variant="caption" sx={{ textAlign: 'center', color: 'text.secondary' }}>
+            {d}
+          </Typography>
+        ))}
+        {monthGrid(month).map((date) => {
+          const chosen = inRange(date, preview);
+          const outside = date < month || date > lastOfMonth(month);
+          return (
+            <Box
+              key={date}
+              component="button"
+              type="button"
+              role="gridcell"
+              aria-selected={inRange(date, range)}
+              aria-label={date}
+              onMouseEnter={() => setHover(date)}
+              onFocus={() => setHover(date)}
+              onClick={() => pick(rangeFor(interval, date))}
+              sx={{
+                border: 0,
+                borderRadius: 1,
+                py: 0.5,
+                cursor: 'pointer',
+                font: 'inherit',
+                fontSize: 13,
+                bgcolor: chosen ? 'primary.main' : 'transparent',
+                color: chosen ? 'primary.contrastText' : outside ? 'text.disabled' : 'text.primary',
+                outline: date === today ? '1px solid' : 'none',
+                outlineColor: 'primary.main',
+                '&:hover': { bgcolor: chosen ? 'primary.dark' : 'action.hover' },
+              }}
+            >
+              {Number(date.slice(8))}
+            </Box>
+          );
+        })}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <TextField size="small" type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField size="small" type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      </Stack>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+        <Button onClick={() => pick({ from, to })} disabled={!from || !to}>
+          Apply
+        </Button>
+      </Stack>
+    </Popover>
+  );
+}

@@ -1,0 +1,74 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { londonToday } from '../../../domain/dates';
+import {
+  INTERVALS, intervalOf, invalidRangeMessage, isDate, isInterval, isValidRange, rangeFor, stepRange, type DateRange, type Interval,
+} from '../../../domain/ranges';
+
+export interface DateRangeOptions {
+  /** The interval a screen opens with (Week for most). */
+  defaultInterval: Interval;
+  /** The intervals the screen offers; a URL asking for another falls back to the default. */
+  intervals?: readonly Interval[];
+}
+
+export interface DateRangeState {
+  range: DateRange;
+  interval: Interval;
+  /** Switches interval, keeping the range's first day inside the new range. */
+  setInterval: (interval: Interval) => void;
+  /** Shows a picked range; answers the spec's 'Invalid date range' message instead when it is over 31 days. */
+  setRange: (range: DateRange) => string | null;
+  previous: () => void;
+  next: () => void;
+}
+
+/**
+ * The range a screen shows, kept in the address (`?interval=20&from=2026-11-16&to=2026-11-22`) so a reload, a
+ * bookmark or the back button returns to the same days. Changing range replaces the history entry.
+ */
+export function useDateRange({ defaultInterval, intervals = INTERVALS }: DateRangeOptions): DateRangeState {
+  const [params, setParams] = useSearchParams();
+  const rawInterval = Number(params.get('interval'));
+  const rawFrom = params.get('from');
+  const rawTo = params.get('to');
+
+  const interval: Interval = isInterval(rawInterval) && intervals.includes(rawInterval) ? rawInterval : defaultInterval;
+  const range = useMemo<DateRange>(() => {
+    const fromUrl = { from: rawFrom ?? '', to: rawTo ?? '' };
+    if (isDate(fromUrl.from) && isDate(fromUrl.to) && isValidRange(fromUrl)) return fromUrl;
+    return rangeFor(interval, isDate(rawFrom) ? rawFrom : londonToday());
+  }, [rawFrom, rawTo, interval]);
+
+  const write = useCallback(
+    (next: DateRange, nextInterval: Interval) => {
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          out.set('interval', String(nextInterval));
+          out.set('from', next.from);
+          out.set('to', next.to);
+          return out;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const setInterval = useCallback((next: Interval) => write(rangeFor(next, range.from), next), [write, range.from]);
+  const setRange = useCallback(
+    (next: DateRange) => {
+      if (!isValidRange(next)) return invalidRangeMessage(next);
+      // A picked span that is exactly a day, week, two weeks or month becomes that interval.
+      const exact = intervalOf(next);
+      write(next, exact && intervals.includes(exact) ? exact : interval);
+      return null;
+    },
+    [write, interval, intervals],
+  );
+  const previous = useCallback(() => write(stepRange(range, -1), interval), [write, range, interval]);
+  const next = useCallback(() => write(stepRange(range, 1), interval), [write, range, interval]);
+
+  return { range, interval, setInterval, setRange, previous, next };
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { INTERVAL, type Interval } from '../../domain/ranges';
+import { IntervalSelect, RangeNavigator, useDateRange } from '../../src/components/range';
+import {
+  LocationPicker, activeLocations, restaurantIdsOf, type LocationArea, type LocationSelection,
+} from '../../src/components/LocationPicker';
+
+function Toolbar({ intervals, disabled }: { intervals?: Interval[]; disabled?: Interval[] }) {
+  const state = useDateRange({ defaultInterval: INTERVAL.week, intervals });
+  const location = useLocation();
+  return (
+    <>
+      <IntervalSelect value={state.interval} onChange={state.setInterval} intervals={intervals} disabled={disabled} />
+      <RangeNavigator state={state} />
+      <output aria-label="address">{location.search}</output>
+    </>
+  );
+}
+
+function renderToolbar(path = '/schedule?interval=20&from=2026-11-16&to=2026-11-22', props: Parameters<typeof Toolbar>[0] = {}) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Toolbar {...props} />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+// hidden: the open range picker hides the page behind it from assistive technology.
+const rangeButton = () => screen.getByRole('button', { name: /^Date range/, hidden: true });
+
+describe('range toolbar', () => {
+  it('steps a week back and forth and keeps the range in the address', async () => {
+    const user = renderToolbar();
+    expect(rangeButton()).toHaveTextContent('16/11/2026 – 22/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(rangeButton()).toHaveTextContent('23/11/2026 – 29/11/2026');
+    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('interval=20&from=2026-11-23&to=2026-11-29');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(rangeButton()).toHaveTextContent('09/11/2026 – 15/11/2026');
+  });
+
+  it('switches to Month and steps by calendar months', async () => {
+    const user = renderToolbar();
+    await user.click(screen.getByRole('combobox', { name: 'Interval' }));
+    await user.click(screen.getByRole('option', { name: 'Month' }));
+    expect(rangeButton()).toHaveTextContent('01/11/2026 – 30/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(rangeButton()).toHaveTextContent('01/12/2026 – 31/12/2026');
+  });
+
+  it('offers only the given intervals and shows disabled ones greyed', async () => {
+    const user = renderToolbar(undefined, { intervals: [INTERVAL.day, INTERVAL.week, INTERVAL.twoWeeks, INTERVAL.month], disabled: [INTERVAL.day] });
+    await user.click(screen.getByRole('combobox', { name: 'Interval' }));
+    expect(screen.getByRole('option', { name: 'Day' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: '2-Week' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('picks the Monday week of a clicked day in the range picker', async () => {
+    const user = renderToolbar();
+    await user.click(rangeButton());
+    const calendar = screen.getByRole('grid', { name: 'Calendar' });
+    expect(within(calendar).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+    await user.click(within(calendar).getByRole('gridcell', { name: '2026-11-26' }));
+    expect(rangeButton()).toHaveTextContent('23/11/2026 – 29/11/2026');
+  });
+
+  it("refuses a picked span over 31 days with 'Invalid date range'", async () => {
+    const user = renderToolbar();
+    await user.click(rangeButton());
+    const dialog = screen.getByRole('presentation');
+    const from = within(dialog).getByLabelText('From');
+    const to = within(dialog).getByLabelText('To');
+    await user.clear(from);
+    await user.type(from, '2026-11-01');
+    await user.clear(to);
+    await user.type(to, '2026-12-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Invalid date range: 01/11/2026 ~ 15/12/2026');
+    expect(rangeButton()).toHaveTextContent('16/11/2026 – 22/11/2026');
+
+    await user.clear(to);
+    await user.type(to, '2026-11-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(rangeButton()).toHaveTextContent('01/11/2026 – 30/11/2026');
+  });
+
+  it('ignores an address range over 31 days and opens on the current week instead', () => {
+    renderToolbar('/schedule?interval=20&from=2026-01-01&to=2026-03-01');
+    expect(rangeButton().textContent).not.toContain('01/01/2026');
+  });
+});
+
+const AREAS: LocationArea[] = [
+  {
+    id: 1,
+    name: 'Camden',
+    city: { city_name: 'London' },
+    restaurants: [
+      { id: 11, name: 'Pizza Palace Camden', area_id: 1, status: 10 },
+      { id: 12, name: 'Closed Diner', area_id: 1, status: 20 },
+    ],
+  },
+  { id: 2, name: 'Salford', city: { city_name: 'Manchester' }, restaurants: [{ id: 21, name: 'Golden Wok Salford', area_id: 2, status: 10 }] },
+];
+
+function Picker() {
+  const [value, setValue] = useState<LocationSelection | null>(null);
+  const areas = activeLocations(AREAS);
+  return (
+    <>
+      <LocationPicker areas={areas} value={value} onChange={setValue} />
+      <output aria-label="restaurants">{JSON.stringify(restaurantIdsOf(value, areas))}</output>
+    </>
+  );
+}
+
+describe('location picker', () => {
+  it('lists areas with their active restaurants, picks either, and clears back to all locations', async () => {
+    render(<Picker />);
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox', { name: 'Location' });
+    expect(input).toHaveAttribute('placeholder', 'All locations');
+    await user.click(input);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Camden (London)', 'Pizza Palace Camden', 'Salford (Manchester)', 'Golden Wok Salford',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Camden (London)' }));
+    expect(screen.getByRole('status', { name: 'restaurants' })).toHaveTextContent('[11]');
+
+    await user.clear(input);
+    await user.type(input, 'manch');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Salford (Manchester)', 'Golden Wok Salford']);
+    await user.click(screen.getByRole('option', { name: 'Golden Wok Salford' }));
+    expect(screen.getByRole('status', { name: 'restaurants' })).toHaveTextContent('[21]');
+
+    // The clear button (shown on hover and focus).
+    await user.click(screen.getByTitle('Clear'));
+    expect(screen.getByRole('status', { name: 'restaurants' })).toHaveTextContent('null');
+  });
+});
