@@ -237,6 +237,21 @@ export interface TimesheetFields extends TimesheetState, FuelCounts {
   map_finish_lng: number | null;
 }
 
+/**
+ * A timesheet as the API answers it: the fields above plus what the screen shows beside them: the names, the
+ * restaurant's commission per hour (for Expected Sales) and the scheduled shift's date, times and bonus (the
+ * yellow Scheduled Details bar compares and imports them; null without a shift).
+ */
+export interface TimesheetView extends TimesheetFields {
+  driver_name: string | null;
+  restaurant_name: string;
+  invoice_comission: number;
+  shift_period_date: string | null;
+  shift_start_time: string | null;
+  shift_finish_time: string | null;
+  shift_cost_bonus: number | null;
+}
+
 /** Draft shifts are a restaurant's plans, not work: they never become timesheets. */
 export function shiftMakesPlaceholder(shift: { status: number }): boolean {
   return shift.status !== SHIFT_STATUS.draft;

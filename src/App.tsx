@@ -14,6 +14,7 @@ import { HomePage } from './pages/HomePage';
 import { UsersPage } from '../resources/users';
 import { AreasPage } from '../resources/areas';
 import { OptionsPage } from '../resources/options';
+import { TimesheetPage, TimesheetRestaurantPage } from './pages/timesheets/TimesheetsPage';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -45,8 +46,8 @@ export function App() {
           <Route path="/newsfeed" element={<NotBuiltYet title="News Feed" />} />
           <Route path="/schedule" element={<NotBuiltYet title="Schedule" />} />
           <Route path="/schedulerestaurant" element={<NotBuiltYet title="Schedule" />} />
-          <Route path="/timesheet" element={<NotBuiltYet title="Timesheets" />} />
-          <Route path="/timesheetrestaurant" element={<NotBuiltYet title="Timesheets" />} />
+          <Route path="/timesheet" element={<TimesheetPage />} />
+          <Route path="/timesheetrestaurant" element={<TimesheetRestaurantPage />} />
           <Route path="/restaurants" element={<NotBuiltYet title="Restaurants" />} />
           <Route path="/drivers" element={<NotBuiltYet title="Drivers" />} />
           <Route path="/drivers/:id" element={<NotBuiltYet title="Driver" />} />

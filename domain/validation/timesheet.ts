@@ -3,6 +3,7 @@ import { ukDate } from '../dates';
 import { formatPounds, toPence } from '../money';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes } from '../statuses';
 import { isTime } from '../timeList';
+import { invalidRangeMessage, isValidRange } from '../ranges';
 
 /**
  * The timesheet form, the Add Time Sheet dialog and the timesheet calls (spec 3, sections 5, 7 and 8).
@@ -235,14 +236,6 @@ export function bodyTimesheetId(value: unknown): number | null {
   return n > 0 ? n : null;
 }
 
-/** The longest range the screens ask for (a month view); longer ranges are refused like the schedule's. */
-export const RANGE_DAYS_MAX = 31;
-
-/** 'Invalid date range: 01/11/2026 ~ 15/12/2026' */
-export function invalidRangeMessage(from: string, to: string): string {
-  return `Invalid date range: ${ukDate(from)} ~ ${ukDate(to)}`;
-}
-
 const rangeDate = z.unknown().optional().transform((value, ctx): string => {
   if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.dateRequired);
   const date = typeof value === 'string' ? readDate(value) : null;
@@ -257,10 +250,9 @@ export const timesheetRangeSchema = z
     for_reports: z.unknown().optional().transform((v) => v === '1' || v === 1 || v === 'true' || v === true),
   })
   .superRefine((q, ctx) => {
-    const days = (Date.parse(q.period_date_to) - Date.parse(q.period_date_from)) / 86_400_000 + 1;
-    if (days < 1 || days > RANGE_DAYS_MAX) {
-      ctx.addIssue({ code: 'custom', path: ['period_date_to'], message: invalidRangeMessage(q.period_date_from, q.period_date_to) });
-    }
+    // Dates in order and at most 31 days apart (a month view), as every list call of the spec.
+    const range = { from: q.period_date_from, to: q.period_date_to };
+    if (!isValidRange(range)) ctx.addIssue({ code: 'custom', path: ['period_date_to'], message: invalidRangeMessage(range) });
   });
 
 // --- the driver app ------------------------------------------------------------------------------------

@@ -5,8 +5,9 @@ import {
 import { addDays, londonToday } from '../../domain/dates';
 import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import {
-  TIMESHEET_MSG, costMismatchMessage, dateTooLateMessage, invalidRangeMessage, overlapMessage, transitionMessage,
+  TIMESHEET_MSG, costMismatchMessage, dateTooLateMessage, overlapMessage, transitionMessage,
 } from '../../domain/validation/timesheet';
+import { invalidRangeMessage } from '../../domain/ranges';
 import type { TimesheetView } from '../../server/routes/timesheet/views';
 
 let t: TestApp;
@@ -148,7 +149,7 @@ describe('GET /api/timesheet', () => {
     expect((await call('GET', '/api/timesheet?period_date_from=2026-13-01&period_date_to=2026-11-15', ADMIN)).json()).toEqual({ period_date_from: ['Date invalid format.'] });
     const long = await call('GET', '/api/timesheet?period_date_from=2026-11-01&period_date_to=2026-12-02', ADMIN);
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ period_date_to: [invalidRangeMessage('2026-11-01', '2026-12-02')] });
+    expect(long.json()).toEqual({ period_date_to: [invalidRangeMessage({ from: '2026-11-01', to: '2026-12-02' })] });
     expect((await call('GET', '/api/timesheet?period_date_from=2026-11-15&period_date_to=2026-11-09', ADMIN)).json()).toEqual({ period_date_to: ['Invalid date range: 15/11/2026 ~ 09/11/2026'] });
     expect((await call('GET', '/api/timesheet?period_date_from=2026-11-01&period_date_to=2026-12-01', ADMIN)).statusCode).toBe(200);
   });

@@ -2,23 +2,10 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { hourlyRate } from '../../../domain/pay';
 import { SHIFT_STATUS } from '../../../domain/statuses';
-import { placeholderFromShift, rateFor, type TimesheetFields } from '../../../domain/timesheets';
-import type { PayOptions } from './payOptions';
+import { placeholderFromShift, rateFor, type TimesheetView } from '../../../domain/timesheets';
 
-/**
- * A timesheet as the API answers it: the fields of spec 3, section 3, plus what the screen shows beside them:
- * the names, the restaurant's commission per hour (for Expected Sales) and the scheduled shift's date, times
- * and bonus (the yellow Scheduled Details bar compares and imports them; null without a shift).
- */
-export interface TimesheetView extends TimesheetFields {
-  driver_name: string | null;
-  restaurant_name: string;
-  invoice_comission: number;
-  shift_period_date: string | null;
-  shift_start_time: string | null;
-  shift_finish_time: string | null;
-  shift_cost_bonus: number | null;
-}
+export type { TimesheetView };
+import type { PayOptions } from './payOptions';
 
 export interface ListFilter {
   from: string;

@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Card, CardActions, CardContent, Dialog, DialogContent, DialogTitle, IconButton, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { ukDate } from '../../../domain/dates';
+import { progressLabel, statusLabel, timesheetHours, TIMESHEET_FILTER, TIMESHEET_FILTER_LABELS, type TimesheetView } from '../../../domain/timesheets';
+import { formatMoney } from '../../components/format';
+import { IntervalSelect, RangeNavigator } from '../../components/range';
+import { INTERVAL } from '../../../domain/ranges';
+import type { DriverFilter } from './DriverPanel';
+import { SummaryForm } from './SummaryForm';
+import { STATUS_COLOURS, formatHours } from './TimesheetTable';
+import type { TimesheetScreen } from './useTimesheetScreen';
+
+/** Cards drawn at first; more on request, so a phone never lays out thousands at once. */
+const PAGE = 50;
+
+const ALL = 'all';
+
+function TimesheetCard({ row, onProcess }: { row: TimesheetView; onProcess: () => void }) {
+  return (
+    <Card variant="outlined" component="article" aria-label={`Timesheet ${ukDate(row.period_date)} ${row.driver_name ?? 'Open shift'}`}>
+      <CardContent sx={{ pb: 0.5 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+          <Typography variant="subtitle2">{ukDate(row.period_date)} · {row.start_time} – {row.finish_time}</Typography>
+          <Typography variant="subtitle2" sx={{ color: STATUS_COLOURS[row.status] }}>{statusLabel(row)}</Typography>
+        </Stack>
+        <Typography variant="body2">{row.driver_name ?? 'Open shift'}</Typography>
+        <Typography variant="body2" color="text.secondary">{row.restaurant_name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {progressLabel(row)} · {formatHours(timesheetHours(row))} h · {formatMoney(row.cost_total)}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
+        <Button size="small" variant="contained" onClick={onProcess}>
+          Process
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+/**
+ * The phone layout (spec 3, section 2.4): the range, restaurant, driver and status selects, then a card per
+ * timesheet with a Process button opening 'Process timesheet' (the summary form in a dialog).
+ */
+export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
+  const { list, readOnly } = screen;
+  const [limit, setLimit] = useState(PAGE);
+  const [processing, setProcessing] = useState<number | null>(null);
+  const row = processing === null ? null : (list.rows.find((r) => r.id === processing) ?? null);
+
+  const restaurantValue = screen.location?.type === 'restaurant' ? String(screen.location.id) : ALL;
+  const drivers = useMemo(() => {
+    const names = new Map<number, string>();
+    for (const r of screen.filtered) if (r.driver_id && r.driver_name) names.set(r.driver_id, r.driver_name);
+    return [...names].sort((a, b) => a[1].localeCompare(b[1], 'en-GB'));
+  }, [screen.filtered]);
+  const driverValue = screen.driver === 'all' ? ALL : String(screen.driver);
+
+  return (
+    <Box sx={{ pb: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 1.25, mb: 1.5 }}>
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'center' }}>
+          <RangeNavigator state={screen.dates} />
+        </Box>
+        <IntervalSelect value={screen.dates.interval} onChange={screen.dates.setInterval} disabled={[INTERVAL.day]} />
+        <TextField select size="small" label="Status" value={screen.status} onChange={(e) => screen.setStatus(Number(e.target.value))}>
+          {[TIMESHEET_FILTER.active, TIMESHEET_FILTER.pending, TIMESHEET_FILTER.all].map((f) => (
+            <MenuItem key={f} value={f}>
+              {TIMESHEET_FILTER_LABELS[f]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Restaurant"
+          value={restaurantValue}
+          onChange={(e) => screen.setLocation(e.target.value === ALL ? null : { type: 'restaurant', id: Number(e.target.value) })}
+          sx={{ gridColumn: '1 / -1' }}
+        >
+          <MenuItem value={ALL}>All locations</MenuItem>
+          {screen.restaurants.map((r) => (
+            <MenuItem key={r.id} value={String(r.id)}>
+              {r.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Driver"
+          value={driverValue}
+          onChange={(e) => screen.setDriver((e.target.value === ALL ? 'all' : e.target.value === 'open' ? 'open' : Number(e.target.value)) as DriverFilter)}
+          sx={{ gridColumn: '1 / -1' }}
+        >
+          <MenuItem value={ALL}>All drivers</MenuItem>
+          <MenuItem value="open">Open shift</MenuItem>
+          {drivers.map(([id, name]) => (
+            <MenuItem key={id} value={String(id)}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {list.isPending && <LinearProgress aria-label="Loading timesheets" />}
+      {list.error && <Alert severity="error">{list.error.message}</Alert>}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {screen.totals.total_timesheets} timesheets · {formatHours(screen.totals.filled_hours)} h · {formatMoney(screen.totals.estimated_cost)}
+      </Typography>
+      <Stack spacing={1}>
+        {screen.shown.slice(0, limit).map((r) => (
+          <TimesheetCard key={r.id} row={r} onProcess={() => setProcessing(r.id)} />
+        ))}
+      </Stack>
+      {screen.shown.length > limit && (
+        <Button fullWidth sx={{ mt: 1 }} onClick={() => setLimit((l) => l + PAGE)}>
+          Show more ({screen.shown.length - limit} left)
+        </Button>
+      )}
+      {!list.isPending && screen.shown.length === 0 && (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+          No timesheets for these days and filters
+        </Typography>
+      )}
+      <Dialog fullScreen open={!!row} onClose={() => setProcessing(null)}>
+        <DialogTitle sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
+          <Box sx={{ flex: 1 }}>Process timesheet</Box>
+          <IconButton aria-label="Close" onClick={() => setProcessing(null)}>
+            <CloseIcon />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent sx={{ p: 0 }}>
+          {row && (
+            <SummaryForm
+              key={`${row.id}|${row.status}|${row.status_progress}|${row.cost_total}`}
+              row={row}
+              restaurants={screen.restaurants}
+              fuel={screen.options.fuel}
+              mapCenter={screen.options.mapCenter}
+              positionOf={screen.positionOf}
+              today={screen.today}
+              readOnly={readOnly}
+              canRemove={screen.canRemove}
+              pinned
+              onSaved={(view) => {
+                screen.onSaved(view);
+                setProcessing(view.id);
+              }}
+              onRemoved={() => {
+                setProcessing(null);
+                screen.onRemoved();
+              }}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </Box>
+  );
+}

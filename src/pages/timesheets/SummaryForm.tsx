@@ -1,0 +1,258 @@
+import { useMemo, useState } from 'react';
+import { Confirm, useNotify } from 'react-admin';
+import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import PushPinIcon from '@mui/icons-material/PushPin';
+import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import CloseIcon from '@mui/icons-material/Close';
+import { ukDate } from '../../../domain/dates';
+import { fuelBonus, type FuelRates } from '../../../domain/pay';
+import { BONUS_CHOICES, buttonStates, latestTimesheetDate, progressLabel, removeConfirm, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
+import { timesheetSchema, type TimesheetInput } from '../../../domain/validation/timesheet';
+import type { MapCenter } from '../../../domain/validation/option';
+import { formatMoney } from '../../components/format';
+import { useFormState } from '../../components/useFormState';
+import type { LatLng } from '../../components/maps';
+import { DateField, TimeField } from './fields';
+import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
+import { TimesheetMap } from './TimesheetMap';
+import { STATUS_COLOURS, formatHours } from './TimesheetTable';
+import {
+  approveOne, discardOne, formValuesOf, previewCost, removeOne, unapprove, type TimesheetFormValues,
+} from './timesheetActions';
+
+/** The pinned form's height (spec 3, section 9). */
+export const PINNED_FORM_HEIGHT = 396;
+
+export interface SummaryFormProps {
+  row: TimesheetView;
+  restaurants: { id: number; name: string }[];
+  fuel: FuelRates | null;
+  mapCenter: MapCenter;
+  positionOf: (restaurantId: number) => LatLng | null;
+  today: string;
+  /** Restaurant accounts see the form but change nothing; the cancellation fee is hidden from them. */
+  readOnly: boolean;
+  /** Administrators remove timesheets. */
+  canRemove: boolean;
+  pinned: boolean;
+  /** Pin and Scroll To are for the desktop table; the phone's dialog has neither. */
+  onTogglePin?: () => void;
+  onScrollTo?: () => void;
+  /** The floating (unpinned) form closes; the pinned one stays. */
+  onClose?: () => void;
+  onSaved: (view: TimesheetView) => void;
+  onRemoved: (row: TimesheetView) => void;
+}
+
+const bonusLabel = (value: number) => BONUS_CHOICES.find((c) => c.value === value)?.name ?? `${value < 0 ? '-' : '+'}${formatMoney(Math.abs(value))}`;
+const coords = (lat: number | null, lng: number | null): LatLng | null => (lat === null || lng === null ? null : { lat, lng });
+
+/**
+ * The summary form under the table (spec 3, sections 2.3, 4.2 and 5): the selected timesheet's restaurant, date,
+ * times, bonuses, fuel counts and comments; Approve and Discard save the edits with the change of status;
+ * Unapprove Time and Unapprove Pay for approved ones; Remove for administrators. Locked while approved.
+ */
+export function SummaryForm(props: SummaryFormProps) {
+  const { row, restaurants, fuel, mapCenter, positionOf, today, readOnly, canRemove, pinned, onTogglePin, onScrollTo, onClose, onSaved, onRemoved } = props;
+  const notify = useNotify();
+  const latest = latestTimesheetDate('form', today);
+  const schema = useMemo(() => timesheetSchema({ variant: readOnly ? 'restaurant' : 'admin', latestDate: latest }), [readOnly, latest]);
+  const initial = useMemo(() => formValuesOf(row), [row]);
+  const form = useFormState(schema, initial);
+  const values = form.values as TimesheetFormValues;
+  const [busy, setBusy] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  const states = buttonStates(row, form.valid);
+  const locked = readOnly || states.locked || busy;
+  const parsed = schema.safeParse(values);
+  const edited: TimesheetInput | null = parsed.success ? parsed.data : null;
+  const preview = edited ? previewCost(row, edited, fuel) : null;
+  const counts = { fuel_bonus_0: Number(values.fuel_bonus_0) || 0, fuel_bonus_3: Number(values.fuel_bonus_3) || 0, fuel_bonus_6: Number(values.fuel_bonus_6) || 0 };
+  const fuelShown = states.locked || !fuel ? row.const_fuel_bonus : fuelBonus(counts, fuel);
+  const set = (name: keyof TimesheetFormValues) => (value: string) => form.setValues((v) => ({ ...v, [name]: value }));
+  const touch = (name: string) => () => form.setTouched((t) => ({ ...t, [name]: true }));
+  const fieldState = (name: string) => ({ error: !!form.touched[name] && !!form.errors[name], helperText: form.touched[name] ? form.errors[name] : undefined });
+
+  async function run(work: () => Promise<TimesheetView | null>, done: string) {
+    setBusy(true);
+    try {
+      const view = await work();
+      if (view) onSaved(view);
+      notify(done, { type: 'success' });
+    } catch (error) {
+      notify((error as Error).message || 'The timesheet could not be saved', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const withEdits = (action: 'approve' | 'discard') => {
+    if (!edited) {
+      form.touchAll();
+      return;
+    }
+    const total = states.locked ? row.cost_total : (preview?.cost_total ?? null);
+    void run(() => (action === 'approve' ? approveOne(row, edited, total) : discardOne(row, edited, total)), action === 'approve' ? 'Timesheet approved' : 'Timesheet discarded');
+  };
+
+  const restaurantChoices = restaurants.some((r) => r.id === row.restaurant_id) ? restaurants : [{ id: row.restaurant_id, name: row.restaurant_name }, ...restaurants];
+  const bonusChoices = BONUS_CHOICES.some((c) => c.value === Number(values.cost_bonus)) ? BONUS_CHOICES : [...BONUS_CHOICES, { value: Number(values.cost_bonus), name: bonusLabel(Number(values.cost_bonus)) }];
+  const positions = { start: coords(row.map_start_lat, row.map_start_lng), finish: coords(row.map_finish_lat, row.map_finish_lng), restaurant: positionOf(row.restaurant_id) };
+
+  return (
+    <Box component="section" aria-label="Timesheet" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'grey.50', flexWrap: 'wrap' }}>
+        <Typography variant="subtitle2" component="h2" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {ukDate(row.period_date)} · {row.driver_name ?? 'Open shift'} · {row.restaurant_name}
+        </Typography>
+        <Chip size="small" label={statusLabel(row)} sx={{ color: '#fff', bgcolor: STATUS_COLOURS[row.status] }} />
+        <Chip size="small" variant="outlined" label={progressLabel(row)} />
+        {onScrollTo && (
+          <Tooltip title="Scroll To">
+            <IconButton size="small" aria-label="Scroll To" onClick={onScrollTo}>
+              <CenterFocusStrongIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        {onTogglePin && (
+          <Tooltip title={pinned ? 'Unpin' : 'Pin'}>
+            <IconButton size="small" aria-label={pinned ? 'Unpin' : 'Pin'} aria-pressed={pinned} onClick={onTogglePin}>
+              {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
+            </IconButton>
+          </Tooltip>
+        )}
+        {onClose && (
+          <Tooltip title="Close">
+            <IconButton size="small" aria-label="Close the timesheet" onClick={onClose}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Stack>
+
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(240px, 1fr)' }, alignItems: 'start' }}>
+        <Stack spacing={1.25}>
+          <ScheduledDetailsBar row={row} values={values} disabled={locked} onImport={() => form.setValues((v) => ({ ...v, ...scheduledValues(row) }))} />
+          <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(6, minmax(0, 1fr))' }, '& > *': { gridColumn: { xs: 'span 1', sm: 'span 2' } } }}>
+            <TextField
+              select
+              size="small"
+              label="Restaurant"
+              value={values.restaurant_id}
+              onChange={(e) => set('restaurant_id')(e.target.value)}
+              onBlur={touch('restaurant_id')}
+              disabled={locked}
+              {...fieldState('restaurant_id')}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'span 3' } }}
+            >
+              {restaurantChoices.map((r) => (
+                <MenuItem key={r.id} value={String(r.id)}>
+                  {r.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'span 3' }, display: 'grid' }}>
+              <DateField label="Date" value={values.period_date} onChange={set('period_date')} onBlur={touch('period_date')} disabled={locked} max={latest} {...fieldState('period_date')} />
+            </Box>
+            <Box sx={{ display: 'grid' }}>
+              <TimeField label="Start Time" value={values.start_time} onChange={set('start_time')} onBlur={touch('start_time')} disabled={locked} {...fieldState('start_time')} />
+            </Box>
+            <Box sx={{ display: 'grid' }}>
+              <TimeField label="Finish Time" value={values.finish_time} onChange={set('finish_time')} onBlur={touch('finish_time')} disabled={locked} {...fieldState('finish_time')} />
+            </Box>
+            <TextField select size="small" label="Add Driver Bonus" value={String(Number(values.cost_bonus))} onChange={(e) => set('cost_bonus')(e.target.value)} disabled={locked} {...fieldState('cost_bonus')} sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}>
+              {bonusChoices.map((c) => (
+                <MenuItem key={c.value} value={String(c.value)}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {!readOnly && (
+              <TextField
+                size="small"
+                type="number"
+                label="Cancellation fee/bonus"
+                value={values.cost_extra_bonus}
+                onChange={(e) => set('cost_extra_bonus')(e.target.value)}
+                onBlur={touch('cost_extra_bonus')}
+                disabled={locked}
+                {...fieldState('cost_extra_bonus')}
+                slotProps={{ htmlInput: { step: 0.5 } }}
+                sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}
+              />
+            )}
+            {(['fuel_bonus_0', 'fuel_bonus_3', 'fuel_bonus_6'] as const).map((name, i) => (
+              <TextField
+                key={name}
+                size="small"
+                type="number"
+                label={`Fuel ${['0-3', '3-6', '6+'][i]}`}
+                value={values[name]}
+                onChange={(e) => set(name)(e.target.value)}
+                onBlur={touch(name)}
+                disabled={locked}
+                {...fieldState(name)}
+                slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': `Fuel bonus count ${['0-3', '3-6', '6+'][i]} miles` } }}
+                sx={{ gridColumn: 'span 1 !important' }}
+              />
+            ))}
+            <TextField size="small" label="Fuel Bonus" value={formatMoney(fuelShown)} slotProps={{ input: { readOnly: true } }} sx={{ gridColumn: { xs: 'span 1', sm: readOnly ? 'span 3' : 'span 1' } }} />
+            <TextField size="small" label="Shift comment" value={values.comment} onChange={(e) => set('comment')(e.target.value)} disabled={locked} multiline minRows={1} maxRows={3} sx={{ gridColumn: '1 / -1 !important' }} {...fieldState('comment')} />
+            <TextField size="small" label="Driver's comment" value={row.driver_comment ?? ''} slotProps={{ input: { readOnly: true } }} multiline maxRows={3} sx={{ gridColumn: '1 / -1 !important' }} />
+          </Box>
+        </Stack>
+        <TimesheetMap positions={positions} center={mapCenter} />
+      </Box>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 1.5, py: 0.75, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Typography variant="body2" data-testid="earned" sx={{ color: 'text.secondary', flex: 1, minWidth: 220 }}>
+          Earned{' '}
+          <Box component="strong" sx={{ color: 'text.primary' }}>
+            {states.locked ? formatMoney(row.cost_total) : preview ? formatMoney(preview.cost_total) : 'priced on saving'}
+          </Box>{' '}
+          · {formatMoney(row.cost_per_hour)}/h × {formatHours(timesheetHours(edited ?? row))} h + bonus + fuel bonus
+        </Typography>
+        {!readOnly && (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button size="small" variant="contained" color="success" disabled={busy || !states.approve} onClick={() => withEdits('approve')}>
+              Approve
+            </Button>
+            <Button size="small" variant="outlined" color="warning" disabled={busy || !states.discard} onClick={() => withEdits('discard')}>
+              Discard
+            </Button>
+            {canRemove && (
+              <Button size="small" variant="outlined" color="error" disabled={busy || !states.remove} onClick={() => setConfirmRemove(true)}>
+                Remove
+              </Button>
+            )}
+            {states.unapproveShown && (
+              <>
+                <Button size="small" variant="outlined" disabled={busy || !states.unapproveTime} onClick={() => void run(() => unapprove(row, 'unapproveTime'), 'Time unapproved')}>
+                  Unapprove Time
+                </Button>
+                <Button size="small" variant="outlined" disabled={busy || !states.unapprovePay} onClick={() => void run(() => unapprove(row, 'unapprovePay'), 'Pay unapproved')}>
+                  Unapprove Pay
+                </Button>
+              </>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <Confirm
+        isOpen={confirmRemove}
+        title="Remove timesheet"
+        content={removeConfirm(row.period_date)}
+        confirm="Remove"
+        onClose={() => setConfirmRemove(false)}
+        onConfirm={() => {
+          setConfirmRemove(false);
+          void run(async () => {
+            await removeOne(row);
+            onRemoved(row);
+            return null;
+          }, 'Timesheet removed');
+        }}
+      />
+    </Box>
+  );
+}

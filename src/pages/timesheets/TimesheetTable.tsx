@@ -1,0 +1,146 @@
+import { forwardRef, memo, useImperativeHandle, type KeyboardEvent } from 'react';
+import { Box, Tooltip, Typography } from '@mui/material';
+import { ukDate, weekDay } from '../../../domain/dates';
+import { TIMESHEET_STATUS } from '../../../domain/statuses';
+import { progressLabel, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
+import { formatMoney } from '../../components/format';
+import { useVirtualRows } from './useVirtualRows';
+
+export const ROW_HEIGHT = 44;
+const COLUMNS = '84px minmax(90px, 1.3fr) 76px minmax(84px, 0.9fr) minmax(90px, 1.2fr) 96px 44px 104px';
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+export const STATUS_COLOURS: Record<number, string> = {
+  [TIMESHEET_STATUS.pending]: '#b26a00',
+  [TIMESHEET_STATUS.discarded]: '#757575',
+  [TIMESHEET_STATUS.approved]: '#2e7d32',
+};
+
+export const formatHours = (hours: number) => hours.toFixed(1);
+
+export interface TimesheetTableHandle {
+  scrollToRow: (id: number) => void;
+}
+
+interface Props {
+  rows: TimesheetView[];
+  selectedId: number | null;
+  onSelect: (row: TimesheetView) => void;
+}
+
+function driverTimes(row: TimesheetView): string {
+  if (!row.driver_start_time && !row.driver_finish_time) return "No driver's times yet";
+  return `Driver's times: ${row.driver_start_time ?? '--:--'} – ${row.driver_finish_time ?? '--:--'}`;
+}
+
+const Row = memo(function Row({ row, index, selected, onSelect }: { row: TimesheetView; index: number; selected: boolean; onSelect: (row: TimesheetView) => void }) {
+  const extras = [row.cost_bonus ? `bonus ${formatMoney(row.cost_bonus)}` : null, row.const_fuel_bonus ? `fuel ${formatMoney(row.const_fuel_bonus)}` : null].filter(Boolean);
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onSelect(row);
+    }
+  };
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      tabIndex={0}
+      data-timesheet-id={row.id}
+      className={`ts-row${selected ? ' ts-selected' : ''}${row.id <= 0 ? ' ts-placeholder' : ''}`}
+      style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}
+      onClick={() => onSelect(row)}
+      onKeyDown={onKey}
+    >
+      <div role="cell">
+        {WEEKDAYS[weekDay(row.period_date)]} {ukDate(row.period_date).slice(0, 5)}
+      </div>
+      <div role="cell" className={row.driver_id ? undefined : 'ts-open'}>
+        {row.driver_name ?? 'Open shift'}
+      </div>
+      <div role="cell" style={{ color: STATUS_COLOURS[row.status], fontWeight: 600 }}>
+        {statusLabel(row)}
+      </div>
+      <div role="cell">{progressLabel(row)}</div>
+      <div role="cell" title={row.restaurant_name}>
+        {row.restaurant_name}
+      </div>
+      <Tooltip title={driverTimes(row)} placement="top" disableInteractive>
+        <div role="cell">
+          {row.start_time} – {row.finish_time}
+        </div>
+      </Tooltip>
+      <div role="cell" className="ts-num">
+        {formatHours(timesheetHours(row))}
+      </div>
+      <Tooltip title={`${formatMoney(row.cost_per_hour)} per hour`} placement="top" disableInteractive>
+        <div role="cell" className="ts-num">
+          <div>{formatMoney(row.cost_total)}</div>
+          {extras.length > 0 && <div className="ts-extra">{extras.join(' · ')}</div>}
+        </div>
+      </Tooltip>
+    </div>
+  );
+});
+
+/**
+ * The timesheet table (spec 3, section 2.3): Date, Driver, Status, Progress, Location, Time (the driver's own
+ * times in a tooltip), Hours, Earned (bonus and fuel bonus beneath, the hourly rate in a tooltip). Only the rows in
+ * view are drawn.
+ */
+export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function TimesheetTable({ rows, selectedId, onSelect }, ref) {
+  const { containerRef, first, last, totalHeight, scrollToRow } = useVirtualRows(rows.length, ROW_HEIGHT);
+  useImperativeHandle(ref, () => ({ scrollToRow: (id) => scrollToRow(rows.findIndex((r) => r.id === id)) }), [rows, scrollToRow]);
+
+  return (
+    <Box
+      role="table"
+      aria-label="Timesheets"
+      aria-rowcount={rows.length + 1}
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        fontSize: 13,
+        '& [role=row]': { display: 'grid', gridTemplateColumns: COLUMNS, alignItems: 'center', columnGap: 1, px: 1.5 },
+        '& [role=cell], & [role=columnheader]': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        '& .ts-num': { textAlign: 'right' },
+        '& .ts-row': { position: 'absolute', left: 0, right: 0, top: 0, height: ROW_HEIGHT, borderBottom: 1, borderColor: 'divider', cursor: 'pointer' },
+        '& .ts-row:hover': { bgcolor: 'action.hover' },
+        '& .ts-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+        '& .ts-selected, & .ts-selected:hover': { bgcolor: 'rgba(25, 118, 210, 0.12)' },
+        '& .ts-placeholder': { color: 'text.secondary', fontStyle: 'italic' },
+        '& .ts-open': { color: 'text.secondary', fontStyle: 'italic' },
+        '& .ts-extra': { fontSize: 11, color: 'text.secondary' },
+      }}
+    >
+      <div role="rowgroup">
+        <Box role="row" aria-rowindex={1} sx={{ height: 36, borderBottom: 1, borderColor: 'divider', fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50' }}>
+          {['Date', 'Driver', 'Status', 'Progress', 'Location', 'Time', 'Hours', 'Earned'].map((h) => (
+            <div role="columnheader" key={h} className={h === 'Hours' || h === 'Earned' ? 'ts-num' : undefined}>
+              {h}
+            </div>
+          ))}
+        </Box>
+      </div>
+      <Box ref={containerRef} role="rowgroup" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}>
+        <div style={{ height: totalHeight, position: 'relative' }}>
+          {rows.slice(first, last).map((row, k) => (
+            <Row key={row.id} row={row} index={first + k} selected={row.id === selectedId} onSelect={onSelect} />
+          ))}
+        </div>
+        {rows.length === 0 && (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center', position: 'absolute', inset: 0 }}>
+            No timesheets for these days and filters
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+});

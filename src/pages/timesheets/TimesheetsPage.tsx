@@ -1,0 +1,178 @@
+import { useRef, useState } from 'react';
+import { Title } from 'react-admin';
+import { Alert, Box, Button, LinearProgress, Paper } from '@mui/material';
+import { DEFAULT_INVOICE_COMISSION } from '../../../domain/validation/invoiceRequest';
+import { RoleGate } from '../../components/RoleGate';
+import { AddTimesheetDialog } from './AddTimesheetDialog';
+import { DriverPanel } from './DriverPanel';
+import { PhoneTimesheets } from './PhoneTimesheets';
+import { RequestInvoiceDialog } from './RequestInvoiceDialog';
+import { PINNED_FORM_HEIGHT, SummaryForm } from './SummaryForm';
+import { TimesheetTable, type TimesheetTableHandle } from './TimesheetTable';
+import { TimesheetToolbar } from './TimesheetToolbar';
+import { TotalsBar } from './TotalsBar';
+import { useTimesheetScreen, type TimesheetScreen } from './useTimesheetScreen';
+
+/** The layout's height is the window's less 122 px of bars and margins (spec 3, section 2.3). */
+export const LAYOUT_OFFSET = 122;
+const MIN_TABLE_HEIGHT = 160;
+const MIN_PANE_HEIGHT = 160;
+
+/** The bar above the pinned form: drag it to give the form or the table more room. */
+function ResizeHandle({ onResize }: { onResize: (dy: number) => void }) {
+  return (
+    <Box
+      role="separator"
+      aria-orientation="horizontal"
+      aria-label="Resize the timesheet form"
+      onPointerDown={(e) => {
+        let last = e.clientY;
+        const move = (ev: PointerEvent) => {
+          onResize(ev.clientY - last);
+          last = ev.clientY;
+        };
+        const up = () => {
+          window.removeEventListener('pointermove', move);
+          window.removeEventListener('pointerup', up);
+        };
+        window.addEventListener('pointermove', move);
+        window.addEventListener('pointerup', up);
+      }}
+      sx={{ height: 8, flexShrink: 0, cursor: 'row-resize', display: 'flex', alignItems: 'center', justifyContent: 'center', '&::after': { content: '""', width: 40, height: 3, borderRadius: 2, bgcolor: 'divider' } }}
+    />
+  );
+}
+
+/** Phones are told apart by their user-agent (spec 3, section 2.4). */
+export function isPhoneUserAgent(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
+  return /Android|iPhone|iPod|Mobile|Windows Phone/i.test(userAgent);
+}
+
+/** /timesheet, for administrators and managers. */
+export function TimesheetPage() {
+  return (
+    <>
+      <Title title="Timesheets" />
+      <RoleGate path="/timesheet">
+        <Timesheets />
+      </RoleGate>
+    </>
+  );
+}
+
+/** /timesheetrestaurant: the same screen, read-only, for a restaurant account's own restaurants. */
+export function TimesheetRestaurantPage() {
+  return (
+    <>
+      <Title title="Timesheets" />
+      <RoleGate path="/timesheetrestaurant">
+        <Timesheets />
+      </RoleGate>
+    </>
+  );
+}
+
+function Timesheets() {
+  const screen = useTimesheetScreen();
+  return isPhoneUserAgent() ? <PhoneTimesheets screen={screen} /> : <DesktopTimesheets screen={screen} />;
+}
+
+function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
+  const { list, selected, readOnly } = screen;
+  const table = useRef<TimesheetTableHandle>(null);
+  const main = useRef<HTMLDivElement>(null);
+  const [pinned, setPinned] = useState(false);
+  const [paneHeight, setPaneHeight] = useState(PINNED_FORM_HEIGHT);
+  /** The form never hides the whole table: it keeps at least MIN_TABLE_HEIGHT above it. */
+  const clampPane = (height: number) => Math.max(MIN_PANE_HEIGHT, Math.min(height, (main.current?.clientHeight ?? 900) - MIN_TABLE_HEIGHT));
+  const [adding, setAdding] = useState(false);
+  const [invoicing, setInvoicing] = useState(false);
+  const invoiceRestaurant = screen.location?.type === 'restaurant' ? (screen.restaurants.find((r) => r.id === screen.location!.id) ?? null) : null;
+
+  const form = selected && (
+    <SummaryForm
+      key={`${selected.id}|${selected.status}|${selected.status_progress}|${selected.start_time}|${selected.finish_time}|${selected.cost_total}|${selected.period_date}|${selected.restaurant_id}|${selected.comment ?? ''}`}
+      row={selected}
+      restaurants={screen.restaurants}
+      fuel={screen.options.fuel}
+      mapCenter={screen.options.mapCenter}
+      positionOf={screen.positionOf}
+      today={screen.today}
+      readOnly={readOnly}
+      canRemove={screen.canRemove}
+      pinned={pinned}
+      onTogglePin={() => setPinned((p) => !p)}
+      onScrollTo={() => table.current?.scrollToRow(selected.id)}
+      onClose={pinned ? undefined : () => screen.setSelectedId(null)}
+      onSaved={screen.onSaved}
+      onRemoved={screen.onRemoved}
+    />
+  );
+
+  return (
+    <Box sx={{ height: `calc(100vh - ${LAYOUT_OFFSET}px)`, minHeight: 480, display: 'flex', flexDirection: 'column' }}>
+      <TimesheetToolbar
+        dates={screen.dates}
+        areas={screen.areas}
+        location={screen.location}
+        onLocation={screen.setLocation}
+        status={screen.status}
+        onStatus={screen.setStatus}
+        shown={screen.shown}
+        readOnly={readOnly}
+        onNew={() => setAdding(true)}
+        onApproved={list.upsert}
+        onRequestInvoice={() => setInvoicing(true)}
+      />
+      {list.isPending && <LinearProgress aria-label="Loading timesheets" sx={{ mb: 0.5 }} />}
+      {list.error && (
+        <Alert severity="error" sx={{ mb: 1 }} action={<Button color="inherit" size="small" onClick={list.reload}>Retry</Button>}>
+          {list.error.message || 'The timesheets could not be loaded'}
+        </Alert>
+      )}
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 1 }}>
+        <Box sx={{ width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' }, minHeight: 0 }}>
+          <DriverPanel rows={screen.filtered} value={screen.driver} onChange={screen.setDriver} />
+        </Box>
+        <Box ref={main} sx={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+          <Box sx={{ flex: 1, minHeight: MIN_TABLE_HEIGHT, display: 'flex', flexDirection: 'column' }}>
+            <TimesheetTable ref={table} rows={screen.shown} selectedId={screen.selectedId} onSelect={(row) => screen.setSelectedId(row.id)} />
+            <TotalsBar totals={screen.totals} />
+          </Box>
+          {form && pinned && (
+            <>
+              <ResizeHandle onResize={(dy) => setPaneHeight((h) => clampPane(h - dy))} />
+              <Paper variant="outlined" sx={{ flexShrink: 0, height: clampPane(paneHeight), overflow: 'hidden' }}>
+                {form}
+              </Paper>
+            </>
+          )}
+          {form && !pinned && (
+            <Paper elevation={8} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: clampPane(PINNED_FORM_HEIGHT), overflow: 'hidden', zIndex: 2, border: 1, borderColor: 'divider' }}>
+              {form}
+            </Paper>
+          )}
+        </Box>
+      </Box>
+      {!readOnly && (
+        <AddTimesheetDialog
+          open={adding}
+          onClose={() => setAdding(false)}
+          onCreated={screen.onSaved}
+          restaurants={screen.restaurants.filter((r) => r.status === undefined || r.status === 10)}
+          restaurantId={invoiceRestaurant?.id ?? null}
+          today={screen.today}
+        />
+      )}
+      {invoiceRestaurant && (
+        <RequestInvoiceDialog
+          open={invoicing}
+          onClose={() => setInvoicing(false)}
+          range={screen.dates.range}
+          restaurant={invoiceRestaurant}
+          comission={list.rows.find((r) => r.restaurant_id === invoiceRestaurant.id)?.invoice_comission ?? DEFAULT_INVOICE_COMISSION}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+import { useRef, useState, type FocusEvent } from 'react';
+import { Autocomplete, IconButton, InputAdornment, TextField } from '@mui/material';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import { ukDate } from '../../../domain/dates';
+import { londonTime } from '../../../domain/timesheets';
+import { snapToTimeList, TIME_LIST } from '../../../domain/timeList';
+import { readDate } from '../../../domain/validation/timesheet';
+
+const TIME_VALUES = TIME_LIST.map((t) => t.value);
+
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: boolean;
+  helperText?: string;
+  disabled?: boolean;
+  required?: boolean;
+}
+
+/**
+ * A time from the 15-minute list (spec 3, section 5). A typed time snaps to the list within 7.5 minutes;
+ * focusing an empty field pre-fills the current time, which is cleared again if the field is left untouched.
+ */
+export function TimeField({ label, value, onChange, onBlur, error, helperText, disabled, required }: FieldProps) {
+  const prefilled = useRef<string | null>(null);
+  const [text, setText] = useState<string | null>(null);
+
+  const focus = () => {
+    if (value || disabled) return;
+    const now = snapToTimeList(londonTime());
+    prefilled.current = now;
+    onChange(now);
+  };
+  const blur = (e: FocusEvent<HTMLInputElement>) => {
+    const typed = (text ?? e.target.value).trim();
+    if (prefilled.current !== null && typed === prefilled.current) onChange('');
+    else if (typed !== value) onChange(snapToTimeList(typed));
+    prefilled.current = null;
+    setText(null);
+    onBlur?.();
+  };
+
+  return (
+    <Autocomplete
+      freeSolo
+      disableClearable
+      size="small"
+      options={TIME_VALUES}
+      value={value}
+      inputValue={text ?? value}
+      disabled={disabled}
+      sx={{ flex: 1, minWidth: 110 }}
+      onInputChange={(_, next, reason) => {
+        if (reason === 'input') {
+          prefilled.current = null;
+          setText(next);
+        }
+      }}
+      onChange={(_, next) => {
+        prefilled.current = null;
+        setText(null);
+        onChange(typeof next === 'string' ? snapToTimeList(next) : '');
+      }}
+      renderInput={(params) => (
+        <TextField {...params} label={label} required={required} error={error} helperText={helperText} onFocus={focus} onBlur={blur} placeholder="HH:mm" />
+      )}
+    />
+  );
+}
+
+/**
+ * A date typed DD/MM/YYYY, with the browser's calendar behind the icon capped at `max` (YYYY-MM-DD): tomorrow
+ * on the summary form, today in Add Time Sheet.
+ */
+export function DateField({ label, value, onChange, onBlur, error, helperText, disabled, required, max }: FieldProps & { max: string }) {
+  const picker = useRef<HTMLInputElement | null>(null);
+  const iso = readDate(value) ?? '';
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={value}
+      required={required}
+      disabled={disabled}
+      placeholder="DD/MM/YYYY"
+      error={error}
+      helperText={helperText}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                edge="end"
+                aria-label={`Pick ${label.toLowerCase()}`}
+                disabled={disabled}
+                onClick={() => {
+                  const input = picker.current;
+                  if (!input) return;
+                  try {
+                    input.showPicker();
+                  } catch {
+                    input.focus();
+                  }
+                }}
+              >
+                <CalendarMonthIcon fontSize="small" />
+              </IconButton>
+              <input
+                ref={picker}
+                type="date"
+                tabIndex={-1}
+                aria-hidden
+                max={max}
+                value={iso}
+                onChange={(e) => {
+                  if (e.target.value) onChange(ukDate(e.target.value));
+                  onBlur?.();
+                }}
+                style={{ position: 'absolute', opacity: 0, width: 1, height: 1, pointerEvents: 'none', right: 0, bottom: 0 }}
+              />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

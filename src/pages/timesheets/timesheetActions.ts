@@ -1,0 +1,142 @@
+import { ukDate } from '../../../domain/dates';
+import type { FuelRates } from '../../../domain/pay';
+import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../../domain/statuses';
+import { approveFailure, isPlaceholder, targetState, timesheetCost, type TimesheetAction, type TimesheetView } from '../../../domain/timesheets';
+import type { TimesheetInput } from '../../../domain/validation/timesheet';
+import { httpClient } from '../../../providers/httpClient';
+
+/** The form's fields of a timesheet, as text (what the inputs hold). */
+export interface TimesheetFormValues extends Record<string, string> {
+  restaurant_id: string;
+  period_date: string;
+  start_time: string;
+  finish_time: string;
+  cost_bonus: string;
+  cost_extra_bonus: string;
+  fuel_bonus_0: string;
+  fuel_bonus_3: string;
+  fuel_bonus_6: string;
+  comment: string;
+}
+
+export function formValuesOf(row: TimesheetView): TimesheetFormValues {
+  return {
+    restaurant_id: String(row.restaurant_id),
+    period_date: ukDate(row.period_date),
+    start_time: row.start_time,
+    finish_time: row.finish_time,
+    cost_bonus: String(row.cost_bonus),
+    cost_extra_bonus: String(row.cost_extra_bonus),
+    fuel_bonus_0: String(row.fuel_bonus_0),
+    fuel_bonus_3: String(row.fuel_bonus_3),
+    fuel_bonus_6: String(row.fuel_bonus_6),
+    comment: row.comment ?? '',
+  };
+}
+
+/** The fields of a form that change pay. */
+type Edited = Pick<TimesheetInput, 'restaurant_id' | 'period_date' | 'start_time' | 'finish_time' | 'cost_bonus' | 'cost_extra_bonus' | 'fuel_bonus_0' | 'fuel_bonus_3' | 'fuel_bonus_6' | 'comment'>;
+
+/**
+ * What the edited timesheet will earn, or null when only the server can say: a move to another restaurant or
+ * day is re-rated from rates this screen does not hold. The server checks the figure it is sent.
+ */
+export function previewCost(row: TimesheetView, edited: Edited, fuel: FuelRates | null): { const_fuel_bonus: number; cost_total: number } | null {
+  if (!fuel || row.cost_per_hour <= 0) return null;
+  if (edited.restaurant_id !== row.restaurant_id || edited.period_date !== row.period_date) return null;
+  return timesheetCost({ ...edited, cost_per_hour: row.cost_per_hour }, fuel);
+}
+
+/** The full timesheet the calls take (spec 3, section 7), from a row and, for Approve and Discard, the form's edits. */
+export function timesheetPayload(row: TimesheetView, state: { status: number; status_progress: number }, edited?: Edited, costTotal?: number | null) {
+  const fields = edited ?? row;
+  return {
+    ...(isPlaceholder(row) ? {} : { id: row.id }),
+    shift_id: row.shift_id,
+    modified_shift_id: row.modified_shift_id,
+    restaurant_id: fields.restaurant_id,
+    driver_id: row.driver_id,
+    status: state.status,
+    status_progress: state.status_progress,
+    period_date: fields.period_date,
+    start_time: fields.start_time,
+    finish_time: fields.finish_time,
+    meal_time: 0,
+    rest_time: 0,
+    cost_per_hour: row.cost_per_hour,
+    cost_bonus: fields.cost_bonus,
+    const_fuel_bonus: row.const_fuel_bonus,
+    cost_extra_bonus: fields.cost_extra_bonus,
+    // Sent only when this screen knows the figure: the server refuses one that disagrees with its rules.
+    ...(costTotal === null || costTotal === undefined ? {} : { cost_total: costTotal.toFixed(2) }),
+    comment: fields.comment,
+    driver_comment: row.driver_comment,
+    fuel_bonus_0: fields.fuel_bonus_0,
+    fuel_bonus_3: fields.fuel_bonus_3,
+    fuel_bonus_6: fields.fuel_bonus_6,
+  };
+}
+
+export interface ApproveResult {
+  data: TimesheetView[];
+  fail: { data: { period_date?: string }; errors: Record<string, string[]> }[];
+}
+
+/** POST /api/timesheet/approve; failures come back per item. */
+export function approveList(items: unknown[]): Promise<ApproveResult> {
+  return httpClient<ApproveResult>('/api/timesheet/approve', { method: 'POST', body: items });
+}
+
+/** "Can't approve timesheet 12/11/2026. Start Time is required." for each refused item. */
+export function failureMessages(result: ApproveResult): string[] {
+  return result.fail.map((f) => approveFailure(f.data?.period_date ?? '', f.errors ?? {}));
+}
+
+/** Approve with the form's edits: one item through the approve call. */
+export async function approveOne(row: TimesheetView, edited: Edited, costTotal: number | null): Promise<TimesheetView> {
+  const result = await approveList([timesheetPayload(row, targetState('approve', row), edited, costTotal)]);
+  if (result.fail.length) throw new Error(failureMessages(result)[0]);
+  return result.data[0];
+}
+
+/** Discard edits the saved timesheet, or makes one from a placeholder. */
+export function discardOne(row: TimesheetView, edited: Edited, costTotal: number | null): Promise<TimesheetView> {
+  const body = timesheetPayload(row, targetState('discard', row), edited, costTotal);
+  return isPlaceholder(row)
+    ? httpClient<TimesheetView>('/api/timesheet', { method: 'POST', body })
+    : httpClient<TimesheetView>(`/api/timesheet/${row.id}`, { method: 'PUT', body });
+}
+
+/** Unapprove Time / Unapprove Pay: the stored timesheet as it is, back to pending. */
+export function unapprove(row: TimesheetView, action: Extract<TimesheetAction, 'unapproveTime' | 'unapprovePay'>): Promise<TimesheetView> {
+  const body = timesheetPayload(row, targetState(action, row), undefined, row.cost_total);
+  return httpClient<TimesheetView>(`/api/timesheet/${row.id}`, { method: 'PUT', body });
+}
+
+export function removeOne(row: TimesheetView): Promise<unknown> {
+  return httpClient(`/api/timesheet/${row.id}`, { method: 'DELETE' });
+}
+
+/** Add Time Sheet: a pending timesheet the office fills in for a driver. */
+export function createTimesheet(input: Pick<TimesheetInput, 'restaurant_id' | 'driver_id' | 'period_date' | 'start_time' | 'finish_time'>): Promise<TimesheetView> {
+  return httpClient<TimesheetView>('/api/timesheet', {
+    method: 'POST',
+    body: {
+      ...input,
+      status: TIMESHEET_STATUS.pending,
+      status_progress: TIMESHEET_PROGRESS.submitted,
+      meal_time: 0,
+      rest_time: 0,
+      cost_bonus: 0,
+      cost_extra_bonus: 0,
+      fuel_bonus_0: 0,
+      fuel_bonus_3: 0,
+      fuel_bonus_6: 0,
+    },
+  });
+}
+
+/** Approve All: the rows as they are; the server prices each (the list shows the stored figures). */
+export function approveAllPayload(rows: TimesheetView[]) {
+  return rows.map((row) => timesheetPayload(row, targetState('approve', row)));
+}

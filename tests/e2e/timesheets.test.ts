@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import { addDays, londonToday, mondayOf } from '../../domain/dates';
+import type { TimesheetView } from '../../domain/timesheets';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function loginBody(path: string, email: string): Promise<{ access_token: string; driver?: { id: number } }> {
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
+  return res.json();
+}
+const tokenOf = async (path: string, email: string) => (await loginBody(path, email)).access_token;
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const cells = (page: Page, text: string) => row(page, text).getByRole('cell').allTextContents();
+const total = (page: Page, label: string) => page.locator(`[data-total="${label}"]`).textContent();
+const form = (page: Page) => page.getByRole('region', { name: 'Timesheet' });
+
+describe('Timesheets screen', () => {
+  it('approves, discards and unapproves timesheets with totals and pay computed by hand, and shows a driver submission live', async () => {
+    const admin = await tokenOf('/api/auth/login', 'admin@demo.test');
+    const restaurants = await api<{ id: number; name: string; restaurants: { id: number; name: string }[] }[]>(admin, 'GET', '/api/area');
+    const all = restaurants.flatMap((a) => a.restaurants);
+    const ppc = all.find((r) => r.name === 'Pizza Palace Camden')!;
+    const ppi = all.find((r) => r.name === 'Pizza Palace Islington')!;
+    const danLogin = await loginBody('/api/auth/login/driver', 'driver@demo.test');
+    const danId = danLogin.driver!.id;
+
+    // A week long before the demo data starts, so only these three timesheets are in it.
+    const monday = mondayOf(addDays(londonToday(), -63));
+    const add = (restaurant_id: number, day: number, start_time: string, finish_time: string) =>
+      api<TimesheetView>(admin, 'POST', '/api/timesheet', { restaurant_id, driver_id: danId, period_date: addDays(monday, day), start_time, finish_time, status: 10, status_progress: 20 });
+    // Pizza Palace Camden pays £12.50 Mon–Thu (commission £1.75/h); Pizza Palace Islington has Islington's £13.50 at weekends (commission £1.50/h).
+    const a = await add(ppc.id, 0, '17:00', '22:00'); // 5 h × £12.50 = £62.50
+    const b = await add(ppc.id, 2, '11:00', '15:15'); // 4.25 h × £12.50 = £53.125 → £53.13
+    const c = await add(ppi.id, 4, '18:00', '23:30'); // 5.5 h × £13.50 = £74.25
+    expect([a.cost_total, b.cost_total, c.cost_total]).toEqual([62.5, 53.13, 74.25]);
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${server.url}/timesheet?interval=20&from=${monday}&to=${addDays(monday, 6)}`);
+    await expect.poll(() => page.getByRole('row').count()).toBe(4);
+
+    // 62.50 + 53.13 + 74.25 = 189.88; sales add 5 h × 1.75 + 4.25 h × 1.75 (7.4375 → 7.44) + 5.5 h × 1.50 = 214.32
+    await expect.poll(() => total(page, 'Total Timesheets')).toBe('3');
+    expect(await total(page, 'Unapproved')).toBe('3');
+    expect(await total(page, 'Filled Hours')).toBe('14.8');
+    expect(await total(page, 'Est. Cost')).toBe('£189.88');
+    expect(await total(page, 'Expected Sales')).toBe('£214.32');
+    expect(await cells(page, 'Pizza Palace Islington')).toEqual(['Fri ' + addDays(monday, 4).slice(8, 10) + '/' + addDays(monday, 4).slice(5, 7), 'Dan Driver', 'Pending', 'Submited', 'Pizza Palace Islington', '18:00 – 23:30', '5.5', '£74.25']);
+
+    // Approve Monday with a £10 bonus and two short deliveries: £62.50 + £10 + 2 × £1.50 = £75.50.
+    await row(page, '17:00 – 22:00').click();
+    await form(page).getByRole('combobox', { name: 'Add Driver Bonus' }).click();
+    await page.getByRole('option', { name: '+£10' }).click();
+    await form(page).getByRole('spinbutton', { name: 'Fuel bonus count 0-3 miles' }).fill('2');
+    await expect.poll(() => page.getByTestId('earned').textContent()).toContain('£75.50');
+    await form(page).getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect.poll(() => cells(page, '17:00 – 22:00')).toEqual([expect.any(String), 'Dan Driver', 'Approved', 'Pay approved', 'Pizza Palace Camden', '17:00 – 22:00', '5.0', '£75.50bonus £10.00 · fuel £3.00']);
+    expect(await total(page, 'Approved')).toBe('1');
+    expect(await total(page, 'Est. Cost')).toBe('£202.88');
+    // The approved form is locked: no second approval, fields disabled.
+    expect(await form(page).getByRole('button', { name: 'Approve', exact: true }).isDisabled()).toBe(true);
+    expect(await form(page).getByRole('textbox', { name: 'Shift comment' }).isDisabled()).toBe(true);
+
+    // Discard Wednesday: it leaves the hours and the cost.
+    await row(page, '11:00 – 15:15').click();
+    await form(page).getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => cells(page, '11:00 – 15:15').then((c) => c.slice(2, 4))).toEqual(['Discarded', 'Discarded']);
+    // 5 + 5.5 h; £75.50 + £74.25 = £149.75; sales + 5 × 1.75 + 5.5 × 1.50 = £166.75
+    await expect.poll(() => total(page, 'Filled Hours')).toBe('10.5');
+    expect(await total(page, 'Est. Cost')).toBe('£149.75');
+    expect(await total(page, 'Expected Sales')).toBe('£166.75');
+    expect(await total(page, 'Unapproved')).toBe('1');
+
+    // Unapprove Pay, then Unapprove Time: back to pending, the approved pay kept.
+    await row(page, '17:00 – 22:00').click();
+    await form(page).getByRole('button', { name: 'Unapprove Pay' }).click();
+    await expect.poll(() => cells(page, '17:00 – 22:00').then((c) => c.slice(2, 4))).toEqual(['Pending', 'Time approved']);
+    expect(await form(page).getByRole('button', { name: 'Unapprove Pay' }).isDisabled()).toBe(true);
+    await form(page).getByRole('button', { name: 'Unapprove Time' }).click();
+    await expect.poll(() => cells(page, '17:00 – 22:00').then((c) => c.slice(2, 4))).toEqual(['Pending', 'Submited']);
+    expect((await cells(page, '17:00 – 22:00'))[7]).toBe('£75.50bonus £10.00 · fuel £3.00');
+    expect(await total(page, 'Approved')).toBe('0');
+
+    // Approve All [2]: both submitted ones, after 'Approve (2) timesheets?'.
+    await page.getByRole('button', { name: 'Approve All [2]' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Approve All' });
+    await confirm.getByText('Approve (2) timesheets?').waitFor();
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => total(page, 'Approved')).toBe('2');
+    expect(await total(page, 'Est. Cost')).toBe('£149.75');
+
+    // Remove the discarded one, after 'Remove timesheet {date}?'.
+    await row(page, '11:00 – 15:15').click();
+    await form(page).getByRole('button', { name: 'Remove' }).click();
+    const [y, m, d] = addDays(monday, 2).split('-');
+    await page.getByText(`Remove timesheet ${d}/${m}/${y}?`).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => total(page, 'Total Timesheets')).toBe('2');
+
+    // A driver's submission through the API appears on the open screen as it happens.
+    const driver = danLogin.access_token;
+    const today = londonToday();
+    const own = await api<TimesheetView[]>(driver, 'GET', `/api/driver-app/timesheet?period_date_from=${addDays(today, -7)}&period_date_to=${today}`);
+    const pending = own.find((t) => t.id <= 0 && t.period_date <= today);
+    expect(pending, 'the demo data gives the demo driver a worked shift without a timesheet in the last week').toBeTruthy();
+    await page.goto(`${server.url}/timesheet?interval=20&from=${mondayOf(pending!.period_date)}&to=${addDays(mondayOf(pending!.period_date), 6)}`);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'All' }).click();
+    const shiftRow = page.locator(`[data-timesheet-id="${pending!.id}"]`);
+    await page.getByRole('textbox', { name: 'Search drivers' }).fill('Dan Driver');
+    await page.getByRole('button', { name: /^Dan Driver/ }).click();
+    await expect.poll(() => shiftRow.getByRole('cell').nth(3).textContent()).toBe('Not submited');
+    const submitted = await api<TimesheetView>(driver, 'POST', '/api/driver-app/timesheet/submit', {
+      shift_id: pending!.shift_id, driver_start_time: pending!.start_time, driver_finish_time: pending!.finish_time, fuel_bonus_0: 1, driver_comment: 'All good',
+    });
+    const live = page.locator(`[data-timesheet-id="${submitted.id}"]`);
+    await expect.poll(() => live.getByRole('cell').nth(3).textContent()).toBe('Submited');
+    expect(await shiftRow.count()).toBe(0);
+    await live.click();
+    await expect.poll(() => form(page).getByRole('textbox', { name: "Driver's comment" }).inputValue()).toBe('All good');
+    await context.close();
+  });
+
+  it("shows a restaurant account only its own restaurants' timesheets, read-only", async () => {
+    const admin = await tokenOf('/api/auth/login', 'admin@demo.test');
+    const monday = mondayOf(addDays(londonToday(), -7));
+    const week = `period_date_from=${monday}&period_date_to=${addDays(monday, 6)}`;
+    const everything = await api<TimesheetView[]>(admin, 'GET', `/api/timesheet?${week}`);
+    const own = new Set(['Pizza Palace Camden', 'Pizza Palace Islington', 'Pizza Palace Hackney']);
+    const theirs = everything.filter((t) => own.has(t.restaurant_name) && t.id > 0);
+    expect(everything.some((t) => !own.has(t.restaurant_name))).toBe(true);
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'restaurant@demo.test', 'Business');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${server.url}/timesheetrestaurant?interval=20&from=${monday}&to=${addDays(monday, 6)}`);
+    await expect.poll(() => total(page, 'Total Timesheets')).toBe(String(theirs.length));
+    const locations = await page.locator('[role=row][data-timesheet-id] [role=cell]:nth-child(5)').allTextContents();
+    expect(locations.length).toBeGreaterThan(0);
+    expect(locations.every((l) => own.has(l))).toBe(true);
+    expect(await page.getByRole('button', { name: /Approve All/ }).count()).toBe(0);
+    await page.locator('[role=row][data-timesheet-id]').first().click();
+    await form(page).getByRole('combobox', { name: 'Restaurant' }).waitFor();
+    expect(await form(page).getByRole('combobox', { name: 'Restaurant' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await form(page).getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+    expect(await form(page).getByText('Cancellation fee/bonus').count()).toBe(0);
+    await context.close();
+  });
+});
