@@ -8,6 +8,7 @@ import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
 import { seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
 import { load, printResults } from './load';
+import { approveThousand, printTimesheetFigures, timesheetListLoad, timesheetScreenTime } from './timesheets';
 
 /**
  * `npm run bench [-- --scale small]`: builds (once) a dataset of the chosen scale in its own data directory,
@@ -84,8 +85,10 @@ async function main() {
       await load('POST /api/auth/login', () => fetch(`${url}/api/auth/login`, { method: 'POST', headers: json, body: loginBody }), { concurrency: 4, seconds }),
       await load('GET /api/alert', () => fetch(`${url}/api/alert`, { headers: auth }), { concurrency: 8, seconds }),
       await load('GET /api/health', () => fetch(`${url}/api/health`), { concurrency: 8, seconds }),
+      await timesheetListLoad(url, auth, seconds),
     ];
     printResults(results);
+    printTimesheetFigures(await approveThousand(url, auth), await timesheetScreenTime(url, auth));
   } finally {
     server.kill('SIGTERM');
   }

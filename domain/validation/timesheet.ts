@@ -163,12 +163,15 @@ const code = (allowed: number[], message: string) =>
     return n;
   });
 
+/** 'HH:mm:ss' → 'HH:mm'; anything else as it is (so '17:007pm' stays wrong). */
+const withoutSeconds = (text: string) => (/^\d\d:\d\d:\d\d$/.test(text) ? text.slice(0, 5) : text);
+
 /** HH:mm; `required` is the spec's message for an empty field (the start message serves both). */
 const time = (formatMessage: string) =>
   z.unknown().optional().transform((value, ctx): string => {
     if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.startRequired);
     // Server values may carry seconds (HH:mm:ss): the spec cuts them to the first 5 characters.
-    const text = typeof value === 'string' ? value.trim().slice(0, 5) : '';
+    const text = typeof value === 'string' ? withoutSeconds(value.trim()) : '';
     if (!isTime(text)) return fail(ctx, formatMessage);
     return text;
   });
@@ -281,7 +284,7 @@ const coordinate = (limit: number, message: string) =>
 const optionalTime = (formatMessage: string) =>
   z.unknown().optional().transform((value, ctx): string | null => {
     if (isBlank(value)) return null;
-    const text = typeof value === 'string' ? value.trim().slice(0, 5) : '';
+    const text = typeof value === 'string' ? withoutSeconds(value.trim()) : '';
     return isTime(text) ? text : fail(ctx, formatMessage);
   });
 

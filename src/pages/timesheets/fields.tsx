@@ -53,10 +53,11 @@ export function TimeField({ label, value, onChange, onBlur, error, helperText, d
       disabled={disabled}
       sx={{ flex: 1, minWidth: 110 }}
       onInputChange={(_, next, reason) => {
-        if (reason === 'input') {
-          prefilled.current = null;
-          setText(next);
-        }
+        if (reason !== 'input') return;
+        // Typing straight after the pre-fill replaces it rather than adding to it.
+        const typed = prefilled.current !== null && next.startsWith(prefilled.current) ? next.slice(prefilled.current.length) : next;
+        prefilled.current = null;
+        setText(typed);
       }}
       onChange={(_, next) => {
         prefilled.current = null;
