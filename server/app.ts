@@ -24,6 +24,8 @@ import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
 import timesheetRoutes from './routes/timesheet';
 import driverAppTimesheetRoutes from './routes/driverApp/timesheet';
+import restaurantRoutes from './routes/restaurant';
+import driverRoutes from './routes/driver';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverMessageRoutes);
   await app.register(timesheetRoutes);
   await app.register(driverAppTimesheetRoutes);
+  await app.register(restaurantRoutes);
+  await app.register(driverRoutes);
 
   registerFiles(app, deps.config);
   return app;
