@@ -3,17 +3,14 @@ import { useNotify } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { latestTimesheetDate, type TimesheetView } from '../../../domain/timesheets';
 import { timesheetSchema } from '../../../domain/validation/timesheet';
+import type { DriverRecord } from '../../../domain/validation/driver';
 import { asArray, httpClient } from '../../../providers/httpClient';
 import { useFormState } from '../../components/useFormState';
 import { DateField, TimeField } from './fields';
 import { createTimesheet } from './timesheetActions';
 
-export interface DriverChoice {
-  id: number;
-  full_name: string;
-  area_ids: { area_id: number }[];
-  restaurant_ids: { restaurant_id: number }[];
-}
+/** What the dialog needs of GET /api/driver. */
+export type DriverChoice = Pick<DriverRecord, 'id' | 'full_name' | 'area_ids' | 'restaurant_ids'>;
 
 /**
  * The driver list of a restaurant (spec 3, section 5): drivers with no areas, or whose areas include the
