@@ -42,7 +42,6 @@ describe('Timesheets screen', () => {
     const restaurants = await api<{ id: number; name: string; restaurants: { id: number; name: string }[] }[]>(admin, 'GET', '/api/area');
     const all = restaurants.flatMap((a) => a.restaurants);
     const ppc = all.find((r) => r.name === 'Pizza Palace Camden')!;
-    const ppi = all.find((r) => r.name === 'Pizza Palace Islington')!;
     const danLogin = await loginBody('/api/auth/login/driver', 'driver@demo.test');
     const danId = danLogin.driver!.id;
 

@@ -16,7 +16,7 @@ import type { LatLng } from '../../components/maps';
 import { DateField, TimeField } from './fields';
 import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
 import { TimesheetMap } from './TimesheetMap';
-import { STATUS_COLOURS, formatHours } from './TimesheetTable';
+import { STATUS_COLOURS } from './TimesheetTable';
 import {
   approveOne, discardOne, formValuesOf, previewCost, removeOne, unapprove, type TimesheetFormValues,
 } from './timesheetActions';
@@ -210,10 +210,10 @@ export function SummaryForm(props: SummaryFormProps) {
           <Box component="strong" sx={{ color: 'text.primary' }}>
             {states.locked ? formatMoney(row.cost_total) : preview ? formatMoney(preview.cost_total) : 'priced on saving'}
           </Box>{' '}
-          · {formatMoney(row.cost_per_hour)}/h × {formatHours(timesheetHours(edited ?? row))} h + bonus + fuel bonus
+          · {formatMoney(row.cost_per_hour)}/h × {timesheetHours(edited ?? row).toFixed(2)} h + bonus + fuel bonus
         </Typography>
         {!readOnly && (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             <Button size="small" variant="contained" color="success" disabled={busy || !states.approve} onClick={() => withEdits('approve')}>
               Approve
             </Button>
@@ -235,7 +235,7 @@ export function SummaryForm(props: SummaryFormProps) {
                 </Button>
               </>
             )}
-          </Stack>
+          </Box>
         )}
       </Stack>
       <Confirm

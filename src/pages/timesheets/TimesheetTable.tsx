@@ -7,7 +7,7 @@ import { formatMoney } from '../../components/format';
 import { useVirtualRows } from './useVirtualRows';
 
 export const ROW_HEIGHT = 44;
-const COLUMNS = '84px minmax(90px, 1.3fr) 76px minmax(84px, 0.9fr) minmax(90px, 1.2fr) 96px 44px 104px';
+const COLUMNS = '84px minmax(90px, 1.3fr) 76px minmax(84px, 0.9fr) minmax(80px, 1.2fr) 96px 44px 150px';
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export const STATUS_COLOURS: Record<number, string> = {

@@ -15,7 +15,7 @@ import { useTimesheetScreen, type TimesheetScreen } from './useTimesheetScreen';
 
 /** The layout's height is the window's less 122 px of bars and margins (spec 3, section 2.3). */
 export const LAYOUT_OFFSET = 122;
-const MIN_TABLE_HEIGHT = 160;
+const MIN_TABLE_HEIGHT = 250;
 const MIN_PANE_HEIGHT = 160;
 
 /** The bar above the pinned form: drag it to give the form or the table more room. */
