@@ -22,6 +22,10 @@ import areaRoutes from './routes/area';
 import cityRoutes from './routes/city';
 import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
+import invoiceRoutes from './routes/invoice';
+import reportingReadRoutes from './routes/reporting/reports';
+import inactiveFeeRoutes from './routes/reporting/inactiveFee';
+import paymentsExportRoutes from './routes/xls';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cityRoutes);
   await app.register(optionRoutes);
   await app.register(driverMessageRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(reportingReadRoutes);
+  await app.register(inactiveFeeRoutes);
+  await app.register(paymentsExportRoutes);
 
   registerFiles(app, deps.config);
   return app;
