@@ -34,7 +34,8 @@ function totalRow(sheet: ExcelJS.Worksheet, labelKey: string, sums: Record<strin
   const row = sheet.addRow({ [labelKey]: 'Total' });
   for (const [key, value] of Object.entries(sums)) {
     const letter = sheet.getColumn(key).letter;
-    row.getCell(key).value = last >= firstDataRow ? { formula: `SUM(${letter}${firstDataRow}:${letter}${last})`, result: value } : value;
+    // A cached result of 0 is dropped by the writer, so a zero sum is written as the number itself.
+    row.getCell(key).value = last >= firstDataRow && value !== 0 ? { formula: `SUM(${letter}${firstDataRow}:${letter}${last})`, result: value } : value;
   }
   row.font = { bold: true };
   row.border = { top: { style: 'thin' } };
@@ -49,6 +50,8 @@ export async function paymentsWorkbook(input: PaymentsExport): Promise<Buffer> {
   workbook.creator = 'Back-office';
   workbook.title = `Payments ${ukDate(input.from)} – ${ukDate(input.to)}`;
   workbook.subject = input.restaurantName ?? 'All restaurants';
+  // Programs that recalculate anyway do so on opening; the cached totals serve the rest.
+  workbook.calcProperties.fullCalcOnLoad = true;
 
   const payments = workbook.addWorksheet('Payments', { views: [{ state: 'frozen', ySplit: 1 }] });
   payments.columns = [
