@@ -8,6 +8,7 @@ import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
 import { seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
 import { load, printResults } from './load';
+import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoices';
 
 /**
  * `npm run bench [-- --scale small]`: builds (once) a dataset of the chosen scale in its own data directory,
@@ -23,7 +24,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, `data-bench-${scale}`);
 
-async function prepareDataset() {
+async function prepareDataset(): Promise<InvoiceTarget | null> {
   const handle = await openDatabase({ dataDir, lock: true });
   try {
     await migrateToLatest(handle.db);
@@ -41,6 +42,7 @@ async function prepareDataset() {
       }),
     );
     console.log(`Dataset: ${counts.join(', ')}`);
+    return await busiestRestaurant(handle.db);
   } finally {
     await handle.close();
   }
@@ -57,7 +59,7 @@ function freePort(): Promise<number> {
 
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
-  await prepareDataset();
+  const invoiceTarget = await prepareDataset();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
@@ -86,6 +88,7 @@ async function main() {
       await load('GET /api/health', () => fetch(`${url}/api/health`), { concurrency: 8, seconds }),
     ];
     printResults(results);
+    if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
   } finally {
     server.kill('SIGTERM');
   }

@@ -82,7 +82,8 @@ describe('GET /api/xls', () => {
       ['2026-06-02', names.a, 'A HOLDER', '01-02-03', '00123456', 'Pizza Palace Camden', '17:00', '22:00', 5, 12.5, 10, 4.5, 77],
       ['2026-06-10', names.a, 'A HOLDER', '01-02-03', '00123456', 'Balti Palace', '22:00', '01:30', 3.5, 14, -10, 0, 39],
     ];
-    const driverB = ['2026-06-05', names.b, '', '', '', 'Pizza Palace Camden', '11:00', '15:00', 4, 12, 0, 0, 48];
+    // Missing bank details are empty cells.
+    const driverB = ['2026-06-05', names.b, null, null, null, 'Pizza Palace Camden', '11:00', '15:00', 4, 12, 0, 0, 48];
     const ordered = names.a.toLowerCase() < names.b.toLowerCase() ? [...byDriverA, driverB] : [driverB, ...byDriverA];
     expect(rows.slice(1, 4)).toEqual(ordered);
     expect(rows[4]).toEqual(['Total', null, null, null, null, null, null, null, 12.5, null, 0, 4.5, 164]);
@@ -98,7 +99,7 @@ describe('GET /api/xls', () => {
     const totals = values(workbook.getWorksheet('Driver totals')!);
     expect(totals[0]).toEqual(['Driver', 'Account holder', 'Sort code', 'Account number', 'Timesheets', 'Hours', 'Bonus', 'Fuel bonus', 'Total']);
     const a = [names.a, 'A HOLDER', '01-02-03', '00123456', 2, 8.5, 0, 4.5, 116];
-    const b = [names.b, '', '', '', 1, 4, 0, 0, 48];
+    const b = [names.b, null, null, null, 1, 4, 0, 0, 48];
     expect(totals.slice(1, 3)).toEqual(names.a.toLowerCase() < names.b.toLowerCase() ? [a, b] : [b, a]);
     expect(totals[3]).toEqual(['Total', null, null, null, 3, 12.5, 0, 4.5, 164]);
     expect(workbook.getWorksheet('Driver totals')!.getCell('I2').numFmt).toBe(POUNDS_FORMAT);

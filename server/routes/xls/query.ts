@@ -13,7 +13,7 @@ export interface PaymentsFilter {
 
 /**
  * Approved timesheets with a driver in a period (optionally of one restaurant), with the driver's bank details,
- * ordered by driver then date. One query on the timesheets' period (or restaurant and period) index.
+ * ordered by driver name then date. One query on the timesheets' period (or restaurant and period) index.
  */
 export async function paymentTimesheets(db: Kysely<Database>, filter: PaymentsFilter): Promise<PaymentTimesheet[]> {
   if (filter.scope && filter.scope.length === 0) return [];
@@ -31,12 +31,15 @@ export async function paymentTimesheets(db: Kysely<Database>, filter: PaymentsFi
     .where('t.status', '=', TIMESHEET_STATUS.approved)
     .$if(filter.scope !== null, (q) => q.where('t.restaurant_id', 'in', filter.scope!))
     .$if(filter.restaurantId !== null, (q) => q.where('t.restaurant_id', '=', filter.restaurantId!))
-    .orderBy(sql`lower(d.first_name)`)
-    .orderBy(sql`lower(d.last_name)`)
-    .orderBy('d.id')
-    .orderBy('t.period_date')
-    .orderBy('t.start_time')
-    .orderBy('t.id')
     .execute();
-  return rows;
+  // Sorted here: a case-blind sort of ~10,000 rows costs the embedded database far more than it costs us.
+  const collator = new Intl.Collator('en-GB', { sensitivity: 'base' });
+  return rows.sort(
+    (a, b) =>
+      collator.compare(a.driver_name, b.driver_name) ||
+      a.driver_id - b.driver_id ||
+      a.period_date.localeCompare(b.period_date) ||
+      a.start_time.localeCompare(b.start_time) ||
+      a.id - b.id,
+  );
 }
