@@ -26,6 +26,7 @@ export const FEED_CHANNELS = [
   'notification_channel',
   'option_channel',
   'user_channel',
+  'restaurant_channel',
   'invoice_channel',
 ] as const;
 

@@ -22,6 +22,8 @@ import areaRoutes from './routes/area';
 import cityRoutes from './routes/city';
 import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
+import restaurantRoutes from './routes/restaurant';
+import driverRoutes from './routes/driver';
 import invoiceRoutes from './routes/invoice';
 import reportingReadRoutes from './routes/reporting/reports';
 import inactiveFeeRoutes from './routes/reporting/inactiveFee';
@@ -73,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cityRoutes);
   await app.register(optionRoutes);
   await app.register(driverMessageRoutes);
+  await app.register(restaurantRoutes);
+  await app.register(driverRoutes);
   await app.register(invoiceRoutes);
   await app.register(reportingReadRoutes);
   await app.register(inactiveFeeRoutes);
