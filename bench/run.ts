@@ -8,6 +8,7 @@ import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
 import { seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
 import { load, printResults } from './load';
+import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoices';
 import { approveThousand, printTimesheetFigures, timesheetListLoad, timesheetScreenTime } from './timesheets';
 
 /**
@@ -24,7 +25,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, `data-bench-${scale}`);
 
-async function prepareDataset() {
+async function prepareDataset(): Promise<InvoiceTarget | null> {
   const handle = await openDatabase({ dataDir, lock: true });
   try {
     await migrateToLatest(handle.db);
@@ -42,6 +43,7 @@ async function prepareDataset() {
       }),
     );
     console.log(`Dataset: ${counts.join(', ')}`);
+    return await busiestRestaurant(handle.db);
   } finally {
     await handle.close();
   }
@@ -58,7 +60,7 @@ function freePort(): Promise<number> {
 
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
-  await prepareDataset();
+  const invoiceTarget = await prepareDataset();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
@@ -91,6 +93,7 @@ async function main() {
       await timesheetListLoad(url, auth, seconds),
     ];
     printResults(results);
+    if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
     printTimesheetFigures(await approveThousand(url, auth), await timesheetScreenTime(url, auth));
   } finally {
     server.kill('SIGTERM');

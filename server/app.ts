@@ -26,6 +26,10 @@ import timesheetRoutes from './routes/timesheet';
 import driverAppTimesheetRoutes from './routes/driverApp/timesheet';
 import restaurantRoutes from './routes/restaurant';
 import driverRoutes from './routes/driver';
+import invoiceRoutes from './routes/invoice';
+import reportingReadRoutes from './routes/reporting/reports';
+import inactiveFeeRoutes from './routes/reporting/inactiveFee';
+import paymentsExportRoutes from './routes/xls';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverAppTimesheetRoutes);
   await app.register(restaurantRoutes);
   await app.register(driverRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(reportingReadRoutes);
+  await app.register(inactiveFeeRoutes);
+  await app.register(paymentsExportRoutes);
 
   registerFiles(app, deps.config);
   return app;

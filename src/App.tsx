@@ -15,6 +15,8 @@ import { UsersPage } from '../resources/users';
 import { AreasPage } from '../resources/areas';
 import { OptionsPage } from '../resources/options';
 import { TimesheetPage, TimesheetRestaurantPage } from './pages/timesheets/TimesheetsPage';
+import { InvoicesPage, RestaurantInvoicesPage } from '../resources/invoices';
+import { ReportingPage } from './pages/reporting';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -53,10 +55,10 @@ export function App() {
           <Route path="/drivers/:id" element={<NotBuiltYet title="Driver" />} />
           <Route path="/areas" element={<AreasPage />} />
           <Route path="/options" element={<OptionsPage />} />
-          <Route path="/invoices" element={<NotBuiltYet title="Invoices" />} />
-          <Route path="/invoicesrestaurant" element={<NotBuiltYet title="Invoices" />} />
+          <Route path="/invoices" element={<InvoicesPage />} />
+          <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
           <Route path="/users" element={<UsersPage />} />
-          <Route path="/reporting" element={<NotBuiltYet title="Reporting" />} />
+          <Route path="/reporting" element={<ReportingPage />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

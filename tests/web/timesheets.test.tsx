@@ -6,6 +6,7 @@ import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/sta
 import type { TimesheetView } from '../../domain/timesheets';
 import { dateTooLateMessage } from '../../domain/validation/timesheet';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
+import { REQUEST_INVOICE_TITLE } from '../../resources/invoices';
 import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
@@ -331,6 +332,22 @@ describe('Timesheets screen', () => {
     expect(total('Total Timesheets')).toBe('5');
     act(() => callbacks.forEach((cb) => cb('destroy', [sheet({ id: 102, shift_id: null })])));
     expect(total('Total Timesheets')).toBe('4');
+  });
+
+  it('enables Request invoice for a single restaurant (checking the period on opening) and exports payments for the range', async () => {
+    const { calls, user } = await open((c) => (c.path.startsWith('/api/invoice-check') ? { body: { last_id: 41, invoices: [], comission: 1.75, booking_fee: 0 } } : undefined));
+    const request = screen.getByRole('button', { name: 'Request invoice' });
+    expect(request).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'XLS Payments' }));
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/xls?period_date_from=${WEEK.from}&period_date_to=${WEEK.to}`)).toBe(true));
+    await user.click(screen.getByRole('combobox', { name: 'Location' }));
+    await user.click(screen.getByRole('option', { name: 'Pizza Palace Camden' }));
+    // The location filters the rows: Bombay Spice's is gone.
+    expect(total('Total Timesheets')).toBe('2');
+    expect(request).toBeEnabled();
+    await user.click(request);
+    await screen.findByRole('dialog', { name: REQUEST_INVOICE_TITLE });
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/invoice-check?period_date_from=${WEEK.from}&period_date_to=${WEEK.to}&restaurant_id=7`)).toBe(true));
   });
 
   it('gives a restaurant account the read-only screen', async () => {

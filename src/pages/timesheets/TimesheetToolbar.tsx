@@ -9,7 +9,7 @@ import { TIMESHEET_FILTER, TIMESHEET_FILTER_LABELS, type TimesheetView } from '.
 import { IntervalSelect, RangeNavigator, type DateRangeState } from '../../components/range';
 import { LocationPicker, type LocationArea, type LocationSelection } from '../../components/LocationPicker';
 import { ApproveAllButton } from './ApproveAllButton';
-import { fetchFile, saveBlob } from './download';
+import { fetchFile, saveFile } from '../../../providers/files';
 
 export interface TimesheetToolbarProps {
   dates: DateRangeState;
@@ -20,7 +20,7 @@ export interface TimesheetToolbarProps {
   onStatus: (status: number) => void;
   /** The rows shown: Approve All works on these. */
   shown: TimesheetView[];
-  /** Restaurant accounts read only: no New timesheet, Approve All, Request invoice or export. */
+  /** Restaurant accounts read timesheets: no New timesheet, Approve All or payments export; their Request invoice asks the office. */
   readOnly: boolean;
   onNew: () => void;
   onApproved: (views: TimesheetView[]) => void;
@@ -43,7 +43,7 @@ export function TimesheetToolbar(props: TimesheetToolbarProps) {
     const { from, to } = dates.range;
     try {
       const file = await fetchFile('/api/xls', { period_date_from: from, period_date_to: to, restaurant_id: singleRestaurant ? location.id : null }, `payments_${from}-${to}.xlsx`);
-      saveBlob(file.blob, file.name);
+      saveFile(file.blob, file.fileName);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -66,18 +66,18 @@ export function TimesheetToolbar(props: TimesheetToolbarProps) {
         ))}
       </TextField>
       {!readOnly && (
-        <>
-          <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={onNew}>
-            New timesheet
-          </Button>
-          <ApproveAllButton rows={shown} onApproved={onApproved} />
-          <Button variant="outlined" size="small" startIcon={<ReceiptLongIcon />} disabled={!singleRestaurant} onClick={onRequestInvoice} title={singleRestaurant ? undefined : 'Choose one restaurant to request its invoice'}>
-            Request invoice
-          </Button>
-          <Button variant="outlined" size="small" startIcon={<TableViewIcon />} disabled={exporting} onClick={() => void exportPayments()}>
-            XLS Payments
-          </Button>
-        </>
+        <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={onNew}>
+          New timesheet
+        </Button>
+      )}
+      {!readOnly && <ApproveAllButton rows={shown} onApproved={onApproved} />}
+      <Button variant="outlined" size="small" startIcon={<ReceiptLongIcon />} disabled={!singleRestaurant} onClick={onRequestInvoice} title={singleRestaurant ? undefined : 'Choose one restaurant to request its invoice'}>
+        Request invoice
+      </Button>
+      {!readOnly && (
+        <Button variant="outlined" size="small" startIcon={<TableViewIcon />} disabled={exporting} onClick={() => void exportPayments()}>
+          XLS Payments
+        </Button>
       )}
     </Box>
   );

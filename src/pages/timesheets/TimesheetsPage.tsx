@@ -1,12 +1,11 @@
 import { useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import { Alert, Box, Button, LinearProgress, Paper } from '@mui/material';
-import { DEFAULT_INVOICE_COMISSION } from '../../../domain/validation/invoiceRequest';
 import { RoleGate } from '../../components/RoleGate';
 import { AddTimesheetDialog } from './AddTimesheetDialog';
 import { DriverPanel } from './DriverPanel';
 import { PhoneTimesheets } from './PhoneTimesheets';
-import { RequestInvoiceDialog } from './RequestInvoiceDialog';
+import { RequestInvoiceDialog } from '../../../resources/invoices';
 import { PINNED_FORM_HEIGHT, SummaryForm } from './SummaryForm';
 import { TimesheetTable, type TimesheetTableHandle } from './TimesheetTable';
 import { TimesheetToolbar } from './TimesheetToolbar';
@@ -164,13 +163,13 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
           today={screen.today}
         />
       )}
-      {invoiceRestaurant && (
+      {invoiceRestaurant && invoicing && (
         <RequestInvoiceDialog
-          open={invoicing}
-          onClose={() => setInvoicing(false)}
+          variant={readOnly ? 'restaurant' : 'admin'}
+          restaurantId={invoiceRestaurant.id}
+          restaurantName={invoiceRestaurant.name}
           range={screen.dates.range}
-          restaurant={invoiceRestaurant}
-          comission={list.rows.find((r) => r.restaurant_id === invoiceRestaurant.id)?.invoice_comission ?? DEFAULT_INVOICE_COMISSION}
+          onClose={() => setInvoicing(false)}
         />
       )}
     </Box>
