@@ -125,6 +125,9 @@ describe('GET /api/timesheet', () => {
     const rows = await list('2026-11-09', '2026-11-15', ADMIN, '&for_reports=1');
     expect(rows.length).toBeGreaterThan(100);
     expect(rows.every((r) => r.id > 0)).toBe(true);
+    // With when each was made and changed, as the reports show them.
+    const stored = (await timesheetRow(t.db, rows[0].id))!;
+    expect(rows[0]).toMatchObject({ created_at: new Date(stored.created_at).toISOString(), updated_at: new Date(stored.updated_at).toISOString() });
   });
 
   it("limits a manager to their restaurants and a restaurant account to its own", async () => {

@@ -27,7 +27,12 @@ export interface ListFilter {
 
 const driverName = sql`nullif(trim(d.first_name || ' ' || d.last_name), '')`;
 
-function savedQuery(where: RawBuilder<unknown>, comission: number) {
+const utcIso = (column: RawBuilder<unknown>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The report screens also show when a timesheet was made and last changed; the timesheet screen does not need it. */
+const reportColumns = sql`, ${utcIso(sql`t.created_at`)} as created_at, ${utcIso(sql`t.updated_at`)} as updated_at`;
+
+function savedQuery(where: RawBuilder<unknown>, comission: number, forReports = false) {
   return sql<{ j: string }>`
     select coalesce(json_agg(x), '[]')::text as j from (
       select t.id, t.shift_id, t.modified_shift_id, t.restaurant_id, t.driver_id, t.status, t.status_progress, t.period_date,
@@ -37,7 +42,7 @@ function savedQuery(where: RawBuilder<unknown>, comission: number) {
         ${driverName} as driver_name, r.name as restaurant_name,
         coalesce(r.invoice_comission, ${comission}::numeric) as invoice_comission,
         s.period_date as shift_period_date, s.start_time as shift_start_time, s.finish_time as shift_finish_time,
-        s.cost_bonus as shift_cost_bonus
+        s.cost_bonus as shift_cost_bonus${forReports ? reportColumns : sql``}
       from timesheets t
       join restaurants r on r.id = t.restaurant_id
       left join drivers d on d.id = t.driver_id
@@ -130,11 +135,11 @@ async function placeholders(db: Kysely<Database>, filter: ListFilter, options: P
 /**
  * GET /api/timesheet as JSON text: the range's saved timesheets (by date and time), then a placeholder for every
  * shift that has none (by date and time; the Pending and All filters show them). `forReports` answers the saved
- * timesheets only.
+ * timesheets only, with when each was made and last changed (created_at, updated_at).
  */
 export async function listTimesheetsJson(db: Kysely<Database>, filter: ListFilter, options: PayOptions & { forReports?: boolean }): Promise<string> {
   if (filter.scope !== null && filter.scope.length === 0) return '[]';
-  const { rows } = await savedQuery(rangeWhere('t', filter), options.comission).execute(db);
+  const { rows } = await savedQuery(rangeWhere('t', filter), options.comission, options.forReports).execute(db);
   const saved = rows[0].j;
   if (options.forReports) return saved;
   const extra = await placeholders(db, filter, options);
