@@ -360,4 +360,23 @@ describe('Timesheets screen', () => {
     expect(within(form()).queryByLabelText('Cancellation fee/bonus')).toBeNull();
     expect(within(form()).getByRole('combobox', { name: 'Start Time' })).toBeDisabled();
   });
+
+  it('on a phone shows cards with Process opening the timesheet, and restaurant and driver selects', async () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
+    mockApi((call) => (call.method === 'GET' && call.path.startsWith('/api/timesheet?') ? { body: ROWS } : undefined));
+    storeUser(RESTAURANT);
+    renderAppAt(PATH('/timesheetrestaurant'));
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toHaveTextContent('10/11/2026 · 17:00 – 22:00');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Driver' }));
+    await user.click(screen.getByRole('option', { name: 'Ann Bell' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await user.click(within(screen.getByRole('article')).getByRole('button', { name: 'Process' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Process timesheet' });
+    expect(within(dialog).getByRole('combobox', { name: 'Start Time' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Restaurant' })).toBeInTheDocument();
+  });
 });

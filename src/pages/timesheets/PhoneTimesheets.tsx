@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Dialog, DialogContent, DialogTitle, IconButton, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import AddIcon from '@mui/icons-material/Add';
 import { ukDate } from '../../../domain/dates';
 import { progressLabel, statusLabel, timesheetHours, TIMESHEET_FILTER, TIMESHEET_FILTER_LABELS, type TimesheetView } from '../../../domain/timesheets';
 import { formatMoney } from '../../components/format';
@@ -8,6 +9,8 @@ import { IntervalSelect, RangeNavigator } from '../../components/range';
 import { INTERVAL } from '../../../domain/ranges';
 import type { DriverFilter } from './DriverPanel';
 import { SummaryForm } from './SummaryForm';
+import { AddTimesheetDialog } from './AddTimesheetDialog';
+import { ApproveAllButton } from './ApproveAllButton';
 import { STATUS_COLOURS, formatHours } from './TimesheetTable';
 import type { TimesheetScreen } from './useTimesheetScreen';
 
@@ -40,13 +43,15 @@ function TimesheetCard({ row, onProcess }: { row: TimesheetView; onProcess: () =
 }
 
 /**
- * The phone layout (spec 3, section 2.4): the range, restaurant, driver and status selects, then a card per
- * timesheet with a Process button opening 'Process timesheet' (the summary form in a dialog).
+ * The phone layout (spec 3, section 2.4): the range, restaurant, driver and status selects, New timesheet and
+ * Approve All for staff, then a card per timesheet with a Process button opening 'Process timesheet' (the summary
+ * form in a dialog).
  */
 export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
   const { list, readOnly } = screen;
   const [limit, setLimit] = useState(PAGE);
   const [processing, setProcessing] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
   const row = processing === null ? null : (list.rows.find((r) => r.id === processing) ?? null);
 
   const restaurantValue = screen.location?.type === 'restaurant' ? String(screen.location.id) : ALL;
@@ -103,6 +108,14 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
           ))}
         </TextField>
       </Box>
+      {!readOnly && (
+        <Stack direction="row" spacing={1} sx={{ mb: 1.5 }}>
+          <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            New timesheet
+          </Button>
+          <ApproveAllButton rows={screen.shown} onApproved={list.upsert} />
+        </Stack>
+      )}
       {list.isPending && <LinearProgress aria-label="Loading timesheets" />}
       {list.error && <Alert severity="error">{list.error.message}</Alert>}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -122,6 +135,16 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
         <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
           No timesheets for these days and filters
         </Typography>
+      )}
+      {!readOnly && (
+        <AddTimesheetDialog
+          open={adding}
+          onClose={() => setAdding(false)}
+          onCreated={screen.onSaved}
+          restaurants={screen.restaurants.filter((r) => r.status === undefined || r.status === 10)}
+          restaurantId={screen.location?.type === 'restaurant' ? screen.location.id : null}
+          today={screen.today}
+        />
       )}
       <Dialog fullScreen open={!!row} onClose={() => setProcessing(null)}>
         <DialogTitle sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
