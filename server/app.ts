@@ -22,6 +22,9 @@ import areaRoutes from './routes/area';
 import cityRoutes from './routes/city';
 import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
+import newsFeedRoutes from './routes/newsFeed';
+import replyRoutes from './routes/reply';
+import driverNewsFeedRoutes from './routes/driverApp/newsFeed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cityRoutes);
   await app.register(optionRoutes);
   await app.register(driverMessageRoutes);
+  await app.register(newsFeedRoutes);
+  await app.register(replyRoutes);
+  await app.register(driverNewsFeedRoutes);
 
   registerFiles(app, deps.config);
   return app;
