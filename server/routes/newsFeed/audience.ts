@@ -24,7 +24,7 @@ function audienceOf(mode: number): RawBuilder<unknown> {
     case ADDRESSEE.all:
       return sql`select d.id from drivers d where d.status = ${ACTIVE}`;
     case ADDRESSEE.areas:
-      return sql`select da.driver_id from news_post_areas pa
+      return sql`select distinct da.driver_id from news_post_areas pa
         join driver_areas da on da.area_id = pa.area_id
         join drivers d on d.id = da.driver_id and d.status = ${ACTIVE}
         where pa.post_id = news_posts.id`;
