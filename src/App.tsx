@@ -14,6 +14,7 @@ import { HomePage } from './pages/HomePage';
 import { UsersPage } from '../resources/users';
 import { AreasPage } from '../resources/areas';
 import { OptionsPage } from '../resources/options';
+import { NewsFeedPage } from '../resources/newsFeed';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -42,7 +43,7 @@ export function App() {
         <CustomRoutes>
           <Route path="/" element={<Navigate to="/newsfeed" replace />} />
           <Route path="/home" element={<HomePage />} />
-          <Route path="/newsfeed" element={<NotBuiltYet title="News Feed" />} />
+          <Route path="/newsfeed" element={<NewsFeedPage />} />
           <Route path="/schedule" element={<NotBuiltYet title="Schedule" />} />
           <Route path="/schedulerestaurant" element={<NotBuiltYet title="Schedule" />} />
           <Route path="/timesheet" element={<NotBuiltYet title="Timesheets" />} />

@@ -57,9 +57,20 @@ export const TARGET_FIELDS = {
   [ADDRESSEE.restaurants]: { field: 'restaurants', message: NEWS_MSG.restaurantRequired },
   [ADDRESSEE.drivers]: { field: 'drivers', message: NEWS_MSG.driverRequired },
 } as const;
-type TargetField = 'areas' | 'restaurants' | 'drivers';
+export type TargetField = 'areas' | 'restaurants' | 'drivers';
 const LIST_FIELDS: TargetField[] = ['areas', 'restaurants', 'drivers'];
 const MODE_OF: Record<TargetField, number> = { areas: ADDRESSEE.areas, restaurants: ADDRESSEE.restaurants, drivers: ADDRESSEE.drivers };
+
+/** The spec's message when the chosen mode's list is empty ('Please select an area' ...), on that list's field. */
+export function targetProblem(
+  addressee: number,
+  lists: { areas: readonly unknown[]; restaurants: readonly unknown[]; drivers: readonly unknown[] },
+): { field: TargetField; message: string } | null {
+  if (addressee === ADDRESSEE.all) return null;
+  const target = TARGET_FIELDS[addressee as keyof typeof TARGET_FIELDS];
+  if (!target) return null;
+  return lists[target.field].length ? null : target;
+}
 
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#160': ' ' };
 
@@ -87,7 +98,7 @@ export function isBlankHtml(html: string | null | undefined): boolean {
  * GET /api/newsFeed. Duplicates collapse.
  */
 const idList = (key: 'area_id' | 'restaurant_id' | 'driver_id') =>
-  z.unknown().transform((value, ctx): number[] => {
+  z.unknown().optional().transform((value, ctx): number[] => {
     if (value === undefined || value === null || value === '') return [];
     let list: unknown = value;
     if (typeof value === 'string') {
@@ -110,7 +121,7 @@ const idList = (key: 'area_id' | 'restaurant_id' | 'driver_id') =>
 
 /** A yes/no code sent as 10/20, as text, or as a checkbox's true/false/'on'. Missing = `absent`. */
 const yesNo = (message: string, absent: number) =>
-  z.unknown().transform((value, ctx): number => {
+  z.unknown().optional().transform((value, ctx): number => {
     if (value === undefined || value === null || value === '') return absent;
     if (value === true || value === 'true' || value === 'on' || value === '1' || value === 1) return 10;
     if (value === false || value === 'false' || value === '0' || value === 0) return 20;
@@ -120,7 +131,7 @@ const yesNo = (message: string, absent: number) =>
     return z.NEVER;
   });
 
-const addresseeCode = z.unknown().transform((value, ctx): number | null => {
+const addresseeCode = z.unknown().optional().transform((value, ctx): number | null => {
   if (value === undefined || value === null || value === '') return null;
   const code = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (code === ADDRESSEE.all || code === ADDRESSEE.areas || code === ADDRESSEE.restaurants || code === ADDRESSEE.drivers) return code;
@@ -169,12 +180,10 @@ export const newsPostSchema = z
         return z.NEVER;
       }
     }
-    if (addressee !== ADDRESSEE.all) {
-      const target = TARGET_FIELDS[addressee as keyof typeof TARGET_FIELDS];
-      if (!post[target.field].length) {
-        ctx.addIssue({ code: 'custom', path: [target.field], message: target.message });
-        return z.NEVER;
-      }
+    const problem = targetProblem(addressee, post);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+      return z.NEVER;
     }
     return {
       postTitle: post.postTitle,

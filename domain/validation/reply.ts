@@ -25,7 +25,7 @@ export const replyFormSchema = z.object({ reply_content: replyContent });
 /** POST /api/reply (and the drivers' reply call): { reply_content, new_id } where new_id is the post. */
 export const replySchema = z.object({
   reply_content: replyContent,
-  new_id: z.unknown().transform((value, ctx): number => {
+  new_id: z.unknown().optional().transform((value, ctx): number => {
     const id = readId(value);
     if (id === null) {
       ctx.addIssue({ code: 'custom', message: REPLY_MSG.postRequired });

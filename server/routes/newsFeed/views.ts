@@ -161,6 +161,7 @@ export async function loadPostView(db: Kysely<Database>, id: number, scope: Staf
 
 /** What the live feed carries: the post without `can_manage`, which depends on who looks. */
 export function feedItem(view: NewsPostView): Omit<NewsPostView, 'can_manage'> {
-  const { can_manage: _own, ...shared } = view;
-  return shared;
+  const shared: Partial<NewsPostView> = { ...view };
+  delete shared.can_manage;
+  return shared as Omit<NewsPostView, 'can_manage'>;
 }
