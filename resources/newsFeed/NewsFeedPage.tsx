@@ -86,7 +86,7 @@ function NewsFeedScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'new' })} sx={{ flexGrow: { xs: 1, sm: 0 } }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'new' })} sx={{ flexGrow: { xs: 1, sm: 0 }, whiteSpace: 'nowrap' }}>
             New Post
           </Button>
         </Stack>

@@ -68,10 +68,17 @@ export function PostCard({ post, actions, busy }: { post: NewsPostView; actions:
   const pinned = post.pinned === POST_PINNED.yes;
   const titleId = `post-${post.id}-title`;
   return (
-    <Accordion disableGutters component="article" aria-labelledby={titleId} sx={{ opacity: hidden ? 0.75 : 1 }}>
+    <Accordion
+      disableGutters
+      component="article"
+      aria-labelledby={titleId}
+      // The post's own title is its heading; MUI's default h3 around the summary would nest a second one.
+      slotProps={{ heading: { component: 'div' } }}
+      sx={{ opacity: hidden ? 0.75 : 1 }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`post-${post.id}-details`}>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
             {pinned && <PushPinIcon fontSize="small" color="primary" titleAccess="Pinned" />}
             <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {post.postTitle}

@@ -40,7 +40,7 @@ export function PostImageField({
   const shown = preview ?? (current && !file ? imageUrl(current) : null);
   return (
     <Box sx={{ mt: 1.5 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1 }}>
         <input
           ref={input}
           type="file"
