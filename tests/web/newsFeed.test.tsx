@@ -1,11 +1,14 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { NEWS_MSG, type NewsPostView } from '../../domain/validation/newsFeed';
 import { REPLY_MSG } from '../../domain/validation/reply';
 import { IMAGE_MSG } from '../../domain/validation/image';
-import { EDIT_POST_TITLE, NEW_POST_TITLE } from '../../resources/newsFeed/PostDialog';
+import { AdminContext } from 'react-admin';
+import { dataProvider } from '../../providers/dataProvider';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { EDIT_POST_TITLE, NEW_POST_TITLE, PostDialog } from '../../resources/newsFeed/PostDialog';
 import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
@@ -119,13 +122,29 @@ async function openNewPost(u: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: NEW_POST_TITLE });
 }
 
+/**
+ * The dialog on its own, with react-admin's context (data provider over the fake API): the dialog's own rules,
+ * without rendering the whole shell for each case.
+ */
+async function openDialog(user = ADMIN, onSaved = vi.fn()) {
+  storeUser(user);
+  render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      <PostDialog onClose={() => {}} onSaved={onSaved} />
+    </AdminContext>,
+  );
+  const dialog = await screen.findByRole('dialog', { name: NEW_POST_TITLE });
+  return { u: userEvent.setup({ delay: null }), dialog, onSaved };
+}
+
 /** Pastes text into the rich-text editor, as ProseMirror takes a paste. */
 async function typeContent(u: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, text: string) {
   await u.click(editor(dialog));
   await u.paste(text);
 }
 
-describe('News Feed screen', () => {
+// Each case drives MUI and the editor through many steps; on a busy 2-core machine that can pass 30 s.
+describe('News Feed screen', { timeout: 60_000 }, () => {
   it('asks for the first page of 15 and shows each post: title, Important!, author, local time, read count', async () => {
     const calls = api();
     const u = await openFeed();
@@ -245,6 +264,15 @@ describe('News Feed screen', () => {
     expect(within(article('Camden parking')).getByText('On it')).toBeInTheDocument();
   });
 
+  it('opens Publish a New Post / Message All from New Post, and Cancel closes it', async () => {
+    api();
+    const u = await openFeed();
+    const dialog = await openNewPost(u);
+    expect(publish(dialog)).toBeDisabled();
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('is not open to restaurant accounts', async () => {
     const calls = api();
     storeUser(RESTAURANT);
@@ -254,11 +282,10 @@ describe('News Feed screen', () => {
   });
 });
 
-describe('Publish a New Post / Message All dialog', () => {
+describe('Publish a New Post / Message All dialog', { timeout: 60_000 }, () => {
   it('keeps Publish disabled until title and content are given, with the messages of the spec', async () => {
     api();
-    const u = await openFeed();
-    const dialog = await openNewPost(u);
+    const { u, dialog } = await openDialog();
     expect(publish(dialog)).toBeDisabled();
     await u.click(titleField(dialog));
     await u.tab();
@@ -277,8 +304,7 @@ describe('Publish a New Post / Message All dialog', () => {
 
   it("asks for the chosen mode's list: 'Please select an area'", async () => {
     api();
-    const u = await openFeed();
-    const dialog = await openNewPost(u);
+    const { u, dialog } = await openDialog();
     await setTitle(u, dialog, 'Parking');
     await typeContent(u, dialog, 'Use the side streets');
     await waitFor(() => expect(publish(dialog)).toBeEnabled()); // All drivers
@@ -304,8 +330,7 @@ describe('Publish a New Post / Message All dialog', () => {
 
   it("asks for restaurants ('Please select a restaurant') and drivers ('Please select (a) driver(s)')", async () => {
     api();
-    const u = await openFeed();
-    const dialog = await openNewPost(u);
+    const { u, dialog } = await openDialog();
     await u.click(within(dialog).getByRole('radio', { name: 'Selected Restaurants' }));
     await u.click(within(dialog).getByRole('combobox', { name: /^Restaurants/ }));
     await u.tab();
@@ -321,8 +346,7 @@ describe('Publish a New Post / Message All dialog', () => {
 
   it('checks the image file: size and type', async () => {
     api();
-    const u = await openFeed();
-    const dialog = await openNewPost(u);
+    const { u, dialog } = await openDialog();
     const input = within(dialog).getByLabelText('Image file') as HTMLInputElement;
     const big = new File(['x'], 'photo.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 10_000_001 });
@@ -340,8 +364,7 @@ describe('Publish a New Post / Message All dialog', () => {
 
   it('sends the multipart body: title, content, important, the list only when non-empty, and the file', async () => {
     const calls = api(undefined, (call) => (call.method === 'POST' && call.path === '/api/newsFeed' ? { status: 201, body: post(10) } : undefined));
-    const u = await openFeed();
-    const dialog = await openNewPost(u);
+    const { u, dialog, onSaved } = await openDialog();
     await setTitle(u, dialog, 'Thermal bags');
     await typeContent(u, dialog, 'Collect one');
     await u.click(within(dialog).getByRole('checkbox', { name: 'Important' }));
@@ -362,15 +385,14 @@ describe('Publish a New Post / Message All dialog', () => {
     expect(body.has('areas')).toBe(false);
     expect(body.has('drivers')).toBe(false);
     expect((body.get('file') as File).name).toBe('bag.png');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: NEW_POST_TITLE })).not.toBeInTheDocument());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(post(10)));
   });
 
   it("shows the server's message on its field and keeps the dialog open", async () => {
     api(undefined, (call) =>
       call.method === 'POST' && call.path === '/api/newsFeed' ? { status: 402, body: { message: IMAGE_MSG.unsupported, file: [IMAGE_MSG.unsupported] } } : undefined,
     );
-    const u = await openFeed();
-    const dialog = await openNewPost(u);
+    const { u, dialog } = await openDialog();
     await setTitle(u, dialog, 'Disguised');
     await typeContent(u, dialog, 'Body');
     fireEvent.change(within(dialog).getByLabelText('Image file'), { target: { files: [new File(['<svg/>'], 'fake.png', { type: 'image/png' })] } });
@@ -382,15 +404,14 @@ describe('Publish a New Post / Message All dialog', () => {
 
   it('does not offer All to a manager and starts on Selected Areas', async () => {
     api();
-    const u = await openFeed(MANAGER);
-    const dialog = await openNewPost(u);
+    const { u, dialog } = await openDialog(MANAGER);
     expect(within(dialog).getByRole('radio', { name: 'All' })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: 'Selected Areas' })).toBeChecked();
     expect(within(dialog).getByText(NEWS_MSG.allIsForAdministrators)).toBeInTheDocument();
   });
 });
 
-describe('Edit Post dialog', () => {
+describe('Edit Post dialog', { timeout: 60_000 }, () => {
   it('opens with the post filled in and saves with _method PATCH', async () => {
     const calls = api(undefined, (call) => (call.method === 'POST' && call.path === '/api/newsFeed/2' ? { body: camdenPost } : undefined));
     const u = await openFeed();
