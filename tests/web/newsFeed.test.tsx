@@ -404,7 +404,7 @@ describe('Publish a New Post / Message All dialog', { timeout: 60_000 }, () => {
 
   it('does not offer All to a manager and starts on Selected Areas', async () => {
     api();
-    const { u, dialog } = await openDialog(MANAGER);
+    const { dialog } = await openDialog(MANAGER);
     expect(within(dialog).getByRole('radio', { name: 'All' })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: 'Selected Areas' })).toBeChecked();
     expect(within(dialog).getByText(NEWS_MSG.allIsForAdministrators)).toBeInTheDocument();
