@@ -30,6 +30,9 @@ import invoiceRoutes from './routes/invoice';
 import reportingReadRoutes from './routes/reporting/reports';
 import inactiveFeeRoutes from './routes/reporting/inactiveFee';
 import paymentsExportRoutes from './routes/xls';
+import newsFeedRoutes from './routes/newsFeed';
+import replyRoutes from './routes/reply';
+import driverNewsFeedRoutes from './routes/driverApp/newsFeed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportingReadRoutes);
   await app.register(inactiveFeeRoutes);
   await app.register(paymentsExportRoutes);
+  await app.register(newsFeedRoutes);
+  await app.register(replyRoutes);
+  await app.register(driverNewsFeedRoutes);
 
   registerFiles(app, deps.config);
   return app;

@@ -17,6 +17,7 @@ import { OptionsPage } from '../resources/options';
 import { TimesheetPage, TimesheetRestaurantPage } from './pages/timesheets/TimesheetsPage';
 import { InvoicesPage, RestaurantInvoicesPage } from '../resources/invoices';
 import { ReportingPage } from './pages/reporting';
+import { NewsFeedPage } from '../resources/newsFeed';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -45,7 +46,7 @@ export function App() {
         <CustomRoutes>
           <Route path="/" element={<Navigate to="/newsfeed" replace />} />
           <Route path="/home" element={<HomePage />} />
-          <Route path="/newsfeed" element={<NotBuiltYet title="News Feed" />} />
+          <Route path="/newsfeed" element={<NewsFeedPage />} />
           <Route path="/schedule" element={<NotBuiltYet title="Schedule" />} />
           <Route path="/schedulerestaurant" element={<NotBuiltYet title="Schedule" />} />
           <Route path="/timesheet" element={<TimesheetPage />} />
