@@ -19,7 +19,8 @@ export const STATUS_COLOURS: Record<number, string> = {
 export const formatHours = (hours: number) => hours.toFixed(1);
 
 export interface TimesheetTableHandle {
-  scrollToRow: (id: number) => void;
+  /** Brings a row into view; `hidden` px at the bottom of the table are covered (by the floating form). */
+  scrollToRow: (id: number, hidden?: number) => void;
 }
 
 interface Props {
@@ -91,7 +92,7 @@ const Row = memo(function Row({ row, index, selected, onSelect }: { row: Timeshe
  */
 export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function TimesheetTable({ rows, selectedId, onSelect }, ref) {
   const { containerRef, first, last, totalHeight, scrollToRow } = useVirtualRows(rows.length, ROW_HEIGHT);
-  useImperativeHandle(ref, () => ({ scrollToRow: (id) => scrollToRow(rows.findIndex((r) => r.id === id)) }), [rows, scrollToRow]);
+  useImperativeHandle(ref, () => ({ scrollToRow: (id, hidden) => scrollToRow(rows.findIndex((r) => r.id === id), hidden) }), [rows, scrollToRow]);
 
   return (
     <Box

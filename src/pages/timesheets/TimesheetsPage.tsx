@@ -11,6 +11,7 @@ import { TimesheetTable, type TimesheetTableHandle } from './TimesheetTable';
 import { TimesheetToolbar } from './TimesheetToolbar';
 import { TotalsBar } from './TotalsBar';
 import { useTimesheetScreen, type TimesheetScreen } from './useTimesheetScreen';
+import type { TimesheetView } from '../../../domain/timesheets';
 
 /** The layout's height is the window's less 122 px of bars and margins (spec 3, section 2.3). */
 export const LAYOUT_OFFSET = 122;
@@ -86,6 +87,12 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
   const clampPane = (height: number) => Math.max(MIN_PANE_HEIGHT, Math.min(height, (main.current?.clientHeight ?? 900) - MIN_TABLE_HEIGHT));
   const [adding, setAdding] = useState(false);
   const [invoicing, setInvoicing] = useState(false);
+  /** The floating form covers the bottom of the table: a row chosen there is brought up above it. */
+  const coveredByForm = () => (pinned ? 0 : clampPane(PINNED_FORM_HEIGHT));
+  const select = (row: TimesheetView) => {
+    screen.setSelectedId(row.id);
+    requestAnimationFrame(() => table.current?.scrollToRow(row.id, coveredByForm()));
+  };
   const invoiceRestaurant = screen.location?.type === 'restaurant' ? (screen.restaurants.find((r) => r.id === screen.location!.id) ?? null) : null;
 
   const form = selected && (
@@ -101,7 +108,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
       canRemove={screen.canRemove}
       pinned={pinned}
       onTogglePin={() => setPinned((p) => !p)}
-      onScrollTo={() => table.current?.scrollToRow(selected.id)}
+      onScrollTo={() => table.current?.scrollToRow(selected.id, coveredByForm())}
       onClose={pinned ? undefined : () => screen.setSelectedId(null)}
       onSaved={screen.onSaved}
       onRemoved={screen.onRemoved}
@@ -135,7 +142,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
         </Box>
         <Box ref={main} sx={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <Box sx={{ flex: 1, minHeight: MIN_TABLE_HEIGHT, display: 'flex', flexDirection: 'column' }}>
-            <TimesheetTable ref={table} rows={screen.shown} selectedId={screen.selectedId} onSelect={(row) => screen.setSelectedId(row.id)} />
+            <TimesheetTable ref={table} rows={screen.shown} selectedId={screen.selectedId} onSelect={select} />
             <TotalsBar totals={screen.totals} />
           </Box>
           {form && pinned && (

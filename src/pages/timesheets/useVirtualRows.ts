@@ -10,8 +10,8 @@ export interface VirtualRows {
   first: number;
   last: number;
   totalHeight: number;
-  /** Scrolls so the row is in view (centred when it was out of view). */
-  scrollToRow: (index: number) => void;
+  /** Scrolls so the row is in view (centred when it was out of view); `hidden` px at the bottom are covered. */
+  scrollToRow: (index: number, hidden?: number) => void;
 }
 
 /**
@@ -37,14 +37,15 @@ export function useVirtualRows(count: number, rowHeight: number): VirtualRows {
   }, []);
 
   const scrollToRow = useCallback(
-    (index: number) => {
+    (index: number, hidden = 0) => {
       const el = containerRef.current;
       if (!el || index < 0) return;
       const top = index * rowHeight;
       const height = el.clientHeight || FALLBACK_HEIGHT;
-      if (top < el.scrollTop || top + rowHeight > el.scrollTop + height) {
-        el.scrollTop = Math.max(0, top - height / 2 + rowHeight / 2);
-        setView({ top: el.scrollTop, height });
+      const visible = Math.max(rowHeight, height - hidden);
+      if (top < el.scrollTop || top + rowHeight > el.scrollTop + visible) {
+        el.scrollTop = Math.max(0, top - visible / 2 + rowHeight / 2);
+        setView({ top: el.scrollTop, height: el.clientHeight || FALLBACK_HEIGHT });
       }
     },
     [rowHeight],
