@@ -341,6 +341,7 @@ describe('PUT /api/timesheet/{id}', () => {
 
   it("answers 404 for unknown timesheets and those outside a manager's restaurants", async () => {
     expect((await call('PUT', '/api/timesheet/99999999', ADMIN, added())).statusCode).toBe(404);
+    expect((await call('PUT', '/api/timesheet/-5', ADMIN, added())).statusCode).toBe(404);
     const wokSheet = await t.db.selectFrom('timesheets').select(['id']).where('restaurant_id', '=', manchester).where('status', '=', S.pending).executeTakeFirstOrThrow();
     const res = await call('PUT', `/api/timesheet/${wokSheet.id}`, MANAGER, { ...added({ restaurant_id: manchester }), id: wokSheet.id });
     expect(res.statusCode).toBe(404);

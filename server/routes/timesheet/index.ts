@@ -20,12 +20,17 @@ export const TIMESHEET_CHANNEL = 'timesheet_channel';
 
 const schema = timesheetSchema();
 
-/** A saved timesheet's id from the address: placeholders (≤ 0) have none to act on; anything else unreadable is 404. */
+/** A saved timesheet's id from the address; anything else names no timesheet (404). */
 function pathId(raw: string): number {
-  if (/^-?\d+$/.test(raw) && Number(raw) <= 0) throw fieldError('id', TIMESHEET_MSG.cantRemovePlaceholder);
   const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw notFound(TIMESHEET_MSG.notFound);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(TIMESHEET_MSG.notFound);
   return id;
+}
+
+/** Removal of a placeholder (id ≤ 0) has its own message in the spec (section 8). */
+function removalId(raw: string): number {
+  if (/^-?\d+$/.test(raw) && Number(raw) <= 0) throw fieldError('id', TIMESHEET_MSG.cantRemovePlaceholder);
+  return pathId(raw);
 }
 
 /** The approve call takes the list itself, or `{ timesheets: [...] }`. */
@@ -88,7 +93,7 @@ export default async function timesheetRoutes(app: FastifyInstance) {
   });
 
   app.delete<{ Params: { id: string } }>('/api/timesheet/:id', admins, async (request, reply) => {
-    const id = pathId(request.params.id);
+    const id = removalId(request.params.id);
     const ctx = await context(request);
     const removed = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('timesheets').select(['id', 'driver_id', 'status', 'status_progress']).where('id', '=', id).forUpdate().executeTakeFirst();
