@@ -139,7 +139,11 @@ describe('GET /api/timesheet', () => {
     const own = (await t.db.selectFrom('restaurants as r').innerJoin('restaurateurs as o', 'o.id', 'r.restaurateur_id').select('r.id').where('o.email', '=', RESTAURANT).execute()).map((r) => r.id);
     const theirs = await list('2026-11-09', '2026-11-15', RESTAURANT);
     expect(theirs.length).toBeGreaterThan(10);
+    expect(theirs.some((r) => r.id <= 0)).toBe(true);
     expect(new Set(theirs.map((r) => r.restaurant_id))).toEqual(new Set(own));
+    // The cancellation fee is hidden from restaurants; the rest is there.
+    expect(theirs.every((r) => (r as Partial<TimesheetView>).cost_extra_bonus === undefined && typeof r.cost_total === 'number')).toBe(true);
+    expect(managed.every((r) => typeof r.cost_extra_bonus === 'number')).toBe(true);
   });
 
   it('is refused to drivers and needs a token', async () => {

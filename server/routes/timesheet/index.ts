@@ -70,7 +70,12 @@ export default async function timesheetRoutes(app: FastifyInstance) {
   app.get('/api/timesheet', readers, async (request, reply) => {
     const query = timesheetRangeSchema.parse(request.query ?? {});
     const ctx = await context(request);
-    const json = await listTimesheetsJson(app.db, { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope }, { ...ctx.pay, forReports: query.for_reports });
+    const forRestaurant = request.account!.kind === 'restaurateur';
+    const json = await listTimesheetsJson(
+      app.db,
+      { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope },
+      { ...ctx.pay, forReports: query.for_reports, forRestaurant },
+    );
     return reply.type('application/json; charset=utf-8').send(json);
   });
 

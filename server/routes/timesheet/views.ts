@@ -32,9 +32,13 @@ const utcIso = (column: RawBuilder<unknown>) => sql`to_char(${column} at time zo
 /** The report screens also show when a timesheet was made and last changed; the timesheet screen does not need it. */
 const reportColumns = sql`, ${utcIso(sql`t.created_at`)} as created_at, ${utcIso(sql`t.updated_at`)} as updated_at`;
 
-function savedQuery(where: RawBuilder<unknown>, comission: number, forReports = false) {
+/** The cancellation fee is 'hidden for restaurants' (spec 3, section 5), here as on the live feed. */
+export const OFFICE_FIELDS = ['cost_extra_bonus'] as const;
+
+function savedQuery(where: RawBuilder<unknown>, comission: number, forReports = false, forRestaurant = false) {
+  const row = forRestaurant ? sql`to_jsonb(x) - ${sql.lit(OFFICE_FIELDS[0])}` : sql`x`;
   return sql<{ j: string }>`
-    select coalesce(json_agg(x), '[]')::text as j from (
+    select coalesce(json_agg(${row}), '[]')::text as j from (
       select t.id, t.shift_id, t.modified_shift_id, t.restaurant_id, t.driver_id, t.status, t.status_progress, t.period_date,
         t.start_time, t.finish_time, t.driver_start_time, t.driver_finish_time, t.meal_time, t.rest_time, t.cost_per_hour,
         t.cost_bonus, t.const_fuel_bonus, t.cost_extra_bonus, t.cost_total, t.comment, t.driver_comment, t.fuel_bonus_0,
@@ -137,12 +141,17 @@ async function placeholders(db: Kysely<Database>, filter: ListFilter, options: P
  * shift that has none (by date and time; the Pending and All filters show them). `forReports` answers the saved
  * timesheets only, with when each was made and last changed (created_at, updated_at).
  */
-export async function listTimesheetsJson(db: Kysely<Database>, filter: ListFilter, options: PayOptions & { forReports?: boolean }): Promise<string> {
+export async function listTimesheetsJson(
+  db: Kysely<Database>,
+  filter: ListFilter,
+  options: PayOptions & { forReports?: boolean; forRestaurant?: boolean },
+): Promise<string> {
   if (filter.scope !== null && filter.scope.length === 0) return '[]';
-  const { rows } = await savedQuery(rangeWhere('t', filter), options.comission, options.forReports).execute(db);
+  const { rows } = await savedQuery(rangeWhere('t', filter), options.comission, options.forReports, options.forRestaurant).execute(db);
   const saved = rows[0].j;
   if (options.forReports) return saved;
-  const extra = await placeholders(db, filter, options);
+  const extra: Partial<TimesheetView>[] = await placeholders(db, filter, options);
+  if (options.forRestaurant) for (const p of extra) for (const field of OFFICE_FIELDS) delete p[field];
   if (!extra.length) return saved;
   const tail = JSON.stringify(extra).slice(1);
   return saved === '[]' ? `[${tail}` : `${saved.slice(0, -1)},${tail}`;

@@ -26,7 +26,8 @@ export function formValuesOf(row: TimesheetView): TimesheetFormValues {
     start_time: row.start_time,
     finish_time: row.finish_time,
     cost_bonus: String(row.cost_bonus),
-    cost_extra_bonus: String(row.cost_extra_bonus),
+    // Restaurant accounts are not sent the cancellation fee.
+    cost_extra_bonus: String(row.cost_extra_bonus ?? 0),
     fuel_bonus_0: String(row.fuel_bonus_0),
     fuel_bonus_3: String(row.fuel_bonus_3),
     fuel_bonus_6: String(row.fuel_bonus_6),
