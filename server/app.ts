@@ -24,6 +24,8 @@ import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
 import restaurantRoutes from './routes/restaurant';
 import driverRoutes from './routes/driver';
+import restaurateurRoutes from './routes/restaurateur';
+import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverMessageRoutes);
   await app.register(restaurantRoutes);
   await app.register(driverRoutes);
+  await app.register(restaurateurRoutes);
+  await app.register(driverWorkingTimesRoutes);
 
   registerFiles(app, deps.config);
   return app;
