@@ -114,7 +114,8 @@ describe('POST /api/restaurant', () => {
     expect((await sharp(thumbFile(body.logo_src!)).metadata()).width).toBeLessThanOrEqual(240);
     const served = await t.app.inject({ method: 'GET', url: `/images/${body.logo_src}` });
     expect(served.statusCode).toBe(200);
-    const { restCredentials: _, ...restaurant } = body;
+    const restaurant: Partial<typeof body> = { ...body };
+    delete restaurant.restCredentials;
     expect(feed.messages).toEqual([{ channel: 'restaurant_channel', event: 'store', items: [restaurant] }]);
   });
 
