@@ -14,6 +14,8 @@ import { HomePage } from './pages/HomePage';
 import { UsersPage } from '../resources/users';
 import { AreasPage } from '../resources/areas';
 import { OptionsPage } from '../resources/options';
+import { RestaurantsPage } from '../resources/restaurants';
+import { DriversPage } from '../resources/drivers';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -47,9 +49,9 @@ export function App() {
           <Route path="/schedulerestaurant" element={<NotBuiltYet title="Schedule" />} />
           <Route path="/timesheet" element={<NotBuiltYet title="Timesheets" />} />
           <Route path="/timesheetrestaurant" element={<NotBuiltYet title="Timesheets" />} />
-          <Route path="/restaurants" element={<NotBuiltYet title="Restaurants" />} />
-          <Route path="/drivers" element={<NotBuiltYet title="Drivers" />} />
-          <Route path="/drivers/:id" element={<NotBuiltYet title="Driver" />} />
+          <Route path="/restaurants" element={<RestaurantsPage />} />
+          <Route path="/drivers" element={<DriversPage />} />
+          <Route path="/drivers/:id" element={<DriversPage />} />
           <Route path="/areas" element={<AreasPage />} />
           <Route path="/options" element={<OptionsPage />} />
           <Route path="/invoices" element={<NotBuiltYet title="Invoices" />} />

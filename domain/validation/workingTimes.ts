@@ -180,3 +180,6 @@ export type WorkingTimesInput = z.output<typeof workingTimesSchema>;
 export function isHolidayDate(overrides: OverridePeriod[], date: string): boolean {
   return overrides.some((o) => o.period_date === date && isHoliday(o));
 }
+
+/** How the Leave calendar labels a dated override (spec 2, section 2; the spec's spelling): Holiday green, Custom blue. */
+export const OVERRIDE_LABEL = { holiday: 'Holiday', custom: 'Custom schedulle' } as const;
