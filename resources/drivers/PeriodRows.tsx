@@ -75,7 +75,7 @@ export function PeriodRows({ day, periods, onChange, addDisabled, addDisabledRea
   const problems = dayProblems(day, periods);
   const holiday = periods.some((p) => p.holiday === HOLIDAY.yes);
   const update = (key: number, changes: Partial<EditablePeriod>) => onChange(periods.map((p) => (p.key === key ? { ...p, ...changes } : p)));
-  const blocked = !!addDisabled || holiday;
+  const blocked = !!addDisabled || !!readOnly || holiday;
   const reason = holiday ? `${day} is a holiday` : addDisabledReason;
 
   return (
@@ -122,26 +122,24 @@ export function PeriodRows({ day, periods, onChange, addDisabled, addDisabledRea
           </Stack>
         ),
       )}
-      {!readOnly && (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Tooltip title={blocked && reason ? reason : ''}>
+          <span>
+            <Button size="small" startIcon={<AddIcon />} disabled={blocked} onClick={() => onChange([...periods, newPeriod()])} aria-label={`Add ${day} period`}>
+              Add period
+            </Button>
+          </span>
+        </Tooltip>
+        {offerHoliday && (
           <Tooltip title={blocked && reason ? reason : ''}>
             <span>
-              <Button size="small" startIcon={<AddIcon />} disabled={blocked} onClick={() => onChange([...periods, newPeriod()])} aria-label={`Add ${day} period`}>
-                Add period
+              <Button size="small" color="success" disabled={blocked} onClick={() => onChange([newPeriod(true)])} aria-label={`Make ${day} a holiday`}>
+                Holiday
               </Button>
             </span>
           </Tooltip>
-          {offerHoliday && (
-            <Tooltip title={blocked && reason ? reason : ''}>
-              <span>
-                <Button size="small" color="success" disabled={blocked} onClick={() => onChange([newPeriod(true)])} aria-label={`Make ${day} a holiday`}>
-                  Holiday
-                </Button>
-              </span>
-            </Tooltip>
-          )}
-        </Box>
-      )}
+        )}
+      </Box>
     </Stack>
   );
 }

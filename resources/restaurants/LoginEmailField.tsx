@@ -27,6 +27,7 @@ export function LoginEmailField({ value, accounts, onChange, onBlur, error, disa
   return (
     <Autocomplete
       freeSolo
+      openOnFocus
       disabled={disabled}
       options={accounts}
       getOptionLabel={(a) => (typeof a === 'string' ? a : a.email)}

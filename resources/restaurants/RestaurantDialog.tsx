@@ -114,6 +114,7 @@ export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSub
     setFailure(null);
     try {
       await onSubmit(restaurantPayload(values, withPassword));
+      setSaving(false);
     } catch (error) {
       const err = error as { body?: unknown; message?: string };
       const fields = serverFieldMessages(err.body);
