@@ -26,9 +26,8 @@ import { subscribeToFeed } from '../../providers/realtime';
 import { RoleGate } from '../../src/components/RoleGate';
 import { ListPaging, PER_PAGE_DEFAULT, pageOf } from '../../src/components/ListPaging';
 import { SCHEDULE_RESTAURANT_KEY } from '../areas/AreaRestaurants';
-import { createRestaurant, sendRestaurantCredentials, setRestaurantStatus, updateRestaurant } from './api';
-import { DeleteRestaurantDialog } from './DeleteRestaurantDialog';
-import { DriversWorkingHereDialog } from './DriversWorkingHereDialog';
+import { createRestaurant, sendRestaurantCredentials, setRestaurantStatus } from './api';
+import { RestaurantActionDialogs, type RestaurantDialogKind } from './RestaurantActionDialogs';
 import { ADD_TITLE, RestaurantDialog } from './RestaurantDialog';
 import { RestaurantTable, locationOf } from './RestaurantTable';
 import {
@@ -46,12 +45,7 @@ const ALL = { page: 1, perPage: 0 };
 const BY_NAME = { field: 'name', order: 'ASC' as const };
 const ALL_AREAS = '';
 
-type Open =
-  | { kind: 'add' }
-  | { kind: 'edit'; restaurant: RestaurantRecord }
-  | { kind: 'delete'; restaurant: RestaurantRecord }
-  | { kind: 'drivers'; restaurant: RestaurantRecord }
-  | null;
+type Open = { kind: 'add' } | { kind: RestaurantDialogKind; restaurant: RestaurantRecord } | null;
 
 const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
 
@@ -136,13 +130,6 @@ function RestaurantsScreen() {
     } catch (error) {
       notify(`Restaurant ${created.name} added, but the e-mail was not sent: ${errorText(error, 'unknown error')}`, { type: 'error' });
     }
-  };
-
-  const onEdit = (restaurant: RestaurantRecord) => async (payload: Record<string, unknown>) => {
-    await updateRestaurant(restaurant.id, payload).catch(failing);
-    close();
-    reload();
-    notify('Restaurant updated', { type: 'success' });
   };
 
   const toggleStatus = async (r: RestaurantRecord) => {
@@ -289,33 +276,18 @@ function RestaurantsScreen() {
       {open?.kind === 'add' && (
         <RestaurantDialog areas={areaList} accounts={accountList} mapCenter={mapCenter} onSubmit={onAdd} onClose={close} />
       )}
-      {open?.kind === 'edit' && (
-        <RestaurantDialog
-          key={open.restaurant.id}
+      {open && open.kind !== 'add' && (
+        <RestaurantActionDialogs
+          kind={open.kind}
+          restaurantId={open.restaurant.id}
           restaurant={open.restaurant}
           areas={areaList}
           accounts={accountList}
           mapCenter={mapCenter}
-          onSubmit={onEdit(open.restaurant)}
           onClose={close}
+          onDone={reload}
         />
       )}
-      {open?.kind === 'delete' && (
-        <DeleteRestaurantDialog
-          restaurant={open.restaurant}
-          onClose={close}
-          onDeleted={() => {
-            notify(`Restaurant ${open.restaurant.name} removed`, { type: 'success' });
-            close();
-            reload();
-          }}
-          onMarkInactive={() => {
-            close();
-            void toggleStatus(open.restaurant);
-          }}
-        />
-      )}
-      {open?.kind === 'drivers' && <DriversWorkingHereDialog restaurant={open.restaurant} onClose={close} />}
     </Box>
   );
 }
