@@ -25,13 +25,10 @@ import { ImageChanges } from '../../services/imageChanges';
 import { generatePassword } from '../user/passwords';
 import { pathId } from '../params';
 import { loginForEditedRestaurant, loginForNewRestaurant } from './accounts';
-import { loadRestaurant, loadRestaurants } from './query';
+import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';
 import profileRoutes from './profile';
 import credentialsRoutes from './credentials';
 
-export const RESTAURANT_CHANNEL = 'restaurant_channel';
-/** The logo arrives as 'file' (as the profile call names it) or 'logo'. */
-export const LOGO_FIELDS = ['file', 'logo'] as const;
 
 /** The restaurant's own columns from a validated form. */
 export function restaurantColumns(input: RestaurantInput, restaurateurId: number, logo: string | null) {

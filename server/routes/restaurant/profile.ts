@@ -8,7 +8,7 @@ import { fileOf, readMultipart } from '../../plugins/uploads';
 import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
 import { pathId } from '../params';
-import { loadRestaurant } from './query';
+import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from './query';
 
 /** The restaurant as the profile call answers it: the shape login gives the account's restaurants. */
 export const PROFILE_COLUMNS = [
@@ -45,7 +45,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     const current = await app.db.selectFrom('restaurants').select('logo_src').where('id', '=', id).executeTakeFirstOrThrow();
     const images = new ImageChanges(app.config.dataDir);
     const saved = await images.run(async () => {
-      const logo = await images.resolve('file', current.logo_src, { file: fileOf(body, 'file', 'logo'), keep: !!input.logo_src }, LOGO_TYPES);
+      const logo = await images.resolve('file', current.logo_src, { file: fileOf(body, ...LOGO_FIELDS), keep: !!input.logo_src }, LOGO_TYPES);
       return app.db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('restaurants')
@@ -77,7 +77,7 @@ export default async function profileRoutes(app: FastifyInstance) {
       });
     });
     const restaurant = await loadRestaurant(app.db, id);
-    if (restaurant) await app.broadcaster.publish({ channel: 'restaurant_channel', event: 'update', items: [restaurant] });
+    if (restaurant) await app.broadcaster.publish({ channel: RESTAURANT_CHANNEL, event: 'update', items: [restaurant] });
     return { ...saved, contactName: saved.contact_name };
   });
 }
