@@ -1,7 +1,6 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   Alert,
-  Badge,
   Box,
   Button,
   CircularProgress,
@@ -20,8 +19,10 @@ import {
 import { dataFull } from '../../domain/dataFull';
 import { DRIVER_PHOTO_EXTENSIONS } from '../../domain/validation/image';
 import { driverFormSchema } from '../../domain/validation/driver';
+import { fieldMessages } from '../../providers/httpClient';
 import { YES_NO } from '../../domain/statuses';
 import { ImageUpload } from '../../src/components/ImageUpload';
+import { TabLabel } from '../../src/components/TabLabel';
 import { WithCounter } from '../../src/components/WithCounter';
 import { FORM_IN_DIALOG } from '../../src/components/dialogForm';
 import { useFormState } from '../../src/components/useFormState';
@@ -38,16 +39,6 @@ export const VIEW_DRIVER_TITLE = 'View Driver';
 const DATE_HINT = 'DD/MM/YYYY';
 
 export type DriverDialogMode = 'add' | 'edit' | 'view';
-
-/** A 400 or 402 body as messages per field (all of them: the e-mail's are appended to its own, spec 2 section 8). */
-function serverMessages(body: unknown): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  if (!body || typeof body !== 'object') return out;
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (Array.isArray(value)) out[key] = value.filter((m): m is string => typeof m === 'string');
-  }
-  return out;
-}
 
 interface Props {
   mode: DriverDialogMode;
@@ -120,7 +111,8 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
       await onSubmit(driverFormData(values, withPassword, driver?.id));
     } catch (error) {
       const err = error as { body?: unknown; message?: string };
-      const fields = serverMessages(err.body);
+      // Every message, so the server's e-mail messages are appended to the field's own (spec 2, section 8).
+      const fields = fieldMessages(err.body);
       setServer(fields);
       setFailure(err.message || 'Saving the driver failed');
       const onIdentity = Object.keys(fields).some((k) => IDENTITY_TAB_FIELDS.includes(k));
@@ -131,14 +123,6 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
     }
   };
 
-  const tabLabel = (label: string, names: readonly string[]): ReactNode =>
-    hasMessage(names) ? (
-      <Badge color="error" variant="dot" sx={{ '& .MuiBadge-badge': { right: -6 } }}>
-        {label}
-      </Badge>
-    ) : (
-      label
-    );
   const photo = (name: 'photo_src' | 'driver_license_front_photo' | 'driver_license_back_photo' | 'identity_photo', label: string) => (
     <ImageUpload
       label={label}
@@ -175,8 +159,8 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
           <DataFullBadge percent={percent} />
         </DialogTitle>
         <Tabs value={tab} onChange={(_, t: number) => setTab(t)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
-          <Tab label={tabLabel('Main', MAIN_TAB_FIELDS)} />
-          <Tab label={tabLabel('Identity', IDENTITY_TAB_FIELDS)} />
+          <Tab label={<TabLabel label="Main" flagged={hasMessage(MAIN_TAB_FIELDS)} />} />
+          <Tab label={<TabLabel label="Identity" flagged={hasMessage(IDENTITY_TAB_FIELDS)} />} />
         </Tabs>
         <DialogContent sx={{ pt: '16px !important' }}>
           {failure && (

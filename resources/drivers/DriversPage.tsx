@@ -25,7 +25,7 @@ import { DRIVER_FILTER, DRIVER_FILTER_CHOICES, type DriverFilterCode } from '../
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { RoleGate } from '../../src/components/RoleGate';
-import { ListPaging, PER_PAGE_DEFAULT, pageOf } from '../../src/components/ListPaging';
+import { ListPaging, useListPaging } from '../../src/components/ListPaging';
 import { createDriver, saveWorkingTimes, setDriverProgressing, setDriverStatus, updateDriver } from './api';
 import { DriverDialog } from './DriverDialog';
 import { DriverTable, type Sort, type SortField } from './DriverTable';
@@ -76,8 +76,6 @@ function DriversScreen() {
   const [areaId, setAreaId] = useState(ALL_AREAS);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>({ field: 'name', order: 'asc' });
-  const [perPage, setPerPage] = useState(PER_PAGE_DEFAULT);
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Open>(null);
   const [addMenu, setAddMenu] = useState<HTMLElement | null>(null);
   const handledRoute = useRef<string | null>(null);
@@ -114,7 +112,7 @@ function DriversScreen() {
     // areaNames reads areaName, which is a dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [drivers, areaId, search, sort, areaName]);
-  const shown = pageOf(rows, page, perPage);
+  const { rows: pageRows, paging, toFirstPage } = useListPaging(rows);
   const close = () => setOpen(null);
 
   const saved = (driver: DriverRecord, message: string) => {
@@ -201,7 +199,7 @@ function DriversScreen() {
               value={areaId}
               onChange={(e) => {
                 setAreaId(e.target.value);
-                setPage(1);
+                toFirstPage();
               }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
@@ -219,7 +217,7 @@ function DriversScreen() {
               value={filter}
               onChange={(e) => {
                 setFilter(Number(e.target.value) as DriverFilterCode);
-                setPage(1);
+                toFirstPage();
               }}
             >
               {DRIVER_FILTER_CHOICES.map((c) => (
@@ -234,7 +232,7 @@ function DriversScreen() {
               value={search}
               onChange={(e) => {
                 setSearch(e.target.value);
-                setPage(1);
+                toFirstPage();
               }}
               sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
               slotProps={{
@@ -254,26 +252,9 @@ function DriversScreen() {
           ) : (
             !isPending && (
               <>
-                <DriverTable rows={shown.rows} areaNames={areaNames} sort={sort} onSort={onSort} phone={phone} actions={actions} />
+                <DriverTable rows={pageRows} areaNames={areaNames} sort={sort} onSort={onSort} phone={phone} actions={actions} />
                 {rows.length > 0 && (
-                  <ListPaging
-                    label="Drivers pages"
-                    page={shown.page}
-                    pages={shown.pages}
-                    perPage={perPage}
-                    first={shown.first}
-                    shown={shown.rows.length}
-                    total={rows.length}
-                    phone={phone}
-                    onPage={(p) => {
-                      setPage(p);
-                      window.scrollTo({ top: 0 });
-                    }}
-                    onPerPage={(n) => {
-                      setPerPage(n);
-                      setPage(1);
-                    }}
-                  />
+                  <ListPaging label="Drivers pages" phone={phone} {...paging} />
                 )}
               </>
             )

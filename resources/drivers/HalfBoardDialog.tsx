@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { halfBoardSchema } from '../../domain/validation/driver';
+import { fieldMessages } from '../../providers/httpClient';
 import { FORM_IN_DIALOG } from '../../src/components/dialogForm';
 import { useFormState } from '../../src/components/useFormState';
 
@@ -48,9 +49,7 @@ export function HalfBoardDialog({ onSubmit, onClose }: { onSubmit: (body: Record
       form.reset();
     } catch (error) {
       const err = error as { body?: Record<string, unknown>; message?: string };
-      const fields: Record<string, string[]> = {};
-      for (const [k, v] of Object.entries(err.body ?? {})) if (Array.isArray(v)) fields[k] = v.filter((m): m is string => typeof m === 'string');
-      setServer(fields);
+      setServer(fieldMessages(err.body));
       setFailure(err.message || 'Saving the driver failed');
     } finally {
       setSaving(false);

@@ -1,7 +1,6 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Checkbox,
@@ -19,8 +18,10 @@ import {
   TextField,
 } from '@mui/material';
 import { restaurantFormSchema } from '../../domain/validation/restaurant';
+import { fieldMessages } from '../../providers/httpClient';
 import { formatPounds } from '../../domain/money';
 import { ImageUpload } from '../../src/components/ImageUpload';
+import { TabLabel } from '../../src/components/TabLabel';
 import { WithCounter } from '../../src/components/WithCounter';
 import { FORM_IN_DIALOG } from '../../src/components/dialogForm';
 import { useFormState } from '../../src/components/useFormState';
@@ -45,16 +46,9 @@ export const ACCEPT_CHANGES = 'Accept Changes';
 export const SPECIAL_PASSWORD = 'Special Password';
 export const CHANGE_PASSWORD = 'Change Password';
 
-/** A 400 body as the first message per field; the logo's file field shows on the logo. */
-export function serverFieldMessages(body: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!body || typeof body !== 'object') return out;
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const first = Array.isArray(value) ? value.find((m) => typeof m === 'string') : undefined;
-    if (typeof first === 'string') out[key === 'file' ? 'logo' : key] = first;
-  }
-  return out;
-}
+/** The first server message per field; the logo's file field shows on the logo. */
+export const serverFieldMessages = (body: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(fieldMessages(body, { file: 'logo' })).map(([k, list]) => [k, list[0]]));
 
 interface Props {
   /** The restaurant to edit; none for Add Restaurant. */
@@ -129,14 +123,6 @@ export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSub
     }
   };
 
-  const tabLabel = (label: string, names: readonly string[]): ReactNode =>
-    hasMessage(names) ? (
-      <Badge color="error" variant="dot" sx={{ '& .MuiBadge-badge': { right: -6 } }}>
-        {label}
-      </Badge>
-    ) : (
-      label
-    );
   const pay = (name: string, label: string, placeholder?: number) => (
     <TextField
       {...field(name)}
@@ -162,8 +148,8 @@ export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSub
       <form noValidate onSubmit={submit} style={FORM_IN_DIALOG}>
         <DialogTitle id="restaurant-dialog-title">{editing ? EDIT_TITLE : ADD_TITLE}</DialogTitle>
         <Tabs value={tab} onChange={(_, t: number) => setTab(t)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
-          <Tab label={tabLabel('Main', MAIN_FIELDS)} id="restaurant-tab-main" aria-controls="restaurant-panel-main" />
-          <Tab label={tabLabel('Additional', ADDITIONAL_FIELDS)} id="restaurant-tab-additional" aria-controls="restaurant-panel-additional" />
+          <Tab label={<TabLabel label="Main" flagged={hasMessage(MAIN_FIELDS)} />} id="restaurant-tab-main" aria-controls="restaurant-panel-main" />
+          <Tab label={<TabLabel label="Additional" flagged={hasMessage(ADDITIONAL_FIELDS)} />} id="restaurant-tab-additional" aria-controls="restaurant-panel-additional" />
         </Tabs>
         <DialogContent sx={{ pt: '16px !important' }}>
           {failure && (

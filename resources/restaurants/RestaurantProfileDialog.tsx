@@ -21,7 +21,7 @@ import { WithCounter } from '../../src/components/WithCounter';
 import { FORM_IN_DIALOG } from '../../src/components/dialogForm';
 import { useFormState } from '../../src/components/useFormState';
 import { saveRestaurantProfile } from './api';
-import { RESTAURANT_DIALOG_WIDTH } from './RestaurantDialog';
+import { RESTAURANT_DIALOG_WIDTH, serverFieldMessages } from './RestaurantDialog';
 
 export const PROFILE_TITLE = 'Edit Restaurant Profile';
 export const UNKNOWN_ERROR = 'Unknown error';
@@ -131,11 +131,7 @@ export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }:
     try {
       onSaved(await saveRestaurantProfile(restaurant.id, payload));
     } catch (error) {
-      const body = (error as { body?: unknown }).body;
-      const fields: Record<string, string> = {};
-      if (body && typeof body === 'object') {
-        for (const [k, v] of Object.entries(body as Record<string, unknown>)) if (Array.isArray(v) && typeof v[0] === 'string') fields[k === 'file' ? 'logo' : k] = v[0];
-      }
+      const fields = serverFieldMessages((error as { body?: unknown }).body);
       setServer(fields);
       setFailure(failureText(error));
       setSaving(false);

@@ -24,7 +24,7 @@ import { readMapCenter } from '../../domain/validation/option';
 import { MAPS_KEY } from '../../providers/geocoding';
 import { subscribeToFeed } from '../../providers/realtime';
 import { RoleGate } from '../../src/components/RoleGate';
-import { ListPaging, PER_PAGE_DEFAULT, pageOf } from '../../src/components/ListPaging';
+import { ListPaging, useListPaging } from '../../src/components/ListPaging';
 import { SCHEDULE_RESTAURANT_KEY } from '../areas/AreaRestaurants';
 import { createRestaurant, sendRestaurantCredentials, setRestaurantStatus } from './api';
 import { RestaurantActionDialogs, type RestaurantDialogKind } from './RestaurantActionDialogs';
@@ -80,8 +80,6 @@ function RestaurantsScreen() {
   const [areaId, setAreaId] = useState(ALL_AREAS);
   const [owner, setOwner] = useState<Restaurateur | null>(null);
   const [name, setName] = useState('');
-  const [perPage, setPerPage] = useState(PER_PAGE_DEFAULT);
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Open>(null);
   const { refetch } = restaurants;
   const refetchAccounts = accounts.refetch;
@@ -104,7 +102,7 @@ function RestaurantsScreen() {
         (!q || r.name.toLowerCase().includes(q) || locationOf(r).toLowerCase().includes(q)),
     );
   }, [restaurants.data, areaId, owner, name]);
-  const shown = pageOf(filtered, page, perPage);
+  const { rows: pageRows, paging, toFirstPage } = useListPaging(filtered);
   const areaList = areas.data ?? [];
   const accountList = accounts.data ?? [];
   const close = () => setOpen(null);
@@ -112,7 +110,6 @@ function RestaurantsScreen() {
     void refetch();
     void refetchAccounts();
   };
-  const filterChanged = () => setPage(1);
 
   /** A failed save also shows its first message in the snackbar (spec 2, section 8); the dialog keeps the fields. */
   const failing = (error: unknown): never => {
@@ -183,7 +180,7 @@ function RestaurantsScreen() {
               value={areaId}
               onChange={(e) => {
                 setAreaId(e.target.value);
-                filterChanged();
+                toFirstPage();
               }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
@@ -201,7 +198,7 @@ function RestaurantsScreen() {
               value={status}
               onChange={(e) => {
                 setStatus(Number(e.target.value));
-                filterChanged();
+                toFirstPage();
               }}
             >
               <MenuItem value={RESTAURANT_STATUS.active}>Only active</MenuItem>
@@ -213,7 +210,7 @@ function RestaurantsScreen() {
               value={owner}
               onChange={(_, next) => {
                 setOwner(next);
-                filterChanged();
+                toFirstPage();
               }}
               getOptionLabel={(a) => a.email}
               isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -226,7 +223,7 @@ function RestaurantsScreen() {
               value={name}
               onChange={(e) => {
                 setName(e.target.value);
-                filterChanged();
+                toFirstPage();
               }}
               sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
               slotProps={{
@@ -246,26 +243,9 @@ function RestaurantsScreen() {
           ) : (
             !restaurants.isPending && (
               <>
-                <RestaurantTable rows={shown.rows} phone={phone} actions={actions} />
+                <RestaurantTable rows={pageRows} phone={phone} actions={actions} />
                 {filtered.length > 0 && (
-                  <ListPaging
-                    label="Restaurants pages"
-                    page={shown.page}
-                    pages={shown.pages}
-                    perPage={perPage}
-                    first={shown.first}
-                    shown={shown.rows.length}
-                    total={filtered.length}
-                    phone={phone}
-                    onPage={(p) => {
-                      setPage(p);
-                      window.scrollTo({ top: 0 });
-                    }}
-                    onPerPage={(n) => {
-                      setPerPage(n);
-                      setPage(1);
-                    }}
-                  />
+                  <ListPaging label="Restaurants pages" phone={phone} {...paging} />
                 )}
               </>
             )

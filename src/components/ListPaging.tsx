@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { AreaPagination } from '../../resources/areas/AreaPagination';
 
@@ -18,6 +19,36 @@ export function pageOf<T>(rows: T[], page: number, perPage: number): { rows: T[]
 export function rangeLabel(first: number, shown: number, total: number): string {
   if (!total) return '0 of 0';
   return `${first + 1}–${first + shown} of ${total.toLocaleString('en-GB')}`;
+}
+
+/**
+ * The paging state of a list: the rows of the current page and the props of <ListPaging>. `toFirstPage` is for a
+ * filter change; a new page size also goes back to the first page, a new page scrolls to the top.
+ */
+export function useListPaging<T>(rows: T[]) {
+  const [perPage, setPerPage] = useState<number>(PER_PAGE_DEFAULT);
+  const [page, setPage] = useState(1);
+  const shown = pageOf(rows, page, perPage);
+  return {
+    rows: shown.rows,
+    toFirstPage: () => setPage(1),
+    paging: {
+      page: shown.page,
+      pages: shown.pages,
+      perPage,
+      first: shown.first,
+      shown: shown.rows.length,
+      total: rows.length,
+      onPage: (p: number) => {
+        setPage(p);
+        window.scrollTo({ top: 0 });
+      },
+      onPerPage: (n: number) => {
+        setPerPage(n);
+        setPage(1);
+      },
+    },
+  };
 }
 
 interface Props {
