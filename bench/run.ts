@@ -88,7 +88,7 @@ async function main() {
       await load('GET /api/alert', () => fetch(`${url}/api/alert`, { headers: auth }), { concurrency: 8, seconds }),
       await load('GET /api/health', () => fetch(`${url}/api/health`), { concurrency: 8, seconds }),
       // The whole driver list (every status) with areas, restaurants, working times and Data Full.
-      await load('GET /api/driver?status=30', () => fetch(`${url}/api/driver?status=30`, { headers: auth }), { concurrency: 2, seconds }),
+      await load('GET /api/driver?status=30', () => fetch(`${url}/api/driver?status=30`, { headers: auth }), { concurrency: 1, seconds }),
       await load('GET /api/restaurant', () => fetch(`${url}/api/restaurant`, { headers: auth }), { concurrency: 4, seconds }),
       await timesheetListLoad(url, auth, seconds),
     ];

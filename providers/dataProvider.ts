@@ -68,13 +68,35 @@ export function applyListParams<T extends RaRecord>(records: T[], params: Partia
   return { data: rows, total };
 }
 
-async function fetchAll<T extends RaRecord>(resource: string, signal?: AbortSignal): Promise<T[]> {
-  return asArray<T>(await httpClient(api(resource), { signal }));
+/**
+ * Filters the server applies itself, sent as query parameters (GET /api/driver?status=120): the server bounds the
+ * list, and react-admin's cache keeps one list per value. They are not applied again here.
+ */
+const SERVER_FILTERS: Record<string, readonly string[]> = {
+  driver: ['status'],
+  restaurant: ['status'],
+};
+
+function splitFilter(resource: string, filter: Record<string, unknown> = {}) {
+  const keys = SERVER_FILTERS[resource] ?? [];
+  const query: Record<string, string> = {};
+  const local: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (keys.includes(key)) {
+      if (value !== undefined && value !== null && value !== '') query[key] = String(value);
+    } else local[key] = value;
+  }
+  return { query, local };
+}
+
+async function fetchAll<T extends RaRecord>(resource: string, signal?: AbortSignal, query?: Record<string, string>): Promise<T[]> {
+  return asArray<T>(await httpClient(api(resource), { signal, query }));
 }
 
 export const dataProvider: DataProvider = {
   async getList<T extends RaRecord>(resource: string, params: GetListParams) {
-    return applyListParams(await fetchAll<T>(resource, params.signal), params);
+    const { query, local } = splitFilter(resource, params.filter);
+    return applyListParams(await fetchAll<T>(resource, params.signal, query), { ...params, filter: local });
   },
 
   async getOne<T extends RaRecord>(resource: string, params: GetOneParams<T>) {

@@ -43,6 +43,20 @@ export function firstFieldMessage(body: ErrorBody): string | null {
   return null;
 }
 
+/**
+ * Every field's messages of a 400 (or 402) body, `{ field: [messages] }`, for forms that show them under their
+ * fields; `rename` moves a field's messages to the form's own name for it (a logo's 'file' to 'logo').
+ */
+export function fieldMessages(body: unknown, rename: Record<string, string> = {}): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!body || typeof body !== 'object') return out;
+  for (const [key, value] of Object.entries(body as ErrorBody)) {
+    const list = (Array.isArray(value) ? value : []).filter((m): m is string => typeof m === 'string' && !!m);
+    if (list.length) out[rename[key] ?? key] = list;
+  }
+  return out;
+}
+
 /** Multipart body without the fields that are null or the string 'null' (spec 1, section 5). */
 export function toFormData(values: Record<string, unknown>): FormData {
   const form = new FormData();

@@ -33,6 +33,8 @@ import paymentsExportRoutes from './routes/xls';
 import newsFeedRoutes from './routes/newsFeed';
 import replyRoutes from './routes/reply';
 import driverNewsFeedRoutes from './routes/driverApp/newsFeed';
+import restaurateurRoutes from './routes/restaurateur';
+import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(newsFeedRoutes);
   await app.register(replyRoutes);
   await app.register(driverNewsFeedRoutes);
+  await app.register(restaurateurRoutes);
+  await app.register(driverWorkingTimesRoutes);
 
   registerFiles(app, deps.config);
   return app;

@@ -18,6 +18,8 @@ import { TimesheetPage, TimesheetRestaurantPage } from './pages/timesheets/Times
 import { InvoicesPage, RestaurantInvoicesPage } from '../resources/invoices';
 import { ReportingPage } from './pages/reporting';
 import { NewsFeedPage } from '../resources/newsFeed';
+import { RestaurantsPage } from '../resources/restaurants';
+import { DriversPage } from '../resources/drivers';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -51,9 +53,9 @@ export function App() {
           <Route path="/schedulerestaurant" element={<NotBuiltYet title="Schedule" />} />
           <Route path="/timesheet" element={<TimesheetPage />} />
           <Route path="/timesheetrestaurant" element={<TimesheetRestaurantPage />} />
-          <Route path="/restaurants" element={<NotBuiltYet title="Restaurants" />} />
-          <Route path="/drivers" element={<NotBuiltYet title="Drivers" />} />
-          <Route path="/drivers/:id" element={<NotBuiltYet title="Driver" />} />
+          <Route path="/restaurants" element={<RestaurantsPage />} />
+          <Route path="/drivers" element={<DriversPage />} />
+          <Route path="/drivers/:id" element={<DriversPage />} />
           <Route path="/areas" element={<AreasPage />} />
           <Route path="/options" element={<OptionsPage />} />
           <Route path="/invoices" element={<InvoicesPage />} />

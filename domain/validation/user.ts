@@ -121,6 +121,11 @@ export function matchesUserSearch(user: { full_name: string; email: string }, qu
   return user.full_name.toLowerCase().includes(q) || user.email.toLowerCase().includes(q);
 }
 
+/** Text as HTML: what an administrator typed goes into e-mails unable to add markup. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
 /** The credentials e-mail's text and HTML; the HTML escapes what the administrator typed. */
 export function credentialsEmail(input: CredentialsEmailInput): { subject: string; text: string; html: string } {
   const greeting = input.name ? `Hello ${input.name},` : 'Hello,';
@@ -135,14 +140,12 @@ export function credentialsEmail(input: CredentialsEmailInput): { subject: strin
     '',
     'Please keep these details private.',
   ].join('\n');
-  const esc = (s: string) =>
-    s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
   const html = [
-    `<p>${esc(greeting)}</p>`,
+    `<p>${escapeHtml(greeting)}</p>`,
     '<p>An account has been created for you on the back-office.</p>',
-    `<p>Log in at: <a href="${esc(input.link)}">${esc(input.link)}</a><br>`,
-    `E-mail: ${esc(input.email)}<br>`,
-    `Password: <code>${esc(input.password)}</code></p>`,
+    `<p>Log in at: <a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a><br>`,
+    `E-mail: ${escapeHtml(input.email)}<br>`,
+    `Password: <code>${escapeHtml(input.password)}</code></p>`,
     '<p>Please keep these details private.</p>',
   ].join('\n');
   return { subject: CREDENTIALS_SUBJECT, text, html };

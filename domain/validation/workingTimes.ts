@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addDays, toMinutes, ukDate } from '../dates';
 import { HOLIDAY } from '../statuses';
 import { isTime } from '../timeList';
+import { readDate } from './fields';
 
 /**
  * A driver's working times (spec 2, sections 2 'Unavailability dialog', 3 'Working period' and 5): weekly
@@ -124,13 +125,8 @@ export function normaliseDay<T extends { holiday: number; start_at: string | nul
   return [...periods].sort((a, b) => (a.start_at ?? '').localeCompare(b.start_at ?? ''));
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-function isRealDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
+/** Dates are sent 'YYYY-MM-DD' (spec 2, section 5). */
+const isRealDate = (value: string) => readDate(value) === value;
 
 const time = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
@@ -184,3 +180,6 @@ export type WorkingTimesInput = z.output<typeof workingTimesSchema>;
 export function isHolidayDate(overrides: OverridePeriod[], date: string): boolean {
   return overrides.some((o) => o.period_date === date && isHoliday(o));
 }
+
+/** How the Leave calendar labels a dated override (spec 2, section 2; the spec's spelling): Holiday green, Custom blue. */
+export const OVERRIDE_LABEL = { holiday: 'Holiday', custom: 'Custom schedulle' } as const;

@@ -19,17 +19,20 @@ export function AreaPagination({
   count,
   onChange,
   visible = AREA_VISIBLE_PAGES,
+  label = 'Areas pages',
 }: {
   page: number;
   count: number;
   onChange: (page: number) => void;
   /** Fewer on a phone, where 14 buttons do not fit on one line. */
   visible?: number;
+  /** The navigation's accessible name (other lists use these page buttons too). */
+  label?: string;
 }) {
   if (count <= 1) return null;
   const go = (p: number) => () => onChange(p);
   return (
-    <Box component="nav" aria-label="Areas pages">
+    <Box component="nav" aria-label={label}>
       <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', listStyle: 'none', p: 0, m: 0 }}>
         <li>
           <PaginationItem type="first" disabled={page === 1} onClick={go(1)} aria-label="Go to first page" />

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Box,
@@ -19,6 +19,7 @@ import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
 import { NewPostButton } from '../newsFeed';
+import { RestaurantActionDialogs, type RestaurantDialogKind } from '../restaurants/RestaurantActionDialogs';
 import type { AreaRestaurant } from './types';
 
 /** The schedule screen opens on the restaurant stored here (spec 2, section 2: 'go to schedule'). */
@@ -27,36 +28,36 @@ export const NO_RESTAURANTS = 'No restaurants found in this area';
 
 const addressOf = (r: AreaRestaurant) => [r.address, r.postcode].filter((p) => p && p.trim()).join(', ');
 
-/** An action another screen provides: shown so the row reads as the spec draws it, disabled until that screen exists. */
-function LaterAction({ label, screen, icon }: { label: string; screen: string; icon: ReactElement }) {
+function Action({ label, onClick, icon, color }: { label: string; onClick: () => void; icon: ReactElement; color?: 'primary' | 'error' }) {
   return (
-    <Tooltip title={`${label}: provided by the ${screen} screen (not built yet)`}>
-      <span>
-        <IconButton size="small" disabled aria-label={label}>
-          {icon}
-        </IconButton>
-      </span>
+    <Tooltip title={label}>
+      <IconButton size="small" onClick={onClick} aria-label={label} color={color}>
+        {icon}
+      </IconButton>
     </Tooltip>
   );
 }
 
+/** Edit, delete and Drivers Working Here open the Restaurants screen's dialogs; changes come back on the live feed. */
 function Actions({ restaurant }: { restaurant: AreaRestaurant }) {
   const navigate = useNavigate();
+  const [open, setOpen] = useState<RestaurantDialogKind | null>(null);
   const openSchedule = () => {
     window.localStorage.setItem(SCHEDULE_RESTAURANT_KEY, String(restaurant.id));
     navigate('/schedule');
   };
   return (
     <Stack direction="row" spacing={0} sx={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
-      <LaterAction label={`Edit ${restaurant.name}`} screen="Restaurants" icon={<EditOutlinedIcon fontSize="small" />} />
-      <LaterAction label={`Delete ${restaurant.name}`} screen="Restaurants" icon={<DeleteOutlineIcon fontSize="small" />} />
+      <Action label={`Edit ${restaurant.name}`} onClick={() => setOpen('edit')} icon={<EditOutlinedIcon fontSize="small" />} />
+      <Action label={`Delete ${restaurant.name}`} onClick={() => setOpen('delete')} icon={<DeleteOutlineIcon fontSize="small" />} color="error" />
       <Tooltip title="Open the schedule of this restaurant">
         <IconButton size="small" onClick={openSchedule} aria-label={`Schedule of ${restaurant.name}`} color="primary">
           <CalendarMonthOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <LaterAction label={`Drivers working at ${restaurant.name}`} screen="Restaurants" icon={<GroupsOutlinedIcon fontSize="small" />} />
+      <Action label={`Drivers working at ${restaurant.name}`} onClick={() => setOpen('drivers')} icon={<GroupsOutlinedIcon fontSize="small" />} />
       <NewPostButton variant="icon" label={`New post for ${restaurant.name}`} target={{ restaurants: [restaurant.id] }} />
+      {open && <RestaurantActionDialogs kind={open} restaurantId={restaurant.id} onClose={() => setOpen(null)} onDone={() => {}} />}
     </Stack>
   );
 }

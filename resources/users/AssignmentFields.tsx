@@ -14,13 +14,15 @@ interface Props {
   onChange: (next: { area_ids: number[]; restaurant_ids: number[] }) => void;
   errors: { area_ids?: string; restaurant_ids?: string };
   disabled?: boolean;
+  /** Other forms with the same rule (a driver's areas and restaurants) name the fields their own way. */
+  labels?: { areas: string; restaurants: string; hint: string };
 }
 
 /**
  * A manager's areas and restaurants (spec 1, section 2): the restaurants offered are those of the chosen
  * areas, the list is disabled until an area is chosen, and changing the areas drops restaurants outside them.
  */
-export function AssignmentFields({ areas, areaIds, restaurantIds, onChange, errors, disabled }: Props) {
+export function AssignmentFields({ areas, areaIds, restaurantIds, onChange, errors, disabled, labels }: Props) {
   const chosenAreas = areas.filter((a) => areaIds.includes(a.id));
   const offered = restaurantsOfAreas(areas, areaIds);
   const chosenRestaurants = offered.filter((r) => restaurantIds.includes(r.id));
@@ -43,7 +45,7 @@ export function AssignmentFields({ areas, areaIds, restaurantIds, onChange, erro
         }}
         slotProps={{ chip: { size: 'small' } }}
         renderInput={(params) => (
-          <TextField {...params} label={AREAS_LABEL} margin="dense" error={!!errors.area_ids} helperText={errors.area_ids} />
+          <TextField {...params} label={labels?.areas ?? AREAS_LABEL} margin="dense" error={!!errors.area_ids} helperText={errors.area_ids} />
         )}
       />
       <Autocomplete
@@ -60,10 +62,10 @@ export function AssignmentFields({ areas, areaIds, restaurantIds, onChange, erro
         renderInput={(params) => (
           <TextField
             {...params}
-            label={RESTAURANTS_LABEL}
+            label={labels?.restaurants ?? RESTAURANTS_LABEL}
             margin="dense"
             error={!!errors.restaurant_ids}
-            helperText={errors.restaurant_ids ?? (noArea ? RESTAURANTS_HINT_DISABLED : RESTAURANTS_HINT)}
+            helperText={errors.restaurant_ids ?? (noArea ? RESTAURANTS_HINT_DISABLED : (labels?.hint ?? RESTAURANTS_HINT))}
           />
         )}
       />

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
-  Box,
   Button,
   CircularProgress,
   Dialog,
@@ -17,10 +16,10 @@ import {
   Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { PASSWORD_COUNTER } from '../../domain/messages';
 import { ROLE, ROLE_LABELS, type StaffRole } from '../../domain/roles';
 import { USER_MSG, USER_ROLES } from '../../domain/validation/user';
 import type { ErrorBody } from '../../providers/httpClient';
+import { WithCounter } from '../../src/components/WithCounter';
 import { AssignmentFields } from './AssignmentFields';
 import { EMPTY_USER, useUserForm, valuesOf, type UserField } from './useUserForm';
 import type { AreaWithRestaurants, PanelUser } from './types';
@@ -48,18 +47,6 @@ function serverMessages(body: unknown, fallback: string): { fields: Partial<Reco
   }
   if (!Object.keys(fields).length && !other) other = fallback;
   return { fields, other };
-}
-
-/** Error text on the left, the spec's character counter ('n/12') on the right. */
-function WithCounter({ message, length }: { message?: string; length: number }) {
-  return (
-    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-      <span>{message ?? ''}</span>
-      <span>
-        {length}/{PASSWORD_COUNTER}
-      </span>
-    </Box>
-  );
 }
 
 export interface UserDialogProps {

@@ -47,3 +47,23 @@ export async function revokeToken(db: Kysely<Database>, tokenId: number): Promis
     .where('id', '=', tokenId)
     .execute();
 }
+
+/**
+ * Ends an account's sessions (a new password, a removed account), except `keepTokenId`: the administrator or
+ * user making the change stays logged in. Call inside the transaction that makes the change.
+ */
+export async function revokeAccountTokens(
+  db: Kysely<Database>,
+  kind: AccountKind,
+  accountId: number,
+  keepTokenId?: number,
+): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('account_kind', '=', kind)
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .$if(keepTokenId !== undefined, (q) => q.where('id', '<>', keepTokenId!))
+    .execute();
+}

@@ -1,8 +1,10 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/en-gb';
+import relativeTime from 'dayjs/plugin/relativeTime';
 
 // UK conventions throughout the panel: DD/MM/YYYY, weeks start on Monday (the en-gb locale).
 dayjs.locale('en-gb');
+dayjs.extend(relativeTime);
 
 const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -31,4 +33,10 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const d = parseTimestamp(value);
   return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : '';
+}
+
+/** '3 hours ago', '2 days ago' for a UTC timestamp (the drivers list's activity column). */
+export function formatRelative(value: string, now: Date = new Date()): string {
+  const d = parseTimestamp(value);
+  return d.isValid() ? d.from(dayjs(now)) : '';
 }

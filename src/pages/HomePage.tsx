@@ -1,10 +1,12 @@
-import { Title } from 'react-admin';
+import { useState } from 'react';
+import { Title, useNotify } from 'react-admin';
 import {
   Alert,
   Box,
   Card,
   CardContent,
   Chip,
+  IconButton,
   Stack,
   Table,
   TableBody,
@@ -12,14 +14,17 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { OWN_MSG } from '../../domain/messages';
 import { isStaffRole, RESTAURANT_ROLE, ROLE_LABELS } from '../../domain/roles';
-import type { StoredRestaurant } from '../../providers/session';
+import { setStoredUser, type StoredRestaurant, type StoredUser } from '../../providers/session';
+import { RestaurantProfileDialog } from '../../resources/restaurants';
 import { useStoredUser } from '../components/useStoredUser';
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -35,7 +40,17 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 const addressOf = (r: StoredRestaurant) => [r.address, r.postcode].filter((p) => typeof p === 'string' && p.trim()).join(', ');
 
-function RestaurantsList({ restaurants }: { restaurants: StoredRestaurant[] }) {
+function EditProfile({ restaurant, onEdit }: { restaurant: StoredRestaurant; onEdit: (r: StoredRestaurant) => void }) {
+  return (
+    <Tooltip title="Edit profile">
+      <IconButton size="small" aria-label={`Edit profile of ${restaurant.name}`} onClick={() => onEdit(restaurant)}>
+        <EditOutlinedIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function RestaurantsList({ restaurants, onEdit }: { restaurants: StoredRestaurant[]; onEdit: (r: StoredRestaurant) => void }) {
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   if (restaurants.length === 0) {
     return <Typography color="text.secondary">No restaurants are linked to this account yet.</Typography>;
@@ -46,7 +61,10 @@ function RestaurantsList({ restaurants }: { restaurants: StoredRestaurant[] }) {
         {restaurants.map((r) => (
           <Card key={r.id} variant="outlined">
             <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-              <Typography sx={{ fontWeight: 600 }}>{r.name}</Typography>
+              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>{r.name}</Typography>
+                <EditProfile restaurant={r} onEdit={onEdit} />
+              </Stack>
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
                 <PlaceOutlinedIcon fontSize="small" />
                 <Typography variant="body2">{addressOf(r) || 'No address'}</Typography>
@@ -64,6 +82,7 @@ function RestaurantsList({ restaurants }: { restaurants: StoredRestaurant[] }) {
           <TableRow>
             <TableCell>Name</TableCell>
             <TableCell>Address</TableCell>
+            <TableCell align="right">Profile</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -71,6 +90,9 @@ function RestaurantsList({ restaurants }: { restaurants: StoredRestaurant[] }) {
             <TableRow key={r.id} hover>
               <TableCell sx={{ fontWeight: 500 }}>{r.name}</TableCell>
               <TableCell>{addressOf(r) || '—'}</TableCell>
+              <TableCell align="right" sx={{ width: '1%' }}>
+                <EditProfile restaurant={r} onEdit={onEdit} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -79,9 +101,20 @@ function RestaurantsList({ restaurants }: { restaurants: StoredRestaurant[] }) {
   );
 }
 
-/** Home (spec 1, section 2): the account's details; a restaurant account also sees its restaurants. */
+/** The stored user with one restaurant replaced by what the profile call answered (spec 2, section 2). */
+export function withSavedRestaurant(user: StoredUser, saved: Record<string, unknown> & { id: number }): StoredUser {
+  return { ...user, restaurants: user.restaurants.map((r) => (r.id === saved.id ? ({ ...r, ...saved } as StoredRestaurant) : r)) };
+}
+
+/**
+ * Home (spec 1, section 2): the account's details; a restaurant account also sees its restaurants and edits
+ * their profile (spec 2, section 2). A saved profile replaces the stored restaurant, which every screen reading
+ * the stored user hears of.
+ */
 export function HomePage() {
   const user = useStoredUser();
+  const notify = useNotify();
+  const [editing, setEditing] = useState<StoredRestaurant | null>(null);
   if (!user) return null;
   const isRestaurant = user.role === RESTAURANT_ROLE;
   const roleLabel = isRestaurant ? 'Restaurant account' : isStaffRole(user.role) ? ROLE_LABELS[user.role] : 'No role yet';
@@ -128,11 +161,23 @@ export function HomePage() {
               <Typography variant="h6" component="h2" gutterBottom>
                 My restaurants
               </Typography>
-              <RestaurantsList restaurants={user.restaurants} />
+              <RestaurantsList restaurants={user.restaurants} onEdit={setEditing} />
             </CardContent>
           </Card>
         )}
       </Stack>
+      {editing && (
+        <RestaurantProfileDialog
+          restaurant={editing}
+          email={user.email}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setStoredUser(withSavedRestaurant(user, saved));
+            notify('Restaurant profile saved', { type: 'success' });
+          }}
+        />
+      )}
     </Box>
   );
 }

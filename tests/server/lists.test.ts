@@ -2,7 +2,7 @@ import { createTestApp, TEST_TODAY, type TestApp } from '../helpers/testApp';
 import { OWN_MSG } from '../../domain/messages';
 import { DATA_FULL_COMPLETE, DATA_FULL_FIELDS, dataFull } from '../../domain/dataFull';
 import { DRIVER_FILTER } from '../../domain/driverFilters';
-import { addDays } from '../../domain/dates';
+import { addDays, londonToday } from '../../domain/dates';
 import { overrideWindowStart } from '../../domain/validation/workingTimes';
 import type { DriverRecord } from '../../domain/validation/driver';
 import type { RestaurantRecord } from '../../domain/validation/restaurant';
@@ -92,7 +92,7 @@ describe('GET /api/driver', () => {
 
   it('lists only overrides from a month back, so old leave does not travel with every list', async () => {
     const list = await drivers();
-    const start = overrideWindowStart(TEST_TODAY);
+    const start = overrideWindowStart(londonToday());
     const stored = await t.db
       .selectFrom('driver_working_time_overrides')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { fieldsOf, multipartBody, type Part } from '../helpers/multipart';
+import { fields, multipart, type Part } from '../helpers/multipart';
 import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
 import { ADDRESSEE, DRIVER_STATUS, POST_PINNED, POST_STATUS } from '../../domain/statuses';
 import { NEWS_MSG, type DriverNewsPostView, type NewsPostView } from '../../domain/validation/newsFeed';
@@ -41,7 +41,7 @@ async function call(method: Method, url: string, who: string | null, payload?: u
   return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 async function send(method: Method, url: string, who: string, parts: Part[]) {
-  const body = multipartBody(parts);
+  const body = multipart(parts);
   return t.app.inject({ method, url, headers: { ...(await t.as(who)), ...body.headers }, payload: body.payload });
 }
 
@@ -201,8 +201,8 @@ describe('POST /api/newsFeed', () => {
   it('publishes a post with an image to selected areas, stores the image, answers the post and tells open screens', async () => {
     const camden = await idOf('Camden', 'areas');
     const res = await send('POST', '/api/newsFeed', ADMIN, [
-      ...fieldsOf(valid({ postTitle: '  Camden roadworks  ', areas: [camden], important: '10' })),
-      { name: 'file', file: { bytes: await png(), filename: 'roadworks.png', type: 'image/png' } },
+      ...fields(valid({ postTitle: '  Camden roadworks  ', areas: [camden], important: '10' })),
+      { name: 'file', file: await png(), filename: 'roadworks.png', type: 'image/png' },
     ]);
     expect(res.statusCode).toBe(201);
     const post = res.json() as NewsPostView;
@@ -236,15 +236,15 @@ describe('POST /api/newsFeed', () => {
 
   it('reads the addressee from the one list sent, as the spec client sends it; no list means all drivers', async () => {
     const pizza = await idOf('Pizza Palace Camden', 'restaurants');
-    const toRestaurant = (await send('POST', '/api/newsFeed', ADMIN, fieldsOf(valid({ restaurants: [pizza] })))).json() as NewsPostView;
+    const toRestaurant = (await send('POST', '/api/newsFeed', ADMIN, fields(valid({ restaurants: [pizza] })))).json() as NewsPostView;
     expect(toRestaurant).toMatchObject({ addressee: ADDRESSEE.restaurants, for_restaurants: 10, news_feed_restaurants: [{ restaurant_id: pizza }] });
     expect(toRestaurant.totalReadersCount).toBe((await audience(toRestaurant.id)).size);
 
     const dan = await driverId(DRIVER);
-    const toDriver = (await send('POST', '/api/newsFeed', ADMIN, fieldsOf(valid({ drivers: [dan], important: '20' })))).json() as NewsPostView;
+    const toDriver = (await send('POST', '/api/newsFeed', ADMIN, fields(valid({ drivers: [dan], important: '20' })))).json() as NewsPostView;
     expect(toDriver).toMatchObject({ addressee: ADDRESSEE.drivers, important: 20, totalReadersCount: 1, news_feed_drivers: [{ driver_id: dan, full_name: 'Dan Driver' }] });
 
-    const toAll = (await send('POST', '/api/newsFeed', ADMIN, fieldsOf(valid()))).json() as NewsPostView;
+    const toAll = (await send('POST', '/api/newsFeed', ADMIN, fields(valid()))).json() as NewsPostView;
     expect(toAll).toMatchObject({ addressee: ADDRESSEE.all, important: 20, img: null });
     expect(toAll.totalReadersCount).toBe((await audience(toAll.id)).size);
 
@@ -264,7 +264,7 @@ describe('POST /api/newsFeed', () => {
       '<iframe src="https://evil.test"></iframe><SCRIPT>document.cookie</SCRIPT>',
       '<svg onload="alert(3)"><circle /></svg>',
     ].join('');
-    const res = await send('POST', '/api/newsFeed', ADMIN, fieldsOf(valid({ postTitle: 'Safe <script>alert(1)</script><b>rota</b>', postContent: content })));
+    const res = await send('POST', '/api/newsFeed', ADMIN, fields(valid({ postTitle: 'Safe <script>alert(1)</script><b>rota</b>', postContent: content })));
     expect(res.statusCode).toBe(201);
     const post = res.json() as NewsPostView;
     const stored = (await t.db.selectFrom('news_posts').select(['post_content', 'post_title']).where('id', '=', post.id).executeTakeFirstOrThrow());
@@ -306,7 +306,7 @@ describe('POST /api/newsFeed', () => {
     ];
     const before = await t.db.selectFrom('news_posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     for (const [extra, field, message] of cases) {
-      const res = await send('POST', '/api/newsFeed', ADMIN, fieldsOf(valid(extra)));
+      const res = await send('POST', '/api/newsFeed', ADMIN, fields(valid(extra)));
       expect({ extra, status: res.statusCode, body: res.json() }).toEqual({ extra, status: 400, body: { [field]: [message] } });
     }
     const missing = await send('POST', '/api/newsFeed', ADMIN, [{ name: 'postContent', value: '<p>x</p>' }]);
@@ -319,23 +319,23 @@ describe('POST /api/newsFeed', () => {
   it('checks the image on its bytes and size, and keeps no file of a refused post', async () => {
     const before = fs.readdirSync(path.join(t.config.dataDir, 'images')).filter((f) => f !== 'thumb');
     const fake = await send('POST', '/api/newsFeed', ADMIN, [
-      ...fieldsOf(valid()),
-      { name: 'file', file: { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), filename: 'photo.png', type: 'image/png' } },
+      ...fields(valid()),
+      { name: 'file', file: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), filename: 'photo.png', type: 'image/png' },
     ]);
     expect(fake.statusCode).toBe(402);
     expect(fake.json()).toEqual({ message: IMAGE_MSG.unsupported, file: [IMAGE_MSG.unsupported] });
 
     const huge = await send('POST', '/api/newsFeed', ADMIN, [
-      ...fieldsOf(valid()),
-      { name: 'file', file: { bytes: Buffer.alloc(10_000_001, 1), filename: 'big.bmp', type: 'image/bmp' } },
+      ...fields(valid()),
+      { name: 'file', file: Buffer.alloc(10_000_001, 1), filename: 'big.bmp', type: 'image/bmp' },
     ]);
     expect(huge.statusCode).toBe(400);
     expect(huge.json()).toEqual({ file: [IMAGE_MSG.tooLarge] });
 
     // A valid image with a refused field: nothing is stored.
     const refused = await send('POST', '/api/newsFeed', ADMIN, [
-      ...fieldsOf(valid({ areas: [999999] })),
-      { name: 'file', file: { bytes: await png(), filename: 'ok.png', type: 'image/png' } },
+      ...fields(valid({ areas: [999999] })),
+      { name: 'file', file: await png(), filename: 'ok.png', type: 'image/png' },
     ]);
     expect(refused.statusCode).toBe(400);
     expect(fs.readdirSync(path.join(t.config.dataDir, 'images')).filter((f) => f !== 'thumb')).toEqual(before);
@@ -347,39 +347,39 @@ describe('POST /api/newsFeed', () => {
     const pizzaCamden = await idOf('Pizza Palace Camden', 'restaurants');
     const pizzaHackney = await idOf('Pizza Palace Hackney', 'restaurants');
 
-    const all = await send('POST', '/api/newsFeed', MANAGER, fieldsOf(valid()));
+    const all = await send('POST', '/api/newsFeed', MANAGER, fields(valid()));
     expect(all.statusCode).toBe(403);
     expect(all.json()).toEqual({ message: NEWS_MSG.allIsForAdministrators });
     for (const extra of [{ areas: [camden, salford] }, { restaurants: [pizzaCamden, pizzaHackney] }]) {
-      const res = await send('POST', '/api/newsFeed', MANAGER, fieldsOf(valid(extra)));
+      const res = await send('POST', '/api/newsFeed', MANAGER, fields(valid(extra)));
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: NEWS_MSG.outOfScope });
     }
     const manchesterDriver = await t.db
       .selectFrom('drivers').innerJoin('driver_areas', 'driver_areas.driver_id', 'drivers.id')
       .select('drivers.id').where('driver_areas.area_id', '=', salford).executeTakeFirstOrThrow();
-    const farDriver = await send('POST', '/api/newsFeed', MANAGER, fieldsOf(valid({ drivers: [manchesterDriver.id] })));
+    const farDriver = await send('POST', '/api/newsFeed', MANAGER, fields(valid({ drivers: [manchesterDriver.id] })));
     expect(farDriver.statusCode).toBe(403);
 
-    const ok = await send('POST', '/api/newsFeed', MANAGER, fieldsOf(valid({ postTitle: 'Camden only', areas: [camden] })));
+    const ok = await send('POST', '/api/newsFeed', MANAGER, fields(valid({ postTitle: 'Camden only', areas: [camden] })));
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ news_author: 'Mark Manager', can_manage: true, addressee: ADDRESSEE.areas });
-    const ownDriver = await send('POST', '/api/newsFeed', MANAGER, fieldsOf(valid({ drivers: [await driverId(DRIVER)] })));
+    const ownDriver = await send('POST', '/api/newsFeed', MANAGER, fields(valid({ drivers: [await driverId(DRIVER)] })));
     expect(ownDriver.statusCode).toBe(201);
-    const ownRestaurant = await send('POST', '/api/newsFeed', MANAGER, fieldsOf(valid({ restaurants: [pizzaCamden] })));
+    const ownRestaurant = await send('POST', '/api/newsFeed', MANAGER, fields(valid({ restaurants: [pizzaCamden] })));
     expect(ownRestaurant.statusCode).toBe(201);
   });
 
   it('is refused to restaurant accounts and drivers', async () => {
-    expect((await send('POST', '/api/newsFeed', RESTAURANT, fieldsOf(valid()))).statusCode).toBe(403);
-    expect((await send('POST', '/api/newsFeed', DRIVER, fieldsOf(valid()))).statusCode).toBe(403);
+    expect((await send('POST', '/api/newsFeed', RESTAURANT, fields(valid()))).statusCode).toBe(403);
+    expect((await send('POST', '/api/newsFeed', DRIVER, fields(valid()))).statusCode).toBe(403);
   });
 });
 
 describe('POST /api/newsFeed/{id} (_method PATCH)', () => {
   async function create(who = ADMIN, extra: Record<string, unknown> = {}, image = false) {
-    const parts = [...fieldsOf(valid(extra))];
-    if (image) parts.push({ name: 'file', file: { bytes: await png(), filename: 'a.png', type: 'image/png' } });
+    const parts = [...fields(valid(extra))];
+    if (image) parts.push({ name: 'file', file: await png(), filename: 'a.png', type: 'image/png' });
     const res = await send('POST', '/api/newsFeed', who, parts);
     expect(res.statusCode).toBe(201);
     feed.messages = [];
@@ -390,7 +390,7 @@ describe('POST /api/newsFeed/{id} (_method PATCH)', () => {
     const post = await create(ADMIN, { areas: [await idOf('Camden', 'areas')] });
     await t.db.updateTable('news_posts').set({ updated_at: '2020-01-01T00:00:00Z' }).where('id', '=', post.id).execute();
     const pizza = await idOf('Pizza Palace Islington', 'restaurants');
-    const res = await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fieldsOf({
+    const res = await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fields({
       _method: 'PATCH', id: String(post.id), postTitle: 'Rota change (updated)', postContent: '<p>Now from Tuesday.</p>', restaurants: [pizza], important: '10',
     }));
     expect(res.statusCode).toBe(200);
@@ -406,53 +406,53 @@ describe('POST /api/newsFeed/{id} (_method PATCH)', () => {
 
   it('replaces the image (the old file goes), keeps it when none is sent, and removes it when asked', async () => {
     const post = await create(ADMIN, {}, true);
-    const kept = (await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fieldsOf({ _method: 'PATCH', ...valid() }))).json() as NewsPostView;
+    const kept = (await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fields({ _method: 'PATCH', ...valid() }))).json() as NewsPostView;
     expect(kept.img).toBe(post.img);
 
     const replaced = (await send('POST', `/api/newsFeed/${post.id}`, ADMIN, [
-      ...fieldsOf({ _method: 'PATCH', ...valid() }),
-      { name: 'file', file: { bytes: await png(320, 200), filename: 'b.png', type: 'image/png' } },
+      ...fields({ _method: 'PATCH', ...valid() }),
+      { name: 'file', file: await png(320, 200), filename: 'b.png', type: 'image/png' },
     ])).json() as NewsPostView;
     expect(replaced.img).not.toBe(post.img);
     expect(fs.existsSync(imagePath(post.img!))).toBe(false);
     expect(fs.existsSync(path.join(t.config.dataDir, 'images', 'thumb', post.img!))).toBe(false);
     expect(fs.existsSync(imagePath(replaced.img!))).toBe(true);
 
-    const removed = (await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fieldsOf({ _method: 'PATCH', ...valid(), remove_img: '1' }))).json() as NewsPostView;
+    const removed = (await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fields({ _method: 'PATCH', ...valid(), remove_img: '1' }))).json() as NewsPostView;
     expect(removed.img).toBeNull();
     expect(fs.existsSync(imagePath(replaced.img!))).toBe(false);
   });
 
   it('answers the same messages as create, a mismatched id, and 404 for an unknown post; PATCH works too', async () => {
     const post = await create();
-    const blank = await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fieldsOf({ _method: 'PATCH', ...valid({ postContent: '<p> </p>' }) }));
+    const blank = await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fields({ _method: 'PATCH', ...valid({ postContent: '<p> </p>' }) }));
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ postContent: [NEWS_MSG.contentRequired] });
-    const noDriver = await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fieldsOf({ _method: 'PATCH', ...valid({ addressee: 40 }) }));
+    const noDriver = await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fields({ _method: 'PATCH', ...valid({ addressee: 40 }) }));
     expect(noDriver.json()).toEqual({ drivers: [NEWS_MSG.driverRequired] });
-    const mismatch = await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fieldsOf({ _method: 'PATCH', id: String(post.id + 1), ...valid() }));
+    const mismatch = await send('POST', `/api/newsFeed/${post.id}`, ADMIN, fields({ _method: 'PATCH', id: String(post.id + 1), ...valid() }));
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toEqual({ id: [NEWS_MSG.idMismatch] });
-    const unknown = await send('POST', '/api/newsFeed/999999', ADMIN, fieldsOf({ _method: 'PATCH', ...valid() }));
+    const unknown = await send('POST', '/api/newsFeed/999999', ADMIN, fields({ _method: 'PATCH', ...valid() }));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: NEWS_MSG.notFound, id: [NEWS_MSG.notFound] });
-    const patched = await send('PATCH', `/api/newsFeed/${post.id}`, ADMIN, fieldsOf(valid({ postTitle: 'Patched' })));
+    const patched = await send('PATCH', `/api/newsFeed/${post.id}`, ADMIN, fields(valid({ postTitle: 'Patched' })));
     expect(patched.json()).toMatchObject({ postTitle: 'Patched' });
   });
 
   it("refuses a manager a post beyond their scope, and moving their own post out of it", async () => {
     const winter = await postNamed('Winter driving: stay safe on icy roads');
-    const res = await send('POST', `/api/newsFeed/${winter.id}`, MANAGER, fieldsOf({ _method: 'PATCH', ...valid() }));
+    const res = await send('POST', `/api/newsFeed/${winter.id}`, MANAGER, fields({ _method: 'PATCH', ...valid() }));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: NEWS_MSG.cannotManage, id: [NEWS_MSG.cannotManage] });
     const manchester = await postNamed('Manchester: Christmas market road closures');
-    expect((await send('POST', `/api/newsFeed/${manchester.id}`, MANAGER, fieldsOf({ _method: 'PATCH', ...valid() }))).statusCode).toBe(404);
+    expect((await send('POST', `/api/newsFeed/${manchester.id}`, MANAGER, fields({ _method: 'PATCH', ...valid() }))).statusCode).toBe(404);
 
     const own = await create(MANAGER, { areas: [await idOf('Islington', 'areas')] });
-    const away = await send('POST', `/api/newsFeed/${own.id}`, MANAGER, fieldsOf({ _method: 'PATCH', ...valid({ areas: [await idOf('Hackney', 'areas')] }) }));
+    const away = await send('POST', `/api/newsFeed/${own.id}`, MANAGER, fields({ _method: 'PATCH', ...valid({ areas: [await idOf('Hackney', 'areas')] }) }));
     expect(away.statusCode).toBe(403);
     expect(away.json()).toEqual({ message: NEWS_MSG.outOfScope });
-    const fine = await send('POST', `/api/newsFeed/${own.id}`, MANAGER, fieldsOf({ _method: 'PATCH', ...valid({ postTitle: 'Islington update', areas: [await idOf('Islington', 'areas')] }) }));
+    const fine = await send('POST', `/api/newsFeed/${own.id}`, MANAGER, fields({ _method: 'PATCH', ...valid({ postTitle: 'Islington update', areas: [await idOf('Islington', 'areas')] }) }));
     expect(fine.statusCode).toBe(200);
     expect(feed.messages.map((m) => m.event)).toEqual(['update']);
   });
@@ -461,8 +461,8 @@ describe('POST /api/newsFeed/{id} (_method PATCH)', () => {
 describe('DELETE /api/newsFeed/{id}', () => {
   it('removes the post with its image, reads and replies, and tells open screens', async () => {
     const created = (await send('POST', '/api/newsFeed', ADMIN, [
-      ...fieldsOf(valid({ postTitle: 'To remove' })),
-      { name: 'file', file: { bytes: await png(), filename: 'a.png', type: 'image/png' } },
+      ...fields(valid({ postTitle: 'To remove' })),
+      { name: 'file', file: await png(), filename: 'a.png', type: 'image/png' },
     ])).json() as NewsPostView;
     await call('POST', '/api/reply', ADMIN, { reply_content: 'Noted', new_id: created.id });
     feed.messages = [];

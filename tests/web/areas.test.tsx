@@ -121,11 +121,8 @@ describe('Areas screen', () => {
     expect(within(nav).getAllByRole('button', { name: /page \d+$/ })).toHaveLength(14);
   });
 
-  it('remembers the restaurant and opens the schedule; actions of later screens say where they will come from', async () => {
+  it('remembers the restaurant and opens the schedule', async () => {
     const { user } = await openAreas();
-    const disabled = screen.getByRole('button', { name: 'Edit Bombay Spice' });
-    expect(disabled).toBeDisabled();
-    expect(disabled.parentElement).toHaveAttribute('aria-label', expect.stringMatching(/Restaurants screen/));
     await user.click(screen.getByRole('button', { name: 'Schedule of Bombay Spice' }));
     await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
     expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBe('7');
@@ -144,6 +141,32 @@ describe('Areas screen', () => {
     post = await screen.findByRole('dialog', { name: 'Publish a New Post / Message All' });
     expect(within(post).getByRole('radio', { name: 'Selected Areas' })).toBeChecked();
     expect(await within(post).findByRole('button', { name: 'Camden' })).toBeInTheDocument();
+  });
+
+  it("opens the Restaurants screen's dialogs on a restaurant: edit, remove, drivers working there", async () => {
+    const bombay = {
+      id: 7, name: 'Bombay Spice', contactName: 'Raj', contact_name: 'Raj', address: '12 Parkway, London', postcode: 'NW1 7AA',
+      telephone: '020 7000 0000', email: 'bombay@restaurants.test', business_email: 'b@b.test', area_id: 11, areaId: 11,
+      area: { id: 11, name: 'Camden', standardPayRate: 12, weekendPayRate: 13.5 }, status: 10, standard_pay: null, weekend_pay: null,
+      invoice_comission: null, booking_fee: null, send_invoice: 1, map_latitude: null, map_longitude: null, meal: null, uniform: null,
+      cash_orders: null, waiting_location: null, other: null, bonus_target: null, logo_src: null,
+      restaurateur: { id: 3, name: 'Bombay', email: 'bombay@restaurants.test' }, restaurateur_id: 3,
+    };
+    const { user } = await openAreas([camden, salford], (call) => {
+      if (call.method === 'GET' && call.path === '/api/restaurant') return { body: [bombay] };
+      if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: [] };
+      if (call.method === 'GET' && call.path === '/api/restaurant/7/drivers') return { body: [] };
+      return undefined;
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Bombay Spice' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Restaurant' });
+    expect(within(edit).getByLabelText(/^Restaurant Name/)).toHaveValue('Bombay Spice');
+    await user.click(within(edit).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Bombay Spice' }));
+    expect(await screen.findByRole('dialog', { name: 'Remove restaurant Bombay Spice?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Drivers working at Bombay Spice' }));
+    expect(await screen.findByText('No drivers found')).toBeInTheDocument();
   });
 
   it('reloads when the live feed announces an area change', async () => {

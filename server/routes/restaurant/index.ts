@@ -1,19 +1,242 @@
 import type { FastifyInstance } from 'fastify';
-import { readRestaurantStatus } from '../../../domain/validation/restaurant';
+import { sql, type Kysely } from 'kysely';
+import { addDays, londonToday } from '../../../domain/dates';
+import {
+  RESTAURANT_MSG,
+  WORKING_HERE_DAYS_AHEAD,
+  WORKING_HERE_DAYS_BACK,
+  readRestaurantStatus,
+  restaurantInUseMessage,
+  restaurantSchema,
+  restaurantStatusSchema,
+  type RestaurantCredentials,
+  type RestaurantInput,
+  type RestaurantRecord,
+  type WorkingHereDriver,
+} from '../../../domain/validation/restaurant';
+import { fullName } from '../../../domain/validation/user';
+import type { Database } from '../../db/schema';
+import { hashPassword } from '../../auth/passwords';
 import { restaurantScope } from '../../plugins/auth';
-import { loadRestaurants } from './query';
+import { badRequest, fieldError, notFound } from '../../plugins/errors';
+import { fileOf, readMultipart } from '../../plugins/uploads';
+import { LOGO_TYPES } from '../../services/images';
+import { ImageChanges } from '../../services/imageChanges';
+import { generatePassword } from '../user/passwords';
+import { pathId } from '../params';
+import { loginForEditedRestaurant, loginForNewRestaurant } from './accounts';
+import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';
+import profileRoutes from './profile';
+import credentialsRoutes from './credentials';
 
-export const RESTAURANT_CHANNEL = 'restaurant_channel';
+
+/** The restaurant's own columns from a validated form. */
+export function restaurantColumns(input: RestaurantInput, restaurateurId: number, logo: string | null) {
+  return {
+    name: input.name,
+    contact_name: input.contactName,
+    address: input.address,
+    postcode: input.postcode,
+    telephone: input.telephone,
+    business_email: input.business_email.toLowerCase(),
+    area_id: input.area_id,
+    restaurateur_id: restaurateurId,
+    standard_pay: input.standard_pay,
+    weekend_pay: input.weekend_pay,
+    invoice_comission: input.invoice_comission,
+    booking_fee: input.booking_fee,
+    send_invoice: input.send_invoice ? 1 : 0,
+    map_latitude: input.map_latitude,
+    map_longitude: input.map_longitude,
+    meal: input.meal,
+    uniform: input.uniform,
+    cash_orders: input.cash_orders,
+    waiting_location: input.waiting_location,
+    other: input.other,
+    bonus_target: input.bonus_target,
+    logo_src: logo,
+  };
+}
+
+async function assertAreaExists(db: Kysely<Database>, areaId: number): Promise<void> {
+  // Locked (shared) so the area cannot be deleted while the restaurant is being written into it.
+  const area = await db.selectFrom('areas').select('id').where('id', '=', areaId).forShare().executeTakeFirst();
+  if (!area) throw fieldError('area_id', RESTAURANT_MSG.areaUnknown);
+}
+
+/** What keeps a restaurant from being deleted: the records the agency must keep. */
+async function attachments(db: Kysely<Database>, id: number) {
+  const count = async (table: 'shifts' | 'timesheets' | 'invoices' | 'reporting') =>
+    Number(
+      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('restaurant_id', '=', id).executeTakeFirstOrThrow()).n,
+    );
+  return { shifts: await count('shifts'), timesheets: await count('timesheets'), invoices: await count('invoices'), reports: await count('reporting') };
+}
 
 /**
- * Restaurants (spec 2, sections 2-7). Administrators manage them; managers read those of their scope and
- * restaurant accounts their own (read-only), since their schedule, timesheet and invoice screens pick from them.
+ * Restaurants (spec 2, sections 2-7). Administrators manage them and their logins; managers read those of their
+ * scope and restaurant accounts their own (read-only), since their schedule, timesheet and invoice screens pick
+ * from them. Every change is broadcast on restaurant_channel after it commits.
  */
 export default async function restaurantRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.access('administrator', 'manager', 'restaurant') };
+  const admins = { preHandler: app.access('administrator') };
+  const publish = (event: 'store' | 'update' | 'destroy', restaurant: RestaurantRecord) =>
+    app.broadcaster.publish({ channel: RESTAURANT_CHANNEL, event, items: [restaurant] });
+  const today = () => londonToday();
 
   app.get<{ Querystring: { status?: string } }>('/api/restaurant', readers, async (request) => {
     const ids = await restaurantScope(app, request.account!);
     return loadRestaurants(app.db, { status: readRestaurantStatus(request.query.status), ids });
   });
+
+  app.post('/api/restaurant', admins, async (request, reply) => {
+    const body = await readMultipart(request);
+    const input = restaurantSchema.parse(body.fields);
+    const email = input.email.toLowerCase();
+    // Hashing is slow on purpose: done before the transaction. A generated password is used only when the
+    // e-mail turns out to be new.
+    const generated = input.password ? null : generatePassword();
+    const [passwordHash, generatedHash] = await Promise.all([
+      input.password ? hashPassword(input.password) : null,
+      generated ? hashPassword(generated) : undefined,
+    ]);
+    const images = new ImageChanges(app.config.dataDir);
+    const { id, login } = await images.run(async () => {
+      const logo = await images.resolve('file', null, { file: fileOf(body, ...LOGO_FIELDS), keep: false }, LOGO_TYPES);
+      return app.db.transaction().execute(async (trx) => {
+        await assertAreaExists(trx, input.area_id);
+        const login = await loginForNewRestaurant(trx, { email, passwordHash, generatedHash, name: input.name });
+        const row = await trx.insertInto('restaurants').values(restaurantColumns(input, login.id, logo)).returning('id').executeTakeFirstOrThrow();
+        return { id: row.id, login };
+      });
+    });
+    const restaurant = (await loadRestaurant(app.db, id))!;
+    await publish('store', restaurant);
+    // The password goes back once, for the credentials e-mail, when the account got one now.
+    const password = input.password ?? (login.created ? generated! : undefined);
+    const restCredentials: RestaurantCredentials = { email, name: login.name, restaurant: restaurant.name, ...(password ? { password } : {}) };
+    reply.status(201);
+    return { ...restaurant, restCredentials };
+  });
+
+  /** Edit (spec 2, section 7: POST with _method=PATCH, multipart). Fields left out are cleared, as the form sends them all. */
+  app.post<{ Params: { id: string } }>('/api/restaurant/:id', admins, async (request) => {
+    const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
+    const body = await readMultipart(request);
+    const claimed = body.fields.id;
+    if (claimed !== undefined && claimed !== '' && Number(claimed) !== id) throw fieldError('id', RESTAURANT_MSG.idMismatch);
+    const input = restaurantSchema.parse(body.fields);
+    const current = await app.db.selectFrom('restaurants').select(['id', 'logo_src', 'restaurateur_id']).where('id', '=', id).executeTakeFirst();
+    if (!current) throw notFound(RESTAURANT_MSG.notFound);
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const images = new ImageChanges(app.config.dataDir);
+    await images.run(async () => {
+      const logo = await images.resolve('file', current.logo_src, { file: fileOf(body, ...LOGO_FIELDS), keep: !!input.logo_src }, LOGO_TYPES);
+      await app.db.transaction().execute(async (trx) => {
+        const locked = await trx.selectFrom('restaurants').select('restaurateur_id').where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!locked) throw notFound(RESTAURANT_MSG.notFound);
+        await assertAreaExists(trx, input.area_id);
+        const login = await loginForEditedRestaurant(trx, id, locked.restaurateur_id, {
+          email: input.email.toLowerCase(),
+          passwordHash,
+          name: input.name,
+        });
+        await trx
+          .updateTable('restaurants')
+          .set({ ...restaurantColumns(input, login.id, logo), updated_at: sql<string>`now()` })
+          .where('id', '=', id)
+          .execute();
+      });
+    });
+    const restaurant = (await loadRestaurant(app.db, id))!;
+    await publish('update', restaurant);
+    return restaurant;
+  });
+
+  /** Mark active or inactive (spec 2, section 7: PUT ?inactive=true with the status). */
+  app.put<{ Params: { id: string } }>('/api/restaurant/:id', admins, async (request) => {
+    const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
+    const { status } = restaurantStatusSchema.parse(request.body ?? {});
+    const updated = await app.db
+      .updateTable('restaurants')
+      .set({ status, updated_at: sql<string>`now()` })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw notFound(RESTAURANT_MSG.notFound);
+    const restaurant = (await loadRestaurant(app.db, id))!;
+    await publish('update', restaurant);
+    return restaurant;
+  });
+
+  /**
+   * A restaurant with shifts, timesheets, invoices or report records is never deleted (they would be lost with
+   * it): the answer says what it has, and marking it inactive is the way to retire it.
+   */
+  app.delete<{ Params: { id: string } }>('/api/restaurant/:id', admins, async (request, reply) => {
+    const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
+    const restaurant = await app.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('restaurants').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) throw notFound(RESTAURANT_MSG.notFound);
+      const inUse = restaurantInUseMessage(row.name, await attachments(trx, id));
+      if (inUse) throw badRequest({ id: [inUse] });
+      const before = (await loadRestaurant(trx, id))!;
+      // Drivers' choice of this restaurant goes with it; managers' assignments, news targets and alerts
+      // cascade in the schema.
+      await trx.deleteFrom('driver_restaurants').where('restaurant_id', '=', id).execute();
+      await trx.deleteFrom('restaurants').where('id', '=', id).execute();
+      return before;
+    });
+    const images = new ImageChanges(app.config.dataDir);
+    images.drop(restaurant.logo_src);
+    await images.commit();
+    await publish('destroy', restaurant);
+    return reply.status(204).send();
+  });
+
+  /** Drivers Working Here (spec 2, section 2), our own call: see WORKING_HERE_DAYS_BACK in domain/. */
+  app.get<{ Params: { id: string } }>('/api/restaurant/:id/drivers', admins, async (request) => {
+    const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
+    const exists = await app.db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound(RESTAURANT_MSG.notFound);
+    const day = today();
+    const rows = await app.db
+      .selectFrom('drivers')
+      .select(['id', 'first_name', 'last_name', 'email', 'phone', 'address_1', 'address_2', 'city', 'postcode', 'status'])
+      .where((eb) =>
+        eb.or([
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('shifts')
+              .select('driver_id')
+              .where('restaurant_id', '=', id)
+              .where('period_date', '>=', addDays(day, -WORKING_HERE_DAYS_BACK))
+              .where('period_date', '<=', addDays(day, WORKING_HERE_DAYS_AHEAD))
+              .where('driver_id', 'is not', null)
+              .$narrowType<{ driver_id: number }>(),
+          ),
+          eb('id', 'in', eb.selectFrom('driver_restaurants').select('driver_id').where('restaurant_id', '=', id)),
+        ]),
+      )
+      .orderBy(sql`lower(first_name)`)
+      .orderBy(sql`lower(last_name)`)
+      .orderBy('id')
+      .execute();
+    return rows.map(
+      (d): WorkingHereDriver => ({
+        id: d.id,
+        full_name: fullName(d),
+        email: d.email,
+        phone: d.phone,
+        address: [d.address_1, d.address_2, d.city, d.postcode].filter((p) => p && p.trim()).join(', '),
+        status: d.status,
+      }),
+    );
+  });
+
+  await app.register(profileRoutes);
+  await app.register(credentialsRoutes);
 }

@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, Restaurant } from '../../db/schema';
+import { jsonRows } from '../../db/jsonRows';
 import type { RestaurantRecord } from '../../../domain/validation/restaurant';
+
+/** The live-feed channel of restaurant changes (events store, update, destroy). */
+export const RESTAURANT_CHANNEL = 'restaurant_channel';
+/** A logo arrives as 'file' (as the profile call names it) or 'logo'. */
+export const LOGO_FIELDS = ['file', 'logo'] as const;
 
 export interface RestaurantQuery {
   /** 10 active or 20 inactive; undefined = both. */
@@ -9,29 +15,45 @@ export interface RestaurantQuery {
   ids?: number[] | null;
 }
 
+const RESTAURANT_COLUMNS = [
+  'id', 'name', 'contact_name', 'address', 'postcode', 'telephone', 'business_email', 'area_id', 'restaurateur_id', 'status',
+  'standard_pay', 'weekend_pay', 'invoice_comission', 'booking_fee', 'send_invoice', 'map_latitude', 'map_longitude', 'meal',
+  'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target', 'logo_src',
+] as const;
+
+type RestaurantRow = Pick<Restaurant, (typeof RESTAURANT_COLUMNS)[number]> & {
+  area_name: string;
+  area_standard: number;
+  area_weekend: number;
+  owner_name: string | null;
+  owner_email: string | null;
+};
+
 /**
- * Restaurants with their area and restaurant account, sorted by name: one query whatever their number
- * (the area and the account are joined, not fetched per row).
+ * Restaurants with their area and restaurant account, sorted by name: one query whatever their number (the area
+ * and the account are joined, not fetched per row), carried as one JSON value (see jsonRows).
  */
 export async function loadRestaurants(db: Kysely<Database>, q: RestaurantQuery = {}): Promise<RestaurantRecord[]> {
   if (q.ids && q.ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('restaurants as r')
-    .innerJoin('areas as a', 'a.id', 'r.area_id')
-    .leftJoin('restaurateurs as o', 'o.id', 'r.restaurateur_id')
-    .selectAll('r')
-    .select([
-      'a.name as area_name',
-      'a.standard_pay_rate as area_standard',
-      'a.weekend_pay_rate as area_weekend',
-      'o.name as owner_name',
-      'o.email as owner_email',
-    ])
-    .$if(q.status !== undefined, (qb) => qb.where('r.status', '=', q.status!))
-    .$if(!!q.ids, (qb) => qb.where('r.id', 'in', q.ids!))
-    .orderBy(sql`lower(r.name)`)
-    .orderBy('r.id')
-    .execute();
+  const rows = await jsonRows<RestaurantRow>(
+    db,
+    db
+      .selectFrom('restaurants as r')
+      .innerJoin('areas as a', 'a.id', 'r.area_id')
+      .leftJoin('restaurateurs as o', 'o.id', 'r.restaurateur_id')
+      .select(RESTAURANT_COLUMNS.map((c) => `r.${c}` as const))
+      .select([
+        'a.name as area_name',
+        'a.standard_pay_rate as area_standard',
+        'a.weekend_pay_rate as area_weekend',
+        'o.name as owner_name',
+        'o.email as owner_email',
+      ])
+      .$if(q.status !== undefined, (qb) => qb.where('r.status', '=', q.status!))
+      .$if(!!q.ids, (qb) => qb.where('r.id', 'in', q.ids!))
+      .orderBy(sql`lower(r.name)`)
+      .orderBy('r.id'),
+  );
 
   return rows.map((r) => ({
     id: r.id,

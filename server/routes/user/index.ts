@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { USER_MSG, userSchema } from '../../../domain/validation/user';
 import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
+import { revokeAccountTokens } from '../../auth/tokens';
 import { isUniqueViolation } from '../../db/errors';
 import { fieldError, notFound } from '../../plugins/errors';
 import { checkAssignments, replaceAssignments } from './assignments';
@@ -27,18 +28,6 @@ async function assertEmailFree(trx: Transaction<Database>, email: string, except
 /** Two requests racing for one e-mail: the unique index decides, and the loser hears the same message. */
 function emailRace(error: unknown): never {
   throw isUniqueViolation(error) ? fieldError('email', USER_MSG.emailTaken) : error;
-}
-
-/** Bearer tokens of a staff user, except the one making the request (it stays logged in). */
-async function revokeUserTokens(trx: Transaction<Database>, userId: number, keepTokenId?: number): Promise<void> {
-  await trx
-    .updateTable('auth_tokens')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('account_kind', '=', 'user')
-    .where('account_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .$if(keepTokenId !== undefined, (q) => q.where('id', '<>', keepTokenId!))
-    .execute();
 }
 
 function parseId(raw: string): number {
@@ -119,7 +108,7 @@ export default async function userRoutes(app: FastifyInstance) {
           .execute();
         await replaceAssignments(trx, id, assignments);
         // A new password ends the user's other sessions (a leaked token must not outlive the change).
-        if (passwordHash) await revokeUserTokens(trx, id, actor.id === id ? actor.tokenId : undefined);
+        if (passwordHash) await revokeAccountTokens(trx, 'user', id, actor.id === id ? actor.tokenId : undefined);
       })
       .catch(emailRace);
     const user = (await panelUser(app.db, id))!;
@@ -136,7 +125,7 @@ export default async function userRoutes(app: FastifyInstance) {
       if (!existing) throw notFound('User not found');
       assertMayRemove(admins, actor.id, id);
       // Tokens are not tied to the users table by a foreign key (three account kinds share it): revoke here.
-      await revokeUserTokens(trx, id);
+      await revokeAccountTokens(trx, 'user', id);
       await trx.deleteFrom('users').where('id', '=', id).execute();
       return existing;
     });

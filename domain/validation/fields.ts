@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { toPence } from '../money';
+
+/**
+ * Readers for the fields of the restaurant and driver forms, which reach the server as JSON or as multipart
+ * text: the same reader turns '12.5', 12.5 and '' into the same value on both sides, so the dialog and the
+ * API give the same message for the same input.
+ */
+
+export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Free text fields (notes, addresses) are capped so one cell cannot hold a book. */
+export const TEXT_MAX = 1000;
+export const textTooLong = (max: number) => `Must be at most ${max} characters long`;
+
+/** Optional text: blank reads as null, anything else trimmed. */
+export function optionalText(max = TEXT_MAX) {
+  return z.preprocess(
+    (v) => (isBlank(v) ? null : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: textTooLong(max) }).max(max, textTooLong(max)).nullable(),
+  );
+}
+
+/** Required text with the spec's message for a missing value. */
+export function requiredText(message: string, max = TEXT_MAX) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : isBlank(v) ? '' : typeof v === 'number' ? String(v) : v),
+    z.string({ error: message }).min(1, message).max(max, textTooLong(max)),
+  );
+}
+
+/** A positive whole id given as a number or as text (select inputs hold text); null when unreadable. */
+export function readId(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** A required id: blank gives `required`, anything unreadable `unknown`. */
+export function requiredId(required: string, unknown: string) {
+  return z.unknown().optional().transform((value, ctx): number => {
+    if (isBlank(value) || value === 0 || value === '0') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    const id = readId(value);
+    if (id === null) {
+      ctx.addIssue({ code: 'custom', message: unknown });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
+
+/**
+ * A list of ids sent as an array, a JSON text (multipart) or the `{ key: id }` items the lists answer, so a
+ * client may send back what it read. Absent or blank = none; duplicates collapse.
+ */
+export function idList(key: string, message: string) {
+  return z.unknown().optional().transform((value, ctx): number[] => {
+    if (isBlank(value)) return [];
+    let list: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        list = JSON.parse(value);
+      } catch {
+        list = value.split(',');
+      }
+    }
+    if (!Array.isArray(list)) list = [list];
+    const ids = (list as unknown[]).map((v) => readId(v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : v));
+    if (ids.some((id) => id === null)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return [...new Set(ids as number[])];
+  });
+}
+
+export const AMOUNT_MAX = 999.99;
+export const AMOUNT_MSG = {
+  notNumber: 'Must be an amount in pounds, e.g. 12.50',
+  negative: 'Must not be negative',
+  pence: 'Must be in pounds and pence (at most 2 decimals)',
+  tooHigh: `Must be at most £${AMOUNT_MAX.toFixed(2)}`,
+} as const;
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** An optional amount in pounds (pay per hour, commission, booking fee): blank reads as null. */
+export function optionalAmount() {
+  return z.unknown().optional().transform((value, ctx): number | null => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (isBlank(value)) return null;
+    let amount: number;
+    if (typeof value === 'number') amount = value;
+    else if (typeof value === 'string') {
+      const text = value.trim().replace(/^£\s*/, '');
+      if (!DECIMAL.test(text)) return fail(AMOUNT_MSG.notNumber);
+      amount = Number(text);
+    } else return fail(AMOUNT_MSG.notNumber);
+    if (!Number.isFinite(amount)) return fail(AMOUNT_MSG.notNumber);
+    if (amount < 0) return fail(AMOUNT_MSG.negative);
+    if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return fail(AMOUNT_MSG.pence);
+    if (amount > AMOUNT_MAX) return fail(AMOUNT_MSG.tooHigh);
+    return toPence(amount) / 100;
+  });
+}
+
+/** An optional coordinate within [min, max]: blank reads as null. */
+export function optionalCoordinate(min: number, max: number, message: string) {
+  return z.unknown().optional().transform((value, ctx): number | null => {
+    if (isBlank(value)) return null;
+    const n = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isFinite(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** A yes/no flag sent as a boolean, 1/0, '1'/'0' or 'true'/'false'; blank gives the default. */
+export function flag(defaultValue: boolean) {
+  return z.unknown().optional().transform((v): boolean => {
+    if (isBlank(v)) return defaultValue;
+    if (typeof v === 'boolean') return v;
+    return ['1', 'true', 'yes', 'on'].includes(String(v).trim().toLowerCase());
+  });
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const UK_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** 'YYYY-MM-DD' from 'DD/MM/YYYY' (as typed) or 'YYYY-MM-DD' (as sent); null when not a real date. */
+export function readDate(value: string): string | null {
+  const text = value.trim();
+  let y: number, m: number, d: number;
+  const iso = ISO_DATE.exec(text);
+  const uk = UK_DATE.exec(text);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (uk) [y, m, d] = [Number(uk[3]), Number(uk[2]), Number(uk[1])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900 || y > 2200) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** An optional date (spec 2, section 5: 'Date invalid format.' otherwise). */
+export function optionalDate(message: string) {
+  return z.unknown().optional().transform((value, ctx): string | null => {
+    if (isBlank(value)) return null;
+    const date = typeof value === 'string' ? readDate(value) : null;
+    if (!date) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return date;
+  });
+}

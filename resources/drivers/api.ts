@@ -1,0 +1,22 @@
+import { httpClient } from '../../providers/httpClient';
+import type { OverridePeriod, WeeklyPeriod } from '../../domain/validation/workingTimes';
+import type { DriverRecord } from './types';
+
+/** The calls of the drivers screen (spec 2, section 7); the list goes through the data provider. */
+
+export const createDriver = (body: FormData | Record<string, unknown>) => httpClient<DriverRecord>('/api/driver', { method: 'POST', body });
+
+export const updateDriver = (id: number, body: FormData) =>
+  httpClient<DriverRecord>(`/api/driver/${id}`, { method: 'PUT', query: { inactive: false }, body });
+
+export const setDriverStatus = (id: number, status: number) =>
+  httpClient<DriverRecord>(`/api/driver/${id}`, { method: 'PUT', query: { inactive: true }, body: { id, status } });
+
+export const setDriverProgressing = (id: number, notProgressing: number) =>
+  httpClient<DriverRecord>(`/api/driver/${id}`, { method: 'PUT', query: { progressing: true }, body: { id, not_progressing: notProgressing } });
+
+export const saveWorkingTimes = (driverId: number, weekly: WeeklyPeriod[], overrides: OverridePeriod[]) =>
+  httpClient<DriverRecord>('/api/driver-update-working-times', {
+    method: 'POST',
+    body: { driver_id: driverId, default_working_times: weekly, override_working_time: overrides },
+  });

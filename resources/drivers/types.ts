@@ -1,0 +1,16 @@
+import type { DriverRecord, RightToWorkPhoto } from '../../domain/validation/driver';
+
+export type { DriverRecord, RightToWorkPhoto };
+
+/** The API's resource names (GET /api/driver, /api/area, /api/restaurant) and the live-feed channel. */
+export const DRIVER_RESOURCE = 'driver';
+export const AREA_RESOURCE = 'area';
+export const DRIVER_CHANNEL = 'driver_channel';
+
+/** An area with its restaurants, as GET /api/area answers it: what the area and restaurant pickers offer. */
+export interface AreaWithRestaurants {
+  id: number;
+  name: string;
+  city?: { city_name: string };
+  restaurants: { id: number; name: string; area_id: number; status: number }[];
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { Autocomplete, Box, TextField } from '@mui/material';
+import { APIProvider, Map, Marker, type MapMouseEvent } from '@vis.gl/react-google-maps';
+import { MAP_CENTER_FALLBACK } from '../../domain/validation/option';
+import { MAPS_KEY, geocodeAddress, type GeocodedAddress } from '../../providers/geocoding';
+
+type FieldProps = (name: string) => {
+  name: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  onBlur: () => void;
+  error: boolean;
+  helperText?: string;
+};
+
+interface Props {
+  field: FieldProps;
+  values: { address: string; postcode: string; map_latitude: string; map_longitude: string };
+  set: (changes: Partial<{ address: string; postcode: string; map_latitude: string; map_longitude: string }>) => void;
+  disabled?: boolean;
+  /** The default map centre (the map_center_default option). */
+  center?: { lat: number; lng: number; map_zoom: number };
+  /** Ask the maps service (false in tests and builds without a key). */
+  withMaps?: boolean;
+}
+
+const round6 = (n: number) => String(Math.round(n * 1e6) / 1e6);
+
+/**
+ * The restaurant's address (spec 2, section 2). With a Google Maps key: suggestions from the geocoding service
+ * and a map whose marker a click sets (and a click on the marker clears). Without one: address, postcode and
+ * latitude/longitude typed in, which is all the other screens need.
+ */
+export function AddressFields({ field, values, set, disabled, center = MAP_CENTER_FALLBACK, withMaps = !!MAPS_KEY }: Props) {
+  const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } } as const;
+  const coordinates = (
+    <Box sx={grid}>
+      <TextField {...field('postcode')} label="Postcode" size="small" disabled={disabled} />
+      <TextField {...field('map_latitude')} label="Latitude" size="small" disabled={disabled} inputMode="decimal" />
+      <TextField {...field('map_longitude')} label="Longitude" size="small" disabled={disabled} inputMode="decimal" />
+    </Box>
+  );
+  if (!withMaps) {
+    return (
+      <>
+        <TextField {...field('address')} label="Address" required size="small" fullWidth disabled={disabled} />
+        {coordinates}
+      </>
+    );
+  }
+  return (
+    <>
+      <GeocodedAddressField field={field} value={values.address} set={set} disabled={disabled} />
+      {coordinates}
+      <MarkerMap values={values} set={set} center={center} />
+    </>
+  );
+}
+
+function GeocodedAddressField({ field, value, set, disabled }: { field: FieldProps; value: string; set: Props['set']; disabled?: boolean }) {
+  const [options, setOptions] = useState<GeocodedAddress[]>([]);
+  const [typed, setTyped] = useState(value);
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      geocodeAddress(typed, controller.signal).then(setOptions, () => setOptions([]));
+    }, 400);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [typed]);
+  const props = field('address');
+  return (
+    <Autocomplete
+      freeSolo
+      disabled={disabled}
+      options={options}
+      filterOptions={(o) => o}
+      getOptionLabel={(o) => (typeof o === 'string' ? o : o.address)}
+      inputValue={value}
+      onInputChange={(_, text, reason) => {
+        if (reason === 'input' || reason === 'clear') {
+          set({ address: text });
+          setTyped(text);
+        }
+      }}
+      onChange={(_, chosen) => {
+        if (chosen && typeof chosen !== 'string') {
+          set({ address: chosen.address, postcode: chosen.postcode ?? '', map_latitude: round6(chosen.lat), map_longitude: round6(chosen.lng) });
+        }
+      }}
+      renderInput={(params) => (
+        <TextField {...params} label="Address" required size="small" onBlur={props.onBlur} error={props.error} helperText={props.helperText} />
+      )}
+    />
+  );
+}
+
+function MarkerMap({ values, set, center }: { values: Props['values']; set: Props['set']; center: NonNullable<Props['center']> }) {
+  const lat = Number(values.map_latitude);
+  const lng = Number(values.map_longitude);
+  const marked = values.map_latitude !== '' && values.map_longitude !== '' && Number.isFinite(lat) && Number.isFinite(lng);
+  const onClick = (event: MapMouseEvent) => {
+    const at = event.detail.latLng;
+    if (at) set({ map_latitude: round6(at.lat), map_longitude: round6(at.lng) });
+  };
+  return (
+    <Box sx={{ height: 240, borderRadius: 1, overflow: 'hidden' }}>
+      <APIProvider apiKey={MAPS_KEY} language="en">
+        <Map
+          defaultCenter={marked ? { lat, lng } : { lat: center.lat, lng: center.lng }}
+          defaultZoom={center.map_zoom}
+          onClick={onClick}
+          gestureHandling="cooperative"
+          disableDefaultUI
+          zoomControl
+        >
+          {marked && <Marker position={{ lat, lng }} onClick={() => set({ map_latitude: '', map_longitude: '' })} />}
+        </Map>
+      </APIProvider>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { DRIVER_MSG } from '../../../domain/validation/driver';
+import { fieldError } from '../../plugins/errors';
+
+/**
+ * A driver's areas and restaurants (spec 2, section 3; spec 3 reads them to offer a driver to a restaurant:
+ * no areas = anywhere; else a matching area and either no restaurants or that one). Every area must exist and
+ * every restaurant lie in one of the chosen areas, else the choice could never apply.
+ */
+export async function checkDriverAssignments(db: Kysely<Database>, areaIds: number[], restaurantIds: number[]): Promise<void> {
+  if (areaIds.length) {
+    const found = await db.selectFrom('areas').select('id').where('id', 'in', areaIds).forShare().execute();
+    if (found.length !== areaIds.length) throw fieldError('area_ids', DRIVER_MSG.unknownArea);
+  }
+  if (restaurantIds.length) {
+    const inAreas = areaIds.length
+      ? await db.selectFrom('restaurants').select('id').where('id', 'in', restaurantIds).where('area_id', 'in', areaIds).forShare().execute()
+      : [];
+    if (inAreas.length !== restaurantIds.length) throw fieldError('restaurant_ids', DRIVER_MSG.restaurantOutsideAreas);
+  }
+}
+
+/** Replaces a driver's areas and restaurants; call inside the transaction that writes the driver. */
+export async function replaceDriverAssignments(trx: Transaction<Database>, driverId: number, areaIds: number[], restaurantIds: number[]): Promise<void> {
+  await trx.deleteFrom('driver_areas').where('driver_id', '=', driverId).execute();
+  await trx.deleteFrom('driver_restaurants').where('driver_id', '=', driverId).execute();
+  if (areaIds.length) await trx.insertInto('driver_areas').values(areaIds.map((area_id) => ({ driver_id: driverId, area_id }))).execute();
+  if (restaurantIds.length) {
+    await trx.insertInto('driver_restaurants').values(restaurantIds.map((restaurant_id) => ({ driver_id: driverId, restaurant_id }))).execute();
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { londonToday } from '../../../domain/dates';
+import {
+  MAX_PERIODS_PER_DAY,
+  WORKING_TIMES_MSG,
+  normaliseDay,
+  workingTimesMessages,
+  workingTimesSchema,
+  type OverridePeriod,
+  type WeeklyPeriod,
+} from '../../../domain/validation/workingTimes';
+import { badRequest, fieldError, notFound } from '../../plugins/errors';
+import { loadDriver } from '../driver/query';
+import { DRIVER_CHANNEL } from '../driver';
+
+function byKey<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+/**
+ * POST /api/driver-update-working-times (spec 2, sections 2 and 7): the Unavailability dialog's Accept Changes.
+ * The weekly pattern is replaced whole; dated overrides are replaced from today on, and past ones, which are
+ * history, stay as they were (the dialog cannot add them). A plan breaking a rule of spec 2 section 5 is refused
+ * with every message, the first being the one the dialog shows.
+ */
+export default async function driverWorkingTimesRoutes(app: FastifyInstance) {
+  app.post('/api/driver-update-working-times', { preHandler: app.access('administrator') }, async (request) => {
+    const input = workingTimesSchema.parse(request.body ?? {});
+    const today = londonToday();
+
+    const past = input.override_working_time.find((o) => o.period_date < today);
+    if (past) throw fieldError('override_working_time', WORKING_TIMES_MSG.pastDate(past.period_date));
+    const crowded = [...byKey(input.default_working_times, (p) => p.week_day).values()].some((day) => day.length > MAX_PERIODS_PER_DAY);
+    if (crowded) throw fieldError('default_working_times', WORKING_TIMES_MSG.tooManyPeriods);
+
+    // A holiday replaces its day's periods (spec 2, section 4); the rules then apply to what is left.
+    const weekly: WeeklyPeriod[] = [...byKey(input.default_working_times, (p) => p.week_day).values()].flatMap((d) => normaliseDay(d));
+    const overrides: OverridePeriod[] = [...byKey(input.override_working_time, (p) => p.period_date).values()].flatMap((d) => normaliseDay(d));
+    const problems = workingTimesMessages(weekly, overrides);
+    if (problems.length) {
+      const weeklyCount = workingTimesMessages(weekly, []).length;
+      throw badRequest({
+        ...(weeklyCount ? { default_working_times: problems.slice(0, weeklyCount) } : {}),
+        ...(problems.length > weeklyCount ? { override_working_time: problems.slice(weeklyCount) } : {}),
+      });
+    }
+
+    const driverId = input.driver_id;
+    await app.db.transaction().execute(async (trx) => {
+      const driver = await trx.selectFrom('drivers').select('id').where('id', '=', driverId).forUpdate().executeTakeFirst();
+      if (!driver) throw notFound(WORKING_TIMES_MSG.driverNotFound);
+      await trx.deleteFrom('driver_working_times').where('driver_id', '=', driverId).execute();
+      if (weekly.length) {
+        await trx.insertInto('driver_working_times').values(weekly.map((p) => ({ driver_id: driverId, ...p }))).execute();
+      }
+      await trx.deleteFrom('driver_working_time_overrides').where('driver_id', '=', driverId).where('period_date', '>=', today).execute();
+      if (overrides.length) {
+        await trx.insertInto('driver_working_time_overrides').values(overrides.map((o) => ({ driver_id: driverId, ...o }))).execute();
+      }
+      await trx.updateTable('drivers').set({ updated_at: sql<string>`now()` }).where('id', '=', driverId).execute();
+    });
+    const driver = (await loadDriver(app.db, driverId, today))!;
+    await app.broadcaster.publish({ channel: DRIVER_CHANNEL, event: 'update', items: [driver] });
+    return driver;
+  });
+}

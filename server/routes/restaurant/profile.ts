@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { RESTAURANT_MSG, restaurantProfileSchema } from '../../../domain/validation/restaurant';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { revokeAccountTokens } from '../../auth/tokens';
+import { fieldError, notFound } from '../../plugins/errors';
+import { fileOf, readMultipart } from '../../plugins/uploads';
+import { LOGO_TYPES } from '../../services/images';
+import { ImageChanges } from '../../services/imageChanges';
+import { pathId } from '../params';
+import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from './query';
+
+/** The restaurant as the profile call answers it: the shape login gives the account's restaurants. */
+export const PROFILE_COLUMNS = [
+  'id', 'name', 'address', 'postcode', 'telephone', 'contact_name', 'area_id', 'status', 'map_latitude',
+  'map_longitude', 'logo_src', 'meal', 'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target',
+] as const;
+
+/**
+ * POST /api/restaurant/profile/{id} (spec 2, sections 2 and 7): a restaurant account edits its own restaurant
+ * from Home. Another account's restaurant answers 404. A new password (the account's, shared by its
+ * restaurants) needs the current one and ends the account's other sessions.
+ */
+export default async function profileRoutes(app: FastifyInstance) {
+  app.post<{ Params: { id: string } }>('/api/restaurant/profile/:id', { preHandler: app.access('restaurant') }, async (request) => {
+    const account = request.account!;
+    if (account.kind !== 'restaurateur') throw notFound(RESTAURANT_MSG.notFound);
+    const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
+    if (!account.restaurantIds.includes(id)) throw notFound(RESTAURANT_MSG.notFound);
+    const body = await readMultipart(request);
+    const claimed = body.fields.id;
+    if (claimed !== undefined && claimed !== '' && Number(claimed) !== id) throw fieldError('id', RESTAURANT_MSG.idMismatch);
+    const input = restaurantProfileSchema.parse(body.fields);
+
+    let passwordHash: string | null = null;
+    if (input.password) {
+      if (!input.current_password) throw fieldError('current_password', RESTAURANT_MSG.currentPasswordRequired);
+      const owner = await app.db.selectFrom('restaurateurs').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(owner.password_hash, input.current_password))) {
+        throw fieldError('current_password', RESTAURANT_MSG.currentPasswordWrong);
+      }
+      passwordHash = await hashPassword(input.password);
+    }
+
+    const current = await app.db.selectFrom('restaurants').select('logo_src').where('id', '=', id).executeTakeFirstOrThrow();
+    const images = new ImageChanges(app.config.dataDir);
+    const saved = await images.run(async () => {
+      const logo = await images.resolve('file', current.logo_src, { file: fileOf(body, ...LOGO_FIELDS), keep: !!input.logo_src }, LOGO_TYPES);
+      return app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('restaurants')
+          .set({
+            name: input.name,
+            contact_name: input.contactName,
+            address: input.address,
+            postcode: input.postcode,
+            telephone: input.telephone,
+            meal: input.meal,
+            uniform: input.uniform,
+            cash_orders: input.cash_orders,
+            waiting_location: input.waiting_location,
+            other: input.other,
+            bonus_target: input.bonus_target,
+            logo_src: logo,
+            updated_at: sql<string>`now()`,
+          })
+          .where('id', '=', id)
+          .where('restaurateur_id', '=', account.id)
+          .returning(PROFILE_COLUMNS)
+          .executeTakeFirst();
+        if (!row) throw notFound(RESTAURANT_MSG.notFound);
+        if (passwordHash) {
+          await trx.updateTable('restaurateurs').set({ password_hash: passwordHash, updated_at: sql<string>`now()` }).where('id', '=', account.id).execute();
+          await revokeAccountTokens(trx, 'restaurateur', account.id, account.tokenId);
+        }
+        return row;
+      });
+    });
+    const restaurant = await loadRestaurant(app.db, id);
+    if (restaurant) await app.broadcaster.publish({ channel: RESTAURANT_CHANNEL, event: 'update', items: [restaurant] });
+    return { ...saved, contactName: saved.contact_name };
+  });
+}

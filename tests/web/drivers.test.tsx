@@ -1,0 +1,395 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DRIVER_MSG, type DriverRecord } from '../../domain/validation/driver';
+import { PERIOD_MSG, OVERRIDE_LABEL } from '../../domain/validation/workingTimes';
+import { IMAGE_MSG } from '../../domain/validation/image';
+import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
+import { DriverDialog } from '../../resources/drivers/DriverDialog';
+import { HalfBoardDialog } from '../../resources/drivers/HalfBoardDialog';
+import { UnavailabilityDialog, UNAVAILABILITY_TITLE } from '../../resources/drivers/UnavailabilityDialog';
+import { AVAILABLE } from '../../resources/drivers/PeriodRows';
+import { NO_DRIVERS } from '../../resources/drivers/DriverTable';
+import type { AreaWithRestaurants } from '../../resources/drivers/types';
+import { ADMIN, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+
+// Whole dialogs render in jsdom here: give each test room on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
+
+vi.mock('../../providers/realtime', () => ({
+  startRealtime: vi.fn(async () => {}),
+  stopRealtime: vi.fn(),
+  subscribeToFeed: vi.fn(() => () => {}),
+  onFeedError: vi.fn(() => () => {}),
+}));
+
+const AREAS: AreaWithRestaurants[] = [
+  { id: 1, name: 'Camden', city: { city_name: 'London' }, restaurants: [{ id: 11, name: 'Pizza Palace Camden', area_id: 1, status: 10 }] },
+  { id: 2, name: 'Salford', city: { city_name: 'Manchester' }, restaurants: [{ id: 21, name: 'Golden Wok Salford', area_id: 2, status: 10 }] },
+];
+
+const driver = (over: Partial<DriverRecord>): DriverRecord => ({
+  id: 3,
+  first_name: 'Dan',
+  last_name: 'Driver',
+  full_name: 'Dan Driver',
+  email: 'driver@demo.test',
+  phone: '07700 900123',
+  status: 10,
+  not_progressing: 20,
+  activity_status: 20,
+  activity_time: null,
+  activated_at: '2026-03-02T11:00:00.000Z',
+  half_board: false,
+  address_1: '5 Albert Street',
+  address_2: null,
+  city: 'London',
+  postcode: 'NW1 7LX',
+  date_of_birth: '1995-02-14',
+  emergency_contact_name: null,
+  emergency_contact_phone: null,
+  car_make: null,
+  car_model: null,
+  car_registration: null,
+  car_insurance_renewal_date: null,
+  car_insurer: null,
+  have_experience: null,
+  experience_description: null,
+  bank_name_of_account_holder: null,
+  bank_sort_code: null,
+  bank_account_number: null,
+  driver_license_front_photo: null,
+  driver_license_back_photo: null,
+  identity_photo: 'bbbbbbbbbbbbbbbbbbbbbbbb.jpg',
+  photo_src: null,
+  right_to_work_photos: [{ id: 4, src_name: 'passport.jpg', file_name: 'cccccccccccccccccccccccc.jpg' }],
+  area_ids: [{ area_id: 1 }],
+  restaurant_ids: [],
+  default_working_time: [{ week_day: 0, holiday: 20, start_at: '10:00', stop_at: '14:00' }],
+  actual_override_working_time: [],
+  data_full: 45,
+  created_at: '2026-01-01T10:00:00.000Z',
+  updated_at: '2026-01-01T10:00:00.000Z',
+  ...over,
+});
+const DAN = driver({});
+const ZOE = driver({
+  id: 4, first_name: 'Zoe', last_name: 'Adams', full_name: 'Zoe Adams', email: 'zoe@mail.test', status: 20, area_ids: [{ area_id: 2 }],
+  activity_status: 10, data_full: 96, not_progressing: 10, identity_photo: null, right_to_work_photos: [],
+});
+
+async function fill(u: ReturnType<typeof userEvent.setup>, el: HTMLElement, text: string) {
+  await u.click(el);
+  await u.paste(text);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dialogs
+// ---------------------------------------------------------------------------------------------------------
+
+describe('Drivers Manual Register and Edit Driver', () => {
+  function renderDialog(props: Partial<Parameters<typeof DriverDialog>[0]> = {}) {
+    const onSubmit = vi.fn(async (_body: FormData) => {});
+    render(<DriverDialog mode="add" areas={AREAS} onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
+    return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, u: userEvent.setup({ delay: null }) };
+  }
+
+  it("shows the spec's messages, including 'Date invalid format.', and keeps Register disabled until valid", async () => {
+    const { u } = renderDialog();
+    const register = screen.getByRole('button', { name: 'Register' });
+    expect(register).toBeDisabled();
+    await u.click(screen.getByLabelText(/^First Name/));
+    await u.click(screen.getByLabelText(/^E-mail/));
+    await fill(u, screen.getByLabelText(/^Date of birth/), '31/02/1995');
+    await u.tab();
+    expect(screen.getByText(DRIVER_MSG.firstNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(DRIVER_MSG.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(DRIVER_MSG.dateInvalid)).toBeInTheDocument();
+    await fill(u, screen.getByLabelText(/^E-mail/), 'nope');
+    await u.tab();
+    expect(screen.getByText(DRIVER_MSG.validEmail)).toBeInTheDocument();
+    expect(register).toBeDisabled();
+  });
+
+  it('sends dates as YYYY-MM-DD, areas and restaurants as lists, and the chosen photos', async () => {
+    const { u, onSubmit } = renderDialog();
+    await fill(u, screen.getByLabelText(/^First Name/), 'Tom');
+    await fill(u, screen.getByLabelText(/^E-mail/), 'tom@mail.test');
+    await fill(u, screen.getByLabelText(/^Date of birth/), '14/02/1995');
+    await u.click(screen.getByRole('combobox', { name: 'Areas' }));
+    await u.click(await screen.findByRole('option', { name: 'Camden (London)' }));
+    await u.click(screen.getByRole('combobox', { name: 'Restaurants' }));
+    await u.click(await screen.findByRole('option', { name: 'Pizza Palace Camden' }));
+    await u.upload(screen.getByLabelText('Profile photo file'), new File(['png'], 'me.png', { type: 'image/png' }));
+    await u.click(screen.getByRole('tab', { name: 'Identity' }));
+    await u.upload(screen.getByLabelText('Right-to-work photo files'), [
+      new File(['a'], 'passport.jpg', { type: 'image/jpeg' }),
+      new File(['b'], 'visa.jpeg', { type: 'image/jpeg' }),
+    ]);
+    await u.click(screen.getByRole('button', { name: 'Register' }));
+    const body = onSubmit.mock.calls[0][0];
+    expect(body.get('first_name')).toBe('Tom');
+    expect(body.get('date_of_birth')).toBe('1995-02-14');
+    expect(body.get('area_ids')).toBe('[1]');
+    expect(body.get('restaurant_ids')).toBe('[11]');
+    expect((body.get('photo_src') as File).name).toBe('me.png');
+    expect(body.getAll('right_to_work_photos').map((v) => (typeof v === 'string' ? v : v.name))).toEqual(['[]', 'passport.jpg', 'visa.jpeg']);
+    expect(body.has('password')).toBe(false);
+  });
+
+  it('accepts only png or jpeg photos', async () => {
+    const u = userEvent.setup({ delay: null, applyAccept: false });
+    render(<DriverDialog mode="add" areas={AREAS} onSubmit={vi.fn()} onClose={vi.fn()} />);
+    await u.upload(screen.getByLabelText('Profile photo file'), new File(['b'], 'me.bmp', { type: 'image/bmp' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_MSG.unsupported);
+  });
+
+  it("keeps stored photos by name on edit, and appends the server's e-mail messages to the field's own", async () => {
+    const onSubmit = vi.fn(async () => {
+      throw Object.assign(new Error(DRIVER_MSG.emailTaken), { status: 400, body: { email: [DRIVER_MSG.emailTaken] } });
+    });
+    const { u } = renderDialog({ mode: 'edit', driver: DAN, onSubmit });
+    expect(screen.getByLabelText(/^Date of birth/)).toHaveValue('14/02/1995');
+    await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
+    expect(await screen.findAllByText(DRIVER_MSG.emailTaken)).not.toHaveLength(0);
+    const sent = (onSubmit.mock.calls[0] as unknown as [FormData])[0];
+    expect(sent.get('identity_photo')).toBe(DAN.identity_photo);
+    expect(sent.get('right_to_work_photos')).toBe('[{"id":4}]');
+    expect(sent.get('id')).toBe('3');
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAccessibleDescription(DRIVER_MSG.emailTaken);
+  });
+
+  it('shows a driver read-only, every field disabled', async () => {
+    renderDialog({ mode: 'view', driver: DAN, onSubmit: undefined });
+    expect(screen.getByLabelText(/^First Name/)).toBeDisabled();
+    expect(screen.getByLabelText(/^E-mail/)).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'View' })).toBeDisabled();
+    expect(screen.queryByRole('switch', { name: 'Change Password' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Drivers Half Board Register', () => {
+  it("needs first name, last name and e-mail, with the spec's messages, and sends the half-board flag", async () => {
+    const onSubmit = vi.fn(async (_body: Record<string, unknown>) => {});
+    render(<HalfBoardDialog onSubmit={onSubmit} onClose={vi.fn()} />);
+    const u = userEvent.setup({ delay: null });
+    await u.click(screen.getByLabelText(/^First Name/));
+    await u.click(screen.getByLabelText(/^Last Name/));
+    await u.click(screen.getByLabelText(/^E-mail/));
+    await u.tab();
+    expect(screen.getByText(DRIVER_MSG.firstNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(DRIVER_MSG.lastNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(DRIVER_MSG.emailRequired)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
+    await fill(u, screen.getByLabelText(/^First Name/), 'Hal');
+    await fill(u, screen.getByLabelText(/^Last Name/), 'Board');
+    await fill(u, screen.getByLabelText(/^E-mail/), 'hal@mail.test');
+    await u.click(screen.getByRole('button', { name: 'Register' }));
+    expect(onSubmit).toHaveBeenCalledWith({ first_name: 'Hal', last_name: 'Board', email: 'hal@mail.test', half_board: 1 });
+    // The dialog clears itself after success.
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue(''));
+  });
+});
+
+describe("Edit Driver's Unavailability", () => {
+  const TODAY = '2026-11-18';
+  const withLeave = driver({
+    default_working_time: [
+      { week_day: 0, holiday: 20, start_at: '10:00', stop_at: '14:00' },
+      { week_day: 6, holiday: 10, start_at: '00:00', stop_at: '23:45' },
+    ],
+    actual_override_working_time: [
+      { period_date: '2026-11-10', holiday: 10, start_at: '00:00', stop_at: '23:45' },
+      { period_date: '2026-11-20', holiday: 10, start_at: '00:00', stop_at: '23:45' },
+      { period_date: '2026-11-24', holiday: 20, start_at: '12:00', stop_at: '18:00' },
+    ],
+  });
+  function renderDialog() {
+    const onSubmit = vi.fn(async () => {});
+    render(<UnavailabilityDialog driver={withLeave} onSubmit={onSubmit} onClose={vi.fn()} today={TODAY} />);
+    return { onSubmit, u: userEvent.setup({ delay: null }) };
+  }
+  const day = (name: string) => screen.getByRole('group', { name });
+  async function chooseTime(u: ReturnType<typeof userEvent.setup>, box: HTMLElement, label: string, time: string) {
+    await u.click(within(box).getAllByRole('combobox', { name: label }).at(-1)!);
+    await u.click(await screen.findByRole('option', { name: time }));
+  }
+
+  it("lists each weekday's periods, 'Available' for an empty day, and a holiday for a day off", () => {
+    renderDialog();
+    expect(screen.getByRole('dialog', { name: new RegExp(UNAVAILABILITY_TITLE) })).toBeInTheDocument();
+    expect(within(day('Monday')).getByRole('combobox', { name: 'Start at' })).toHaveTextContent('10:00');
+    expect(within(day('Tuesday')).getByText(AVAILABLE)).toBeInTheDocument();
+    expect(within(day('Sunday')).getByText('Holiday: unavailable all day')).toBeInTheDocument();
+    expect(within(day('Sunday')).getByRole('button', { name: 'Add Sunday period' })).toBeDisabled();
+  });
+
+  it("shows the spec's period messages and disables Accept Changes until they are fixed", async () => {
+    const { u } = renderDialog();
+    const accept = screen.getByRole('button', { name: 'Accept Changes' });
+    await u.click(within(day('Monday')).getByRole('button', { name: 'Add Monday period' }));
+    expect(within(day('Monday')).getByText(PERIOD_MSG.startRequired('Monday'))).toBeInTheDocument();
+    expect(within(day('Monday')).getByText(PERIOD_MSG.stopRequired('Monday'))).toBeInTheDocument();
+    expect(accept).toBeDisabled();
+    await chooseTime(u, day('Monday'), 'Start at', '13:00');
+    await chooseTime(u, day('Monday'), 'Stop at', '12:00');
+    expect(within(day('Monday')).getByText(PERIOD_MSG.startAfterStop('Monday'))).toBeInTheDocument();
+    await chooseTime(u, day('Monday'), 'Stop at', '18:00');
+    expect(within(day('Monday')).getByText(PERIOD_MSG.startIntersects('Monday'))).toBeInTheDocument();
+    expect(within(day('Monday')).getByText(PERIOD_MSG.stopIntersects('Monday'))).toBeInTheDocument();
+    await chooseTime(u, day('Monday'), 'Start at', '14:00');
+    expect(accept).toBeEnabled();
+  });
+
+  it("turns a day into one whole-day holiday with the switch, which blocks more periods", async () => {
+    const { u, onSubmit } = renderDialog();
+    await u.click(within(day('Monday')).getByRole('switch', { name: 'Holiday' }));
+    expect(within(day('Monday')).getByText('Holiday: unavailable all day')).toBeInTheDocument();
+    expect(within(day('Monday')).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(day('Monday')).getByRole('button', { name: 'Add Monday period' })).toBeDisabled();
+    await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      [
+        { week_day: 0, holiday: 10, start_at: '00:00', stop_at: '23:45' },
+        { week_day: 6, holiday: 10, start_at: '00:00', stop_at: '23:45' },
+      ],
+      // Past leave is history: only today on is sent.
+      [
+        { period_date: '2026-11-20', holiday: 10, start_at: '00:00', stop_at: '23:45' },
+        { period_date: '2026-11-24', holiday: 20, start_at: '12:00', stop_at: '18:00' },
+      ],
+    );
+  });
+
+  it("shows leave on the month calendar, Holiday and Custom schedulle, with no additions on past or holiday dates", async () => {
+    const { u, onSubmit } = renderDialog();
+    await u.click(screen.getByRole('tab', { name: 'Leave' }));
+    expect(screen.getByRole('grid', { name: 'November 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('gridcell', { name: `20/11/2026: ${OVERRIDE_LABEL.holiday}` })).toBeInTheDocument();
+    expect(screen.getByRole('gridcell', { name: `24/11/2026: ${OVERRIDE_LABEL.custom}` })).toBeInTheDocument();
+
+    await u.click(screen.getByRole('gridcell', { name: `10/11/2026: ${OVERRIDE_LABEL.holiday}` }));
+    expect(screen.getByRole('button', { name: 'Add 10/11/2026 period' })).toBeDisabled();
+    await u.click(screen.getByRole('gridcell', { name: '12/11/2026' }));
+    expect(screen.getByRole('button', { name: 'Add 12/11/2026 period' })).toBeDisabled();
+    await u.click(screen.getByRole('gridcell', { name: `20/11/2026: ${OVERRIDE_LABEL.holiday}` }));
+    expect(screen.getByRole('button', { name: 'Add 20/11/2026 period' })).toBeDisabled();
+
+    await u.click(screen.getByRole('gridcell', { name: '27/11/2026' }));
+    await u.click(screen.getByRole('button', { name: 'Make 27/11/2026 a holiday' }));
+    expect(screen.getByRole('gridcell', { name: `27/11/2026: ${OVERRIDE_LABEL.holiday}` })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
+    const overrides = (onSubmit.mock.calls[0] as unknown as [unknown, { period_date: string }[]])[1];
+    expect(overrides.map((o) => o.period_date)).toEqual(['2026-11-20', '2026-11-24', '2026-11-27']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The screen
+// ---------------------------------------------------------------------------------------------------------
+
+function api(areas: AreaWithRestaurants[], extra: (call: ApiCall) => { status?: number; body?: unknown } | undefined = () => undefined) {
+  return mockApi((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.method === 'GET' && call.path === '/api/driver?status=10') return { body: [DAN] };
+    if (call.method === 'GET' && call.path.startsWith('/api/driver?status=')) return { body: [DAN, ZOE] };
+    if (call.method === 'GET' && call.path === '/api/area') return { body: areas };
+    return undefined;
+  });
+}
+
+async function openScreen(path = '/drivers', areas = AREAS, extra?: Parameters<typeof api>[1]) {
+  const calls = api(areas, extra);
+  storeUser(ADMIN);
+  renderAppAt(path);
+  await screen.findByRole('heading', { name: 'Drivers', level: 1 });
+  return { calls, u: userEvent.setup({ delay: null }) };
+}
+
+describe('Drivers screen', () => {
+  it('opens on active drivers with areas, Data Full, status, activation date and activity', async () => {
+    const { calls } = await openScreen();
+    const table = await screen.findByRole('table', { name: 'Drivers' });
+    expect(calls.some((c) => c.path === '/api/driver?status=10')).toBe(true);
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('Dan Driver');
+    expect(cells[1]).toHaveTextContent('Camden');
+    expect(within(cells[2]).getByLabelText('Data Full 45%')).toBeInTheDocument();
+    expect(within(cells[3]).getByRole('img', { name: 'Active' })).toBeInTheDocument();
+    expect(cells[4]).toHaveTextContent('02/03/2026');
+    expect(cells[5]).toHaveTextContent('never');
+  });
+
+  it('asks the server for the chosen status filter, sorts by name either way, and searches name or e-mail', async () => {
+    const { calls, u } = await openScreen();
+    await screen.findByText('Dan Driver');
+    await u.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Completed', 'Incomplete', 'Not Progressing', 'Progressing', 'Only active', 'Only inactive']);
+    await u.click(screen.getByRole('option', { name: 'All' }));
+    await screen.findByText('Zoe Adams');
+    expect(calls.some((c) => c.path === '/api/driver?status=30')).toBe(true);
+    const names = () => within(screen.getByRole('table', { name: 'Drivers' })).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+    expect(names()[0]).toMatch(/Dan Driver/);
+    await u.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()[0]).toMatch(/Zoe Adams/);
+    expect(within(screen.getByRole('table', { name: 'Drivers' })).getAllByRole('row')[1]).toHaveTextContent('online');
+    await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'zoe@');
+    expect(names()).toHaveLength(1);
+    await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'nobody');
+    expect(screen.getByText(NO_DRIVERS)).toBeInTheDocument();
+  });
+
+  it("disables Add Driver with 'At first please add area' when there are no areas", async () => {
+    await openScreen('/drivers', []);
+    const add = await screen.findByRole('button', { name: 'Add Driver' });
+    await waitFor(() => expect(add).toBeDisabled());
+    expect(add.parentElement).toHaveAttribute('aria-label', DRIVER_MSG.addAreaFirst);
+  });
+
+  it('marks a driver inactive and not progressing from the row menu', async () => {
+    const { calls, u } = await openScreen('/drivers', AREAS, (call) => {
+      if (call.method === 'PUT' && call.path === '/api/driver/3?inactive=true') return { body: { ...DAN, status: 20, updated_at: '2026-11-18T10:00:00.000Z' } };
+      if (call.method === 'PUT' && call.path === '/api/driver/3?progressing=true') return { body: { ...DAN, not_progressing: 10, updated_at: '2026-11-18T10:00:00.000Z' } };
+      return undefined;
+    });
+    await u.click(await screen.findByRole('button', { name: 'Actions for Dan Driver' }));
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'View Driver', 'Mark as Inactive', 'Mark as Not Progressing', 'Edit Driver', 'Set Unavailability',
+    ]);
+    await u.click(screen.getByRole('menuitem', { name: 'Mark as Not Progressing' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/driver/3?progressing=true')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/driver/3?progressing=true')!.body).toEqual({ id: 3, not_progressing: 10 });
+    await u.click(await screen.findByRole('button', { name: 'Actions for Dan Driver' }));
+    expect(screen.getByRole('menuitem', { name: 'Restore Progressing' })).toBeInTheDocument();
+    await u.click(screen.getByRole('menuitem', { name: 'Mark as Inactive' }));
+    // An inactive driver leaves the list of active ones.
+    expect(await screen.findByText(NO_DRIVERS)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/driver/3?inactive=true')!.body).toEqual({ id: 3, status: 20 });
+  });
+
+  it('opens /drivers/{id} on that driver, narrowed to their e-mail, then shows /drivers', async () => {
+    const { calls } = await openScreen('/drivers/4');
+    expect(await screen.findByRole('dialog', { name: /Edit Driver/ })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail/)).toHaveValue('zoe@mail.test');
+    await waitFor(() => expect(window.location.pathname).toBe('/drivers'));
+    expect(calls.some((c) => c.path === '/api/driver?status=30')).toBe(true);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('textbox', { name: 'Search drivers' })).toHaveValue('zoe@mail.test');
+  });
+
+  it('takes in drivers the live feed announces, stored or updated elsewhere', async () => {
+    await openScreen();
+    await screen.findByText('Dan Driver');
+    const feed = vi.mocked(subscribeToFeed).mock.calls.filter(([channel]) => channel === 'driver_channel').at(-1)![1] as FeedCallback;
+    await act(async () => feed('store', [driver({ id: 9, first_name: 'Amy', last_name: 'New', full_name: 'Amy New', email: 'amy@mail.test', updated_at: '2026-11-18T09:00:00.000Z' })]));
+    expect(await screen.findByText('Amy New')).toBeInTheDocument();
+    await act(async () => feed('update', [{ ...DAN, first_name: 'Daniel', full_name: 'Daniel Driver', updated_at: '2026-11-18T09:30:00.000Z' }]));
+    expect(await screen.findByText('Daniel Driver')).toBeInTheDocument();
+    // A driver updated to inactive leaves the active list.
+    await act(async () => feed('update', [{ ...DAN, status: 20, updated_at: '2026-11-18T09:40:00.000Z' }]));
+    await waitFor(() => expect(screen.queryByText('Daniel Driver')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,418 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
+import { IMAGE_MSG } from '../../domain/validation/image';
+import { AREA_RESOURCE } from '../../resources/restaurants/types';
+import { RestaurantDialog, SEND_VERIFICATION, ACCEPT_CHANGES, SPECIAL_PASSWORD, CHANGE_PASSWORD } from '../../resources/restaurants/RestaurantDialog';
+import { LOGIN_EMAIL_LABEL } from '../../resources/restaurants/LoginEmailField';
+import { NO_RESTAURANTS } from '../../resources/restaurants/RestaurantTable';
+import { removeRestaurantQuestion } from '../../resources/restaurants/DeleteRestaurantDialog';
+import { RestaurantProfileDialog, UNKNOWN_ERROR } from '../../resources/restaurants/RestaurantProfileDialog';
+import { SCHEDULE_RESTAURANT_KEY } from '../../resources/areas/AreaRestaurants';
+import type { AreaChoice, RestaurantRecord, Restaurateur } from '../../resources/restaurants/types';
+import { getStoredUser } from '../../providers/session';
+import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+
+// Whole dialogs render in jsdom here: give each test room on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
+
+vi.mock('../../providers/realtime', () => ({
+  startRealtime: vi.fn(async () => {}),
+  stopRealtime: vi.fn(),
+  subscribeToFeed: vi.fn(() => () => {}),
+  onFeedError: vi.fn(() => () => {}),
+}));
+
+const AREAS: AreaChoice[] = [
+  { id: 1, name: 'Camden', city: { city_name: 'London' }, standardPayRate: 12, weekendPayRate: 13.5 },
+  { id: 2, name: 'Salford', city: { city_name: 'Manchester' }, standardPayRate: 10.75, weekendPayRate: 12 },
+];
+const ACCOUNTS: Restaurateur[] = [
+  { id: 5, name: 'Pizza Palace Ltd', email: 'restaurant@demo.test', restaurants: [{ id: 7, name: 'Pizza Palace Camden' }] },
+  { id: 6, name: 'Golden Wok Ltd', email: 'goldenwok@demo.test', restaurants: [] },
+];
+
+const restaurant = (over: Partial<RestaurantRecord>): RestaurantRecord => ({
+  id: 7,
+  name: 'Pizza Palace Camden',
+  contactName: 'Gina Rossi',
+  contact_name: 'Gina Rossi',
+  address: '12 High Street, London',
+  postcode: 'NW1 7JR',
+  telephone: '020 7946 0123',
+  email: 'restaurant@demo.test',
+  business_email: 'accounts@pizza.test',
+  area_id: 1,
+  areaId: 1,
+  area: { id: 1, name: 'Camden', standardPayRate: 12, weekendPayRate: 13.5 },
+  status: 10,
+  standard_pay: 12.5,
+  weekend_pay: null,
+  invoice_comission: 1.75,
+  booking_fee: null,
+  send_invoice: 1,
+  map_latitude: 51.54,
+  map_longitude: -0.14,
+  meal: 'Free pizza',
+  uniform: null,
+  cash_orders: null,
+  waiting_location: null,
+  other: null,
+  bonus_target: null,
+  logo_src: 'aaaaaaaaaaaaaaaaaaaaaaaa.png',
+  restaurateur: { id: 5, name: 'Pizza Palace Ltd', email: 'restaurant@demo.test' },
+  restaurateur_id: 5,
+  ...over,
+});
+const PIZZA = restaurant({});
+const WOK = restaurant({
+  id: 8, name: 'Golden Wok Salford', address: '3 Chapel Street, Salford', postcode: 'M3 5DW', email: 'goldenwok@demo.test',
+  area_id: 2, areaId: 2, area: { id: 2, name: 'Salford', standardPayRate: 10.75, weekendPayRate: 12 }, restaurateur_id: 6, logo_src: null,
+});
+const OLD = restaurant({ id: 9, name: 'Cedar Lebanese Grill', status: 20, logo_src: null });
+
+// ---------------------------------------------------------------------------------------------------------
+// The dialogs on their own
+// ---------------------------------------------------------------------------------------------------------
+
+function renderDialog(props: Partial<Parameters<typeof RestaurantDialog>[0]> = {}) {
+  const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => {});
+  const onClose = vi.fn();
+  render(<RestaurantDialog areas={AREAS} accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
+  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }) };
+}
+const field = (label: RegExp) => screen.getByLabelText(label);
+/** Types a whole value at once: one change, as a paste does (typing letter by letter re-renders the dialog each time). */
+async function fill(u: ReturnType<typeof userEvent.setup>, el: HTMLElement, text: string) {
+  await u.click(el);
+  await u.paste(text);
+}
+
+async function fillValid(u: ReturnType<typeof userEvent.setup>) {
+  await fill(u, field(/^Restaurant Name/), 'Noodle Bar');
+  await fill(u, field(/^Contact Name/), 'Sam Cook');
+  await fill(u, field(/^Address/), '10 Camden Road');
+  await fill(u, screen.getByRole('combobox', { name: new RegExp(LOGIN_EMAIL_LABEL) }), 'noodles@restaurants.test');
+  await fill(u, field(/^Business \/ billing e-mail/), 'billing@noodles.test');
+  await fill(u, field(/^Telephone/), '020 7000 0000');
+  await u.click(screen.getByRole('combobox', { name: /^Area/ }));
+  await u.click(await screen.findByRole('option', { name: 'Camden (London)' }));
+}
+
+describe('Add Restaurant dialog', () => {
+  it("shows the spec's messages once fields are touched, and keeps Send Verification disabled until valid", async () => {
+    const { u } = renderDialog();
+    const send = screen.getByRole('button', { name: SEND_VERIFICATION });
+    expect(send).toBeDisabled();
+    expect(screen.queryByText(RESTAURANT_MSG.nameRequired)).not.toBeInTheDocument();
+    await u.click(field(/^Restaurant Name/));
+    await u.click(field(/^Contact Name/));
+    await u.click(field(/^Address/));
+    await u.click(field(/^Telephone/));
+    await u.click(field(/^Business \/ billing e-mail/));
+    await fill(u, field(/^Business \/ billing e-mail/), 'billing');
+    await u.click(field(/^Postcode/));
+    expect(screen.getByText(RESTAURANT_MSG.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(RESTAURANT_MSG.contactNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(RESTAURANT_MSG.addressRequired)).toBeInTheDocument();
+    expect(screen.getByText(RESTAURANT_MSG.telephoneRequired)).toBeInTheDocument();
+    expect(screen.getByText(RESTAURANT_MSG.validBusinessEmail)).toBeInTheDocument();
+    await u.clear(field(/^Business \/ billing e-mail/));
+    expect(screen.getByText(RESTAURANT_MSG.businessEmailRequired)).toBeInTheDocument();
+    expect(send).toBeDisabled();
+  });
+
+  it('sends every field, leaving empty ones out, and the password only with Special Password on', async () => {
+    const { u, onSubmit } = renderDialog();
+    await fillValid(u);
+    // The pay fields hint the area's rates.
+    expect(field(/^Mon–Thurs pay per hour/)).toHaveAttribute('placeholder', '£12.00 (area rate)');
+    await fill(u, field(/^Mon–Thurs pay per hour/), '12.5');
+    const send = screen.getByRole('button', { name: SEND_VERIFICATION });
+    expect(send).toBeEnabled();
+
+    await u.click(screen.getByRole('switch', { name: SPECIAL_PASSWORD }));
+    expect(send).toBeDisabled();
+    await fill(u, field(/^Password/), '12345');
+    await u.tab();
+    expect(screen.getByText(RESTAURANT_MSG.passwordSixSymbols)).toBeInTheDocument();
+    expect(screen.getByText('5/12')).toBeInTheDocument();
+    await u.type(field(/^Password/), '6');
+    await u.click(send);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    const payload = onSubmit.mock.calls[0][0];
+    expect(payload).toEqual({
+      name: 'Noodle Bar',
+      contactName: 'Sam Cook',
+      address: '10 Camden Road',
+      email: 'noodles@restaurants.test',
+      business_email: 'billing@noodles.test',
+      telephone: '020 7000 0000',
+      area_id: '1',
+      standard_pay: '12.5',
+      send_invoice: 1,
+      password: '123456',
+    });
+  });
+
+  it('offers the existing restaurant accounts as login e-mails, saying what they already have', async () => {
+    const { u } = renderDialog();
+    const login = screen.getByRole('combobox', { name: new RegExp(LOGIN_EMAIL_LABEL) });
+    await u.click(login);
+    const option = await screen.findByRole('option', { name: /restaurant@demo\.test/ });
+    expect(option).toHaveTextContent('Pizza Palace Ltd · Pizza Palace Camden');
+    await u.click(option);
+    expect(login).toHaveValue('restaurant@demo.test');
+    expect(screen.getByText('Existing login for Pizza Palace Camden')).toBeInTheDocument();
+    await u.clear(login);
+    await u.paste('new@x.test');
+    expect(screen.getByText('A new login will be created for this e-mail')).toBeInTheDocument();
+  });
+
+  it("refuses a logo that is too large or not an image before sending, with the spec's messages", async () => {
+    const { u } = renderDialog();
+    await u.click(screen.getByRole('tab', { name: 'Additional' }));
+    const input = screen.getByLabelText('Logo file');
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 10_000_001 });
+    await u.upload(input, big);
+    expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_MSG.tooLarge);
+    await userEvent.setup({ applyAccept: false, delay: null }).upload(input, new File(['x'], 'logo.gif', { type: 'image/gif' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_MSG.unsupported);
+  });
+
+  it("shows the server's messages on their fields and marks the tab that holds one", async () => {
+    const onSubmit = vi.fn(async () => {
+      throw Object.assign(new Error(IMAGE_MSG.unsupported), { status: 402, body: { message: IMAGE_MSG.unsupported, file: [IMAGE_MSG.unsupported] } });
+    });
+    const { u } = renderDialog({ onSubmit });
+    await fillValid(u);
+    await u.click(screen.getByRole('button', { name: SEND_VERIFICATION }));
+    // The logo's message sends the dialog to the Additional tab.
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Additional' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getAllByText(IMAGE_MSG.unsupported).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('Edit Restaurant dialog', () => {
+  it("starts from the restaurant, keeps its logo unless 'Remove Logo', and reads 'Accept Changes'", async () => {
+    const { u, onSubmit } = renderDialog({ restaurant: PIZZA });
+    expect(field(/^Restaurant Name/)).toHaveValue('Pizza Palace Camden');
+    expect(screen.getByRole('switch', { name: CHANGE_PASSWORD })).not.toBeChecked();
+    await u.click(screen.getByRole('button', { name: ACCEPT_CHANGES }));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ logo_src: PIZZA.logo_src, invoice_comission: '1.75', meal: 'Free pizza', send_invoice: 1 });
+    expect(onSubmit.mock.calls[0][0]).not.toHaveProperty('weekend_pay');
+
+    await u.click(screen.getByRole('tab', { name: 'Additional' }));
+    expect(screen.getByRole('img', { name: 'Logo' })).toHaveAttribute('src', `/images/thumb/${PIZZA.logo_src}`);
+    await u.click(screen.getByRole('button', { name: 'Remove Logo' }));
+    expect(screen.queryByRole('img', { name: 'Logo' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: ACCEPT_CHANGES }));
+    expect(onSubmit.mock.calls[1][0]).not.toHaveProperty('logo_src');
+    expect(onSubmit.mock.calls[1][0]).not.toHaveProperty('file');
+  });
+
+  it('clears the e-mail field after a failed edit and shows the first message (spec 2, section 8)', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw Object.assign(new Error(RESTAURANT_MSG.newLoginNeedsPassword), { status: 400, body: { password: [RESTAURANT_MSG.newLoginNeedsPassword] } });
+    });
+    const { u } = renderDialog({ restaurant: PIZZA, onSubmit });
+    await u.click(screen.getByRole('button', { name: ACCEPT_CHANGES }));
+    expect(await screen.findAllByText(RESTAURANT_MSG.newLoginNeedsPassword)).not.toHaveLength(0);
+    expect(screen.getByRole('combobox', { name: new RegExp(LOGIN_EMAIL_LABEL) })).toHaveValue('');
+    expect(screen.getByRole('button', { name: ACCEPT_CHANGES })).toBeDisabled();
+  });
+});
+
+describe('Restaurant profile dialog (restaurant accounts)', () => {
+  const stored = { id: 7, name: 'Pizza Palace Camden', address: '12 High Street', postcode: 'NW1 7JR', telephone: '0207', contact_name: 'Gina', logo_src: null };
+  function renderProfile(save: (call: ApiCall) => { status?: number; body?: unknown } | undefined) {
+    const calls = mockApi(save);
+    storeUser(RESTAURANT);
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    render(<RestaurantProfileDialog restaurant={stored} email="restaurant@demo.test" onSaved={onSaved} onClose={onClose} />);
+    return { calls, onSaved, onClose, u: userEvent.setup({ delay: null }) };
+  }
+
+  it('shows the e-mail without letting it change, and needs the current password for a new one', async () => {
+    const { u } = renderProfile(() => undefined);
+    expect(screen.getByLabelText('E-mail')).toBeDisabled();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('restaurant@demo.test');
+    await u.click(screen.getByRole('switch', { name: 'Change Password' }));
+    await fill(u, screen.getByLabelText(/^New password/), 'secret1');
+    await u.click(screen.getByLabelText(/^Current password/));
+    await u.tab();
+    expect(screen.getByText(RESTAURANT_MSG.currentPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept Changes' })).toBeDisabled();
+  });
+
+  it('posts the profile as multipart with _method PATCH and hands back what the server saved', async () => {
+    const { u, calls, onSaved } = renderProfile((call) =>
+      call.method === 'POST' ? { body: { ...stored, telephone: '020 7946 0999', contactName: 'Gina' } } : undefined,
+    );
+    await u.clear(screen.getByLabelText(/^Telephone/));
+    await u.paste('020 7946 0999');
+    await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe('/api/restaurant/profile/7');
+    const form = post.body as FormData;
+    expect(form.get('_method')).toBe('PATCH');
+    expect(form.get('telephone')).toBe('020 7946 0999');
+    expect(form.get('id')).toBe('7');
+    expect(form.has('email')).toBe(false);
+    expect(onSaved.mock.calls[0][0]).toMatchObject({ telephone: '020 7946 0999' });
+  });
+
+  it("shows the first message of a 400, and 'Unknown error' for anything else", async () => {
+    let status = 400;
+    const { u } = renderProfile((call) =>
+      call.method === 'POST' ? { status, body: status === 400 ? { name: [RESTAURANT_MSG.nameRequired] } : { message: 'boom' } } : undefined,
+    );
+    await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
+    expect(await screen.findAllByText(RESTAURANT_MSG.nameRequired)).not.toHaveLength(0);
+    status = 500;
+    await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
+    expect(await screen.findByText(UNKNOWN_ERROR)).toBeInTheDocument();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The screen
+// ---------------------------------------------------------------------------------------------------------
+
+function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | undefined = () => undefined) {
+  return mockApi((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.method === 'GET' && call.path === '/api/restaurant?status=10') return { body: [PIZZA, WOK] };
+    if (call.method === 'GET' && call.path === '/api/restaurant?status=20') return { body: [OLD] };
+    if (call.method === 'GET' && call.path === `/api/${AREA_RESOURCE}`) return { body: AREAS };
+    if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: ACCOUNTS };
+    return undefined;
+  });
+}
+
+async function openScreen(extra?: Parameters<typeof api>[0]) {
+  const calls = api(extra);
+  storeUser(ADMIN);
+  renderAppAt('/restaurants');
+  await screen.findByRole('heading', { name: 'Restaurants', level: 1 });
+  await screen.findByText('Golden Wok Salford');
+  return { calls, u: userEvent.setup({ delay: null }) };
+}
+
+describe('Restaurants screen', () => {
+  it('lists the active restaurants with location, restaurateur e-mail and area, then the inactive ones on request', async () => {
+    const { calls, u } = await openScreen();
+    const table = screen.getByRole('table', { name: 'Restaurants' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // By name: Golden Wok before Pizza Palace.
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Golden Wok Salford', 'Pizza Palace Camden']);
+    expect(within(rows[1]).getAllByRole('cell').slice(0, 4).map((c) => c.textContent)).toEqual([
+      'Pizza Palace Camden', '12 High Street, London, NW1 7JR', 'restaurant@demo.test', 'Camden',
+    ]);
+    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+    await u.click(screen.getByRole('combobox', { name: 'Status' }));
+    await u.click(await screen.findByRole('option', { name: 'Only inactive' }));
+    expect(await screen.findByText('Cedar Lebanese Grill')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/restaurant?status=20')).toBe(true);
+  });
+
+  it("filters by area, restaurateur and name, and says 'No restaurants found'", async () => {
+    const { u } = await openScreen();
+    await u.click(screen.getByRole('combobox', { name: 'Area' }));
+    await u.click(await screen.findByRole('option', { name: 'Salford' }));
+    expect(screen.queryByText('Pizza Palace Camden')).not.toBeInTheDocument();
+    expect(screen.getByText('Golden Wok Salford')).toBeInTheDocument();
+    await fill(u, screen.getByRole('textbox', { name: 'Restaurant name' }), 'pizza');
+    expect(screen.getByText(NO_RESTAURANTS)).toBeInTheDocument();
+  });
+
+  it('offers 10, 15, 50, 100 and 1000 rows per page', async () => {
+    const { u } = await openScreen();
+    await u.click(screen.getByRole('combobox', { name: 'Per page' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '15', '50', '100', '1000']);
+  });
+
+  it('adds a restaurant, then e-mails the credentials with the login page address', async () => {
+    const { calls, u } = await openScreen((call) => {
+      if (call.method === 'POST' && call.path === '/api/restaurant') {
+        return { status: 201, body: { ...WOK, id: 12, name: 'Noodle Bar', restCredentials: { email: 'noodles@restaurants.test', password: 'generated-pass', name: 'Noodle Bar' } } };
+      }
+      if (call.method === 'POST' && call.path === '/api/sendEmail') return { body: { success: true } };
+      return undefined;
+    });
+    await u.click(screen.getByRole('button', { name: 'Add Restaurant' }));
+    await fillValid(u);
+    await u.click(screen.getByRole('button', { name: SEND_VERIFICATION }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/sendEmail')).toBe(true));
+    const created = calls.find((c) => c.method === 'POST' && c.path === '/api/restaurant')!;
+    expect((created.body as FormData).get('name')).toBe('Noodle Bar');
+    expect(calls.find((c) => c.path === '/api/sendEmail')!.body).toEqual({
+      email: 'noodles@restaurants.test', password: 'generated-pass', name: 'Noodle Bar', link: `${window.location.origin}/login`,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('marks a restaurant inactive with PUT ?inactive=true', async () => {
+    const { calls, u } = await openScreen((call) => (call.method === 'PUT' ? { body: { ...PIZZA, status: 20 } } : undefined));
+    await u.click(screen.getByRole('button', { name: 'Mark as Inactive: Pizza Palace Camden' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/restaurant/7?inactive=true');
+    expect(put.body).toEqual({ status: 20 });
+  });
+
+  it("asks 'Remove restaurant {name}?' and shows the server's reason when it refuses", async () => {
+    const reason = 'Pizza Palace Camden has 350 shifts: mark it inactive instead, so they are kept';
+    const { u } = await openScreen((call) => (call.method === 'DELETE' ? { status: 400, body: { id: [reason] } } : undefined));
+    await u.click(screen.getByRole('button', { name: 'Remove Pizza Palace Camden' }));
+    const dialog = screen.getByRole('dialog', { name: removeRestaurantQuestion(PIZZA) });
+    await u.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(reason);
+    expect(within(dialog).getByRole('button', { name: 'Mark as Inactive' })).toBeInTheDocument();
+  });
+
+  it('remembers the restaurant and opens the schedule; lists the drivers working there, linking to their edit', async () => {
+    const { u } = await openScreen((call) =>
+      call.path === '/api/restaurant/7/drivers'
+        ? { body: [{ id: 3, full_name: 'Dan Driver', email: 'driver@demo.test', phone: '07700 900123', address: '5 Albert St, London', status: 10 }] }
+        : undefined,
+    );
+    await u.click(screen.getByRole('button', { name: 'Drivers working at Pizza Palace Camden' }));
+    const link = await screen.findByRole('link', { name: 'Dan Driver' });
+    expect(link).toHaveAttribute('href', '/drivers/3');
+    expect(screen.getByText('07700 900123')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Close' }));
+    await u.click(screen.getByRole('button', { name: 'Schedule of Pizza Palace Camden' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
+    expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBe('7');
+  });
+});
+
+describe('Home for a restaurant account', () => {
+  it('edits a restaurant profile and updates the stored restaurant', async () => {
+    const calls = mockApi((call) =>
+      call.method === 'POST' && call.path === '/api/restaurant/profile/7'
+        ? { body: { id: 7, name: 'Pizza Palace Camden', address: '1 New Street', postcode: 'NW1 7JR', contact_name: 'Gina', telephone: '0207' } }
+        : undefined,
+    );
+    storeUser(RESTAURANT);
+    renderAppAt('/home');
+    const u = userEvent.setup({ delay: null });
+    await u.click(await screen.findByRole('button', { name: 'Edit profile of Pizza Palace Camden' }));
+    const address = screen.getByLabelText(/^Address/);
+    await u.clear(address);
+    await u.paste('1 New Street');
+    await fill(u, screen.getByLabelText(/^Contact Name/), 'Gina');
+    await fill(u, screen.getByLabelText(/^Telephone/), '0207');
+    await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.path === '/api/restaurant/profile/7')).toBe(true);
+    expect(getStoredUser()!.restaurants.find((r) => r.id === 7)!.address).toBe('1 New Street');
+    expect(await screen.findByText('1 New Street, NW1 7JR')).toBeInTheDocument();
+  });
+});
