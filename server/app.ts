@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -68,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('broadcaster', deps.broadcaster ?? new LocalBroadcaster());
 
   await app.register(errorsPlugin);
+  // Lists such as GET /api/driver run to megabytes of JSON: gzip at a low level shrinks them several times over
+  // for a few milliseconds of CPU (brotli's default level would cost far more per request).
+  await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 2048, zlibOptions: { level: 4 } });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10_000_000, files: 20 } });
   await app.register(authPlugin);
