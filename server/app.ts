@@ -22,6 +22,8 @@ import areaRoutes from './routes/area';
 import cityRoutes from './routes/city';
 import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
+import shiftRoutes from './routes/shift';
+import reportingRoutes from './routes/reporting';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cityRoutes);
   await app.register(optionRoutes);
   await app.register(driverMessageRoutes);
+  await app.register(shiftRoutes);
+  await app.register(reportingRoutes);
 
   registerFiles(app, deps.config);
   return app;
