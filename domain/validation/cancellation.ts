@@ -24,7 +24,8 @@ export const CANCEL_MSG = {
  * field shows after leaving it.
  */
 export function normaliseCancelCost(value: number): number {
-  return Number.isFinite(value) && value < 0 ? toPence(value) / 100 : 0;
+  const pence = Number.isFinite(value) ? toPence(value) : 0;
+  return pence < 0 ? pence / 100 : 0;
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

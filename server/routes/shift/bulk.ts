@@ -89,7 +89,7 @@ export default async function bulkShiftRoutes(app: FastifyInstance) {
         .set({
           status: SHIFT_STATUS.published,
           // Offered again: a rejected (stale) shift is a plain open shift once more.
-          status_assigned: sql<number>`case when driver_id is null then ${SHIFT_ASSIGNED.free} else ${SHIFT_ASSIGNED.assigned} end`,
+          status_assigned: sql<number>`case when driver_id is null then ${SHIFT_ASSIGNED.free}::int else ${SHIFT_ASSIGNED.assigned}::int end`,
           moderator_id: staffId(account),
           updated_at: sql<string>`now()`,
         })
