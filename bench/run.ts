@@ -84,6 +84,9 @@ async function main() {
       await load('POST /api/auth/login', () => fetch(`${url}/api/auth/login`, { method: 'POST', headers: json, body: loginBody }), { concurrency: 4, seconds }),
       await load('GET /api/alert', () => fetch(`${url}/api/alert`, { headers: auth }), { concurrency: 8, seconds }),
       await load('GET /api/health', () => fetch(`${url}/api/health`), { concurrency: 8, seconds }),
+      // The whole driver list (every status) with areas, restaurants, working times and Data Full.
+      await load('GET /api/driver?status=30', () => fetch(`${url}/api/driver?status=30`, { headers: auth }), { concurrency: 2, seconds }),
+      await load('GET /api/restaurant', () => fetch(`${url}/api/restaurant`, { headers: auth }), { concurrency: 4, seconds }),
     ];
     printResults(results);
   } finally {

@@ -26,6 +26,7 @@ export const FEED_CHANNELS = [
   'notification_channel',
   'option_channel',
   'user_channel',
+  'restaurant_channel',
 ] as const;
 
 const listeners = new Map<string, Set<FeedCallback>>();

@@ -24,6 +24,8 @@ import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
 import shiftRoutes from './routes/shift';
 import reportingRoutes from './routes/reporting';
+import restaurantRoutes from './routes/restaurant';
+import driverRoutes from './routes/driver';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverMessageRoutes);
   await app.register(shiftRoutes);
   await app.register(reportingRoutes);
+  await app.register(restaurantRoutes);
+  await app.register(driverRoutes);
 
   registerFiles(app, deps.config);
   return app;

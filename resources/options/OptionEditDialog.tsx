@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -21,6 +21,7 @@ import {
   readMapCenter,
 } from '../../domain/validation/option';
 import { useFormState } from '../../src/components/useFormState';
+import { AddressSearch, LazyMapPicker, hasGoogleMaps, type LatLng } from '../../src/components/maps';
 import { saveOption } from './api';
 import type { OptionRecord } from './types';
 
@@ -35,9 +36,9 @@ export interface OptionEditDialogProps {
 
 /**
  * Edit one option (spec 1, section 2 'Options'): the key read-only, the value checked by its key's rule, Save
- * disabled while invalid. map_center_default gets latitude, longitude and zoom fields: the map editor with
- * address search of the spec needs a Google Maps key and @vis.gl/react-google-maps, which this build does not
- * include, so the fields are the editor with or without VITE_GOOGLE_MAPS_API_KEY. Mount it only while open.
+ * disabled while invalid. map_center_default gets latitude, longitude and zoom fields with the same checks
+ * either way; with a Google Maps key (VITE_GOOGLE_MAPS_API_KEY) an address search and a map sit above them
+ * and fill them: a click places the marker, zooming sets the zoom. Mount it only while open.
  */
 export function OptionEditDialog({ option, onClose, onSaved }: OptionEditDialogProps) {
   const [saving, setSaving] = useState(false);
@@ -154,11 +155,13 @@ function MapCenterForm({ option, saving, onSave, onClose, children }: FormProps)
     if (form.valid) onSave(mapCenterValue(form.values as { lat: string; lng: string; map_zoom: string }));
   };
   const decimal = { htmlInput: { inputMode: 'decimal' as const } };
+  const setPosition = (at: LatLng) => form.setValues((v) => ({ ...v, lat: String(at.lat), lng: String(at.lng) }));
   return (
     <Frame saving={saving} valid={form.valid} onClose={onClose} onSubmit={onSubmit}>
       {children}
       <Description text={option.description} />
       <KeyField okey={option.okey} />
+      {hasGoogleMaps && <MapCenterMap values={form.values} onPosition={setPosition} onZoom={(z) => form.setValues((v) => ({ ...v, map_zoom: String(z) }))} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1.5 }}>
         <TextField {...form.field('lat')} label="Latitude" margin="dense" fullWidth required autoFocus slotProps={decimal} />
         <TextField {...form.field('lng')} label="Longitude" margin="dense" fullWidth required slotProps={decimal} />
@@ -173,5 +176,37 @@ function MapCenterForm({ option, saving, onSave, onClose, children }: FormProps)
         helperText={form.field('map_zoom').helperText ?? `${MAP_ZOOM_MIN} (world) to ${MAP_ZOOM_MAX} (buildings)`}
       />
     </Frame>
+  );
+}
+
+/** With a Google Maps key: find a place by address, or click the map; the fields below follow. */
+function MapCenterMap({ values, onPosition, onZoom }: { values: Record<string, string>; onPosition: (at: LatLng) => void; onZoom: (zoom: number) => void }) {
+  const [address, setAddress] = useState('');
+  const lat = Number(values.lat);
+  const lng = Number(values.lng);
+  const marker = Number.isFinite(lat) && Number.isFinite(lng) && values.lat !== '' && values.lng !== '' ? { lat, lng } : null;
+  const [opened] = useState(() => ({ center: marker ?? { lat: 51.4, lng: 0 }, zoom: Number(values.map_zoom) || MAP_ZOOM_MIN }));
+  return (
+    <>
+      <AddressSearch
+        label="Search address"
+        value={address}
+        onInputChange={setAddress}
+        onSelect={(found) => {
+          setAddress(found.formatted_address);
+          onPosition({ lat: found.lat, lng: found.lng });
+        }}
+      />
+      <Suspense fallback={<CircularProgress size={24} sx={{ my: 2 }} />}>
+        <LazyMapPicker
+          center={marker ?? opened.center}
+          zoom={opened.zoom}
+          marker={marker}
+          height={260}
+          onMarkerChange={(at) => at && onPosition(at)}
+          onZoomChange={onZoom}
+        />
+      </Suspense>
+    </>
   );
 }

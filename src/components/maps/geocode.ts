@@ -1,0 +1,44 @@
+import { GOOGLE_MAPS_API_KEY } from './config';
+
+/**
+ * Address suggestions from the Geocoding service (spec 2, section 7: the typed address with spaces as '+',
+ * the key and language en). Each result supplies the formatted address, the postal code and the position.
+ */
+export interface GeocodeResult {
+  formatted_address: string;
+  postcode: string | null;
+  lat: number;
+  lng: number;
+}
+
+const GEOCODE_ENDPOINT = 'https://maps.googleapis.com/maps/api/geocode/json';
+
+export function geocodeUrl(address: string, key: string = GOOGLE_MAPS_API_KEY): string {
+  const query = address.trim().replace(/\s+/g, '+');
+  return `${GEOCODE_ENDPOINT}?address=${encodeURIComponent(query).replace(/%2B/g, '+')}&key=${encodeURIComponent(key)}&language=en`;
+}
+
+interface RawResult {
+  formatted_address?: string;
+  address_components?: { long_name: string; types: string[] }[];
+  geometry?: { location?: { lat: number; lng: number } };
+}
+
+/** The usable results of a Geocoding answer; an error status or malformed answer gives none. */
+export function parseGeocode(body: unknown): GeocodeResult[] {
+  const { status, results } = (body ?? {}) as { status?: string; results?: RawResult[] };
+  if (status !== 'OK' || !Array.isArray(results)) return [];
+  return results.flatMap((r) => {
+    const location = r.geometry?.location;
+    if (!r.formatted_address || typeof location?.lat !== 'number' || typeof location?.lng !== 'number') return [];
+    const postcode = r.address_components?.find((c) => c.types.includes('postal_code'))?.long_name ?? null;
+    return [{ formatted_address: r.formatted_address, postcode, lat: location.lat, lng: location.lng }];
+  });
+}
+
+export async function geocodeAddress(address: string, signal?: AbortSignal): Promise<GeocodeResult[]> {
+  if (!GOOGLE_MAPS_API_KEY || address.trim().length < 3) return [];
+  const response = await fetch(geocodeUrl(address), { signal });
+  if (!response.ok) return [];
+  return parseGeocode(await response.json());
+}
