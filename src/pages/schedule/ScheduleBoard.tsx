@@ -1,0 +1,526 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, Drawer, IconButton, LinearProgress, Menu, MenuItem, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
+import { londonToday, ukDate } from '../../../domain/dates';
+import { INTERVAL, INTERVALS } from '../../../domain/ranges';
+import { SHIFT_STATUS } from '../../../domain/statuses';
+import { SHIFT_LABEL, canDelete, canMove, canPublish, canUnpublish, shiftTotals, stateOf, type ShiftRecord } from '../../../domain/shifts';
+import { AVAILABILITY_MSG, availability, bulkPublishQuestion, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
+import { LocationPicker, type LocationSelection } from '../../components/LocationPicker';
+import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
+import {
+  bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, type BoardDriver, type BoardRestaurant,
+} from './api';
+import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type DriverChoice } from './boardRows';
+import { CancelShiftDialog } from './CancelShiftDialog';
+import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+import { CopyShiftsDialog } from './CopyShiftsDialog';
+import { DayMenu } from './DayMenu';
+import { DriverPanel } from './DriverPanel';
+import { PhoneRestaurantPicker } from './PhoneRestaurantPicker';
+import { ShiftCalendar } from './ShiftCalendar';
+import { ShiftDialog } from './ShiftDialog';
+import { ShiftMenu, type ShiftAction } from './ShiftMenu';
+import { TotalsBar } from './TotalsBar';
+import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants } from './useBoardLists';
+import { useShiftBoard } from './useShiftBoard';
+
+/** The areas screen's 'go to schedule' leaves the restaurant to open here (resources/areas). */
+const SCHEDULE_RESTAURANT_KEY = 'schedule_restaurant_id';
+const PUSH = { send: 10, noPush: 20 } as const;
+
+type Dialog =
+  | { kind: 'new'; restaurant: BoardRestaurant; date: string }
+  | { kind: 'edit'; shift: ShiftRecord }
+  | { kind: 'cancel'; shift: ShiftRecord }
+  | { kind: 'copy' }
+  | { kind: 'confirm'; props: Omit<ConfirmDialogProps, 'onClose'> }
+  | null;
+
+/** Why a driver cannot be given this shift on publish or paste, from the board's own data (the server checks too). */
+function publishProblem(shift: ShiftRecord, driver: BoardDriver | undefined, published: readonly ShiftRecord[]): string | null {
+  if (!shift.driver_id) return null;
+  if (!driver) return null;
+  if (overlappingShift(shift, published.filter((p) => p.id !== shift.id))) return `${AVAILABILITY_MSG.overlap}: ${driver.full_name} at ${ukDate(shift.period_date)}`;
+  return publishAvailabilityMessage(availability(driver, shift.period_date, shift.start_time, shift.finish_time), driver.full_name, shift.period_date);
+}
+
+/**
+ * The administrators' and managers' schedule (spec 3, section 2.1): restaurants by area against the days of
+ * the range, the driver list, day menus, per-restaurant Add and Paste, the shift menu, bulk publish / unpublish /
+ * delete, copy, and the totals. Every change goes through the API and comes back through the store, so what
+ * this board shows is what the server holds, here and on every other open board.
+ */
+export function ScheduleBoard() {
+  const notify = useNotify();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const today = londonToday();
+  const rangeState = useDateRange({ defaultInterval: INTERVAL.week, intervals: INTERVALS });
+  const { range, interval } = rangeState;
+  const [params, setParams] = useSearchParams();
+
+  const restaurants = useRestaurants();
+  const drivers = useDrivers();
+  const commissionDefault = useCommissionDefault(true);
+  const fuelRates = useFuelRates();
+  const board = useShiftBoard(range, { filterDraft: true });
+  const { store, version } = board;
+
+  // Location: from the address, or once from the areas screen's 'go to schedule'.
+  const location = readLocation(params.get('location'));
+  const setLocation = useCallback(
+    (next: LocationSelection | null) =>
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          const value = writeLocation(next);
+          if (value) out.set('location', value);
+          else out.delete('location');
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  useEffect(() => {
+    const remembered = window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY);
+    if (remembered && /^\d+$/.test(remembered)) {
+      window.localStorage.removeItem(SCHEDULE_RESTAURANT_KEY);
+      setLocation({ type: 'restaurant', id: Number(remembered) });
+    }
+  }, [setLocation]);
+
+  const [choice, setChoice] = useState<DriverChoice>({ kind: 'all' });
+  const [onlyTheirRestaurants, setOnlyTheirRestaurants] = useState(false);
+  const [clipboard, setClipboard] = useState<ShiftRecord | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [menu, setMenu] = useState<{ shift: ShiftRecord; anchor: HTMLElement } | null>(null);
+  const [dayMenu, setDayMenu] = useState<{ date: string; anchor: HTMLElement } | null>(null);
+  const [bulkMenu, setBulkMenu] = useState<HTMLElement | null>(null);
+  const [driversOpen, setDriversOpen] = useState(false);
+  const [phoneRestaurant, setPhoneRestaurant] = useState<number | null>(null);
+
+  const driverById = useMemo(() => new Map(drivers.data.map((d) => [d.id, d])), [drivers.data]);
+  const restaurantById = useMemo(() => new Map(restaurants.data.map((r) => [r.id, r])), [restaurants.data]);
+  const locations = useMemo(() => locationsOf(restaurants.data), [restaurants.data]);
+  const locationRows = useMemo(() => rowsFor(restaurants.data, location), [restaurants.data, location]);
+  const locationIds = useMemo(() => new Set(locationRows.map((r) => r.id)), [locationRows]);
+
+  // Everything of the range in the chosen location (the store holds every location of the range).
+  const inLocation = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, version, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps
+  const visible = useMemo(() => choiceFilter(choice), [choice]);
+
+  const rows = useMemo(() => {
+    let list = locationRows;
+    if (choice.kind === 'driver' && onlyTheirRestaurants) {
+      const theirs = new Set(inLocation.filter((s) => s.driver_id === choice.id).map((s) => s.restaurant_id));
+      list = list.filter((r) => theirs.has(r.id));
+    }
+    if (phone) {
+      const picked = list.find((r) => r.id === phoneRestaurant);
+      return picked ? [picked] : [];
+    }
+    return list;
+  }, [locationRows, choice, onlyTheirRestaurants, inLocation, phone, phoneRestaurant]);
+
+  const panelDrivers = useMemo(
+    () => (location ? drivers.data.filter((d) => locationRows.some((r) => worksForRestaurant(d, r))) : drivers.data),
+    [drivers.data, location, locationRows],
+  );
+  const counts = useMemo(() => {
+    const out = new Map<number, number>();
+    for (const s of inLocation) if (s.driver_id) out.set(s.driver_id, (out.get(s.driver_id) ?? 0) + 1);
+    return out;
+  }, [inLocation]);
+
+  const totals = useMemo(() => {
+    const commission = (id: number) => restaurantById.get(id)?.invoice_comission ?? commissionDefault;
+    return shiftTotals(inLocation.filter(visible), commission);
+  }, [inLocation, visible, restaurantById, commissionDefault]);
+
+  const toPublish = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [inLocation]);
+  const toUnpublish = useMemo(() => inLocation.filter((s) => canUnpublish(stateOf(s))), [inLocation]);
+  const toDelete = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canDelete(stateOf(s))), [inLocation]);
+
+  const published = useCallback((driverId: number, date: string) => store.all().filter((s) => s.driver_id === driverId && s.period_date === date && s.status === SHIFT_STATUS.published), [store]);
+
+  const closeDialog = () => setDialog(null);
+  const confirm = (props: Omit<ConfirmDialogProps, 'onClose'>) => setDialog({ kind: 'confirm', props });
+  const failed = (error: unknown, fallback: string) => notify(errorText(error, fallback), { type: 'error' });
+
+  // --- Bulk actions -------------------------------------------------------------------------------------
+
+  const publishMany = useCallback(
+    (shifts: ShiftRecord[]) => {
+      if (!shifts.length) {
+        notify(SHIFT_LABEL.noMoreToPublish, { type: 'warning' });
+        return;
+      }
+      const problems = new Map<number, string>();
+      for (const s of shifts) {
+        const problem = s.driver_id ? publishProblem(s, driverById.get(s.driver_id), published(s.driver_id, s.period_date)) : null;
+        if (problem) problems.set(s.id, problem);
+      }
+      const correct = shifts.filter((s) => !problems.has(s.id));
+      const run = async (ids: number[], push: boolean) => {
+        try {
+          store.upsert(await publishShifts(ids, push ? PUSH.send : PUSH.noPush));
+          closeDialog();
+          notify(`${ids.length} shift${ids.length === 1 ? '' : 's'} published`, { type: 'success' });
+        } catch (error) {
+          const fail = bulkFailures(error);
+          if (!fail?.length) throw error;
+          // The server found more (a change elsewhere meanwhile): ask again with its list.
+          const failing = new Set(fail.map((f) => f.id));
+          const rest = ids.filter((id) => !failing.has(id));
+          const messages = fail.map((f) => Object.values(f.errors)[0]?.[0] ?? '').filter(Boolean);
+          confirm({
+            title: 'Publish Shifts',
+            message: bulkPublishQuestion(messages),
+            confirmLabel: rest.length ? 'Publish correct shifts' : 'Close',
+            notify: { label: SHIFT_LABEL.notifyDrivers, initial: push },
+            onConfirm: async (again) => {
+              if (!rest.length) return closeDialog();
+              await run(rest, again);
+            },
+          });
+        }
+      };
+      if (!correct.length && problems.size) {
+        confirm({ title: 'Publish Shifts', message: `${SHIFT_LABEL.noMoreToPublish}: ${[...problems.values()].join('; ')}`, confirmLabel: 'Close', onConfirm: () => closeDialog() });
+        return;
+      }
+      confirm({
+        title: 'Publish Shifts',
+        message: problems.size ? bulkPublishQuestion([...problems.values()]) : `Publish ${correct.length} shifts?`,
+        confirmLabel: problems.size ? 'Publish correct shifts' : 'Publish',
+        notify: { label: SHIFT_LABEL.notifyDrivers, initial: true },
+        onConfirm: (push) => run(correct.map((s) => s.id), push),
+      });
+    },
+    [driverById, published, store, notify],
+  );
+
+  const unpublishMany = (shifts: ShiftRecord[]) =>
+    confirm({
+      title: `Unpublish Shifts [${shifts.length}]`,
+      message: `Unpublish ${shifts.length} shifts?`,
+      confirmLabel: 'Unpublish',
+      notify: { label: SHIFT_LABEL.notifyDrivers, initial: true },
+      onConfirm: async (push) => {
+        store.upsert(await unpublishShifts(shifts.map((s) => s.id), push ? PUSH.send : PUSH.noPush));
+        closeDialog();
+      },
+    });
+
+  const deleteMany = (shifts: ShiftRecord[]) =>
+    confirm({
+      title: `Delete Unpublished Shifts [${shifts.length}]`,
+      message: `Delete ${shifts.length} unpublished shifts?`,
+      confirmLabel: 'Delete',
+      danger: true,
+      notify: { label: SHIFT_LABEL.notifyDrivers, initial: false },
+      onConfirm: async (push) => {
+        const ids = shifts.map((s) => s.id);
+        await removeShifts(ids, push ? PUSH.send : PUSH.noPush);
+        store.remove(ids);
+        closeDialog();
+      },
+    });
+
+  // --- One shift --------------------------------------------------------------------------------------
+
+  const onAction = (shift: ShiftRecord, action: ShiftAction) => {
+    setMenu(null);
+    if (action === 'copy') {
+      setClipboard(shift);
+      notify('Shift copied: use Paste on a day (hold Shift to keep pasting)', { type: 'info' });
+    } else if (action === 'edit') setDialog({ kind: 'edit', shift });
+    else if (action === 'cancel') setDialog({ kind: 'cancel', shift });
+    else if (action === 'remove') {
+      confirm({
+        title: 'Remove shift',
+        message: `Remove shift ${ukDate(shift.period_date)}?`,
+        confirmLabel: 'Remove',
+        danger: true,
+        onConfirm: async () => {
+          await deleteShift(shift.id);
+          store.remove([shift.id]);
+          closeDialog();
+        },
+      });
+    } else if (action === 'unpublish') {
+      void unpublishShifts([shift.id], shift.driver_id ? PUSH.send : PUSH.noPush).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be unpublished'));
+    } else if (action === 'publish') {
+      const problem = shift.driver_id ? publishProblem(shift, driverById.get(shift.driver_id), published(shift.driver_id, shift.period_date)) : null;
+      if (problem) {
+        // A single publish is blocked while the driver is unavailable (spec 3, section 4.1).
+        confirm({ title: 'Publish', message: problem, confirmLabel: 'Close', onConfirm: () => closeDialog() });
+        return;
+      }
+      if (!shift.driver_id || shift.status_assigned === 30) {
+        confirm({
+          title: 'Publish',
+          message: SHIFT_LABEL.notifyDrivers,
+          confirmLabel: 'Publish',
+          notify: { label: 'Send a push to the drivers', initial: true },
+          onConfirm: async (push) => {
+            store.upsert(await publishShifts([shift.id], push ? PUSH.send : PUSH.noPush));
+            closeDialog();
+          },
+        });
+      } else {
+        void publishShifts([shift.id], PUSH.send).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be published'));
+      }
+    }
+  };
+
+  const paste = useCallback(
+    async (restaurant: BoardRestaurant, date: string, keepPasting: boolean) => {
+      const source = clipboard;
+      if (!source) return;
+      const body = {
+        restaurant_id: restaurant.id,
+        driver_id: source.driver_id ?? 0,
+        period_date: date,
+        start_time: source.start_time,
+        finish_time: source.finish_time,
+        status: SHIFT_STATUS.new,
+        cost_bonus: source.cost_bonus,
+        cost_extra_bonus: source.cost_extra_bonus ?? 0,
+        fuel_bonus_0: source.fuel_bonus_0,
+        fuel_bonus_3: source.fuel_bonus_3,
+        fuel_bonus_6: source.fuel_bonus_6,
+        extra_request: source.extra_request,
+        comment: source.comment,
+      };
+      if (!keepPasting) setClipboard(null);
+      const asOpen = () =>
+        confirm({
+          title: 'Paste',
+          message: SHIFT_LABEL.pasteOpenShift,
+          confirmLabel: 'Paste',
+          onConfirm: async () => {
+            store.upsert([await createShift({ ...body, driver_id: 0 })]);
+            closeDialog();
+          },
+        });
+      const driver = source.driver_id ? driverById.get(source.driver_id) : undefined;
+      if (source.driver_id) {
+        const candidate = { ...source, id: 0, restaurant_id: restaurant.id, period_date: date, status: SHIFT_STATUS.new };
+        const problem = !driver || !worksForRestaurant(driver, restaurant) || publishProblem(candidate, driver, published(source.driver_id, date));
+        if (problem) return asOpen();
+      }
+      try {
+        store.upsert([await createShift(body)]);
+      } catch (error) {
+        const fields = (error as { body?: Record<string, unknown> }).body;
+        if (fields && 'driver_id' in fields) asOpen();
+        else failed(error, 'The shift could not be pasted');
+      }
+    },
+    [clipboard, driverById, published, store], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const move = useCallback(
+    async (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => {
+      const body = { ...shift, restaurant_id: restaurantId, period_date: date, driver_id: shift.driver_id ?? 0, push_drivers: PUSH.noPush };
+      try {
+        store.upsert([await updateShift(shift.id, body)]);
+      } catch (error) {
+        revert();
+        failed(error, 'The shift could not be moved');
+      }
+    },
+    [store], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const canDrag = useCallback((shift: ShiftRecord) => canMove(stateOf(shift)), []);
+  const onAdd = useCallback((restaurant: BoardRestaurant, date: string) => setDialog({ kind: 'new', restaurant, date }), []);
+  const onShift = useCallback((shift: ShiftRecord, anchor: HTMLElement) => setMenu({ shift, anchor }), []);
+  const onDay = useCallback((date: string, anchor: HTMLElement) => setDayMenu({ date, anchor }), []);
+
+  const copyNow = () => {
+    if (interval === INTERVAL.day) {
+      confirm({ title: 'Copy Shifts', message: SHIFT_LABEL.unready, confirmLabel: 'Close', onConfirm: () => closeDialog() });
+      return;
+    }
+    setDialog({ kind: 'copy' });
+  };
+
+  const loading = board.loading || restaurants.loading;
+  const error = board.error ?? restaurants.error;
+
+  const panel = (
+    <DriverPanel
+      drivers={panelDrivers}
+      counts={counts}
+      openCount={inLocation.filter((s) => !s.driver_id).length}
+      choice={choice}
+      onChoice={(next) => {
+        setChoice(next);
+        if (next.kind !== 'driver') setOnlyTheirRestaurants(false);
+        setDriversOpen(false);
+      }}
+      onlyTheirRestaurants={onlyTheirRestaurants}
+      onOnlyTheirRestaurants={setOnlyTheirRestaurants}
+    />
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 64px)', sm: 'calc(100dvh - 88px)' }, minHeight: 420 }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', pb: 1 }}>
+        <LocationPicker areas={locations} value={location} onChange={setLocation} width={phone ? '100%' : 250} />
+        <RangeNavigator state={rangeState} />
+        <IntervalSelect value={interval} onChange={rangeState.setInterval} />
+        <Box sx={{ flexGrow: 1 }} />
+        {phone && (
+          <Tooltip title="Drivers">
+            <IconButton aria-label="Drivers" onClick={() => setDriversOpen(true)}>
+              <PeopleOutlineIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copyNow}>
+          Copy shifts
+        </Button>
+        <Button variant="contained" onClick={() => publishMany(toPublish)}>
+          Publish Shifts [{toPublish.length}]
+        </Button>
+        <IconButton aria-label="More shift actions" onClick={(e) => setBulkMenu(e.currentTarget)}>
+          <MoreVertIcon />
+        </IconButton>
+        <Menu anchorEl={bulkMenu} open={!!bulkMenu} onClose={() => setBulkMenu(null)}>
+          <MenuItem
+            onClick={() => {
+              setBulkMenu(null);
+              unpublishMany(toUnpublish);
+            }}
+            disabled={!toUnpublish.length}
+          >
+            Unpublish Shifts [{toUnpublish.length}]
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setBulkMenu(null);
+              deleteMany(toDelete);
+            }}
+            disabled={!toDelete.length}
+          >
+            Delete Unpublished Shifts [{toDelete.length}]
+          </MenuItem>
+        </Menu>
+      </Stack>
+      {phone && (
+        <PhoneRestaurantPicker restaurants={choice.kind === 'driver' && onlyTheirRestaurants ? rows : locationRows} value={phoneRestaurant} onChange={setPhoneRestaurant} />
+      )}
+      {loading && <LinearProgress aria-label="Loading shifts" />}
+      {error && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={board.reload}>Retry</Button>}>
+          {error}
+        </Alert>
+      )}
+      {drivers.error && <Alert severity="warning">The driver list could not be loaded: {drivers.error}</Alert>}
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}>
+        {!phone && <Box sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: 'flex' }}>{panel}</Box>}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {phone && !rows.length ? (
+            <Alert severity="info" sx={{ m: 2 }}>
+              {SHIFT_LABEL.noRestaurantSelected}
+            </Alert>
+          ) : (
+            <ShiftCalendar
+              variant="admin"
+              range={range}
+              today={today}
+              phone={phone}
+              restaurants={rows}
+              store={store}
+              visible={visible}
+              pasting={!!clipboard}
+              canDrag={canDrag}
+              onAdd={onAdd}
+              onPaste={(restaurant, date, keep) => void paste(restaurant, date, keep)}
+              onShift={onShift}
+              onDay={onDay}
+              onMove={(shift, restaurantId, date, revert) => void move(shift, restaurantId, date, revert)}
+            />
+          )}
+        </Box>
+      </Box>
+      <TotalsBar totals={totals} />
+
+      <Drawer open={driversOpen} onClose={() => setDriversOpen(false)}>
+        <Box sx={{ width: 280, height: '100%', display: 'flex' }}>{panel}</Box>
+      </Drawer>
+      {menu && <ShiftMenu shift={menu.shift} anchor={menu.anchor} variant="admin" onClose={() => setMenu(null)} onAction={(a) => onAction(menu.shift, a)} />}
+      {dayMenu && (
+        <DayMenu
+          date={dayMenu.date}
+          anchor={dayMenu.anchor}
+          drivers={panelDrivers}
+          shifts={inLocation}
+          restaurantName={(id) => restaurantById.get(id)?.name ?? ''}
+          onClose={() => setDayMenu(null)}
+        />
+      )}
+      {dialog?.kind === 'new' && (
+        <ShiftDialog
+          restaurant={dialog.restaurant}
+          date={dialog.date}
+          drivers={drivers.data}
+          store={store}
+          fuelRates={fuelRates}
+          onClose={closeDialog}
+          onSaved={(s) => {
+            store.upsert([s]);
+            closeDialog();
+          }}
+        />
+      )}
+      {dialog?.kind === 'edit' && restaurantById.get(dialog.shift.restaurant_id) && (
+        <ShiftDialog
+          restaurant={restaurantById.get(dialog.shift.restaurant_id)!}
+          shift={dialog.shift}
+          drivers={drivers.data}
+          store={store}
+          fuelRates={fuelRates}
+          onClose={closeDialog}
+          onSaved={(s) => {
+            store.upsert([s]);
+            closeDialog();
+          }}
+        />
+      )}
+      {dialog?.kind === 'cancel' && (
+        <CancelShiftDialog
+          shift={dialog.shift}
+          restaurantName={restaurantById.get(dialog.shift.restaurant_id)?.name ?? ''}
+          onClose={closeDialog}
+          onCancelled={(s) => {
+            store.upsert([s]);
+            closeDialog();
+          }}
+        />
+      )}
+      {dialog?.kind === 'copy' && (
+        <CopyShiftsDialog
+          variant="admin"
+          range={range}
+          interval={interval}
+          shifts={inLocation.filter(visible)}
+          onClose={closeDialog}
+          onCopied={(copies) => {
+            closeDialog();
+            notify(`${copies.length} shift${copies.length === 1 ? '' : 's'} copied`, { type: 'success' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'confirm' && <ConfirmDialog {...dialog.props} onClose={closeDialog} />}
+    </Box>
+  );
+}
