@@ -148,6 +148,18 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const byIdRef = useRef(byId);
   byIdRef.current = byId;
 
+  // FullCalendar hides its timeline tables from assistive technology (aria-hidden), but the day menus, the
+  // Add / Paste buttons and the chips live there: keep them reachable by keyboard and screen readers.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const reveal = () => root.querySelectorAll('table[aria-hidden]').forEach((t) => t.removeAttribute('aria-hidden'));
+    reveal();
+    const observer = new MutationObserver(reveal);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, []);
+
   const days = useMemo(() => datesOf(range), [range]);
   const visibleRange = useMemo(() => ({ start: range.from, end: addDays(range.to, 1) }), [range.from, range.to]);
 

@@ -56,7 +56,8 @@ export function chipHtml(shift: ShiftRecord, o: ChipOptions): string {
     `<div class="chip" data-shift-id="${shift.id}" role="button" aria-label="${escapeHtml(label)}" title="${escapeHtml(title)}">` +
     `<div class="chip-time">${shift.start_time}–${shift.finish_time}${lock}</div>` +
     `<div class="chip-who">${escapeHtml(who)}</div>` +
-    (showPhone && (o.phone || o.variant === 'restaurant') ? `<div class="chip-phone">${escapeHtml(phone!)}</div>` : '') +
+    // The phone layout shows today's driver's phone on the chip; otherwise it is in the tooltip.
+    (showPhone && o.phone && o.variant === 'admin' ? `<div class="chip-phone">${escapeHtml(phone!)}</div>` : '') +
     `</div>`
   );
 }
