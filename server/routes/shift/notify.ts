@@ -45,19 +45,18 @@ const OPEN_TEXT = {
  * the restaurant's area and either no restaurant ties or a tie to it.
  */
 async function driversForRestaurants(db: Kysely<Database>, restaurantIds: number[]): Promise<number[]> {
+  // Two set-based halves (drivers without areas; drivers of the restaurants' areas who are free of restaurant
+  // ties or tied to one of them), so the cost follows the restaurants asked about, not every driver.
   const rows = await sql<{ id: number }>`
     select d.id from drivers d
-    where d.status = ${DRIVER_STATUS.active} and (
-      not exists (select 1 from driver_areas da where da.driver_id = d.id)
-      or exists (
-        select 1 from restaurants r join driver_areas da on da.area_id = r.area_id and da.driver_id = d.id
-        where r.id = any(${restaurantIds}::int[]) and (
-          not exists (select 1 from driver_restaurants dr where dr.driver_id = d.id)
-          or exists (select 1 from driver_restaurants dr where dr.driver_id = d.id and dr.restaurant_id = r.id)
-        )
-      )
-    )
-    order by d.id`.execute(db);
+    where d.status = ${DRIVER_STATUS.active} and not exists (select 1 from driver_areas da where da.driver_id = d.id)
+    union
+    select d.id from restaurants r
+    join driver_areas da on da.area_id = r.area_id
+    join drivers d on d.id = da.driver_id and d.status = ${DRIVER_STATUS.active}
+    left join driver_restaurants tie on tie.driver_id = d.id
+    where r.id = any(${restaurantIds}::int[]) and (tie.driver_id is null or tie.restaurant_id = r.id)
+    order by 1`.execute(db);
   return rows.rows.map((r) => r.id);
 }
 

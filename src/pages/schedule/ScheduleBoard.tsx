@@ -63,12 +63,19 @@ export function ScheduleBoard() {
   const { range, interval } = rangeState;
   const [params, setParams] = useSearchParams();
 
-  const restaurants = useRestaurants();
-  const drivers = useDrivers();
-  const commissionDefault = useCommissionDefault(true);
-  const fuelRates = useFuelRates();
+  // The shifts are asked for first: they are the longest answer the first paint needs.
   const board = useShiftBoard(range, { filterDraft: true });
+  const restaurants = useRestaurants();
   const { store, version } = board;
+  // The driver list and the options wait for the first shifts: the embedded database answers one query at a
+  // time, and the board's rows need the shifts first (see the benchmark).
+  const [secondary, setSecondary] = useState(false);
+  useEffect(() => {
+    if (!board.loading) setSecondary(true);
+  }, [board.loading]);
+  const drivers = useDrivers(secondary);
+  const commissionDefault = useCommissionDefault(secondary);
+  const fuelRates = useFuelRates(secondary);
 
   // Location: from the address, or once from the areas screen's 'go to schedule'.
   const location = readLocation(params.get('location'));

@@ -18,8 +18,8 @@ const PLUGINS = [resourceTimelinePlugin, interactionPlugin];
 const VIEWS = { board: { type: 'resourceTimeline', slotDuration: { days: 1 } } };
 const SOURCE_ID = 'shifts';
 /** Restaurants rendered at first and added per step as the board is scrolled (FullCalendar 6 has no virtual rows). */
-export const ROWS_FIRST = 30;
-const ROWS_STEP = 40;
+export const ROWS_FIRST = 20;
+const ROWS_STEP = 30;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export interface ShiftCalendarProps {
@@ -41,6 +41,9 @@ export interface ShiftCalendarProps {
   onDay?: (date: string, anchor: HTMLElement) => void;
   onMove: (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => void;
 }
+
+/** getApi() is typed as CalendarApi; the object is the Calendar, which can batch renders. */
+const batch = (api: unknown, run: () => void) => (api as { batchRendering(run: () => void): void }).batchRendering(run);
 
 const toEvent = (s: ShiftRecord): EventInput => ({
   id: String(s.id),
@@ -85,10 +88,26 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   }, []);
   const eventSources = useMemo(() => [{ id: SOURCE_ID, events }], [events]);
 
-  // Everything re-read: a new range's shifts, another filter, more rows.
+  // A new range or filter re-reads every event; more rows only add the events of the new rows, so the chips
+  // already on the board are left alone (re-reading them all would redraw every chip at each step).
+  const loadedFor = useRef<{ visible: ShiftCalendarProps['visible']; from: string; to: string; ids: Set<number> } | null>(null);
   useEffect(() => {
-    calendarRef.current?.getApi().refetchEvents();
-  }, [visible, shownIds, range.from, range.to]);
+    const api = calendarRef.current?.getApi();
+    if (!api) return;
+    const before = loadedFor.current;
+    const grew = !!before && before.visible === visible && before.from === range.from && before.to === range.to && [...before.ids].every((id) => shownIds.has(id));
+    loadedFor.current = { visible, from: range.from, to: range.to, ids: shownIds };
+    if (!grew) {
+      api.refetchEvents();
+      return;
+    }
+    const added = new Set([...shownIds].filter((id) => !before!.ids.has(id)));
+    if (!added.size) return;
+    const source = api.getEventSourceById(SOURCE_ID) ?? undefined;
+    batch(api, () => {
+      for (const shift of store.all()) if (added.has(shift.restaurant_id) && visible(shift)) api.addEvent(toEvent(shift), source);
+    });
+  }, [visible, shownIds, range.from, range.to, store]);
 
   // Live changes: only the events concerned, in one batch.
   useEffect(
@@ -101,8 +120,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
           return;
         }
         const source = api.getEventSourceById(SOURCE_ID);
-        // getApi() is typed as CalendarApi; the object is the Calendar, which batches renders.
-        (api as unknown as { batchRendering(run: () => void): void }).batchRendering(() => {
+        batch(api, () => {
           for (const id of change.ids) {
             api.getEventById(String(id))?.remove();
             const shift = store.get(id);

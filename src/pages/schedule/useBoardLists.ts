@@ -41,9 +41,10 @@ export function useCommissionDefault(enabled: boolean): number {
 }
 
 /** Fuel bonus rates per delivery (options fuel_bonus_0, _3, _6), for the dialog's computed Fuel Bonus. */
-export function useFuelRates(): FuelRates {
+export function useFuelRates(enabled = true): FuelRates {
   const [rates, setRates] = useState<FuelRates>({ band0: 0, band3: 0, band6: 0 });
   useEffect(() => {
+    if (!enabled) return;
     fetchOptions().then((options) => {
       const rate = (key: string) => {
         const n = Number(options.find((o) => o.okey === key)?.ovalue);
@@ -51,6 +52,6 @@ export function useFuelRates(): FuelRates {
       };
       setRates({ band0: rate('fuel_bonus_0'), band3: rate('fuel_bonus_3'), band6: rate('fuel_bonus_6') });
     }, () => undefined);
-  }, []);
+  }, [enabled]);
   return rates;
 }
