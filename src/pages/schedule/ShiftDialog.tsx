@@ -268,7 +268,7 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
           <Button
             type="submit"
             variant="contained"
-            disabled={!form.valid || saving || driverErrors.length > 0}
+            disabled={!form.valid || saving || driverErrors.length > 0 || !!serverErrors.driver_id}
             startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             Save
