@@ -10,7 +10,10 @@ import type { ShiftRecord } from '../../../domain/shifts';
 import type { BoardRestaurant } from './api';
 import { chipClasses, chipHtml, escapeHtml, type BoardVariant } from './chip';
 import type { ShiftStore, StoreChange } from './shiftStore';
+import { renderOnlyChangedLanes } from './fullcalendarLanes';
 import './calendar.css';
+
+renderOnlyChangedLanes();
 
 /** FullCalendar's premium plugins under the GPL (the project is GPL-3.0-or-later). */
 const LICENSE_KEY = 'GPL-My-Project-Is-Open-Source';
@@ -19,7 +22,7 @@ const VIEWS = { board: { type: 'resourceTimeline', slotDuration: { days: 1 } } }
 const SOURCE_ID = 'shifts';
 /** Restaurants rendered at first and added per step as the board is scrolled (FullCalendar 6 has no virtual rows). */
 export const ROWS_FIRST = 20;
-const ROWS_STEP = 30;
+const ROWS_STEP = 60;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export interface ShiftCalendarProps {
@@ -45,6 +48,8 @@ export interface ShiftCalendarProps {
 /** getApi() is typed as CalendarApi; the object is the Calendar, which can batch renders. */
 const batch = (api: unknown, run: () => void) => (api as { batchRendering(run: () => void): void }).batchRendering(run);
 
+const toResource = (r: BoardRestaurant, index: number) => ({ id: String(r.id), title: r.name, areaName: r.area.name, sortIndex: index });
+
 const toEvent = (s: ShiftRecord): EventInput => ({
   id: String(s.id),
   resourceId: String(s.restaurant_id),
@@ -65,21 +70,36 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   latest.current = props;
-  const [shown, setShown] = useState(ROWS_FIRST);
-
-  // A new range, location or filter starts from the top with the first rows.
+  // Rows rendered so far, for this list of rows: a new location or filter starts again from the top.
   const rowKey = restaurants.map((r) => r.id).join(',');
-  useEffect(() => setShown(ROWS_FIRST), [rowKey, range.from, range.to]);
+  const [progress, setProgress] = useState({ rowKey, shown: ROWS_FIRST });
+  const shown = progress.rowKey === rowKey ? progress.shown : ROWS_FIRST;
+  const rowsRef = useRef(restaurants);
+  rowsRef.current = restaurants;
 
   const byId = useMemo(() => new Map(restaurants.map((r) => [r.id, r])), [restaurants]);
+  // FullCalendar gets the first rows as its `resources` (a new list replaces them all); later rows are added
+  // through its API, which leaves the rows already drawn alone.
   const resources = useMemo(
-    () =>
-      restaurants.slice(0, shown).map((r, i) => ({ id: String(r.id), title: r.name, areaName: r.area.name, sortIndex: i })),
-    [restaurants, shown],
+    () => rowsRef.current.slice(0, ROWS_FIRST).map((r, i) => toResource(r, i)),
+    [rowKey], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const shownIds = useMemo(() => new Set(resources.map((r) => Number(r.id))), [resources]);
+  const shownIds = useMemo(() => new Set(rowsRef.current.slice(0, shown).map((r) => r.id)), [rowKey, shown]); // eslint-disable-line react-hooks/exhaustive-deps
   const shownRef = useRef(shownIds);
   shownRef.current = shownIds;
+  const addedRows = useRef({ rowKey, count: Math.min(ROWS_FIRST, restaurants.length) });
+  useEffect(() => {
+    const api = calendarRef.current?.getApi();
+    if (!api) return;
+    if (addedRows.current.rowKey !== rowKey) addedRows.current = { rowKey, count: Math.min(ROWS_FIRST, rowsRef.current.length) };
+    const from = addedRows.current.count;
+    const to = Math.min(shown, rowsRef.current.length);
+    if (to <= from) return;
+    batch(api, () => {
+      for (let i = from; i < to; i++) api.addResource(toResource(rowsRef.current[i], i));
+    });
+    addedRows.current = { rowKey, count: to };
+  }, [rowKey, shown]);
 
   const events = useCallback((_info: EventSourceFuncArg, success: (events: EventInput[]) => void) => {
     const { store: s, visible: keep } = latest.current;
@@ -138,11 +158,14 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     const onScroll = (e: Event) => {
       const el = e.target as HTMLElement;
       if (!el.classList?.contains('fc-scroller')) return;
-      if (el.scrollTop + el.clientHeight > el.scrollHeight - 400) setShown((n) => Math.min(n + ROWS_STEP, restaurants.length));
+      // Only a user's scroll (FullCalendar's own layout also fires scroll events at 0).
+      if (el.scrollTop > 0 && el.scrollTop + el.clientHeight > el.scrollHeight - 400) {
+        setProgress({ rowKey, shown: Math.min(shown + ROWS_STEP, restaurants.length) });
+      }
     };
     root.addEventListener('scroll', onScroll, true);
     return () => root.removeEventListener('scroll', onScroll, true);
-  }, [shown, restaurants.length]);
+  }, [shown, restaurants.length, rowKey]);
 
   // Buttons inside the HTML content (Add, Paste, day menus, chips): one listener for all of them.
   useEffect(() => {
