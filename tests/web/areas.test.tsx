@@ -132,7 +132,9 @@ describe('Areas screen', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Schedule of Bombay Spice' }));
     await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
-    expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBe('7');
+    // The schedule takes the remembered restaurant as its location (once).
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'));
+    expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBeNull();
   });
 
   it('reloads when the live feed announces an area change', async () => {
