@@ -115,7 +115,11 @@ export function ScheduleBoard() {
   const restaurantById = useMemo(() => new Map(restaurants.data.map((r) => [r.id, r])), [restaurants.data]);
   const locations = useMemo(() => locationsOf(restaurants.data), [restaurants.data]);
   const locationRows = useMemo(() => rowsFor(restaurants.data, location), [restaurants.data, location]);
-  const locationIds = useMemo(() => new Set(locationRows.map((r) => r.id)), [locationRows]);
+  // What the counts, totals and bulk actions cover: the location, or on a phone the one restaurant shown.
+  const locationIds = useMemo(() => {
+    if (!phone) return new Set(locationRows.map((r) => r.id));
+    return new Set(locationRows.filter((r) => r.id === phoneRestaurant).map((r) => r.id));
+  }, [locationRows, phone, phoneRestaurant]);
 
   // Everything of the range in the chosen location (the store holds every location of the range).
   const inLocation = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, version, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -291,7 +291,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
         resources={resources}
         resourceGroupField={variant === 'admin' ? 'areaName' : undefined}
         resourceOrder="sortIndex"
-        resourceAreaWidth={phone ? '34%' : 230}
+        resourceAreaWidth={phone ? 96 : 230}
         resourceAreaHeaderContent="Restaurants"
         resourceLabelContent={resourceLabelContent}
         resourceLaneContent={resourceLaneContent}
