@@ -179,7 +179,7 @@ describe('Admin schedule board', () => {
     const page = await open('admin@demo.test', 'Admin', `/schedule?location=r${restaurant['The Burger Shack']}&${weekQuery}`);
     await addShift(page, 'The Burger Shack', MON, SHIFT_LABEL.openShift, '12:00', '15:00');
     const moving = chip(page, 'The Burger Shack', '12:00–15:00');
-    await moving.waitFor();
+    await expect.poll(() => moving.boundingBox()).not.toBeNull();
     const from = (await moving.boundingBox())!;
     const target = (await page.getByRole('button', { name: `Add shift at The Burger Shack on ${ukDate(WED)}` }).boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

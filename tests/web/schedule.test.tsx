@@ -274,3 +274,19 @@ describe('shift menu and chips', () => {
     expect(chipHtml(record({ period_date: '2026-11-24' }), { ...opts, phone: true })).not.toContain('chip-phone');
   });
 });
+
+describe('the board store', () => {
+  it('tells the calendar only what changed, and ignores the echo of its own change', () => {
+    const store = new ShiftStore();
+    const seen: unknown[] = [];
+    store.subscribe((change) => seen.push(change));
+    store.replaceAll([record({ id: 1 }), record({ id: 2 })]);
+    store.upsert([record({ id: 1 })]);
+    store.upsert([record({ id: 1, finish_time: '23:00' }), record({ id: 3 })]);
+    store.remove([2, 99]);
+    store.remove([99]);
+    expect(seen).toEqual([{ all: true }, { all: false, ids: [1, 3] }, { all: false, ids: [2] }]);
+    expect(store.all().map((s) => s.id).sort()).toEqual([1, 3]);
+    expect(store.get(1)!.finish_time).toBe('23:00');
+  });
+});

@@ -33,10 +33,16 @@ export class ShiftStore {
     this.emit({ all: true });
   }
 
+  /** Adds or replaces shifts; one already held exactly as given (the feed's echo of a change made here) is no change. */
   upsert(shifts: readonly ShiftRecord[]): void {
-    if (!shifts.length) return;
-    for (const s of shifts) this.byId.set(s.id, s);
-    this.emit({ all: false, ids: shifts.map((s) => s.id) });
+    const changed: number[] = [];
+    for (const s of shifts) {
+      const held = this.byId.get(s.id);
+      if (held && JSON.stringify(held) === JSON.stringify(s)) continue;
+      this.byId.set(s.id, s);
+      changed.push(s.id);
+    }
+    if (changed.length) this.emit({ all: false, ids: changed });
   }
 
   remove(ids: readonly number[]): void {
