@@ -285,7 +285,11 @@ export function ScheduleBoard() {
           },
         });
       } else {
-        void publishShifts([shift.id], PUSH.send).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be published'));
+        void publishShifts([shift.id], PUSH.send).then(
+          (s) => store.upsert(s),
+          // One shift: its own reason ('Driver {name} unavailable at {date}'), not the bulk question.
+          (e) => notify(Object.values(bulkFailures(e)?.[0]?.errors ?? {})[0]?.[0] ?? errorText(e, 'The shift could not be published'), { type: 'error' }),
+        );
       }
     }
   };
