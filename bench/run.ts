@@ -9,6 +9,7 @@ import { seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
 import { load, printResults } from './load';
 import { benchBoard, benchShiftApi, printBoard } from './schedule';
+import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoices';
 
 /**
  * `npm run bench [-- --scale small]`: builds (once) a dataset of the chosen scale in its own data directory,
@@ -24,7 +25,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, `data-bench-${scale}`);
 
-async function prepareDataset() {
+async function prepareDataset(): Promise<InvoiceTarget | null> {
   const handle = await openDatabase({ dataDir, lock: true });
   try {
     await migrateToLatest(handle.db);
@@ -42,6 +43,7 @@ async function prepareDataset() {
       }),
     );
     console.log(`Dataset: ${counts.join(', ')}`);
+    return await busiestRestaurant(handle.db);
   } finally {
     await handle.close();
   }
@@ -67,7 +69,7 @@ function ensureBuilt() {
 async function main() {
   ensureBuilt();
   fs.mkdirSync(dataDir, { recursive: true });
-  await prepareDataset();
+  const invoiceTarget = await prepareDataset();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
@@ -103,6 +105,7 @@ async function main() {
     printResults(results);
     console.log('');
     for (const line of shiftApi.publish) console.log(line);
+    if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
     printBoard(await benchBoard(url));
   } finally {
     server.kill('SIGTERM');

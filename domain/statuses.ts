@@ -48,12 +48,11 @@ export const TIMESHEET_PROGRESS_LABELS: Record<number, string> = {
 };
 
 /**
- * Cancellation and charge records (the reporting table, spec 3, sections 7 and 9: model_type 10, event 10 or 40).
- * 10: a shift cancelled from the schedule (its driver taken off, the charge recorded); 40: a cancellation fee or
- * bonus set when the timesheet of a worked shift is approved (the shift keeps its driver).
+ * What a reporting record is about (spec 3, sections 7 and 9: model_type 10 = a shift). Its events are
+ * REPORT_EVENT in reports.ts: POST /api/reporting/create writes 10 (a shift cancelled on the schedule) or 40 (a
+ * fee or bonus set when the timesheet of a worked shift is approved).
  */
 export const REPORTING_MODEL_TYPE = { shift: 10 } as const;
-export const REPORTING_EVENT = { shiftCancelled: 10, feeOnApproval: 40 } as const;
 
 export const PUSH_NOTIFY_STATUS = { active: 10, inactive: 20 } as const;
 export const PUSH_DRIVERS = { send: 10, noPush: 20 } as const;

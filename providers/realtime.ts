@@ -27,6 +27,7 @@ export const FEED_CHANNELS = [
   'option_channel',
   'user_channel',
   'restaurant_channel',
+  'invoice_channel',
 ] as const;
 
 const listeners = new Map<string, Set<FeedCallback>>();

@@ -26,6 +26,13 @@ import shiftRoutes from './routes/shift';
 import reportingRoutes from './routes/reporting';
 import restaurantRoutes from './routes/restaurant';
 import driverRoutes from './routes/driver';
+import invoiceRoutes from './routes/invoice';
+import reportingReadRoutes from './routes/reporting/reports';
+import inactiveFeeRoutes from './routes/reporting/inactiveFee';
+import paymentsExportRoutes from './routes/xls';
+import newsFeedRoutes from './routes/newsFeed';
+import replyRoutes from './routes/reply';
+import driverNewsFeedRoutes from './routes/driverApp/newsFeed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportingRoutes);
   await app.register(restaurantRoutes);
   await app.register(driverRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(reportingReadRoutes);
+  await app.register(inactiveFeeRoutes);
+  await app.register(paymentsExportRoutes);
+  await app.register(newsFeedRoutes);
+  await app.register(replyRoutes);
+  await app.register(driverNewsFeedRoutes);
 
   registerFiles(app, deps.config);
   return app;

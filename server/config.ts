@@ -21,6 +21,24 @@ export interface Config {
   seedDemo: boolean;
   tokenTtlDays: number;
   logLevel: string;
+  /** Invoices to restaurants: the agency's letterhead and VAT (see domain/invoices.ts). */
+  invoices: InvoiceSettings;
+}
+
+export interface InvoiceSettings {
+  /** Percent added to the subtotal; 0 when the agency is not VAT-registered (no VAT line). */
+  vatRate: number;
+  agencyName: string;
+  /** Letterhead lines (AGENCY_ADDRESS, lines separated by '|' or new lines). */
+  agencyAddress: string[];
+  agencyEmail: string | null;
+  agencyTelephone: string | null;
+  agencyVatNumber: string | null;
+  agencyCompanyNumber: string | null;
+  /** How to pay, printed under the totals (e.g. 'Sort code 12-34-56, account 12345678'). */
+  paymentDetails: string | null;
+  /** Days from the invoice date to the due date. */
+  paymentTermsDays: number;
 }
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -44,5 +62,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlDays: Number(env.TOKEN_TTL_DAYS ?? 30),
     // 'info' logs every request; the default keeps the log to warnings and errors (with their request id).
     logLevel: env.LOG_LEVEL ?? 'warn',
+    invoices: loadInvoiceSettings(env),
+  };
+}
+
+/** A number from the environment within bounds, else the default. */
+function envNumber(value: string | undefined, fallback: number, min: number, max: number): number {
+  const n = value === undefined || value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(n) && n >= min && n <= max ? n : fallback;
+}
+
+function loadInvoiceSettings(env: NodeJS.ProcessEnv): InvoiceSettings {
+  return {
+    // The UK standard rate; INVOICE_VAT_RATE=0 for an agency that is not VAT-registered.
+    vatRate: envNumber(env.INVOICE_VAT_RATE, 20, 0, 100),
+    agencyName: env.AGENCY_NAME?.trim() || 'Driver Staffing Agency',
+    agencyAddress: (env.AGENCY_ADDRESS ?? '').split(/\s*[|\n]\s*/).filter(Boolean),
+    agencyEmail: env.AGENCY_EMAIL?.trim() || null,
+    agencyTelephone: env.AGENCY_TELEPHONE?.trim() || null,
+    agencyVatNumber: env.AGENCY_VAT_NUMBER?.trim() || null,
+    agencyCompanyNumber: env.AGENCY_COMPANY_NUMBER?.trim() || null,
+    paymentDetails: env.INVOICE_PAYMENT_DETAILS?.trim() || null,
+    paymentTermsDays: Math.round(envNumber(env.INVOICE_PAYMENT_DAYS, 14, 0, 365)),
   };
 }

@@ -16,6 +16,9 @@ import { AreasPage } from '../resources/areas';
 import { OptionsPage } from '../resources/options';
 import { SchedulePage } from './pages/schedule/SchedulePage';
 import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
+import { InvoicesPage, RestaurantInvoicesPage } from '../resources/invoices';
+import { ReportingPage } from './pages/reporting';
+import { NewsFeedPage } from '../resources/newsFeed';
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -44,7 +47,7 @@ export function App() {
         <CustomRoutes>
           <Route path="/" element={<Navigate to="/newsfeed" replace />} />
           <Route path="/home" element={<HomePage />} />
-          <Route path="/newsfeed" element={<NotBuiltYet title="News Feed" />} />
+          <Route path="/newsfeed" element={<NewsFeedPage />} />
           <Route path="/schedule" element={<SchedulePage />} />
           <Route path="/schedulerestaurant" element={<RestaurantSchedulePage />} />
           <Route path="/timesheet" element={<NotBuiltYet title="Timesheets" />} />
@@ -54,10 +57,10 @@ export function App() {
           <Route path="/drivers/:id" element={<NotBuiltYet title="Driver" />} />
           <Route path="/areas" element={<AreasPage />} />
           <Route path="/options" element={<OptionsPage />} />
-          <Route path="/invoices" element={<NotBuiltYet title="Invoices" />} />
-          <Route path="/invoicesrestaurant" element={<NotBuiltYet title="Invoices" />} />
+          <Route path="/invoices" element={<InvoicesPage />} />
+          <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
           <Route path="/users" element={<UsersPage />} />
-          <Route path="/reporting" element={<NotBuiltYet title="Reporting" />} />
+          <Route path="/reporting" element={<ReportingPage />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

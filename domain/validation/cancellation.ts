@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { toPence } from '../money';
 import { isDate } from '../ranges';
-import { REPORTING_EVENT, REPORTING_MODEL_TYPE } from '../statuses';
+import { REPORTING_MODEL_TYPE } from '../statuses';
+import { REPORT_EVENT } from '../reports';
 
 /** The Cancel Shift dialog and POST /api/reporting/create (spec 3, sections 5 'Cancel Shift' and 7). */
 export const CANCEL_MSG = {
@@ -76,7 +77,7 @@ export const cancellationSchema = z
     }),
     event: z.unknown().optional().transform((value, ctx): number => {
       const n = Number(value);
-      if (n === REPORTING_EVENT.shiftCancelled || n === REPORTING_EVENT.feeOnApproval) return n;
+      if (n === REPORT_EVENT.shiftCancelled || n === REPORT_EVENT.bonusAdded) return n;
       ctx.addIssue({ code: 'custom', message: CANCEL_MSG.eventInvalid });
       return z.NEVER;
     }),
@@ -87,7 +88,7 @@ export const cancellationSchema = z
   })
   .superRefine((input, ctx) => {
     // A cancellation charges the driver: the cost is negative or nothing.
-    if (input.event === REPORTING_EVENT.shiftCancelled && input.cost > 0) {
+    if (input.event === REPORT_EVENT.shiftCancelled && input.cost > 0) {
       ctx.addIssue({ code: 'custom', message: CANCEL_MSG.costNegative, path: ['cost'] });
     }
   });

@@ -18,6 +18,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import { formatMoney } from '../../src/components/format';
+import { NewPostButton } from '../newsFeed';
 import { AreaRestaurants } from './AreaRestaurants';
 import type { Area } from './types';
 
@@ -116,9 +117,12 @@ export function AreaCard({ area, phone, onEdit, onDelete }: { area: Area; phone:
           <Typography variant="subtitle2" component="h3" color="text.secondary">
             Restaurants ({area.restaurants.length})
           </Typography>
-          <Button size="small" startIcon={<AddBusinessOutlinedIcon />} onClick={() => navigate('/restaurants')}>
-            New Restaurant
-          </Button>
+          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            <NewPostButton label="New Post" target={{ areas: [area.id] }} />
+            <Button size="small" startIcon={<AddBusinessOutlinedIcon />} onClick={() => navigate('/restaurants')}>
+              New Restaurant
+            </Button>
+          </Stack>
         </Stack>
         <AreaRestaurants areaName={area.name} restaurants={area.restaurants} phone={phone} />
       </Box>

@@ -17,8 +17,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
-import PostAddOutlinedIcon from '@mui/icons-material/PostAddOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
+import { NewPostButton } from '../newsFeed';
 import type { AreaRestaurant } from './types';
 
 /** The schedule screen opens on the restaurant stored here (spec 2, section 2: 'go to schedule'). */
@@ -56,7 +56,7 @@ function Actions({ restaurant }: { restaurant: AreaRestaurant }) {
         </IconButton>
       </Tooltip>
       <LaterAction label={`Drivers working at ${restaurant.name}`} screen="Restaurants" icon={<GroupsOutlinedIcon fontSize="small" />} />
-      <LaterAction label={`New post for ${restaurant.name}`} screen="News Feed" icon={<PostAddOutlinedIcon fontSize="small" />} />
+      <NewPostButton variant="icon" label={`New post for ${restaurant.name}`} target={{ restaurants: [restaurant.id] }} />
     </Stack>
   );
 }

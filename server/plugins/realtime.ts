@@ -6,6 +6,7 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { z } from 'zod';
 import { PANEL_CHANNEL } from '../realtime/broadcaster';
 import { FeedHub, type FeedSocket } from '../realtime/hub';
+import { encodeAudience, parseAudience, type Audience } from '../realtime/audience';
 import {
   CLOSE,
   ERROR,
@@ -22,6 +23,7 @@ import {
   type ClientMessage,
 } from '../realtime/pusherProtocol';
 import { forbidden } from './errors';
+import { restaurantScope, type Account } from './auth';
 
 /**
  * The live feed (design section 5): a WebSocket endpoint at /app/{key} speaking the Pusher protocol, so
@@ -128,10 +130,13 @@ export default fp<RealtimeOptions>(async function realtimePlugin(app: FastifyIns
     if (channel !== PANEL_CHANNEL) {
       return session.send(subscriptionError(channel, `Channel '${channel}' is not offered`));
     }
-    if (!isValidChannelAuth(key, secret, session.id, channel, message.data.auth)) {
+    // The audience rides in the signed channel data: no signature over it, no subscription.
+    const channelData = message.data.channel_data;
+    const audience = parseAudience(channelData);
+    if (!audience || !isValidChannelAuth(key, secret, session.id, channel, message.data.auth, channelData as string)) {
       return session.send(subscriptionError(channel, 'Invalid signature'));
     }
-    hub.subscribe(channel, session);
+    hub.subscribe(channel, session, audience);
     session.send(subscriptionSucceeded(channel));
   }
 
@@ -167,9 +172,17 @@ export default fp<RealtimeOptions>(async function realtimePlugin(app: FastifyIns
   app.post('/broadcasting/auth', { preHandler: app.access('staff', 'restaurant') }, async (request) => {
     const body = authBody.parse(request.body ?? {});
     if (body.channel_name !== PANEL_CHANNEL) throw forbidden();
-    return { auth: channelAuth(key, secret, body.socket_id, body.channel_name) };
+    const channelData = encodeAudience(await audienceOf(app, request.account!));
+    return { auth: channelAuth(key, secret, body.socket_id, body.channel_name, channelData), channel_data: channelData };
   });
 });
+
+/** What of the feed an account hears: administrators all, managers their scope, restaurant accounts their own. */
+async function audienceOf(app: FastifyInstance, account: Account): Promise<Audience> {
+  const scope = await restaurantScope(app, account);
+  if (scope === null) return { kind: 'all' };
+  return { kind: account.kind === 'restaurateur' ? 'restaurant' : 'manager', restaurantIds: scope };
+}
 
 /** The key in `/app/{key}?...`; null for any other path. Hand-parsed: request targets can be anything. */
 function appKey(url: string): string | null {

@@ -1,4 +1,5 @@
 import { envelope, PANEL_CHANNEL, PANEL_EVENT, type FeedMessage } from './broadcaster';
+import { audienceKey, visibleMessage, type Audience } from './audience';
 import { frame } from './pusherProtocol';
 
 /** Anything a frame can be written to; in production a ws WebSocket wrapped by the realtime plugin. */
@@ -6,14 +7,14 @@ export interface FeedSocket {
   send(frame: string): void;
 }
 
-/** The sockets of this process, by the channels they subscribed to. Broadcasters call `deliver`. */
+/** The sockets of this process, by the channels they subscribed to, each with its audience. Broadcasters call `deliver`. */
 export class FeedHub {
-  private readonly channels = new Map<string, Set<FeedSocket>>();
+  private readonly channels = new Map<string, Map<FeedSocket, Audience>>();
 
-  subscribe(channel: string, socket: FeedSocket): void {
+  subscribe(channel: string, socket: FeedSocket, audience: Audience): void {
     let sockets = this.channels.get(channel);
-    if (!sockets) this.channels.set(channel, (sockets = new Set()));
-    sockets.add(socket);
+    if (!sockets) this.channels.set(channel, (sockets = new Map()));
+    sockets.set(socket, audience);
   }
 
   unsubscribe(channel: string, socket: FeedSocket): void {
@@ -25,11 +26,23 @@ export class FeedHub {
     for (const sockets of this.channels.values()) sockets.delete(socket);
   }
 
-  /** Every feed message goes out once, as the `message` event of private-panelmessages; encoded once for all. */
+  /**
+   * Every feed message goes out as the `message` event of private-panelmessages, cut to what each socket's
+   * audience may see; filtered and encoded once per distinct audience, not once per socket.
+   */
   deliver(message: FeedMessage): void {
     const sockets = this.channels.get(PANEL_CHANNEL);
     if (!sockets?.size) return;
-    const text = frame(PANEL_EVENT, envelope(message), PANEL_CHANNEL);
-    for (const socket of sockets) socket.send(text);
+    const frames = new Map<string, string | null>();
+    for (const [socket, audience] of sockets) {
+      const key = audienceKey(audience);
+      let text = frames.get(key);
+      if (text === undefined) {
+        const visible = visibleMessage(message, audience);
+        text = visible ? frame(PANEL_EVENT, envelope(visible), PANEL_CHANNEL) : null;
+        frames.set(key, text);
+      }
+      if (text) socket.send(text);
+    }
   }
 }

@@ -71,16 +71,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** What /broadcasting/auth hands out and pusher:subscribe must carry: `key:hex(HMAC-SHA256(secret, socket_id:channel))`. */
-export function channelAuth(key: string, secret: string, socketId: string, channel: string): string {
-  const signature = crypto.createHmac('sha256', secret).update(`${socketId}:${channel}`).digest('hex');
+/**
+ * What /broadcasting/auth hands out and pusher:subscribe must carry: `key:hex(HMAC-SHA256(secret, socket_id:channel))`,
+ * or with channel data `key:hex(HMAC-SHA256(secret, socket_id:channel:channel_data))` as Pusher signs presence
+ * channels; pusher-js sends back whatever channel_data the auth answer held, so it arrives signed.
+ */
+export function channelAuth(key: string, secret: string, socketId: string, channel: string, channelData?: string): string {
+  const signed = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
+  const signature = crypto.createHmac('sha256', secret).update(signed).digest('hex');
   return `${key}:${signature}`;
 }
 
 /** Constant-time, so the signature cannot be guessed byte by byte from response times. */
-export function isValidChannelAuth(key: string, secret: string, socketId: string, channel: string, auth: unknown): boolean {
+export function isValidChannelAuth(
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  auth: unknown,
+  channelData?: string,
+): boolean {
   if (typeof auth !== 'string') return false;
-  const expected = Buffer.from(channelAuth(key, secret, socketId, channel));
+  const expected = Buffer.from(channelAuth(key, secret, socketId, channel, channelData));
   const given = Buffer.from(auth);
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }

@@ -73,9 +73,13 @@ class RawClient {
   }
 }
 
-function sign(secret: string, socketId: string, channel: string): string {
-  return crypto.createHmac('sha256', secret).update(`${socketId}:${channel}`).digest('hex');
+/** The subscription signature, over the channel data (the listener's audience) when there is one. */
+function sign(secret: string, socketId: string, channel: string, channelData?: string): string {
+  const signed = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
+  return crypto.createHmac('sha256', secret).update(signed).digest('hex');
 }
+
+const ALL = JSON.stringify({ kind: 'all' });
 
 function pusherClient(port: number, key: string, token: string): Pusher {
   return new Pusher(key, {
@@ -184,6 +188,59 @@ describe('live feed on one instance', () => {
     expect(heardByIntruder).toEqual([]);
   });
 
+  it('gives each account only its part of the feed: managers their restaurants, restaurant accounts their own without office fields', async () => {
+    const restaurantsOf = async (email: string) =>
+      (
+        await t.db
+          .selectFrom('restaurants')
+          .innerJoin('restaurateurs', 'restaurateurs.id', 'restaurants.restaurateur_id')
+          .select('restaurants.id')
+          .where('restaurateurs.email', '=', email)
+          .execute()
+      ).map((r) => r.id);
+    const owned = await restaurantsOf('restaurant@demo.test');
+    const own = owned[0];
+    const inArea = (names: string[], not = false) =>
+      t.db
+        .selectFrom('restaurants')
+        .innerJoin('areas', 'areas.id', 'restaurants.area_id')
+        .select('restaurants.id')
+        .where('areas.name', not ? 'not in' : 'in', names)
+        .where('restaurants.id', 'not in', owned)
+        .executeTakeFirstOrThrow();
+    const camden = await inArea(['Camden']);
+    const elsewhere = await inArea(['Camden', 'Islington'], true);
+
+    const listeners = await Promise.all(
+      ['admin@demo.test', 'manager@demo.test', 'restaurant@demo.test'].map(async (email) => {
+        const echo = new Echo({ broadcaster: 'pusher', client: pusherClient(port, key, await t.tokenFor(email)) });
+        echos.push(echo);
+        return listen(echo);
+      }),
+    );
+    const [admin, manager, restaurant] = listeners;
+
+    const shift = (id: number, restaurantId: number) => ({ id, restaurant_id: restaurantId, cost_extra_bonus: -15, start_time: '18:00' });
+    const shifts: FeedMessage = { channel: 'shift_channel', event: 'update', items: [shift(1, own), shift(2, camden.id), shift(3, elsewhere.id)] };
+    const driver: FeedMessage = { channel: 'driver_channel', event: 'update', items: [{ id: 9, bank_account_number: '12345678' }] };
+    await t.app.broadcaster.publish(shifts);
+    await t.app.broadcaster.publish(driver);
+    await until(() => admin.length === 2 && manager.length === 2);
+    await until(() => restaurant.length >= 1);
+    await sleep(200);
+
+    expect(admin).toEqual([{ success: true, data: shifts }, { success: true, data: driver }]);
+    // The manager of Camden and Islington: Camden's shift (and the restaurant account's, if in their areas), drivers.
+    const managerShiftIds = (manager[0] as { data: FeedMessage }).data.items.map((i) => (i as { id: number }).id);
+    expect(managerShiftIds).toContain(2);
+    expect(managerShiftIds).not.toContain(3);
+    expect(manager[1]).toEqual({ success: true, data: driver });
+    // The restaurant account: its own shift only, without the cancellation fee, and nothing of drivers.
+    expect(restaurant).toEqual([
+      { success: true, data: { channel: 'shift_channel', event: 'update', items: [{ id: 1, restaurant_id: own, start_time: '18:00' }] } },
+    ]);
+  });
+
   describe('POST /broadcasting/auth', () => {
     const socketId = '1234.5678';
     const form = (body: Record<string, string>) => new URLSearchParams(body).toString();
@@ -223,8 +280,16 @@ describe('live feed on one instance', () => {
       expect(malformed.statusCode).toBe(400);
     });
 
-    it('signs the subscription of a restaurant account (form-encoded or JSON)', async () => {
-      const expected = { auth: `${key}:${sign(secret, socketId, 'private-panelmessages')}` };
+    it('signs the subscription of a restaurant account with its own restaurants as the audience (form-encoded or JSON)', async () => {
+      const own = await t.db
+        .selectFrom('restaurants')
+        .innerJoin('restaurateurs', 'restaurateurs.id', 'restaurants.restaurateur_id')
+        .select('restaurants.id')
+        .where('restaurateurs.email', '=', 'restaurant@demo.test')
+        .orderBy('restaurants.id')
+        .execute();
+      const channelData = JSON.stringify({ kind: 'restaurant', restaurantIds: own.map((r) => r.id) });
+      const expected = { auth: `${key}:${sign(secret, socketId, 'private-panelmessages', channelData)}`, channel_data: channelData };
       const headers = await t.as('restaurant@demo.test');
       const res = await post(panel, headers);
       expect(res.statusCode).toBe(200);
@@ -261,15 +326,24 @@ describe('live feed on one instance', () => {
     it('refuses forged signatures and signatures made for another socket', async () => {
       const socketId = await client.socketId();
       const channel = 'private-panelmessages';
-      client.send('pusher:subscribe', { channel, auth: `${key}:${sign('guessed-secret', socketId, channel)}` });
+      client.send('pusher:subscribe', { channel, auth: `${key}:${sign('guessed-secret', socketId, channel, ALL)}`, channel_data: ALL });
       const refused = await client.next('pusher:subscription_error');
       expect(refused.channel).toBe(channel);
       expect(JSON.parse(refused.data as string)).toMatchObject({ type: 'AuthError', status: 403 });
 
       client.frames.length = 0;
-      client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, '1.2', channel)}` });
+      client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, '1.2', channel, ALL)}`, channel_data: ALL });
       await client.next('pusher:subscription_error');
-      client.send('pusher:subscribe', { channel, auth: 'short' });
+      client.frames.length = 0;
+      // A signature without the audience, or an audience the signature was not made for.
+      client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, socketId, channel)}` });
+      await client.next('pusher:subscription_error');
+      client.frames.length = 0;
+      const mine = JSON.stringify({ kind: 'restaurant', restaurantIds: [1] });
+      client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, socketId, channel, mine)}`, channel_data: ALL });
+      await client.next('pusher:subscription_error');
+      client.frames.length = 0;
+      client.send('pusher:subscribe', { channel, auth: 'short', channel_data: ALL });
       await client.next('pusher:subscription_error');
       expect(client.frames.some((f) => f.event === 'pusher_internal:subscription_succeeded')).toBe(false);
 
@@ -281,7 +355,7 @@ describe('live feed on one instance', () => {
     it('subscribes with a valid signature, delivers, and stops after unsubscribe', async () => {
       const socketId = await client.socketId();
       const channel = 'private-panelmessages';
-      client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, socketId, channel)}` });
+      client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, socketId, channel, ALL)}`, channel_data: ALL });
       const ok = await client.next('pusher_internal:subscription_succeeded');
       expect(ok).toEqual({ event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
 

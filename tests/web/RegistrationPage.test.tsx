@@ -153,6 +153,6 @@ describe('Registration page', () => {
     storeUser(ADMIN);
     renderAppAt('/registration');
     await waitFor(() => expect(window.location.pathname).toBe('/newsfeed'));
-    expect(await screen.findByText('The News Feed screen is not built yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'News Feed', level: 1 })).toBeInTheDocument();
   });
 });

@@ -126,15 +126,26 @@ describe('Areas screen', () => {
     const disabled = screen.getByRole('button', { name: 'Edit Bombay Spice' });
     expect(disabled).toBeDisabled();
     expect(disabled.parentElement).toHaveAttribute('aria-label', expect.stringMatching(/Restaurants screen/));
-    expect(screen.getByRole('button', { name: 'New post for Bombay Spice' }).parentElement).toHaveAttribute(
-      'aria-label',
-      expect.stringMatching(/News Feed screen/),
-    );
     await user.click(screen.getByRole('button', { name: 'Schedule of Bombay Spice' }));
     await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
     // The schedule takes the remembered restaurant as its location (once).
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'));
     expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBeNull();
+  });
+
+  it("opens the post dialog addressed to the restaurant or the area from their 'new post' buttons", async () => {
+    const { user } = await openAreas();
+    await user.click(screen.getByRole('button', { name: 'New post for Bombay Spice' }));
+    let post = await screen.findByRole('dialog', { name: 'Publish a New Post / Message All' });
+    expect(within(post).getByRole('radio', { name: 'Selected Restaurants' })).toBeChecked();
+    expect(await within(post).findByRole('button', { name: 'Bombay Spice' })).toBeInTheDocument();
+    await user.click(within(post).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(screen.getByRole('region', { name: 'Area Camden' })).getByRole('button', { name: 'New Post' }));
+    post = await screen.findByRole('dialog', { name: 'Publish a New Post / Message All' });
+    expect(within(post).getByRole('radio', { name: 'Selected Areas' })).toBeChecked();
+    expect(await within(post).findByRole('button', { name: 'Camden' })).toBeInTheDocument();
   });
 
   it('reloads when the live feed announces an area change', async () => {

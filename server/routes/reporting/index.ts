@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { fieldError, notFound } from '../../plugins/errors';
-import { REPORTING_EVENT, SHIFT_ASSIGNED } from '../../../domain/statuses';
+import { SHIFT_ASSIGNED } from '../../../domain/statuses';
+import { REPORT_EVENT } from '../../../domain/reports';
 import { CANCEL_MSG, cancellationSchema } from '../../../domain/validation/cancellation';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { canCancel } from '../../../domain/shifts';
@@ -28,7 +29,7 @@ export default async function reportingRoutes(app: FastifyInstance) {
       if (!shift || !inScope(scope, shift.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
       if (shift.restaurant_id !== input.restaurant_id || shift.period_date !== input.period_date) throw fieldError('shift_id', CANCEL_MSG.shiftMismatch);
 
-      if (input.event === REPORTING_EVENT.shiftCancelled) {
+      if (input.event === REPORT_EVENT.shiftCancelled) {
         const hasTimesheet = (await shiftsWithTimesheet(trx, [shift.id])).has(shift.id);
         const state = { status: shift.status, status_assigned: shift.status_assigned, driver_id: shift.driver_id, has_timesheet: hasTimesheet };
         if (!canCancel(state)) throw fieldError('shift_id', hasTimesheet ? SHIFT_MSG.timesheetExists : shift.driver_id ? SHIFT_MSG.cancelNotPublished : SHIFT_MSG.alreadyCancelled);
@@ -61,7 +62,7 @@ export default async function reportingRoutes(app: FastifyInstance) {
       return { record, shiftId: shift.id };
     });
     const shift = await shiftView(app.db, shiftId);
-    if (shift && input.event === REPORTING_EVENT.shiftCancelled) await broadcastShifts(app, 'cancel', [shift]);
+    if (shift && input.event === REPORT_EVENT.shiftCancelled) await broadcastShifts(app, 'cancel', [shift]);
     reply.status(201);
     return { success: true, reporting: record, shift };
   });

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, TextField, Typography } from '@mui/material';
 import { ukDate } from '../../../domain/dates';
-import { REPORTING_EVENT, REPORTING_MODEL_TYPE } from '../../../domain/statuses';
+import { REPORTING_MODEL_TYPE } from '../../../domain/statuses';
+import { REPORT_EVENT } from '../../../domain/reports';
 import { normaliseCancelCost } from '../../../domain/validation/cancellation';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { cancelShift } from './api';
@@ -40,7 +41,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
         cost: value,
         comment_cancelled: comment,
         model_type: REPORTING_MODEL_TYPE.shift,
-        event: REPORTING_EVENT.shiftCancelled,
+        event: REPORT_EVENT.shiftCancelled,
         model_id: shift.id,
       });
       onCancelled(res.shift);

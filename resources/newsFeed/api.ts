@@ -1,0 +1,79 @@
+import { httpClient, toFormData } from '../../providers/httpClient';
+import type { NewsPage, NewsPostView } from '../../domain/validation/newsFeed';
+import type { NewsReply } from '../../domain/validation/reply';
+
+/** The news feed's calls (spec 1, section 7). */
+
+/** One page of the feed, pinned first then newest (GET /api/newsFeed?page=&perPage=). */
+export async function fetchNewsPage(page: number, perPage: number, signal?: AbortSignal): Promise<NewsPage<NewsPostView>> {
+  const answer = await httpClient<unknown>('/api/newsFeed', { query: { page, perPage }, signal });
+  // A server that ignores the paging answers the whole list: page it here.
+  if (Array.isArray(answer)) return { data: answer.slice((page - 1) * perPage, page * perPage), total: answer.length };
+  const paged = answer as Partial<NewsPage<NewsPostView>> | null;
+  return { data: Array.isArray(paged?.data) ? paged.data : [], total: Number(paged?.total) || 0 };
+}
+
+export interface PostFields {
+  postTitle: string;
+  postContent: string;
+  important: number;
+  addressee: number;
+  areas: number[];
+  restaurants: number[];
+  drivers: number[];
+  file: File | null;
+  /** Edit only: drop the current image without sending another. */
+  removeImage?: boolean;
+}
+
+/**
+ * The dialog's multipart body: the id lists only when non-empty (as JSON), the file only when chosen; toFormData
+ * drops the rest (spec 1, sections 5 and 7).
+ */
+function postForm(fields: PostFields, id?: number): FormData {
+  const list = (ids: number[]) => (ids.length ? ids : null);
+  return toFormData({
+    ...(id === undefined ? {} : { id, _method: 'PATCH' }),
+    postTitle: fields.postTitle,
+    postContent: fields.postContent,
+    important: fields.important,
+    addressee: fields.addressee,
+    areas: list(fields.areas),
+    restaurants: list(fields.restaurants),
+    drivers: list(fields.drivers),
+    file: fields.file,
+    remove_img: fields.removeImage ? 1 : null,
+  });
+}
+
+/** POST /api/newsFeed, or POST /api/newsFeed/{id} with _method PATCH for an edit. */
+export function savePost(fields: PostFields, id?: number): Promise<NewsPostView> {
+  return httpClient<NewsPostView>(id === undefined ? '/api/newsFeed' : `/api/newsFeed/${id}`, {
+    method: 'POST',
+    body: postForm(fields, id),
+  });
+}
+
+export function deletePost(id: number): Promise<unknown> {
+  return httpClient(`/api/newsFeed/${id}`, { method: 'DELETE' });
+}
+
+export function changeStatus(id: number, status: number): Promise<NewsPostView> {
+  return httpClient<NewsPostView>(`/api/newsFeed/changeStatus/${id}`, { method: 'POST', body: { status } });
+}
+
+export function changePinned(id: number, pinned: number): Promise<NewsPostView> {
+  return httpClient<NewsPostView>(`/api/newsFeed/changePinned/${id}`, { method: 'POST', body: { pinned } });
+}
+
+export function sendReply(postId: number, replyContent: string): Promise<NewsReply> {
+  return httpClient<NewsReply>('/api/reply', { method: 'POST', body: { reply_content: replyContent, new_id: postId } });
+}
+
+/** What a refusal says: the first message of its `id` field when present (spec 1, section 8), else its message. */
+export function refusalMessage(error: unknown, fallback: string): string {
+  const err = error as { body?: unknown; message?: string };
+  const id = err?.body && typeof err.body === 'object' ? (err.body as { id?: unknown }).id : undefined;
+  if (Array.isArray(id) && typeof id[0] === 'string') return id[0];
+  return err?.message || fallback;
+}

@@ -1,0 +1,24 @@
+import type { NewsPostView } from '../../domain/validation/newsFeed';
+
+export type { NewsPostView, NewsReply } from '../../domain/validation/newsFeed';
+
+/** The API's resource names and the live-feed channels the feed follows (spec 1, sections 4 and 7). */
+export const NEWS_RESOURCE = 'newsFeed';
+export const NEWS_CHANNEL = 'news_feed_channel';
+export const REPLY_CHANNEL = 'reply_channel';
+export const AREA_RESOURCE = 'area';
+/** Drivers a post may name: read as GET /api/driver-message/recipients (the caller's reach). */
+export const RECIPIENT_RESOURCE = 'driver-message/recipients';
+
+/** Who a new post is addressed to when a dialog opens from another screen (areas, restaurants). */
+export interface PostTarget {
+  areas?: number[];
+  restaurants?: number[];
+  drivers?: number[];
+}
+
+/** A post as the live feed carries it: without the per-viewer `can_manage`. */
+export type FeedPost = Omit<NewsPostView, 'can_manage'> & { can_manage?: boolean };
+
+/** Where a post's image is served (spec 1, section 7: /images/{img}). */
+export const imageUrl = (img: string) => `/images/${encodeURIComponent(img)}`;

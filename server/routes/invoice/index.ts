@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { restaurantScope } from '../../plugins/auth';
+import { fieldError, forbidden, notFound } from '../../plugins/errors';
+import { raiseAlert } from '../../services/alerts';
+import { PDF_TYPE, sendFile } from '../../services/fileReply';
+import { readInvoicePdf, removeInvoicePdf, renderInvoicePdf, storeInvoicePdf } from '../../services/pdf';
+import { londonToday, ukDate } from '../../../domain/dates';
+import { defaultBookingFee, defaultComission, invoiceFileName, invoicePeriodFileName } from '../../../domain/invoices';
+import { INVOICE_MSG, invoiceCheckSchema, invoiceGenerateSchema } from '../../../domain/validation/invoice';
+import { periodQuerySchema, readId } from '../../../domain/validation/period';
+import { invoiceDocument, storedDocument } from './document';
+import { assertNumberFree, createInvoice, planInvoice } from './plan';
+import { invoiceOptions, invoiceViewById, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
+
+const CHANNEL = 'invoice_channel';
+
+/** A positive whole id from the address, else 404 (an id that cannot exist names no invoice). */
+function pathId(raw: string): number {
+  const id = readId(raw);
+  if (id === null) throw notFound(INVOICE_MSG.notFound);
+  return id;
+}
+
+/** The restaurants the caller reaches: null = all (administrators). */
+function scopeOf(app: FastifyInstance, request: FastifyRequest): Promise<number[] | null> {
+  return restaurantScope(app, request.account!);
+}
+
+const inScope = (scope: number[] | null, restaurantId: number) => scope === null || scope.includes(restaurantId);
+
+/** A restaurant named in a query: 400 when there is none, 403 when it is not the caller's. */
+async function checkRestaurant(app: FastifyInstance, request: FastifyRequest, restaurantId: number) {
+  const restaurant = await restaurantForInvoice(app.db, restaurantId);
+  if (!restaurant) throw fieldError('restaurant_id', INVOICE_MSG.restaurantUnknown);
+  if (!inScope(await scopeOf(app, request), restaurantId)) throw forbidden();
+  return restaurant;
+}
+
+/**
+ * Invoices to restaurants (spec 2, sections 2 and 7). Administrators and managers (within their restaurants) list,
+ * check, preview, create and download; restaurant accounts list, download and preview their own and may ask the
+ * office for an invoice; only administrators remove one. The live feed carries ids only: restaurant accounts
+ * listen on the same channel and must not learn of other restaurants' figures.
+ */
+export default async function invoiceRoutes(app: FastifyInstance) {
+  const readers = { preHandler: app.access('staff', 'restaurant') };
+  const admins = { preHandler: app.access('administrator') };
+
+  app.get('/api/invoice', readers, async (request) => {
+    const q = periodQuerySchema.parse(request.query ?? {});
+    return listInvoices(app.db, { from: q.period_date_from, to: q.period_date_to, scope: await scopeOf(app, request) });
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/invoice/:id', admins, async (request, reply) => {
+    const id = pathId(request.params.id);
+    const removed = await app.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('invoices').select(['id', 'restaurant_id', 'document_path']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) throw notFound(INVOICE_MSG.notFound);
+      await trx.deleteFrom('invoices').where('id', '=', id).execute();
+      return row;
+    });
+    await removeInvoicePdf(app.config.dataDir, removed.document_path);
+    await app.broadcaster.publish({ channel: CHANNEL, event: 'destroy', items: [{ id: removed.id, restaurant_id: removed.restaurant_id }] });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/invoice-check', readers, async (request) => {
+    const q = invoiceCheckSchema.parse(request.query ?? {});
+    const restaurant = await checkRestaurant(app, request, q.restaurant_id);
+    const options = await invoiceOptions(app.db);
+    return {
+      last_id: await lastInvoiceId(app.db),
+      invoices: await listInvoices(app.db, { from: q.period_date_from, to: q.period_date_to, scope: null, restaurantId: restaurant.id }),
+      // What the dialog starts from (spec 2, section 2 'Request Invoice dialog').
+      comission: defaultComission(restaurant.invoice_comission, options.comission),
+      booking_fee: defaultBookingFee(restaurant.booking_fee, options.bookingFee),
+    };
+  });
+
+  app.get('/api/invoice-generate', readers, async (request, reply) => {
+    const q = invoiceGenerateSchema.parse(request.query ?? {});
+    const restaurant = await checkRestaurant(app, request, q.restaurant_id);
+    const account = request.account!;
+
+    if (q.create_invoice && account.kind === 'restaurateur') {
+      // Invoice numbers are the agency's to give: a restaurant's request goes to the office as an alert.
+      await raiseAlert(app, {
+        channel: 'timesheet_channel',
+        event: 'request',
+        message: `${restaurant.name} requested an invoice for ${ukDate(q.period_date_from)} - ${ukDate(q.period_date_to)}`,
+        restaurantId: restaurant.id,
+      });
+      return reply.status(202).send({ message: INVOICE_MSG.requestSent });
+    }
+
+    if (!q.create_invoice) {
+      if (account.kind !== 'restaurateur') await assertNumberFree(app.db, q.invoice_number);
+      const plan = await planInvoice(app.db, app.config.invoices.vatRate, q);
+      const pdf = await renderInvoicePdf(
+        invoiceDocument(app.config, {
+          invoiceNumber: q.invoice_number,
+          invoiceDate: londonToday(),
+          from: q.period_date_from,
+          to: q.period_date_to,
+          preview: true,
+          restaurant: plan.restaurant,
+          driverName: plan.driverName,
+          lines: plan.lines,
+          totals: plan.totals,
+        }),
+      );
+      return sendFile(reply, pdf, PDF_TYPE, 'inline', invoicePeriodFileName(q.invoice_number, q.period_date_from, q.period_date_to));
+    }
+
+    const created = await createInvoice(app, q, account.kind === 'user' ? account.id : null);
+    const pdf = await renderInvoicePdf(
+      invoiceDocument(app.config, {
+        invoiceNumber: q.invoice_number,
+        invoiceDate: created.invoiceDate,
+        from: q.period_date_from,
+        to: q.period_date_to,
+        preview: false,
+        restaurant: created.plan.restaurant,
+        driverName: created.plan.driverName,
+        lines: created.plan.lines,
+        totals: created.plan.totals,
+      }),
+    );
+    await keepDocument(created.id, pdf);
+    const view = await invoiceViewById(app.db, created.id);
+    await app.broadcaster.publish({ channel: CHANNEL, event: 'store', items: [{ id: created.id, restaurant_id: view?.restaurant_id ?? q.restaurant_id }] });
+    reply.header('X-Invoice-Id', String(created.id));
+    return sendFile(reply, pdf, PDF_TYPE, 'inline', invoicePeriodFileName(q.invoice_number, q.period_date_from, q.period_date_to));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/invoice-download/:id', readers, async (request, reply) => {
+    const id = pathId(request.params.id);
+    const invoice = await storedInvoice(app.db, id);
+    // Another restaurant's invoice answers as if it did not exist.
+    if (!invoice || !inScope(await scopeOf(app, request), invoice.restaurant_id)) throw notFound(INVOICE_MSG.notFound);
+    let pdf = await readInvoicePdf(app.config.dataDir, invoice.document_path);
+    if (!pdf) {
+      // No stored document (issued before documents were kept, or the file was lost): rebuilt from the frozen figures.
+      pdf = await renderInvoicePdf(storedDocument(app.config, invoice));
+      await keepDocument(invoice.id, pdf);
+    }
+    return sendFile(reply, pdf, PDF_TYPE, 'inline', invoiceFileName(invoice.invoice_number));
+  });
+
+  /** Stores an issued document and records where. A failure is logged, not fatal: download rebuilds it. */
+  async function keepDocument(id: number, pdf: Buffer): Promise<void> {
+    try {
+      const documentPath = await storeInvoicePdf(app.config.dataDir, id, pdf);
+      await app.db.updateTable('invoices').set({ document_path: documentPath }).where('id', '=', id).execute();
+    } catch (error) {
+      app.log.warn({ err: error, invoiceId: id }, 'invoice document not stored');
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { OPTION_KEY } from '../../../domain/validation/option';
+import { TIMESHEET_STATUS } from '../../../domain/statuses';
+import type { InvoiceTimesheet } from '../../../domain/invoices';
+
+/** An invoice as the list, the check and the live feed describe it (the frozen lines stay on the server). */
+export interface InvoiceView {
+  id: number;
+  invoice_number: string;
+  period_date: string;
+  period_date_from: string;
+  period_date_to: string;
+  restaurant_id: number;
+  driver_id: number | null;
+  comission: number;
+  booking_fee: number;
+  subtotal: number;
+  vat: number;
+  total: number;
+  created_at: string;
+  restaurant: { id: number; name: string; area_id: number };
+  area: { id: number; name: string };
+  driver_name: string | null;
+}
+
+export interface InvoiceFilter {
+  from: string;
+  to: string;
+  /** Restaurants the account may see; null = all. */
+  scope: number[] | null;
+  restaurantId?: number;
+}
+
+type Row = Omit<InvoiceView, 'restaurant' | 'area'> & { restaurant_name: string; area_id: number; area_name: string };
+
+function toView(r: Row): InvoiceView {
+  const { restaurant_name, area_id, area_name, ...invoice } = r;
+  return { ...invoice, restaurant: { id: r.restaurant_id, name: restaurant_name, area_id }, area: { id: area_id, name: area_name } };
+}
+
+function viewQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('restaurants as r', 'r.id', 'i.restaurant_id')
+    .innerJoin('areas as a', 'a.id', 'r.area_id')
+    .leftJoin('drivers as d', 'd.id', 'i.driver_id')
+    .select([
+      'i.id', 'i.invoice_number', 'i.period_date', 'i.period_date_from', 'i.period_date_to', 'i.restaurant_id', 'i.driver_id',
+      'i.comission', 'i.booking_fee', 'i.subtotal', 'i.vat', 'i.total', 'i.created_at',
+      'r.name as restaurant_name', 'a.id as area_id', 'a.name as area_name',
+      sql<string | null>`case when d.id is null then null else trim(d.first_name || ' ' || d.last_name) end`.as('driver_name'),
+    ]);
+}
+
+/**
+ * Invoices whose period shares a day with the range (a two-week invoice shows in both of its weeks), newest
+ * period first. The (restaurant_id, period_date_from, period_date_to) index serves a restaurant's invoices.
+ */
+export async function listInvoices(db: Kysely<Database>, filter: InvoiceFilter): Promise<InvoiceView[]> {
+  if (filter.scope && filter.scope.length === 0) return [];
+  const rows = await viewQuery(db)
+    .where('i.period_date_from', '<=', filter.to)
+    .where('i.period_date_to', '>=', filter.from)
+    .$if(filter.scope !== null, (q) => q.where('i.restaurant_id', 'in', filter.scope!))
+    .$if(filter.restaurantId !== undefined, (q) => q.where('i.restaurant_id', '=', filter.restaurantId!))
+    .orderBy('i.period_date_from', 'desc')
+    .orderBy('r.name')
+    .orderBy('i.invoice_number')
+    .execute();
+  return rows.map(toView);
+}
+
+export async function invoiceViewById(db: Kysely<Database>, id: number): Promise<InvoiceView | undefined> {
+  const row = await viewQuery(db).where('i.id', '=', id).executeTakeFirst();
+  return row && toView(row);
+}
+
+/** The highest invoice id so far, 0 before the first (GET /api/invoice-check's last_id). */
+export async function lastInvoiceId(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('invoices').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+export interface InvoiceRestaurant {
+  id: number;
+  name: string;
+  contact_name: string;
+  address: string;
+  postcode: string | null;
+  business_email: string | null;
+  telephone: string;
+  invoice_comission: number | null;
+  booking_fee: number | null;
+}
+
+export async function restaurantForInvoice(db: Kysely<Database>, id: number): Promise<InvoiceRestaurant | undefined> {
+  return db
+    .selectFrom('restaurants')
+    .select(['id', 'name', 'contact_name', 'address', 'postcode', 'business_email', 'telephone', 'invoice_comission', 'booking_fee'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The options an invoice falls back on when the restaurant has no commission or booking fee of its own. */
+export async function invoiceOptions(db: Kysely<Database>): Promise<{ comission: string | null; bookingFee: string | null }> {
+  const rows = await db
+    .selectFrom('options')
+    .select(['okey', 'ovalue'])
+    .where('okey', 'in', [OPTION_KEY.invoiceComission, OPTION_KEY.bookingFee])
+    .execute();
+  const value = (key: string) => rows.find((r) => r.okey === key)?.ovalue ?? null;
+  return { comission: value(OPTION_KEY.invoiceComission), bookingFee: value(OPTION_KEY.bookingFee) };
+}
+
+/** The approved timesheets (with a driver) of a restaurant in a period, optionally of one driver. */
+export async function approvedTimesheets(
+  db: Kysely<Database>,
+  q: { restaurantId: number; from: string; to: string; driverId?: number | null },
+): Promise<InvoiceTimesheet[]> {
+  return db
+    .selectFrom('timesheets as t')
+    .innerJoin('drivers as d', 'd.id', 't.driver_id')
+    .select([
+      't.id', 't.period_date', 't.driver_id', 't.start_time', 't.finish_time', 't.cost_per_hour', 't.cost_bonus', 't.const_fuel_bonus',
+      sql<string>`trim(d.first_name || ' ' || d.last_name)`.as('driver_name'),
+    ])
+    .where('t.restaurant_id', '=', q.restaurantId)
+    .where('t.period_date', '>=', q.from)
+    .where('t.period_date', '<=', q.to)
+    .where('t.status', '=', TIMESHEET_STATUS.approved)
+    .$if(!!q.driverId, (qb) => qb.where('t.driver_id', '=', q.driverId!))
+    .execute();
+}
+
+/** An issued invoice with everything its document needs: the frozen lines and the billed restaurant. */
+export async function storedInvoice(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('restaurants as r', 'r.id', 'i.restaurant_id')
+    .leftJoin('drivers as d', 'd.id', 'i.driver_id')
+    .select([
+      'i.id', 'i.invoice_number', 'i.period_date', 'i.period_date_from', 'i.period_date_to', 'i.restaurant_id', 'i.comission',
+      'i.booking_fee', 'i.subtotal', 'i.vat', 'i.total', 'i.lines', 'i.document_path',
+      'r.name', 'r.contact_name', 'r.address', 'r.postcode', 'r.business_email', 'r.telephone',
+      sql<string | null>`case when d.id is null then null else trim(d.first_name || ' ' || d.last_name) end`.as('driver_name'),
+    ])
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+}
+export type StoredInvoice = NonNullable<Awaited<ReturnType<typeof storedInvoice>>>;

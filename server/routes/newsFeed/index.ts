@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { POST_STATUS } from '../../../domain/statuses';
+import {
+  NEWS_MSG,
+  postPinnedSchema,
+  postStatusSchema,
+  readPaging,
+  type NewsPage,
+  type NewsPostView,
+} from '../../../domain/validation/newsFeed';
+import { fieldError } from '../../plugins/errors';
+import { POST_IMAGE_TYPES, removeImage, storeImage } from '../../services/images';
+import { readPostBody, readSmallBody } from './body';
+import { findPost, listPosts } from './queries';
+import { cannotManage, checkTargets, postNotFound, staffScope } from './scope';
+import { feedItem, loadPostView } from './views';
+import { insertPost, updatePost } from './write';
+
+/** The live-feed channel of posts (spec 1, section 7). */
+export const NEWS_CHANNEL = 'news_feed_channel';
+
+/** A positive whole id from the address, else 404 (an id that cannot exist names no post). */
+export function pathId(raw: string): number {
+  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw postNotFound();
+  return id;
+}
+
+type WithId = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * The news feed of administrators and managers (spec 1, sections 2 'News Feed', 4 and 7). Managers work within
+ * their scope (scope.ts). Every change is published on news_feed_channel after its transaction commits:
+ * store (created), update (edited, pinned or unpinned), publish (shown again: it reaches drivers anew),
+ * changeStatus (hidden), destroy (deleted); drivers' reads publish markReaded (server/routes/driverApp/newsFeed).
+ */
+export default async function newsFeedRoutes(app: FastifyInstance) {
+  const staff = { preHandler: app.access('staff') };
+
+  /** The post at the address as the caller sees it, and whether they may change it. */
+  async function postToChange(request: WithId) {
+    const id = pathId(request.params.id);
+    const scope = await staffScope(app, request.account!);
+    const view = await findPost(app.db, id, scope);
+    if (!view.can_manage) throw cannotManage();
+    return { id, scope, view };
+  }
+
+  app.get('/api/newsFeed', staff, async (request): Promise<NewsPostView[] | NewsPage<NewsPostView>> => {
+    const paging = readPaging((request.query ?? {}) as Record<string, unknown>);
+    if (paging === 'invalid') throw fieldError('page', NEWS_MSG.paging);
+    const scope = await staffScope(app, request.account!);
+    return listPosts(app.db, scope, paging);
+  });
+
+  app.post('/api/newsFeed', staff, async (request, reply) => {
+    const account = request.account!;
+    const scope = await staffScope(app, account);
+    const { post, file } = await readPostBody(request);
+    await checkTargets(app.db, post, scope);
+    // The image is stored before the transaction (it is slow, and the row needs its name) and removed if the
+    // transaction fails, so a failed post leaves no file behind.
+    const image = file ? await storeImage(app.config.dataDir, file.bytes, { field: 'file', accept: POST_IMAGE_TYPES }) : null;
+    let view: NewsPostView;
+    try {
+      view = await app.db.transaction().execute(async (trx) => {
+        const id = await insertPost(trx, post, account.id, image?.file ?? null);
+        return (await loadPostView(trx, id, scope))!;
+      });
+    } catch (error) {
+      await removeImage(app.config.dataDir, image?.file);
+      throw error;
+    }
+    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'store', items: [feedItem(view)] });
+    reply.status(201);
+    return view;
+  });
+
+  /** Edit: POST with _method PATCH as the spec's multipart client sends it; PATCH itself works too. */
+  const edit = async (request: WithId) => {
+    const { id, scope } = await postToChange(request);
+    const { post, file, id: claimed, removeImage: dropImage } = await readPostBody(request);
+    if (claimed !== undefined && claimed.trim() !== '' && claimed.trim() !== String(id)) throw fieldError('id', NEWS_MSG.idMismatch);
+    await checkTargets(app.db, post, scope);
+    const image = file ? await storeImage(app.config.dataDir, file.bytes, { field: 'file', accept: POST_IMAGE_TYPES }) : null;
+    let result: { view: NewsPostView; oldImage: string | null };
+    try {
+      result = await app.db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('news_posts').select('img').where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!row) throw postNotFound();
+        const img = image ? image.file : dropImage ? null : row.img;
+        await updatePost(trx, id, post, img);
+        return { view: (await loadPostView(trx, id, scope))!, oldImage: row.img !== img ? row.img : null };
+      });
+    } catch (error) {
+      await removeImage(app.config.dataDir, image?.file);
+      throw error;
+    }
+    await removeImage(app.config.dataDir, result.oldImage);
+    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'update', items: [feedItem(result.view)] });
+    return result.view;
+  };
+  app.post<{ Params: { id: string } }>('/api/newsFeed/:id', staff, edit);
+  app.patch<{ Params: { id: string } }>('/api/newsFeed/:id', staff, edit);
+
+  app.delete<{ Params: { id: string } }>('/api/newsFeed/:id', staff, async (request, reply) => {
+    const { id } = await postToChange(request);
+    const img = await app.db.transaction().execute(async (trx) => {
+      // Targets, reads and replies go with it (on delete cascade).
+      const row = await trx.deleteFrom('news_posts').where('id', '=', id).returning('img').executeTakeFirst();
+      if (!row) throw postNotFound();
+      return row.img;
+    });
+    await removeImage(app.config.dataDir, img);
+    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'destroy', items: [{ id }] });
+    return reply.status(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>('/api/newsFeed/changeStatus/:id', staff, async (request) => {
+    const { id, scope } = await postToChange(request);
+    const { status } = postStatusSchema.parse(await readSmallBody(request));
+    const view = await app.db.transaction().execute(async (trx) => {
+      // Not updated_at: hiding or showing a post does not move it in the feed.
+      const done = await trx.updateTable('news_posts').set({ status }).where('id', '=', id).executeTakeFirst();
+      if (!done.numUpdatedRows) throw postNotFound();
+      return (await loadPostView(trx, id, scope))!;
+    });
+    const event = status === POST_STATUS.show ? 'publish' : 'changeStatus';
+    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event, items: [feedItem(view)] });
+    return view;
+  });
+
+  app.post<{ Params: { id: string } }>('/api/newsFeed/changePinned/:id', staff, async (request) => {
+    const { id, scope } = await postToChange(request);
+    const { pinned } = postPinnedSchema.parse(await readSmallBody(request));
+    const view = await app.db.transaction().execute(async (trx) => {
+      const done = await trx.updateTable('news_posts').set({ pinned }).where('id', '=', id).executeTakeFirst();
+      if (!done.numUpdatedRows) throw postNotFound();
+      return (await loadPostView(trx, id, scope))!;
+    });
+    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'update', items: [feedItem(view)] });
+    return view;
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { replySchema } from '../../../domain/validation/reply';
+import { plainText } from '../../services/sanitize';
+import { readSmallBody } from '../newsFeed/body';
+import { findPost } from '../newsFeed/queries';
+import { staffScope } from '../newsFeed/scope';
+import { insertReply, REPLY_CHANNEL } from './store';
+
+/**
+ * Add Reply to News Feed (spec 1, sections 2 and 7): POST /api/reply { reply_content, new_id } by administrators and
+ * managers, on a post they see. Answers the reply (201) and publishes reply_channel 'store' after commit.
+ */
+export default async function replyRoutes(app: FastifyInstance) {
+  app.post('/api/reply', { preHandler: app.access('staff') }, async (request, reply) => {
+    const body = await readSmallBody(request);
+    const input = replySchema.parse({
+      ...body,
+      reply_content: typeof body.reply_content === 'string' ? plainText(body.reply_content) : body.reply_content,
+    });
+    const account = request.account!;
+    await findPost(app.db, input.new_id, await staffScope(app, account));
+    const created = await app.db.transaction().execute((trx) => insertReply(trx, input, { userId: account.id }));
+    await app.broadcaster.publish({ channel: REPLY_CHANNEL, event: 'store', items: [created] });
+    reply.status(201);
+    return created;
+  });
+}

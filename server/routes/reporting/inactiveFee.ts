@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { reportDefinition } from '../../../domain/reports';
+import { inactiveFeeRows, reportFilter } from './reportQuery';
+
+/**
+ * GET /api/timesheet/inactiveFee?period_date_from&period_date_to: the reporting screen's 'Drivers Inactive with
+ * Cancellation Fee' (spec 2, section 7). A timesheet report, kept with the other reports rather than with the
+ * timesheet calls; administrators and managers (within their restaurants).
+ */
+export default async function inactiveFeeRoutes(app: FastifyInstance) {
+  app.get(reportDefinition('inactiveFee').path, { preHandler: app.access('staff') }, async (request) =>
+    inactiveFeeRows(app.db, await reportFilter(app, request)),
+  );
+}

@@ -1,0 +1,42 @@
+import { REPORT_COLUMNS, reportCsv, reportFileStem, reportLine, reportTotal, type ReportKind, type ReportRow } from '../../../domain/reports';
+import type { DateRange } from '../../../domain/ranges';
+import { saveFile } from '../../../providers/files';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const POUNDS = '"£"#,##0.00;[Red]-"£"#,##0.00';
+
+/** The table as CSV, with a byte-order mark so spreadsheet programs read the £ and names as UTF-8. */
+export function reportCsvBlob(rows: ReportRow[], withTotal: boolean): Blob {
+  return new Blob(['\ufeff', reportCsv(rows, withTotal)], { type: 'text/csv;charset=utf-8' });
+}
+
+/** The table as an .xlsx: amounts as numbers formatted in pounds, the Total row when the report has one. */
+export async function reportXlsxBlob(rows: ReportRow[], withTotal: boolean, title: string): Promise<Blob> {
+  // exceljs is large and only needed here: loaded on the first XLS download.
+  const mod = await import('exceljs');
+  // The browser build is a CommonJS bundle: its exports arrive as the default export, or spread, by bundler.
+  const ExcelJS = (mod.default ?? mod) as typeof mod.default;
+  const workbook = new ExcelJS.Workbook();
+  workbook.title = title;
+  const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const widths = [12, 24, 15, 13, 13, 26, 14, 17, 40, 18];
+  sheet.columns = REPORT_COLUMNS.map((header, i) => ({ header, key: String(i), width: widths[i] }));
+  sheet.getRow(1).font = { bold: true };
+  for (const l of rows.map(reportLine)) {
+    sheet.addRow([l.date, l.driver, l.charged, l.paid, l.difference, l.restaurant, l.shiftTime, l.created, l.comment, l.creator]);
+  }
+  if (withTotal) {
+    const t = reportTotal(rows);
+    const total = sheet.addRow(['Total', '', t.charged, t.paid, t.difference]);
+    total.font = { bold: true };
+  }
+  for (const column of [3, 4, 5]) sheet.getColumn(column).numFmt = POUNDS;
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Blob([buffer], { type: XLSX_TYPE });
+}
+
+export async function downloadReport(format: 'csv' | 'xlsx', kind: ReportKind, range: DateRange, rows: ReportRow[], withTotal: boolean, title: string): Promise<void> {
+  const stem = reportFileStem(kind, range);
+  if (format === 'csv') saveFile(reportCsvBlob(rows, withTotal), `${stem}.csv`);
+  else saveFile(await reportXlsxBlob(rows, withTotal, title), `${stem}.xlsx`);
+}
