@@ -5,49 +5,32 @@ import { Alert, Box, Button, Drawer, IconButton, LinearProgress, Menu, MenuItem,
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
-import { londonToday, ukDate } from '../../../domain/dates';
+import { londonToday } from '../../../domain/dates';
 import { INTERVAL, INTERVALS } from '../../../domain/ranges';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, canDelete, canMove, canPublish, canUnpublish, shiftTotals, stateOf, type ShiftRecord } from '../../../domain/shifts';
-import { AVAILABILITY_MSG, availability, bulkPublishQuestion, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
+import { worksForRestaurant } from '../../../domain/availability';
 import { LocationPicker, type LocationSelection } from '../../components/LocationPicker';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
-import {
-  bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, type BoardDriver, type BoardRestaurant,
-} from './api';
+import type { BoardRestaurant } from './api';
 import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type DriverChoice } from './boardRows';
 import { CancelShiftDialog } from './CancelShiftDialog';
-import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 import { CopyShiftsDialog } from './CopyShiftsDialog';
+import { useAdminActions, type BoardDialog } from './useAdminActions';
 import { DayMenu } from './DayMenu';
 import { DriverPanel } from './DriverPanel';
 import { PhoneRestaurantPicker } from './PhoneRestaurantPicker';
 import { ShiftCalendar } from './ShiftCalendar';
 import { ShiftDialog } from './ShiftDialog';
-import { ShiftMenu, type ShiftAction } from './ShiftMenu';
+import { ShiftMenu } from './ShiftMenu';
 import { TotalsBar } from './TotalsBar';
 import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants } from './useBoardLists';
 import { useShiftBoard } from './useShiftBoard';
 
 /** The areas screen's 'go to schedule' leaves the restaurant to open here (resources/areas). */
 const SCHEDULE_RESTAURANT_KEY = 'schedule_restaurant_id';
-const PUSH = { send: 10, noPush: 20 } as const;
 
-type Dialog =
-  | { kind: 'new'; restaurant: BoardRestaurant; date: string }
-  | { kind: 'edit'; shift: ShiftRecord }
-  | { kind: 'cancel'; shift: ShiftRecord }
-  | { kind: 'copy' }
-  | { kind: 'confirm'; props: Omit<ConfirmDialogProps, 'onClose'> }
-  | null;
-
-/** Why a driver cannot be given this shift on publish or paste, from the board's own data (the server checks too). */
-function publishProblem(shift: ShiftRecord, driver: BoardDriver | undefined, published: readonly ShiftRecord[]): string | null {
-  if (!shift.driver_id) return null;
-  if (!driver) return null;
-  if (overlappingShift(shift, published.filter((p) => p.id !== shift.id))) return `${AVAILABILITY_MSG.overlap}: ${driver.full_name} at ${ukDate(shift.period_date)}`;
-  return publishAvailabilityMessage(availability(driver, shift.period_date, shift.start_time, shift.finish_time), driver.full_name, shift.period_date);
-}
 
 /**
  * The administrators' and managers' schedule (spec 3, section 2.1): restaurants by area against the days of
@@ -104,7 +87,7 @@ export function ScheduleBoard() {
   const [choice, setChoice] = useState<DriverChoice>({ kind: 'all' });
   const [onlyTheirRestaurants, setOnlyTheirRestaurants] = useState(false);
   const [clipboard, setClipboard] = useState<ShiftRecord | null>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<BoardDialog>(null);
   const [menu, setMenu] = useState<{ shift: ShiftRecord; anchor: HTMLElement } | null>(null);
   const [dayMenu, setDayMenu] = useState<{ date: string; anchor: HTMLElement } | null>(null);
   const [bulkMenu, setBulkMenu] = useState<HTMLElement | null>(null);
@@ -157,202 +140,8 @@ export function ScheduleBoard() {
   const toUnpublish = useMemo(() => inLocation.filter((s) => canUnpublish(stateOf(s))), [inLocation]);
   const toDelete = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canDelete(stateOf(s))), [inLocation]);
 
-  const published = useCallback((driverId: number, date: string) => store.all().filter((s) => s.driver_id === driverId && s.period_date === date && s.status === SHIFT_STATUS.published), [store]);
-
+  const { publishMany, unpublishMany, deleteMany, onAction, paste, move } = useAdminActions({ store, driverById, clipboard, setClipboard, setDialog });
   const closeDialog = () => setDialog(null);
-  const confirm = (props: Omit<ConfirmDialogProps, 'onClose'>) => setDialog({ kind: 'confirm', props });
-  const failed = (error: unknown, fallback: string) => notify(errorText(error, fallback), { type: 'error' });
-
-  // --- Bulk actions -------------------------------------------------------------------------------------
-
-  const publishMany = useCallback(
-    (shifts: ShiftRecord[]) => {
-      if (!shifts.length) {
-        notify(SHIFT_LABEL.noMoreToPublish, { type: 'warning' });
-        return;
-      }
-      const problems = new Map<number, string>();
-      for (const s of shifts) {
-        const problem = s.driver_id ? publishProblem(s, driverById.get(s.driver_id), published(s.driver_id, s.period_date)) : null;
-        if (problem) problems.set(s.id, problem);
-      }
-      const correct = shifts.filter((s) => !problems.has(s.id));
-      const run = async (ids: number[], push: boolean) => {
-        try {
-          store.upsert(await publishShifts(ids, push ? PUSH.send : PUSH.noPush));
-          closeDialog();
-          notify(`${ids.length} shift${ids.length === 1 ? '' : 's'} published`, { type: 'success' });
-        } catch (error) {
-          const fail = bulkFailures(error);
-          if (!fail?.length) throw error;
-          // The server found more (a change elsewhere meanwhile): ask again with its list.
-          const failing = new Set(fail.map((f) => f.id));
-          const rest = ids.filter((id) => !failing.has(id));
-          const messages = fail.map((f) => Object.values(f.errors)[0]?.[0] ?? '').filter(Boolean);
-          confirm({
-            title: 'Publish Shifts',
-            message: bulkPublishQuestion(messages),
-            confirmLabel: rest.length ? 'Publish correct shifts' : 'Close',
-            notify: { label: SHIFT_LABEL.notifyDrivers, initial: push },
-            onConfirm: async (again) => {
-              if (!rest.length) return closeDialog();
-              await run(rest, again);
-            },
-          });
-        }
-      };
-      if (!correct.length && problems.size) {
-        confirm({ title: 'Publish Shifts', message: `${SHIFT_LABEL.noMoreToPublish}: ${[...problems.values()].join('; ')}`, confirmLabel: 'Close', onConfirm: () => closeDialog() });
-        return;
-      }
-      confirm({
-        title: 'Publish Shifts',
-        message: problems.size ? bulkPublishQuestion([...problems.values()]) : `Publish ${correct.length} shifts?`,
-        confirmLabel: problems.size ? 'Publish correct shifts' : 'Publish',
-        notify: { label: SHIFT_LABEL.notifyDrivers, initial: true },
-        onConfirm: (push) => run(correct.map((s) => s.id), push),
-      });
-    },
-    [driverById, published, store, notify],
-  );
-
-  const unpublishMany = (shifts: ShiftRecord[]) =>
-    confirm({
-      title: `Unpublish Shifts [${shifts.length}]`,
-      message: `Unpublish ${shifts.length} shifts?`,
-      confirmLabel: 'Unpublish',
-      notify: { label: SHIFT_LABEL.notifyDrivers, initial: true },
-      onConfirm: async (push) => {
-        store.upsert(await unpublishShifts(shifts.map((s) => s.id), push ? PUSH.send : PUSH.noPush));
-        closeDialog();
-      },
-    });
-
-  const deleteMany = (shifts: ShiftRecord[]) =>
-    confirm({
-      title: `Delete Unpublished Shifts [${shifts.length}]`,
-      message: `Delete ${shifts.length} unpublished shifts?`,
-      confirmLabel: 'Delete',
-      danger: true,
-      notify: { label: SHIFT_LABEL.notifyDrivers, initial: false },
-      onConfirm: async (push) => {
-        const ids = shifts.map((s) => s.id);
-        await removeShifts(ids, push ? PUSH.send : PUSH.noPush);
-        store.remove(ids);
-        closeDialog();
-      },
-    });
-
-  // --- One shift --------------------------------------------------------------------------------------
-
-  const onAction = (shift: ShiftRecord, action: ShiftAction) => {
-    setMenu(null);
-    if (action === 'copy') {
-      setClipboard(shift);
-      notify('Shift copied: use Paste on a day (hold Shift to keep pasting)', { type: 'info' });
-    } else if (action === 'edit') setDialog({ kind: 'edit', shift });
-    else if (action === 'cancel') setDialog({ kind: 'cancel', shift });
-    else if (action === 'remove') {
-      confirm({
-        title: 'Remove shift',
-        message: `Remove shift ${ukDate(shift.period_date)}?`,
-        confirmLabel: 'Remove',
-        danger: true,
-        onConfirm: async () => {
-          await deleteShift(shift.id);
-          store.remove([shift.id]);
-          closeDialog();
-        },
-      });
-    } else if (action === 'unpublish') {
-      void unpublishShifts([shift.id], shift.driver_id ? PUSH.send : PUSH.noPush).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be unpublished'));
-    } else if (action === 'publish') {
-      const problem = shift.driver_id ? publishProblem(shift, driverById.get(shift.driver_id), published(shift.driver_id, shift.period_date)) : null;
-      if (problem) {
-        // A single publish is blocked while the driver is unavailable (spec 3, section 4.1).
-        confirm({ title: 'Publish', message: problem, confirmLabel: 'Close', onConfirm: () => closeDialog() });
-        return;
-      }
-      if (!shift.driver_id || shift.status_assigned === 30) {
-        confirm({
-          title: 'Publish',
-          message: SHIFT_LABEL.notifyDrivers,
-          confirmLabel: 'Publish',
-          notify: { label: 'Send a push to the drivers', initial: true },
-          onConfirm: async (push) => {
-            store.upsert(await publishShifts([shift.id], push ? PUSH.send : PUSH.noPush));
-            closeDialog();
-          },
-        });
-      } else {
-        void publishShifts([shift.id], PUSH.send).then(
-          (s) => store.upsert(s),
-          // One shift: its own reason ('Driver {name} unavailable at {date}'), not the bulk question.
-          (e) => notify(Object.values(bulkFailures(e)?.[0]?.errors ?? {})[0]?.[0] ?? errorText(e, 'The shift could not be published'), { type: 'error' }),
-        );
-      }
-    }
-  };
-
-  const paste = useCallback(
-    async (restaurant: BoardRestaurant, date: string, keepPasting: boolean) => {
-      const source = clipboard;
-      if (!source) return;
-      const body = {
-        restaurant_id: restaurant.id,
-        driver_id: source.driver_id ?? 0,
-        period_date: date,
-        start_time: source.start_time,
-        finish_time: source.finish_time,
-        status: SHIFT_STATUS.new,
-        cost_bonus: source.cost_bonus,
-        cost_extra_bonus: source.cost_extra_bonus ?? 0,
-        fuel_bonus_0: source.fuel_bonus_0,
-        fuel_bonus_3: source.fuel_bonus_3,
-        fuel_bonus_6: source.fuel_bonus_6,
-        extra_request: source.extra_request,
-        comment: source.comment,
-      };
-      if (!keepPasting) setClipboard(null);
-      const asOpen = () =>
-        confirm({
-          title: 'Paste',
-          message: SHIFT_LABEL.pasteOpenShift,
-          confirmLabel: 'Paste',
-          onConfirm: async () => {
-            store.upsert([await createShift({ ...body, driver_id: 0 })]);
-            closeDialog();
-          },
-        });
-      const driver = source.driver_id ? driverById.get(source.driver_id) : undefined;
-      if (source.driver_id) {
-        const candidate = { ...source, id: 0, restaurant_id: restaurant.id, period_date: date, status: SHIFT_STATUS.new };
-        const problem = !driver || !worksForRestaurant(driver, restaurant) || publishProblem(candidate, driver, published(source.driver_id, date));
-        if (problem) return asOpen();
-      }
-      try {
-        store.upsert([await createShift(body)]);
-      } catch (error) {
-        const fields = (error as { body?: Record<string, unknown> }).body;
-        if (fields && 'driver_id' in fields) asOpen();
-        else failed(error, 'The shift could not be pasted');
-      }
-    },
-    [clipboard, driverById, published, store], // eslint-disable-line react-hooks/exhaustive-deps
-  );
-
-  const move = useCallback(
-    async (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => {
-      const body = { ...shift, restaurant_id: restaurantId, period_date: date, driver_id: shift.driver_id ?? 0, push_drivers: PUSH.noPush };
-      try {
-        store.upsert([await updateShift(shift.id, body)]);
-      } catch (error) {
-        revert();
-        failed(error, 'The shift could not be moved');
-      }
-    },
-    [store], // eslint-disable-line react-hooks/exhaustive-deps
-  );
 
   const canDrag = useCallback((shift: ShiftRecord) => canMove(stateOf(shift)), []);
   const onAdd = useCallback((restaurant: BoardRestaurant, date: string) => setDialog({ kind: 'new', restaurant, date }), []);
@@ -361,7 +150,7 @@ export function ScheduleBoard() {
 
   const copyNow = () => {
     if (interval === INTERVAL.day) {
-      confirm({ title: 'Copy Shifts', message: SHIFT_LABEL.unready, confirmLabel: 'Close', onConfirm: () => closeDialog() });
+      setDialog({ kind: 'confirm', props: { title: 'Copy Shifts', message: SHIFT_LABEL.unready, confirmLabel: 'Close', onConfirm: () => closeDialog() } });
       return;
     }
     setDialog({ kind: 'copy' });
@@ -472,7 +261,10 @@ export function ScheduleBoard() {
       <Drawer open={driversOpen} onClose={() => setDriversOpen(false)}>
         <Box sx={{ width: 280, height: '100%', display: 'flex' }}>{panel}</Box>
       </Drawer>
-      {menu && <ShiftMenu shift={menu.shift} anchor={menu.anchor} variant="admin" onClose={() => setMenu(null)} onAction={(a) => onAction(menu.shift, a)} />}
+      {menu && <ShiftMenu shift={menu.shift} anchor={menu.anchor} variant="admin" onClose={() => setMenu(null)} onAction={(a) => {
+            setMenu(null);
+            onAction(menu.shift, a);
+          }} />}
       {dayMenu && (
         <DayMenu
           date={dayMenu.date}
