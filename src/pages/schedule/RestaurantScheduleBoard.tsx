@@ -75,12 +75,13 @@ export function RestaurantScheduleBoard() {
     const picked = own.find((r) => r.id === (phoneRestaurant ?? (own.length === 1 ? own[0].id : null)));
     return picked ? [picked] : [];
   }, [own, phone, phoneRestaurant]);
+  // `version` is the store's change counter: the list is read again whenever the store changes.
   const shifts = useMemo(() => store.all().filter((s) => byId.has(s.restaurant_id)), [store, version, byId]); // eslint-disable-line react-hooks/exhaustive-deps
   const drafts = useMemo(() => shifts.filter((s) => s.status === SHIFT_STATUS.draft && isEditableFreeShift(stateOf(s))), [shifts]);
 
   const closeDialog = () => setDialog(null);
   const confirm = (props: Omit<ConfirmDialogProps, 'onClose'>) => setDialog({ kind: 'confirm', props });
-  const failed = (error: unknown, fallback: string) => notify(errorText(error, fallback), { type: 'error' });
+  const failed = useCallback((error: unknown, fallback: string) => notify(errorText(error, fallback), { type: 'error' }), [notify]);
 
   const publishDrafts = () => {
     if (!drafts.length) {
@@ -137,7 +138,7 @@ export function RestaurantScheduleBoard() {
         failed(error, 'The shift could not be pasted');
       }
     },
-    [clipboard, store], // eslint-disable-line react-hooks/exhaustive-deps
+    [clipboard, store, failed],
   );
 
   const move = useCallback(
@@ -149,7 +150,7 @@ export function RestaurantScheduleBoard() {
         failed(error, 'The shift could not be moved');
       }
     },
-    [store], // eslint-disable-line react-hooks/exhaustive-deps
+    [store, failed],
   );
 
   const everything = useCallback(() => true, []);

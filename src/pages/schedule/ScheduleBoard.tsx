@@ -105,6 +105,7 @@ export function ScheduleBoard() {
   }, [locationRows, phone, phoneRestaurant]);
 
   // Everything of the range in the chosen location (the store holds every location of the range).
+  // `version` is the store's change counter: the list is read again whenever the store changes.
   const inLocation = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, version, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps
   const visible = useMemo(() => choiceFilter(choice), [choice]);
 

@@ -82,6 +82,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   // through its API, which leaves the rows already drawn alone.
   const resources = useMemo(
     () => rowsRef.current.slice(0, ROWS_FIRST).map((r, i) => toResource(r, i)),
+    // Keyed on the row ids, not the array: the board rebuilds the array on every store change.
     [rowKey], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const shownIds = useMemo(() => new Set(rowsRef.current.slice(0, shown).map((r) => r.id)), [rowKey, shown]); // eslint-disable-line react-hooks/exhaustive-deps

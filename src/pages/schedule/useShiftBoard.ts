@@ -49,6 +49,7 @@ export function useShiftBoard(range: DateRange, { filterDraft }: { filterDraft: 
       });
     loadingRef.current = done;
     return () => controller.abort();
+    // The range's dates, not the range object: a new object for the same days must not reload.
   }, [range.from, range.to, filterDraft, store, reloads]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
