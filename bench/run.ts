@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
 import { seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
 import { load, printResults } from './load';
+import { benchBoard, benchShiftApi, printBoard } from './schedule';
 import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoices';
 
 /**
@@ -57,7 +58,16 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The board figures need the built app; build it when it is missing. */
+function ensureBuilt() {
+  if (fs.existsSync(path.join(root, 'dist', 'index.html'))) return;
+  console.log('Building the app for the board figures (npm run build)…');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The app did not build');
+}
+
 async function main() {
+  ensureBuilt();
   fs.mkdirSync(dataDir, { recursive: true });
   const invoiceTarget = await prepareDataset();
   const port = await freePort();
@@ -90,8 +100,13 @@ async function main() {
       await load('GET /api/driver?status=30', () => fetch(`${url}/api/driver?status=30`, { headers: auth }), { concurrency: 1, seconds }),
       await load('GET /api/restaurant', () => fetch(`${url}/api/restaurant`, { headers: auth }), { concurrency: 4, seconds }),
     ];
+    const shiftApi = await benchShiftApi(url, token, seconds);
+    results.push(...shiftApi.loads);
     printResults(results);
+    console.log('');
+    for (const line of shiftApi.publish) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
+    printBoard(await benchBoard(url));
   } finally {
     server.kill('SIGTERM');
   }

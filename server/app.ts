@@ -23,6 +23,8 @@ import areaRoutes from './routes/area';
 import cityRoutes from './routes/city';
 import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
+import shiftRoutes from './routes/shift';
+import reportingRoutes from './routes/reporting';
 import restaurantRoutes from './routes/restaurant';
 import driverRoutes from './routes/driver';
 import invoiceRoutes from './routes/invoice';
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cityRoutes);
   await app.register(optionRoutes);
   await app.register(driverMessageRoutes);
+  await app.register(shiftRoutes);
+  await app.register(reportingRoutes);
   await app.register(restaurantRoutes);
   await app.register(driverRoutes);
   await app.register(invoiceRoutes);

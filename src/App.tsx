@@ -14,6 +14,8 @@ import { HomePage } from './pages/HomePage';
 import { UsersPage } from '../resources/users';
 import { AreasPage } from '../resources/areas';
 import { OptionsPage } from '../resources/options';
+import { SchedulePage } from './pages/schedule/SchedulePage';
+import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
 import { InvoicesPage, RestaurantInvoicesPage } from '../resources/invoices';
 import { ReportingPage } from './pages/reporting';
 import { NewsFeedPage } from '../resources/newsFeed';
@@ -48,8 +50,8 @@ export function App() {
           <Route path="/" element={<Navigate to="/newsfeed" replace />} />
           <Route path="/home" element={<HomePage />} />
           <Route path="/newsfeed" element={<NewsFeedPage />} />
-          <Route path="/schedule" element={<NotBuiltYet title="Schedule" />} />
-          <Route path="/schedulerestaurant" element={<NotBuiltYet title="Schedule" />} />
+          <Route path="/schedule" element={<SchedulePage />} />
+          <Route path="/schedulerestaurant" element={<RestaurantSchedulePage />} />
           <Route path="/timesheet" element={<NotBuiltYet title="Timesheets" />} />
           <Route path="/timesheetrestaurant" element={<NotBuiltYet title="Timesheets" />} />
           <Route path="/restaurants" element={<RestaurantsPage />} />
