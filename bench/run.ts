@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
 import { seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
 import { load, printResults } from './load';
+import { benchBoard, benchShiftApi, printBoard } from './schedule';
 import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoices';
 import { approveThousand, printTimesheetFigures, timesheetListLoad, timesheetScreenTime } from './timesheets';
 
@@ -58,7 +59,16 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The board figures need the built app; build it when it is missing. */
+function ensureBuilt() {
+  if (fs.existsSync(path.join(root, 'dist', 'index.html'))) return;
+  console.log('Building the app for the board figures (npm run build)…');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The app did not build');
+}
+
 async function main() {
+  ensureBuilt();
   fs.mkdirSync(dataDir, { recursive: true });
   const invoiceTarget = await prepareDataset();
   const port = await freePort();
@@ -92,8 +102,13 @@ async function main() {
       await load('GET /api/restaurant', () => fetch(`${url}/api/restaurant`, { headers: auth }), { concurrency: 4, seconds }),
       await timesheetListLoad(url, auth, seconds),
     ];
+    const shiftApi = await benchShiftApi(url, token, seconds);
+    results.push(...shiftApi.loads);
     printResults(results);
+    console.log('');
+    for (const line of shiftApi.publish) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
+    printBoard(await benchBoard(url));
     printTimesheetFigures(await approveThousand(url, auth), await timesheetScreenTime(url, auth));
   } finally {
     server.kill('SIGTERM');

@@ -122,7 +122,8 @@ export function intervalOf(range: DateRange): Interval | null {
 
 /** 'Invalid date range: {from} ~ {to}' (spec 3, section 5), dates as the screens show them. */
 export function invalidRangeMessage(range: DateRange): string {
-  return `Invalid date range: ${ukDate(range.from)} ~ ${ukDate(range.to)}`;
+  const show = (d: string) => (isDate(d) ? ukDate(d) : d);
+  return `Invalid date range: ${show(range.from)} ~ ${show(range.to)}`;
 }
 
 /** Whether a list call may answer for the range: real dates, in order, at most 31 days. */

@@ -47,6 +47,13 @@ export const TIMESHEET_PROGRESS_LABELS: Record<number, string> = {
   70: 'Discarded by driver',
 };
 
+/**
+ * What a reporting record is about (spec 3, sections 7 and 9: model_type 10 = a shift). Its events are
+ * REPORT_EVENT in reports.ts: POST /api/reporting/create writes 10 (a shift cancelled on the schedule) or 40 (a
+ * fee or bonus set when the timesheet of a worked shift is approved).
+ */
+export const REPORTING_MODEL_TYPE = { shift: 10 } as const;
+
 export const PUSH_NOTIFY_STATUS = { active: 10, inactive: 20 } as const;
 export const PUSH_DRIVERS = { send: 10, noPush: 20 } as const;
 

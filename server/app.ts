@@ -23,6 +23,8 @@ import areaRoutes from './routes/area';
 import cityRoutes from './routes/city';
 import optionRoutes from './routes/option';
 import driverMessageRoutes from './routes/driverMessage';
+import shiftRoutes from './routes/shift';
+import reportingRoutes from './routes/reporting';
 import timesheetRoutes from './routes/timesheet';
 import driverAppTimesheetRoutes from './routes/driverApp/timesheet';
 import restaurantRoutes from './routes/restaurant';
@@ -86,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cityRoutes);
   await app.register(optionRoutes);
   await app.register(driverMessageRoutes);
+  await app.register(shiftRoutes);
+  await app.register(reportingRoutes);
   await app.register(timesheetRoutes);
   await app.register(driverAppTimesheetRoutes);
   await app.register(restaurantRoutes);

@@ -7,13 +7,14 @@ import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { theme } from './layout/theme';
 import { APP_NAME } from './components/brand';
-import { NotBuiltYet } from './components/NotBuiltYet';
 import { LoginPage } from './pages/LoginPage';
 import { RegistrationPage } from './pages/RegistrationPage';
 import { HomePage } from './pages/HomePage';
 import { UsersPage } from '../resources/users';
 import { AreasPage } from '../resources/areas';
 import { OptionsPage } from '../resources/options';
+import { SchedulePage } from './pages/schedule/SchedulePage';
+import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
 import { TimesheetPage, TimesheetRestaurantPage } from './pages/timesheets/TimesheetsPage';
 import { InvoicesPage, RestaurantInvoicesPage } from '../resources/invoices';
 import { ReportingPage } from './pages/reporting';
@@ -24,7 +25,6 @@ import { DriversPage } from '../resources/drivers';
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
  * needs a stored user, else the guard in AppLayout sends the user to /login?loginError=... .
- * Screens not built yet render <NotBuiltYet>, which also tells roles that may not open them (domain canOpen).
  * BrowserRouter: the spec's routes are real paths (/login, /schedule), not react-admin's default hash routes;
  * the server answers index.html for them (history fallback).
  */
@@ -49,8 +49,8 @@ export function App() {
           <Route path="/" element={<Navigate to="/newsfeed" replace />} />
           <Route path="/home" element={<HomePage />} />
           <Route path="/newsfeed" element={<NewsFeedPage />} />
-          <Route path="/schedule" element={<NotBuiltYet title="Schedule" />} />
-          <Route path="/schedulerestaurant" element={<NotBuiltYet title="Schedule" />} />
+          <Route path="/schedule" element={<SchedulePage />} />
+          <Route path="/schedulerestaurant" element={<RestaurantSchedulePage />} />
           <Route path="/timesheet" element={<TimesheetPage />} />
           <Route path="/timesheetrestaurant" element={<TimesheetRestaurantPage />} />
           <Route path="/restaurants" element={<RestaurantsPage />} />

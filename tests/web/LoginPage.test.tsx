@@ -129,7 +129,9 @@ describe('Login page', () => {
     expect(login.headers['x-requested-with']).toBe('XMLHttpRequest');
     const stored = JSON.parse(window.localStorage.getItem('user')!);
     expect(stored).toMatchObject({ id: 1, firstName: 'Alice', lastName: 'Admin', email: 'admin@demo.test', access_token: 'tok-1', role: 10 });
-    expect(await screen.findByText('The Schedule screen is not built yet.')).toBeInTheDocument();
+    // The schedule board opens (its toolbar) and asks for the week's shifts.
+    expect(await screen.findByRole('button', { name: /^Publish Shifts/ })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path.startsWith('/api/shift?'))).toBe(true));
   });
 
   it("Business tab: logs a restaurant account in with role 'restaurant' and lands on /schedulerestaurant", async () => {

@@ -125,7 +125,9 @@ describe('Areas screen', () => {
     const { user } = await openAreas();
     await user.click(screen.getByRole('button', { name: 'Schedule of Bombay Spice' }));
     await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
-    expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBe('7');
+    // The schedule takes the remembered restaurant as its location (once).
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'));
+    expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBeNull();
   });
 
   it("opens the post dialog addressed to the restaurant or the area from their 'new post' buttons", async () => {

@@ -55,7 +55,14 @@ export function LocationPicker({
       )}
       sx={{ width }}
       renderInput={(params) => (
-        <TextField {...params} label={label} placeholder={placeholder} InputLabelProps={{ ...params.InputLabelProps, shrink: true }} />
+        <TextField
+          {...params}
+          variant="outlined"
+          margin="none"
+          label={label}
+          placeholder={placeholder}
+          InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
+        />
       )}
     />
   );

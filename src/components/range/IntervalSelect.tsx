@@ -17,6 +17,9 @@ export function IntervalSelect({ value, onChange, intervals = INTERVALS, disable
     <TextField
       select
       size="small"
+      variant="outlined"
+      fullWidth={false}
+      margin="none"
       label={label}
       value={value}
       onChange={(e) => onChange(Number(e.target.value) as Interval)}

@@ -1,0 +1,210 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { addDays, londonToday, mondayOf } from '../domain/dates';
+import { rangeFor, INTERVAL, type DateRange } from '../domain/ranges';
+import { DEMO_PASSWORD } from '../server/db/seed/demo';
+import { load, type LoadResult } from './load';
+
+/**
+ * The schedule's figures at the large scale: the shift list for a week and publishing 1,000 shifts in one
+ * call (API), and the admin board's Week and Month views in headless Chromium, each timed from navigation until
+ * the shift chips stop changing, next to the same shifts rendered as a plain static HTML table (the floor).
+ */
+
+const RUNS = Number(process.env.BENCH_BOARD_RUNS ?? 3);
+/** The board is settled once the chip count has not changed for this long. */
+const QUIET_MS = 1500;
+
+export interface BoardFigure {
+  name: string;
+  /** Median time from navigation to the last change of the chip count, ms. */
+  ms: number;
+  chips: number;
+  runs: number[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+// Recorded in the page from its first script on: performance.now() counts from the navigation's start.
+const CHIP_WATCH = `
+  window.__chips = { last: 0, count: 0 };
+  new MutationObserver(() => {
+    const n = document.getElementsByClassName('chip').length;
+    if (n !== window.__chips.count) window.__chips = { last: performance.now(), count: n };
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+/** The floor: the same GET calls, then one table of every restaurant × day with the shift chips, set as innerHTML. */
+function floorPage(range: DateRange): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    body{font:13px system-ui;margin:0} table{border-collapse:collapse} td,th{border:1px solid #ddd;vertical-align:top;padding:2px;min-width:110px}
+    .chip{background:#e8f5e9;border-left:4px solid #2e7d32;border-radius:4px;margin:2px;padding:2px 6px}
+  </style></head><body><table id="t"></table><script>
+  (async () => {
+    const user = JSON.parse(localStorage.getItem('user'));
+    const h = { Authorization: 'Bearer ' + user.access_token };
+    const [shifts, restaurants] = await Promise.all([
+      fetch('/api/shift?period_date_from=${range.from}&period_date_to=${range.to}&with_driver=1&filter_draft=1', { headers: h }).then((r) => r.json()),
+      fetch('/api/restaurant?status=10', { headers: h }).then((r) => r.json()),
+    ]);
+    const days = [];
+    for (let d = new Date('${range.from}T00:00:00Z'); d <= new Date('${range.to}T00:00:00Z'); d = new Date(d.getTime() + 864e5)) days.push(d.toISOString().slice(0, 10));
+    const cells = new Map();
+    for (const s of shifts) {
+      const key = s.restaurant_id + '|' + s.period_date;
+      const who = s.driver ? s.driver.full_name : 'Open shift';
+      cells.set(key, (cells.get(key) || '') + '<div class="chip"><b>' + s.start_time + '–' + s.finish_time + '</b><br>' + who + '</div>');
+    }
+    restaurants.sort((a, b) => a.area.name.localeCompare(b.area.name) || a.name.localeCompare(b.name));
+    let html = '<tr><th>Restaurant</th>' + days.map((d) => '<th>' + d + '</th>').join('') + '</tr>';
+    for (const r of restaurants) html += '<tr><th>' + r.name + '</th>' + days.map((d) => '<td>' + (cells.get(r.id + '|' + d) || '') + '</td>').join('') + '</tr>';
+    document.getElementById('t').innerHTML = html;
+  })();
+  </script></body></html>`;
+}
+
+async function settle(page: Page): Promise<{ ms: number; chips: number }> {
+  const deadline = Date.now() + 60_000;
+  let last = { last: -1, count: -1 };
+  let since = Date.now();
+  for (;;) {
+    const now = (await page.evaluate('window.__chips')) as { last: number; count: number };
+    if (now.count !== last.count || now.last !== last.last) {
+      last = now;
+      since = Date.now();
+    } else if (now.count > 0 && Date.now() - since > QUIET_MS) break;
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { ms: Math.round(last.last), chips: last.count };
+}
+
+async function timeRuns(name: string, page: Page, go: () => Promise<unknown>, after?: () => Promise<{ ms: number; chips: number }>): Promise<BoardFigure> {
+  const runs: number[] = [];
+  let chips = 0;
+  for (let i = 0; i < RUNS; i++) {
+    await go();
+    const result = after ? await after() : await settle(page);
+    runs.push(result.ms);
+    chips = result.chips;
+  }
+  return { name, ms: median(runs), chips, runs };
+}
+
+/** Scrolls the board to its end until every restaurant row is rendered; the time from navigation to the last chip. */
+async function scrollThrough(page: Page): Promise<{ ms: number; chips: number }> {
+  await settle(page);
+  const deadline = Date.now() + 120_000;
+  while ((await page.getAttribute('.shift-board', 'data-rows')) !== 'all' && Date.now() < deadline) {
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('.shift-board .fc-scroller')) el.scrollTop = el.scrollHeight;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return settle(page);
+}
+
+export async function benchBoard(url: string): Promise<BoardFigure[]> {
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    await context.addInitScript(CHIP_WATCH);
+    const page = await context.newPage();
+    await page.goto(`${url}/login`);
+    await page.getByRole('tab', { name: 'Admin' }).click();
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+
+    const today = londonToday();
+    const week = rangeFor(INTERVAL.week, today);
+    const month = rangeFor(INTERVAL.month, today);
+    await page.route(`${url}/bench-floor/**`, (route) => {
+      const which = route.request().url().endsWith('month') ? month : week;
+      return route.fulfill({ contentType: 'text/html', body: floorPage(which) });
+    });
+    const board = (r: DateRange, interval: number) => `${url}/schedule?interval=${interval}&from=${r.from}&to=${r.to}`;
+
+    // One unmeasured visit each, so every figure is of a browser with the app's files in its cache.
+    await page.goto(board(week, INTERVAL.week));
+    await settle(page);
+    await page.goto(`${url}/bench-floor/week`);
+    await settle(page);
+
+    return [
+      await timeRuns('Floor: static table, week, all locations', page, () => page.goto(`${url}/bench-floor/week`)),
+      await timeRuns('Board: Week, all locations (first rows painted, scrollable)', page, () => page.goto(board(week, INTERVAL.week))),
+      await timeRuns('Board: Week, every row rendered by scrolling to the end', page, () => page.goto(board(week, INTERVAL.week)), () => scrollThrough(page)),
+      await timeRuns('Floor: static table, month, all locations', page, () => page.goto(`${url}/bench-floor/month`)),
+      await timeRuns('Board: Month, all locations (first rows painted, scrollable)', page, () => page.goto(board(month, INTERVAL.month))),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+export function printBoard(figures: BoardFigure[]): void {
+  const floorWeek = figures.find((f) => f.name.startsWith('Floor') && f.name.includes('week'))!;
+  const floorMonth = figures.find((f) => f.name.startsWith('Floor') && f.name.includes('month'))!;
+  console.log('\n| board view (headless Chromium, median of runs) | ms | chips | × floor | runs |');
+  console.log('|---|---|---|---|---|');
+  for (const f of figures) {
+    const floor = f.name.includes('Month') || f.name.includes('month') ? floorMonth : floorWeek;
+    const ratio = f.name.startsWith('Floor') ? '1.0' : (f.ms / floor.ms).toFixed(1);
+    console.log(`| ${f.name} | ${f.ms} | ${f.chips} | ${ratio} | ${f.runs.join(', ')} |`);
+  }
+}
+
+async function json<T>(res: Response): Promise<T> {
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return body as T;
+}
+
+/**
+ * GET /api/shift for a week, as the board asks for it, one request at a time (the median is the figure) and
+ * under load; then 1,000 unpublished shifts (copied from the current week into an empty week far ahead) published
+ * in one call with pushes to the drivers, and removed again so the dataset stays as it was.
+ */
+export async function benchShiftApi(url: string, token: string, seconds: number): Promise<{ loads: LoadResult[]; publish: string[] }> {
+  const auth = { authorization: `Bearer ${token}` };
+  const week = rangeFor(INTERVAL.week, londonToday());
+  const weekUrl = `${url}/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&with_driver=1&filter_draft=1`;
+  const loads = [
+    await load('GET /api/shift week (board query), 1 at a time', () => fetch(weekUrl, { headers: auth }), { concurrency: 1, seconds }),
+    await load('GET /api/shift week (board query), 4 at once', () => fetch(weekUrl, { headers: auth }), { concurrency: 4, seconds }),
+  ];
+
+  const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const current = await json<{ id: number; status: number }[]>(await fetch(weekUrl, { headers: auth }));
+  const sources = current.slice(0, 1000).map((s) => s.id);
+  // A Monday two years ahead, outside anything the dataset plans.
+  const target = mondayOf(addDays(week.from, 730));
+  const t0 = performance.now();
+  const copies = await json<{ id: number }[]>(await post('/api/shift/copyshifts', { shift_ids: sources, to_date: target, period_date_from: week.from }));
+  const copyMs = performance.now() - t0;
+  const ids = copies.map((c) => c.id);
+  const lines = [`POST /api/shift/copyshifts: ${ids.length} shifts copied in ${copyMs.toFixed(0)} ms`];
+  try {
+    const t1 = performance.now();
+    const res = await post('/api/shift/publish', { shift_ids: ids, push_drivers: 10 });
+    const body = await res.json();
+    const ms = performance.now() - t1;
+    if (res.ok) lines.push(`POST /api/shift/publish: ${(body as unknown[]).length} shifts published in one call, with pushes, in ${ms.toFixed(0)} ms`);
+    else {
+      const failed = (body as { fail: { id: number }[] }).fail ?? [];
+      lines.push(`POST /api/shift/publish: refused in ${ms.toFixed(0)} ms, ${failed.length} shifts listed as failing`);
+      const rest = ids.filter((id) => !failed.some((f) => f.id === id));
+      const t2 = performance.now();
+      const again = await post('/api/shift/publish', { shift_ids: rest, push_drivers: 10 });
+      lines.push(`POST /api/shift/publish (the rest): ${again.status}, ${rest.length} shifts in ${(performance.now() - t2).toFixed(0)} ms`);
+    }
+  } finally {
+    await post('/api/shift/unpublish', { shift_ids: ids, push_drivers: 20 });
+    await post('/api/shift/remove', { shift_ids: ids, push_drivers: 20 });
+  }
+  return { loads, publish: lines };
+}

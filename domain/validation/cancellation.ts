@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { toPence } from '../money';
+import { isDate } from '../ranges';
+import { REPORTING_MODEL_TYPE } from '../statuses';
+import { REPORT_EVENT } from '../reports';
+
+/** The Cancel Shift dialog and POST /api/reporting/create (spec 3, sections 5 'Cancel Shift' and 7). */
+export const CANCEL_MSG = {
+  costNegative: 'Cost must be negative',
+  costInvalid: 'Cost must be an amount in pounds, e.g. -10 or -7.50',
+  shiftRequired: 'Shift is required',
+  restaurantRequired: 'Restaurant is required',
+  driverRequired: 'Driver is required',
+  dateRequired: 'Date is required.',
+  dateInvalid: 'Date invalid format.',
+  modelTypeInvalid: 'model_type must be 10 (shift)',
+  eventInvalid: 'event must be 10 (shift cancelled) or 40 (fee set on approval)',
+  commentTooLong: 'At most 1000 characters',
+  shiftMismatch: 'The restaurant, driver or date does not match the shift',
+  notCancellable: 'Only a published shift with a driver and without a timesheet can be cancelled',
+} as const;
+
+/**
+ * The dialog's cost: a charge is negative; 0 or more resets to 0 (spec 3, section 5). Answers the value the
+ * field shows after leaving it.
+ */
+export function normaliseCancelCost(value: number): number {
+  const pence = Number.isFinite(value) ? toPence(value) : 0;
+  return pence < 0 ? pence / 100 : 0;
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function id(message: string) {
+  return z.unknown().optional().transform((value, ctx): number => {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+    if (Number.isSafeInteger(n) && n > 0) return n;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+}
+
+export const cancellationSchema = z
+  .object({
+    shift_id: id(CANCEL_MSG.shiftRequired),
+    restaurant_id: id(CANCEL_MSG.restaurantRequired),
+    driver_id: id(CANCEL_MSG.driverRequired),
+    period_date: z.unknown().optional().transform((value, ctx): string => {
+      if (isBlank(value) || !isDate(value)) {
+        ctx.addIssue({ code: 'custom', message: isBlank(value) ? CANCEL_MSG.dateRequired : CANCEL_MSG.dateInvalid });
+        return z.NEVER;
+      }
+      return value;
+    }),
+    cost: z.unknown().optional().transform((value, ctx): number => {
+      if (isBlank(value)) return 0;
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^[+-]?\d+(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isFinite(n) || Math.abs(n) > 9999.99 || Math.abs(toPence(n) - n * 100) > 1e-6) {
+        ctx.addIssue({ code: 'custom', message: CANCEL_MSG.costInvalid });
+        return z.NEVER;
+      }
+      return toPence(n) / 100;
+    }),
+    comment_cancelled: z.unknown().optional().transform((value, ctx): string | null => {
+      if (isBlank(value)) return null;
+      const text = String(value).trim();
+      if (text.length > 1000) {
+        ctx.addIssue({ code: 'custom', message: CANCEL_MSG.commentTooLong });
+        return z.NEVER;
+      }
+      return text;
+    }),
+    model_type: z.unknown().optional().transform((value, ctx): number => {
+      if (isBlank(value) || Number(value) === REPORTING_MODEL_TYPE.shift) return REPORTING_MODEL_TYPE.shift;
+      ctx.addIssue({ code: 'custom', message: CANCEL_MSG.modelTypeInvalid });
+      return z.NEVER;
+    }),
+    event: z.unknown().optional().transform((value, ctx): number => {
+      const n = Number(value);
+      if (n === REPORT_EVENT.shiftCancelled || n === REPORT_EVENT.bonusAdded) return n;
+      ctx.addIssue({ code: 'custom', message: CANCEL_MSG.eventInvalid });
+      return z.NEVER;
+    }),
+    model_id: z.unknown().optional().transform((value): number | null => {
+      const n = Number(value);
+      return Number.isSafeInteger(n) && n > 0 ? n : null;
+    }),
+  })
+  .superRefine((input, ctx) => {
+    // A cancellation charges the driver: the cost is negative or nothing.
+    if (input.event === REPORT_EVENT.shiftCancelled && input.cost > 0) {
+      ctx.addIssue({ code: 'custom', message: CANCEL_MSG.costNegative, path: ['cost'] });
+    }
+  });
+export type CancellationInput = z.output<typeof cancellationSchema>;

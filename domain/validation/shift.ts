@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { toPence } from '../money';
+import { isDate, isValidRange, invalidRangeMessage } from '../ranges';
+import { PUSH_DRIVERS, SHIFT_STATUS } from '../statuses';
+import { isTime } from '../timeList';
+import { FREE_SHIFT_BONUSES } from '../shifts';
+
+// Every field is z.unknown().optional() before its transform: in zod 4 an absent key must be declared optional to
+// reach the transform, which then answers the spec's 'is required' message itself.
+
+/**
+ * Shift payloads of the dialogs and of the calls (spec 3, sections 5 and 7). Dialogs hold text, the API numbers;
+ * both are read the same way so the same input gives the same message on either side.
+ */
+export const SHIFT_MSG = {
+  // The spec's words (spec 3, section 5).
+  driverRequired: 'Driver is required',
+  startRequired: 'Start Time is required.',
+  startInvalid: 'Start Time invalid format.',
+  finishInvalid: 'Finish Time invalid format.',
+  dateRequired: 'Date is required.',
+  dateInvalid: 'Date invalid format.',
+  restaurantRequired: 'Restaurant is required',
+  noMoreToPublish: 'No more shifts to publish',
+  timesheetExists: 'Timesheet exists by this shift',
+  // Ours, for what the spec leaves open.
+  restaurantUnknown: 'Choose a restaurant from the list',
+  restaurantInactive: 'This restaurant is inactive: shifts cannot be planned for it',
+  driverUnknown: 'Choose a driver from the list',
+  driverInactive: 'This driver is not active',
+  driverNotForRestaurant: 'This driver does not work for this restaurant',
+  amountInvalid: 'Must be an amount in pounds, e.g. 10 or 7.50',
+  feeNegative: 'Cancellation fee must be 0 or more',
+  countInvalid: 'Must be a whole number, 0 or more',
+  freeBonus: 'Choose no bonus, +£10 or +£20',
+  statusInvalid: 'Status must be 10 (unpublished) or 20 (published)',
+  freeStatusInvalid: 'Status must be 10 (sent for moderation) or 30 (draft)',
+  transitionInvalid: 'This shift cannot change to that status',
+  pushInvalid: 'push_drivers must be 10 (send) or 20 (no push)',
+  commentTooLong: 'At most 1000 characters',
+  shiftIdsRequired: 'Choose at least one shift',
+  shiftIdsInvalid: 'Shifts must be a list of shift ids',
+  tooManyShifts: 'At most 5000 shifts in one call',
+  notFound: 'Shift not found',
+  idMismatch: 'The shift id does not match the address of the request',
+  publishedCannotDelete: 'Unpublish the shift before removing it',
+  notPublished: 'The shift is not published',
+  alreadyCancelled: 'The shift has no driver to cancel',
+  cancelNotPublished: 'Only a published shift can be cancelled',
+  notEditableFree: 'Restaurant accounts can change only their own open shifts that are not published yet',
+  notDraft: 'The shift is not a draft',
+  notDraftForStaff: 'A draft is still with its restaurant: it is published once the restaurant sends it',
+  outOfScope: 'This restaurant is not one of yours',
+  copyNoDay: 'The target range has no such day',
+  rangeRequired: 'period_date_from and period_date_to are required',
+} as const;
+
+export const MAX_BULK_SHIFTS = 5000;
+const COMMENT_MAX = 1000;
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function readId(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+const fail = (ctx: z.RefinementCtx, message: string) => {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+};
+
+function requiredId(required: string, invalid: string) {
+  return z.unknown().optional().transform((value, ctx): number => {
+    if (isBlank(value) || value === 0 || value === '0') return fail(ctx, required);
+    return readId(value) ?? fail(ctx, invalid);
+  });
+}
+
+/** The driver field: blank = not chosen yet ('Driver is required'); 0 or null = the 'Open shift' option. */
+const driverId = z.unknown().optional().transform((value, ctx): number | null => {
+  if (value === undefined || (typeof value === 'string' && value.trim() === '')) return fail(ctx, SHIFT_MSG.driverRequired);
+  if (value === null || value === 0 || value === '0') return null;
+  return readId(value) ?? fail(ctx, SHIFT_MSG.driverUnknown);
+});
+
+const date = z.unknown().optional().transform((value, ctx): string => {
+  if (isBlank(value)) return fail(ctx, SHIFT_MSG.dateRequired);
+  return isDate(value) ? value : fail(ctx, SHIFT_MSG.dateInvalid);
+});
+
+/** HH:mm; the server may hold HH:mm:ss, so longer values are cut to 5 characters (spec 3, section 3). */
+function time(invalid: string) {
+  return z.unknown().optional().transform((value, ctx): string => {
+    if (isBlank(value)) return fail(ctx, SHIFT_MSG.startRequired);
+    const text = String(value).trim().slice(0, 5);
+    return isTime(text) ? text : fail(ctx, invalid);
+  });
+}
+
+function amount({ min }: { min?: { value: number; message: string } } = {}) {
+  return z.unknown().optional().transform((value, ctx): number => {
+    if (isBlank(value)) return 0;
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/^([+-]?)£/, '$1') : '';
+    if (!/^[+-]?(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) return fail(ctx, SHIFT_MSG.amountInvalid);
+    const n = toPence(Number(text)) / 100;
+    if (Math.abs(n) > 9999.99) return fail(ctx, SHIFT_MSG.amountInvalid);
+    if (min && n < min.value) return fail(ctx, min.message);
+    return n;
+  });
+}
+
+const count = z.unknown().optional().transform((value, ctx): number => {
+  if (isBlank(value)) return 0;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 0 && n <= 1000 ? n : fail(ctx, SHIFT_MSG.countInvalid);
+});
+
+const comment = z.unknown().optional().transform((value, ctx): string | null => {
+  if (isBlank(value)) return null;
+  if (typeof value !== 'string') return fail(ctx, SHIFT_MSG.commentTooLong);
+  const text = value.trim();
+  return text.length <= COMMENT_MAX ? text : fail(ctx, SHIFT_MSG.commentTooLong);
+});
+
+const flag = z.unknown().optional().transform((value): 0 | 1 => (value === 1 || value === '1' || value === true || value === 'true' ? 1 : 0));
+
+const pushDrivers = z.unknown().optional().transform((value, ctx): number => {
+  if (isBlank(value)) return PUSH_DRIVERS.noPush;
+  const n = Number(value);
+  return n === PUSH_DRIVERS.send || n === PUSH_DRIVERS.noPush ? n : fail(ctx, SHIFT_MSG.pushInvalid);
+});
+
+const adminStatus = z.unknown().optional().transform((value, ctx): number | undefined => {
+  if (isBlank(value)) return undefined;
+  const n = Number(value);
+  return n === SHIFT_STATUS.new || n === SHIFT_STATUS.published ? n : fail(ctx, SHIFT_MSG.statusInvalid);
+});
+
+/** Always 0 (spec 3, section 3): whatever is sent is not stored. */
+const alwaysZero = z.unknown().optional().transform((): 0 => 0);
+
+/**
+ * POST /api/shift, PUT /api/shift/{id} and the New / Edit Shift dialogs. Costs (cost_per_hour, const_fuel_bonus,
+ * cost_total) are not read: the server prices every shift itself from the rates and the fuel counts.
+ */
+export const shiftSchema = z.object({
+  restaurant_id: requiredId(SHIFT_MSG.restaurantRequired, SHIFT_MSG.restaurantUnknown),
+  period_date: date,
+  driver_id: driverId,
+  start_time: time(SHIFT_MSG.startInvalid),
+  finish_time: time(SHIFT_MSG.finishInvalid),
+  status: adminStatus,
+  cost_bonus: amount(),
+  cost_extra_bonus: amount({ min: { value: 0, message: SHIFT_MSG.feeNegative } }),
+  fuel_bonus_0: count,
+  fuel_bonus_3: count,
+  fuel_bonus_6: count,
+  extra_request: flag,
+  comment,
+  push_drivers: pushDrivers,
+  meal_time: alwaysZero,
+  rest_time: alwaysZero,
+});
+export type ShiftInput = z.output<typeof shiftSchema>;
+
+/** PUT /api/shift/{id}: the same plus the id, which must match the address when given. */
+export const shiftUpdateSchema = shiftSchema.extend({ id: z.unknown().optional() });
+
+const freeBonus = z.unknown().optional().transform((value, ctx): number => {
+  if (isBlank(value)) return 0;
+  const n = Number(value);
+  return (FREE_SHIFT_BONUSES as readonly number[]).includes(n) ? n : fail(ctx, SHIFT_MSG.freeBonus);
+});
+
+/** POST /api/shift/createFree, PUT /api/shift/updateFree/{id} and the restaurant's shift dialogs. */
+export const freeShiftSchema = z.object({
+  restaurant_id: requiredId(SHIFT_MSG.restaurantRequired, SHIFT_MSG.restaurantUnknown),
+  period_date: date,
+  start_time: time(SHIFT_MSG.startInvalid),
+  finish_time: time(SHIFT_MSG.finishInvalid),
+  cost_bonus: freeBonus,
+  comment,
+  /** updateFree only: 10 sends a draft to moderation (Publish), 30 takes it back (Unpublish). */
+  status: z.unknown().optional().transform((value, ctx): number | undefined => {
+    if (isBlank(value)) return undefined;
+    const n = Number(value);
+    return n === SHIFT_STATUS.new || n === SHIFT_STATUS.draft ? n : fail(ctx, SHIFT_MSG.freeStatusInvalid);
+  }),
+  id: z.unknown().optional(),
+});
+export type FreeShiftInput = z.output<typeof freeShiftSchema>;
+
+function idList(emptyMessage: string) {
+  return z.unknown().optional().transform((value, ctx): number[] => {
+    if (value === undefined || value === null) return fail(ctx, emptyMessage);
+    if (!Array.isArray(value)) return fail(ctx, SHIFT_MSG.shiftIdsInvalid);
+    const ids = value.map(readId);
+    if (ids.some((id) => id === null)) return fail(ctx, SHIFT_MSG.shiftIdsInvalid);
+    const unique = [...new Set(ids as number[])];
+    if (!unique.length) return fail(ctx, emptyMessage);
+    if (unique.length > MAX_BULK_SHIFTS) return fail(ctx, SHIFT_MSG.tooManyShifts);
+    return unique;
+  });
+}
+
+/** POST /api/shift/publish: shift_ids and push_drivers (10 send, 20 not). */
+export const publishSchema = z.object({ shift_ids: idList(SHIFT_MSG.noMoreToPublish), push_drivers: pushDrivers });
+/** POST /api/shift/unpublish and /api/shift/remove. */
+export const bulkShiftSchema = z.object({ shift_ids: idList(SHIFT_MSG.shiftIdsRequired), push_drivers: pushDrivers });
+/** POST /api/shift/moderateFree: the restaurant's drafts sent to moderation. */
+export const moderateSchema = z.object({ shift_ids: idList(SHIFT_MSG.noMoreToPublish) });
+
+/**
+ * POST /api/shift/copyshifts and copyShiftsFree: shift_ids and to_date, the first day of the target range.
+ * period_date_from (the first day of the range copied from) is optional; without it the source range is read
+ * from the shifts and the target date.
+ */
+export const copySchema = z.object({
+  shift_ids: idList(SHIFT_MSG.shiftIdsRequired),
+  to_date: date,
+  period_date_from: z.unknown().optional().transform((value, ctx): string | null => {
+    if (isBlank(value)) return null;
+    return isDate(value) ? value : fail(ctx, SHIFT_MSG.dateInvalid);
+  }),
+});
+
+/** GET /api/shift query: a range of at most 31 days, and the optional flags. */
+export const shiftQuerySchema = z
+  .object({
+    period_date_from: z.unknown().optional(),
+    period_date_to: z.unknown().optional(),
+    with_timesheet: flag,
+    with_driver: flag,
+    filter_draft: flag,
+  })
+  .transform((q, ctx) => {
+    if (isBlank(q.period_date_from) || isBlank(q.period_date_to)) {
+      ctx.addIssue({ code: 'custom', message: SHIFT_MSG.rangeRequired, path: ['period_date_from'] });
+      return z.NEVER;
+    }
+    const range = { from: String(q.period_date_from), to: String(q.period_date_to) };
+    if (!isValidRange(range)) {
+      ctx.addIssue({ code: 'custom', message: invalidRangeMessage(range), path: ['period_date_from'] });
+      return z.NEVER;
+    }
+    return { range, withTimesheet: q.with_timesheet === 1, withDriver: q.with_driver === 1, filterDraft: q.filter_draft === 1 };
+  });

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { fieldError, notFound } from '../../plugins/errors';
+import { SHIFT_ASSIGNED } from '../../../domain/statuses';
+import { REPORT_EVENT } from '../../../domain/reports';
+import { CANCEL_MSG, cancellationSchema } from '../../../domain/validation/cancellation';
+import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { canCancel } from '../../../domain/shifts';
+import { recordCancellation } from '../../services/cancellations';
+import { inScope, scopeOf, staffId } from '../shift/common';
+import { shiftsWithTimesheet } from '../shift/facts';
+import { broadcastShifts } from '../shift/notify';
+import { shiftView } from '../shift/view';
+
+/**
+ * POST /api/reporting/create (spec 3, sections 4.1 'Cancel shift' and 7). Event 10 cancels a shift on the
+ * schedule: in one transaction the driver comes off the shift (stale, driver_id_canceled kept, the reason in
+ * comment_cancelled) and the charge is recorded, so a cancellation is never half done. Event 40 records a fee or
+ * bonus set when the timesheet of a worked shift is approved; the shift keeps its driver. Staff only: restaurant
+ * accounts never see these amounts.
+ */
+export default async function reportingRoutes(app: FastifyInstance) {
+  app.post('/api/reporting/create', { preHandler: app.access('staff') }, async (request, reply) => {
+    const input = cancellationSchema.parse(request.body ?? {});
+    const account = request.account!;
+    const scope = await scopeOf(app, account);
+    const { record, shiftId } = await app.db.transaction().execute(async (trx) => {
+      const shift = await trx.selectFrom('shifts').selectAll().where('id', '=', input.shift_id).forUpdate().executeTakeFirst();
+      if (!shift || !inScope(scope, shift.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
+      if (shift.restaurant_id !== input.restaurant_id || shift.period_date !== input.period_date) throw fieldError('shift_id', CANCEL_MSG.shiftMismatch);
+
+      if (input.event === REPORT_EVENT.shiftCancelled) {
+        const hasTimesheet = (await shiftsWithTimesheet(trx, [shift.id])).has(shift.id);
+        const state = { status: shift.status, status_assigned: shift.status_assigned, driver_id: shift.driver_id, has_timesheet: hasTimesheet };
+        if (!canCancel(state)) throw fieldError('shift_id', hasTimesheet ? SHIFT_MSG.timesheetExists : shift.driver_id ? SHIFT_MSG.cancelNotPublished : SHIFT_MSG.alreadyCancelled);
+        if (shift.driver_id !== input.driver_id) throw fieldError('driver_id', CANCEL_MSG.shiftMismatch);
+        await trx
+          .updateTable('shifts')
+          .set({
+            driver_id: null,
+            status_assigned: SHIFT_ASSIGNED.stale,
+            driver_id_canceled: shift.driver_id,
+            comment_cancelled: input.comment_cancelled,
+            updated_at: sql<string>`now()`,
+          })
+          .where('id', '=', shift.id)
+          .execute();
+      }
+      const record = await recordCancellation(trx, {
+        shiftId: shift.id,
+        restaurantId: shift.restaurant_id,
+        driverId: input.driver_id,
+        periodDate: shift.period_date,
+        startTime: shift.start_time,
+        finishTime: shift.finish_time,
+        cost: input.cost,
+        commentCancelled: input.comment_cancelled,
+        event: input.event,
+        modelId: input.model_id ?? shift.id,
+        moderatorId: staffId(account),
+      });
+      return { record, shiftId: shift.id };
+    });
+    const shift = await shiftView(app.db, shiftId);
+    if (shift && input.event === REPORT_EVENT.shiftCancelled) await broadcastShifts(app, 'cancel', [shift]);
+    reply.status(201);
+    return { success: true, reporting: record, shift };
+  });
+}

@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { ukDate } from '../../../domain/dates';
+import { bulkPublishQuestion } from '../../../domain/availability';
+import { PUSH_DRIVERS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
+import { SHIFT_MSG, bulkShiftSchema, publishSchema } from '../../../domain/validation/shift';
+import { canDelete, canPublish, canUnpublish, type ShiftRecord, type ShiftState } from '../../../domain/shifts';
+import { DriverChecks } from './checks';
+import { bulkRefused, bulkSummary, inScope, priceFor, scopeOf, staffId, type BulkFailure } from './common';
+import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf } from './facts';
+import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from './notify';
+import { loadShifts } from './view';
+
+const UNPUBLISH_NOTHING = 'No more shifts to unpublish';
+const REMOVE_NOTHING = 'No more shifts to remove';
+
+/** The shifts of a bulk call, locked, with their timesheet flags; ids outside the account's scope count as missing. */
+async function lockShifts(trx: Transaction<Database>, ids: number[], scope: Set<number> | null) {
+  const rows = await trx.selectFrom('shifts').selectAll().where('id', '=', sql<number>`any(${ids}::int[])`).orderBy('id').forUpdate().execute();
+  const visible = rows.filter((r) => inScope(scope, r.restaurant_id));
+  const worked = await shiftsWithTimesheet(trx, visible.map((r) => r.id));
+  const found = new Set(visible.map((r) => r.id));
+  const missing: BulkFailure[] = ids.filter((id) => !found.has(id)).map((id) => ({ id, period_date: null, errors: { id: [SHIFT_MSG.notFound] } }));
+  const state = (r: (typeof rows)[number]): ShiftState => ({
+    status: r.status,
+    status_assigned: r.status_assigned,
+    driver_id: r.driver_id,
+    has_timesheet: worked.has(r.id),
+    restaurant_made: r.restaurateur_creator_id !== null,
+  });
+  return { rows: visible, missing, state };
+}
+
+const fail = (r: { id: number; period_date: string }, field: string, message: string): BulkFailure => ({
+  id: r.id,
+  period_date: r.period_date,
+  errors: { [field]: [message] },
+});
+
+/**
+ * POST /api/shift/publish, unpublish and remove (spec 3, section 7). Each runs in one transaction and is all or
+ * nothing: when some shifts cannot be done, nothing is written and the answer (400) lists every failing shift
+ * with its reasons, so the client can ask 'Skip to publish incorrect shifts and publish correct shifts?' and send
+ * the rest. Shifts already in the wanted state are left alone.
+ */
+export default async function bulkShiftRoutes(app: FastifyInstance) {
+  const staff = { preHandler: app.access('staff') };
+
+  app.post('/api/shift/publish', staff, async (request): Promise<ShiftRecord[]> => {
+    const input = publishSchema.parse(request.body ?? {});
+    const account = request.account!;
+    const scope = await scopeOf(app, account);
+    const { ids, deliveries } = await app.db.transaction().execute(async (trx) => {
+      const { rows, missing, state } = await lockShifts(trx, input.shift_ids, scope);
+      // Published shifts with a driver are already what publishing makes them; drafts are the restaurant's own.
+      const todo = rows.filter((r) => canPublish(state(r)));
+      const failures: BulkFailure[] = [...missing, ...rows.filter((r) => r.status === SHIFT_STATUS.draft).map((r) => fail(r, 'status', SHIFT_MSG.notDraftForStaff))];
+      if (!todo.length && !failures.length) throw bulkRefused(SHIFT_MSG.noMoreToPublish, []);
+
+      const todoIds = new Set(todo.map((r) => r.id));
+      const withDriver = todo.filter((r) => r.driver_id);
+      const range = todo.length ? spanOf(todo.map((r) => r.period_date)) : null;
+      const restaurants = await loadRestaurants(trx, todo.map((r) => r.restaurant_id));
+      const driverIds = withDriver.map((r) => r.driver_id!);
+      const checks = new DriverChecks(
+        range ? await loadDrivers(trx, driverIds, range, { lock: true }) : new Map(),
+        restaurants,
+        range ? (await loadPublishedShifts(trx, driverIds, range)).filter((s) => !todoIds.has(s.id!)) : [],
+      );
+      const problems: string[] = [];
+      for (const r of todo) {
+        const error = checks.publishError(r);
+        if (error) {
+          failures.push(fail(r, 'driver_id', error));
+          problems.push(error);
+        } else {
+          checks.add({ ...r, status: SHIFT_STATUS.published });
+        }
+      }
+      if (failures.length) {
+        const summary = problems.length === failures.length ? bulkPublishQuestion(problems) : bulkSummary('publish', failures, ukDate);
+        throw bulkRefused(summary, failures);
+      }
+
+      const ids = todo.map((r) => r.id);
+      await trx
+        .updateTable('shifts')
+        .set({
+          status: SHIFT_STATUS.published,
+          // Offered again: a rejected (stale) shift is a plain open shift once more.
+          status_assigned: sql<number>`case when driver_id is null then ${SHIFT_ASSIGNED.free}::int else ${SHIFT_ASSIGNED.assigned}::int end`,
+          moderator_id: staffId(account),
+          updated_at: sql<string>`now()`,
+        })
+        .where('id', '=', sql<number>`any(${ids}::int[])`)
+        .execute();
+      await priceRestaurantRequests(trx, todo, restaurants);
+      const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'publish', todo, staffId(account)) : [];
+      return { ids, deliveries: pushes };
+    });
+    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
+    await broadcastShifts(app, 'publish', shifts);
+    await deliverShiftPushes(app, deliveries);
+    return shifts;
+  });
+
+  app.post('/api/shift/unpublish', staff, async (request): Promise<ShiftRecord[]> => {
+    const input = bulkShiftSchema.parse(request.body ?? {});
+    const account = request.account!;
+    const scope = await scopeOf(app, account);
+    const { ids, deliveries } = await app.db.transaction().execute(async (trx) => {
+      const { rows, missing, state } = await lockShifts(trx, input.shift_ids, scope);
+      const published = rows.filter((r) => r.status === SHIFT_STATUS.published);
+      const failures = [...missing, ...published.filter((r) => !canUnpublish(state(r))).map((r) => fail(r, 'id', SHIFT_MSG.timesheetExists))];
+      if (failures.length) throw bulkRefused(bulkSummary('unpublish', failures, ukDate), failures);
+      if (!published.length) throw bulkRefused(UNPUBLISH_NOTHING, []);
+      const ids = published.map((r) => r.id);
+      await trx
+        .updateTable('shifts')
+        .set({ status: SHIFT_STATUS.new, updated_at: sql<string>`now()` })
+        .where('id', '=', sql<number>`any(${ids}::int[])`)
+        .execute();
+      const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'unpublish', published, staffId(account)) : [];
+      return { ids, deliveries: pushes };
+    });
+    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
+    await broadcastShifts(app, 'unpublish', shifts);
+    await deliverShiftPushes(app, deliveries);
+    return shifts;
+  });
+
+  app.post('/api/shift/remove', staff, async (request) => {
+    const input = bulkShiftSchema.parse(request.body ?? {});
+    const account = request.account!;
+    const scope = await scopeOf(app, account);
+    const { removed, deliveries } = await app.db.transaction().execute(async (trx) => {
+      const { rows, missing, state } = await lockShifts(trx, input.shift_ids, scope);
+      const failures = [
+        ...missing,
+        ...rows
+          .filter((r) => !canDelete(state(r)))
+          .map((r) => fail(r, 'id', state(r).has_timesheet ? SHIFT_MSG.timesheetExists : SHIFT_MSG.publishedCannotDelete)),
+      ];
+      if (failures.length) throw bulkRefused(bulkSummary('remove', failures, ukDate), failures);
+      if (!rows.length) throw bulkRefused(REMOVE_NOTHING, []);
+      await trx.deleteFrom('shifts').where('id', '=', sql<number>`any(${rows.map((r) => r.id)}::int[])`).execute();
+      const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'remove', rows, staffId(account)) : [];
+      return { removed: rows, deliveries: pushes };
+    });
+    await broadcastShifts(app, 'destroy', removed);
+    await deliverShiftPushes(app, deliveries);
+    return { success: true, removed: removed.map((r) => r.id) };
+  });
+}
+
+/**
+ * Shifts a restaurant account asked for carry no cost; publishing them prices them from the restaurant's rates,
+ * as an administrator's own shifts are priced when made.
+ */
+async function priceRestaurantRequests(
+  trx: Transaction<Database>,
+  shifts: { id: number; restaurant_id: number; restaurateur_creator_id: number | null; cost_per_hour: number; period_date: string; start_time: string; finish_time: string; cost_bonus: number; fuel_bonus_0: number; fuel_bonus_3: number; fuel_bonus_6: number }[],
+  restaurants: Awaited<ReturnType<typeof loadRestaurants>>,
+): Promise<void> {
+  const unpriced = shifts.filter((s) => s.restaurateur_creator_id !== null && Number(s.cost_per_hour) === 0);
+  if (!unpriced.length) return;
+  const fuelRates = await loadFuelRates(trx);
+  const prices = unpriced.map((s) => ({ id: s.id, ...priceFor(restaurants.get(s.restaurant_id)!, { ...s, cost_bonus: Number(s.cost_bonus) }, fuelRates) }));
+  await sql`
+    update shifts set cost_per_hour = p.cost_per_hour, const_fuel_bonus = p.const_fuel_bonus, cost_total = p.cost_total
+    from json_to_recordset(${JSON.stringify(prices)}::json) as p(id int, cost_per_hour numeric, const_fuel_bonus numeric, cost_total numeric)
+    where shifts.id = p.id`.execute(trx);
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { restaurantScope, type Account } from '../../plugins/auth';
+import { HttpError, notFound } from '../../plugins/errors';
+import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { priceShift } from '../../../domain/shifts';
+import type { FuelRates } from '../../../domain/pay';
+import type { RestaurantFacts } from './facts';
+
+/** A positive whole id from the address, else 404 (an id that cannot exist names no shift). */
+export function pathId(raw: string): number {
+  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(SHIFT_MSG.notFound);
+  return id;
+}
+
+/** The restaurants an account may touch (null = all), as a set for quick checks. */
+export async function scopeOf(app: FastifyInstance, account: Account): Promise<Set<number> | null> {
+  const ids = await restaurantScope(app, account);
+  return ids === null ? null : new Set(ids);
+}
+
+export const inScope = (scope: Set<number> | null, restaurantId: number) => scope === null || scope.has(restaurantId);
+
+/** The staff user behind a request (creator_id / moderator_id), or null. */
+export const staffId = (account: Account) => (account.kind === 'user' ? account.id : null);
+
+/** One shift of a bulk call that could not be done, and why: `{ id, period_date, errors: { field: [messages] } }`. */
+export interface BulkFailure {
+  id: number;
+  period_date: string | null;
+  errors: Record<string, string[]>;
+}
+
+/**
+ * A bulk call refused as a whole (nothing was written): 400 with the summary as the first field's message, which
+ * the client shows, and `fail` listing every shift that failed and why, so it can offer to go on without them.
+ */
+export function bulkRefused(summary: string, fail: BulkFailure[]): HttpError {
+  return new HttpError(400, { shift_ids: [summary], fail });
+}
+
+/** "Can't publish shift 19/11/2026. Timesheet exists by this shift" (and how many more), for calls without a question of their own. */
+export function bulkSummary(verb: string, fail: BulkFailure[], ukDate: (d: string) => string): string {
+  const first = fail[0];
+  const message = Object.values(first.errors)[0]?.[0] ?? '';
+  const when = first.period_date ? ` ${ukDate(first.period_date)}` : '';
+  const more = fail.length > 1 ? ` (${fail.length - 1} more shift${fail.length > 2 ? 's' : ''} failed too)` : '';
+  return `Can't ${verb} shift${when}. ${message}${more}`;
+}
+
+export interface PricedInput {
+  period_date: string;
+  start_time: string;
+  finish_time: string;
+  cost_bonus: number;
+  fuel_bonus_0: number;
+  fuel_bonus_3: number;
+  fuel_bonus_6: number;
+}
+
+/** The shift's money, from the restaurant's (else area's) rate of that weekday and the fuel option rates. */
+export function priceFor(restaurant: RestaurantFacts, input: PricedInput, fuelRates: FuelRates) {
+  return priceShift({
+    date: input.period_date,
+    start: input.start_time,
+    finish: input.finish_time,
+    restaurant: { standard: restaurant.standard, weekend: restaurant.weekend },
+    area: restaurant.area,
+    bonus: input.cost_bonus,
+    fuel: { fuel_bonus_0: input.fuel_bonus_0, fuel_bonus_3: input.fuel_bonus_3, fuel_bonus_6: input.fuel_bonus_6 },
+    fuelRates,
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { shiftQuerySchema } from '../../../domain/validation/shift';
+import type { ShiftRecord } from '../../../domain/shifts';
+import { restaurantScope } from '../../plugins/auth';
+import bulkShiftRoutes from './bulk';
+import copyShiftRoutes from './copyRoute';
+import freeShiftRoutes from './free';
+import singleShiftRoutes from './single';
+import { loadShifts } from './view';
+
+/** ?shift_ids=1,2,3 narrows the range to the shifts a live-feed message named. */
+const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  return [...new Set(value.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 5000);
+});
+
+/**
+ * The shift calls of spec 3, section 7. GET answers the shifts of a range of at most 31 days: every restaurant
+ * for administrators, a manager's restaurants, a restaurant account's own (without the cancellation fee).
+ */
+export default async function shiftRoutes(app: FastifyInstance) {
+  app.get('/api/shift', { preHandler: app.access('staff', 'restaurant') }, async (request): Promise<ShiftRecord[]> => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const { range, withTimesheet, withDriver, filterDraft } = shiftQuerySchema.parse(query);
+    const ids = shiftIdsQuery.parse(query.shift_ids);
+    const account = request.account!;
+    return loadShifts(app.db, {
+      range,
+      ids,
+      restaurantIds: await restaurantScope(app, account),
+      withTimesheet,
+      withDriver,
+      filterDraft,
+      forRestaurant: account.kind === 'restaurateur',
+    });
+  });
+
+  await app.register(singleShiftRoutes);
+  await app.register(bulkShiftRoutes);
+  await app.register(copyShiftRoutes);
+  await app.register(freeShiftRoutes);
+}

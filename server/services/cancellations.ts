@@ -1,0 +1,48 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, ReportingTable } from '../db/schema';
+import { REPORTING_MODEL_TYPE } from '../../domain/statuses';
+
+export interface Cancellation {
+  shiftId: number | null;
+  timesheetId?: number | null;
+  restaurantId: number;
+  driverId: number | null;
+  periodDate: string;
+  startTime: string | null;
+  finishTime: string | null;
+  /** Negative = charged to the driver; a fee or bonus set on approval may be positive. */
+  cost: number;
+  commentCancelled: string | null;
+  event: number;
+  modelId?: number | null;
+  moderatorId: number | null;
+}
+
+export type ReportingRow = Selectable<ReportingTable>;
+
+/**
+ * Writes one cancellation/charge record (the reporting table behind the 'Shift Cancelled/Bonus Added' report).
+ * Call inside the transaction that makes the change it records: cancelling a shift on the schedule, or
+ * changing the cancellation fee when a timesheet is approved.
+ */
+export async function recordCancellation(trx: Transaction<Database> | Kysely<Database>, c: Cancellation): Promise<ReportingRow> {
+  return trx
+    .insertInto('reporting')
+    .values({
+      shift_id: c.shiftId,
+      timesheet_id: c.timesheetId ?? null,
+      restaurant_id: c.restaurantId,
+      driver_id: c.driverId,
+      period_date: c.periodDate,
+      start_time: c.startTime,
+      finish_time: c.finishTime,
+      cost: c.cost,
+      comment_cancelled: c.commentCancelled,
+      model_type: REPORTING_MODEL_TYPE.shift,
+      event: c.event,
+      model_id: c.modelId ?? c.shiftId,
+      moderator_id: c.moderatorId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

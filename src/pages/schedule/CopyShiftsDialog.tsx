@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { INTERVAL_LABELS, rangeLabel, stepRange, type DateRange, type Interval } from '../../../domain/ranges';
+import type { ShiftRecord } from '../../../domain/shifts';
+import { copyFreeShifts, copyShifts } from './api';
+import type { BoardVariant } from './chip';
+
+export interface CopyShiftsDialogProps {
+  variant: BoardVariant;
+  range: DateRange;
+  interval: Interval;
+  /** The shifts shown now: what is copied. */
+  shifts: ShiftRecord[];
+  onClose: () => void;
+  onCopied: (copies: ShiftRecord[], target: DateRange) => void;
+}
+
+/**
+ * Copy Shifts (spec 3, sections 2.1, 2.2 and 9): the shown shifts go to another range of the same interval
+ * (the next one unless another is chosen). Copies start unpublished (admin) or as drafts (restaurant); the
+ * server keeps a driver only where the driver can take the copy.
+ */
+export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, onCopied }: CopyShiftsDialogProps) {
+  const [target, setTarget] = useState(() => stepRange(range, 1));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const same = target.from === range.from;
+
+  const copy = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const ids = shifts.map((s) => s.id);
+      const copies = variant === 'admin' ? await copyShifts(ids, target.from, range.from) : await copyFreeShifts(ids, target.from, range.from);
+      onCopied(copies, target);
+    } catch (e) {
+      setError((e as Error).message || 'The shifts could not be copied');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth={false} aria-labelledby="copy-title" slotProps={{ paper: { sx: { width: 450, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
+      <DialogTitle id="copy-title">Copy Shifts</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          Copy {shifts.length} shift{shifts.length === 1 ? '' : 's'} of {rangeLabel(range)} ({INTERVAL_LABELS[interval]}) to:
+        </DialogContentText>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'center', my: 1 }}>
+          <IconButton aria-label="Earlier target" onClick={() => setTarget((t) => stepRange(t, -1))} disabled={busy}>
+            <ChevronLeftIcon />
+          </IconButton>
+          <Typography sx={{ fontWeight: 600, minWidth: 200, textAlign: 'center' }} aria-label="Copy to">
+            {rangeLabel(target)}
+          </Typography>
+          <IconButton aria-label="Later target" onClick={() => setTarget((t) => stepRange(t, 1))} disabled={busy}>
+            <ChevronRightIcon />
+          </IconButton>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {variant === 'admin'
+            ? 'Copies are unpublished. A copy keeps its driver only if the driver can work it on the new date; otherwise it is an open shift.'
+            : 'Copies are drafts without a driver; publish them to send them for moderation.'}
+        </Typography>
+        {same && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            Choose another range than the one shown.
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void copy()} disabled={busy || same || !shifts.length} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          Copy
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+import { useMemo, useState, type UIEvent } from 'react';
+import { Box, FormControlLabel, InputAdornment, List, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import type { BoardDriver } from './api';
+import type { DriverChoice } from './boardRows';
+
+const ROW = 40;
+const OVERSCAN = 8;
+
+export interface DriverPanelProps {
+  drivers: readonly BoardDriver[];
+  /** Shifts per driver in the shown range and rows. */
+  counts: ReadonlyMap<number, number>;
+  openCount: number;
+  choice: DriverChoice;
+  onChoice: (choice: DriverChoice) => void;
+  onlyTheirRestaurants: boolean;
+  onOnlyTheirRestaurants: (on: boolean) => void;
+}
+
+/**
+ * The left driver list (spec 3, section 2.1): search, 'All drivers [n]', 'Open shifts', then the drivers, each
+ * with their number of shifts shown; picking one shows only their shifts, and the switch narrows the rows to
+ * the restaurants where they have some. Only the rows in view are rendered (thousands of drivers).
+ */
+export function DriverPanel({ drivers, counts, openCount, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants }: DriverPanelProps) {
+  const [query, setQuery] = useState('');
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(600);
+  const found = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? drivers.filter((d) => d.full_name.toLowerCase().includes(q) || (d.phone ?? '').replace(/\s/g, '').includes(q.replace(/\s/g, ''))) : drivers;
+  }, [drivers, query]);
+  const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
+  const last = Math.min(found.length, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
+  const selected = choice.kind === 'driver' ? choice.id : null;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }} component="nav" aria-label="Drivers">
+      <TextField
+        size="small"
+        variant="outlined"
+        margin="none"
+        placeholder="Search drivers"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search drivers' } }}
+        fullWidth={false}
+        sx={{ m: 1, width: 'calc(100% - 16px)' }}
+      />
+      <List dense disablePadding>
+        <ListItemButton selected={choice.kind === 'all'} onClick={() => onChoice({ kind: 'all' })}>
+          <ListItemText primary={`All drivers [${drivers.length}]`} />
+        </ListItemButton>
+        <ListItemButton selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
+          <ListItemText primary="Open shifts" secondary={`${openCount} shown`} />
+        </ListItemButton>
+      </List>
+      <FormControlLabel
+        sx={{ mx: 1 }}
+        control={<Switch size="small" checked={onlyTheirRestaurants} disabled={selected === null} onChange={(e) => onOnlyTheirRestaurants(e.target.checked)} />}
+        label={<Typography variant="caption">Only restaurants with this driver's shifts</Typography>}
+      />
+      <Box
+        sx={{ flex: 1, overflowY: 'auto', minHeight: 120, borderTop: 1, borderColor: 'divider' }}
+        onScroll={(e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)}
+        ref={(el: HTMLDivElement | null) => {
+          if (el && el.clientHeight && el.clientHeight !== height) setHeight(el.clientHeight);
+        }}
+      >
+        <Box sx={{ height: found.length * ROW, position: 'relative' }}>
+          <List dense disablePadding sx={{ position: 'absolute', top: first * ROW, left: 0, right: 0 }}>
+            {found.slice(first, last).map((d) => (
+              <ListItemButton key={d.id} selected={d.id === selected} onClick={() => onChoice(d.id === selected ? { kind: 'all' } : { kind: 'driver', id: d.id })} sx={{ height: ROW }}>
+                <ListItemText primary={d.full_name} slotProps={{ primary: { noWrap: true } }} />
+                <Typography variant="caption" color="text.secondary" aria-label={`${counts.get(d.id) ?? 0} shifts`}>
+                  {counts.get(d.id) ?? 0}
+                </Typography>
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+        {!found.length && (
+          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+            No drivers found
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}

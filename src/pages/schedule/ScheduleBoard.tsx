@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, Drawer, IconButton, LinearProgress, Menu, MenuItem, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
+import { londonToday } from '../../../domain/dates';
+import { INTERVAL, INTERVALS } from '../../../domain/ranges';
+import { SHIFT_STATUS } from '../../../domain/statuses';
+import { SHIFT_LABEL, canDelete, canMove, canPublish, canUnpublish, shiftTotals, stateOf, type ShiftRecord } from '../../../domain/shifts';
+import { worksForRestaurant } from '../../../domain/availability';
+import { LocationPicker, type LocationSelection } from '../../components/LocationPicker';
+import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
+import type { BoardRestaurant } from './api';
+import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type DriverChoice } from './boardRows';
+import { CancelShiftDialog } from './CancelShiftDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CopyShiftsDialog } from './CopyShiftsDialog';
+import { useAdminActions, type BoardDialog } from './useAdminActions';
+import { DayMenu } from './DayMenu';
+import { DriverPanel } from './DriverPanel';
+import { PhoneRestaurantPicker } from './PhoneRestaurantPicker';
+import { ShiftCalendar } from './ShiftCalendar';
+import { ShiftDialog } from './ShiftDialog';
+import { ShiftMenu } from './ShiftMenu';
+import { TotalsBar } from './TotalsBar';
+import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants } from './useBoardLists';
+import { useShiftBoard } from './useShiftBoard';
+
+/** The areas screen's 'go to schedule' leaves the restaurant to open here (resources/areas). */
+const SCHEDULE_RESTAURANT_KEY = 'schedule_restaurant_id';
+
+
+/**
+ * The administrators' and managers' schedule (spec 3, section 2.1): restaurants by area against the days of
+ * the range, the driver list, day menus, per-restaurant Add and Paste, the shift menu, bulk publish / unpublish /
+ * delete, copy, and the totals. Every change goes through the API and comes back through the store, so what
+ * this board shows is what the server holds, here and on every other open board.
+ */
+export function ScheduleBoard() {
+  const notify = useNotify();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const today = londonToday();
+  const rangeState = useDateRange({ defaultInterval: INTERVAL.week, intervals: INTERVALS });
+  const { range, interval } = rangeState;
+  const [params, setParams] = useSearchParams();
+
+  // The shifts are asked for first: they are the longest answer the first paint needs.
+  const board = useShiftBoard(range, { filterDraft: true });
+  const restaurants = useRestaurants();
+  const { store, version } = board;
+  // The driver list and the options wait for the first shifts: the embedded database answers one query at a
+  // time, and the board's rows need the shifts first (see the benchmark).
+  const [secondary, setSecondary] = useState(false);
+  useEffect(() => {
+    if (!board.loading) setSecondary(true);
+  }, [board.loading]);
+  const drivers = useDrivers(secondary);
+  const commissionDefault = useCommissionDefault(secondary);
+  const fuelRates = useFuelRates(secondary);
+
+  // Location: from the address, or once from the areas screen's 'go to schedule'.
+  const location = readLocation(params.get('location'));
+  const setLocation = useCallback(
+    (next: LocationSelection | null) =>
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          const value = writeLocation(next);
+          if (value) out.set('location', value);
+          else out.delete('location');
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  useEffect(() => {
+    const remembered = window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY);
+    if (remembered && /^\d+$/.test(remembered)) {
+      window.localStorage.removeItem(SCHEDULE_RESTAURANT_KEY);
+      setLocation({ type: 'restaurant', id: Number(remembered) });
+    }
+  }, [setLocation]);
+
+  const [choice, setChoice] = useState<DriverChoice>({ kind: 'all' });
+  const [onlyTheirRestaurants, setOnlyTheirRestaurants] = useState(false);
+  const [clipboard, setClipboard] = useState<ShiftRecord | null>(null);
+  const [dialog, setDialog] = useState<BoardDialog>(null);
+  const [menu, setMenu] = useState<{ shift: ShiftRecord; anchor: HTMLElement } | null>(null);
+  const [dayMenu, setDayMenu] = useState<{ date: string; anchor: HTMLElement } | null>(null);
+  const [bulkMenu, setBulkMenu] = useState<HTMLElement | null>(null);
+  const [driversOpen, setDriversOpen] = useState(false);
+  const [phoneRestaurant, setPhoneRestaurant] = useState<number | null>(null);
+
+  const driverById = useMemo(() => new Map(drivers.data.map((d) => [d.id, d])), [drivers.data]);
+  const restaurantById = useMemo(() => new Map(restaurants.data.map((r) => [r.id, r])), [restaurants.data]);
+  const locations = useMemo(() => locationsOf(restaurants.data), [restaurants.data]);
+  const locationRows = useMemo(() => rowsFor(restaurants.data, location), [restaurants.data, location]);
+  // What the counts, totals and bulk actions cover: the location, or on a phone the one restaurant shown.
+  const locationIds = useMemo(() => {
+    if (!phone) return new Set(locationRows.map((r) => r.id));
+    return new Set(locationRows.filter((r) => r.id === phoneRestaurant).map((r) => r.id));
+  }, [locationRows, phone, phoneRestaurant]);
+
+  // Everything of the range in the chosen location (the store holds every location of the range).
+  // `version` is the store's change counter: the list is read again whenever the store changes.
+  const inLocation = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, version, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps
+  const visible = useMemo(() => choiceFilter(choice), [choice]);
+
+  const rows = useMemo(() => {
+    let list = locationRows;
+    if (choice.kind === 'driver' && onlyTheirRestaurants) {
+      const theirs = new Set(inLocation.filter((s) => s.driver_id === choice.id).map((s) => s.restaurant_id));
+      list = list.filter((r) => theirs.has(r.id));
+    }
+    if (phone) {
+      const picked = list.find((r) => r.id === phoneRestaurant);
+      return picked ? [picked] : [];
+    }
+    return list;
+  }, [locationRows, choice, onlyTheirRestaurants, inLocation, phone, phoneRestaurant]);
+
+  const panelDrivers = useMemo(
+    () => (location ? drivers.data.filter((d) => locationRows.some((r) => worksForRestaurant(d, r))) : drivers.data),
+    [drivers.data, location, locationRows],
+  );
+  const counts = useMemo(() => {
+    const out = new Map<number, number>();
+    for (const s of inLocation) if (s.driver_id) out.set(s.driver_id, (out.get(s.driver_id) ?? 0) + 1);
+    return out;
+  }, [inLocation]);
+
+  const totals = useMemo(() => {
+    const commission = (id: number) => restaurantById.get(id)?.invoice_comission ?? commissionDefault;
+    return shiftTotals(inLocation.filter(visible), commission);
+  }, [inLocation, visible, restaurantById, commissionDefault]);
+
+  const toPublish = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [inLocation]);
+  const toUnpublish = useMemo(() => inLocation.filter((s) => canUnpublish(stateOf(s))), [inLocation]);
+  const toDelete = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canDelete(stateOf(s))), [inLocation]);
+
+  const { publishMany, unpublishMany, deleteMany, onAction, paste, move } = useAdminActions({ store, driverById, clipboard, setClipboard, setDialog });
+  const closeDialog = () => setDialog(null);
+
+  const canDrag = useCallback((shift: ShiftRecord) => canMove(stateOf(shift)), []);
+  const onAdd = useCallback((restaurant: BoardRestaurant, date: string) => setDialog({ kind: 'new', restaurant, date }), []);
+  const onShift = useCallback((shift: ShiftRecord, anchor: HTMLElement) => setMenu({ shift, anchor }), []);
+  const onDay = useCallback((date: string, anchor: HTMLElement) => setDayMenu({ date, anchor }), []);
+
+  const copyNow = () => {
+    if (interval === INTERVAL.day) {
+      setDialog({ kind: 'confirm', props: { title: 'Copy Shifts', message: SHIFT_LABEL.unready, confirmLabel: 'Close', onConfirm: () => closeDialog() } });
+      return;
+    }
+    setDialog({ kind: 'copy' });
+  };
+
+  const loading = board.loading || restaurants.loading;
+  const error = board.error ?? restaurants.error;
+
+  const panel = (
+    <DriverPanel
+      drivers={panelDrivers}
+      counts={counts}
+      openCount={inLocation.filter((s) => !s.driver_id).length}
+      choice={choice}
+      onChoice={(next) => {
+        setChoice(next);
+        if (next.kind !== 'driver') setOnlyTheirRestaurants(false);
+        setDriversOpen(false);
+      }}
+      onlyTheirRestaurants={onlyTheirRestaurants}
+      onOnlyTheirRestaurants={setOnlyTheirRestaurants}
+    />
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 64px)', sm: 'calc(100dvh - 88px)' }, minHeight: 420 }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', pb: 1 }}>
+        <LocationPicker areas={locations} value={location} onChange={setLocation} width={phone ? '100%' : 250} />
+        <RangeNavigator state={rangeState} />
+        <IntervalSelect value={interval} onChange={rangeState.setInterval} />
+        <Box sx={{ flexGrow: 1 }} />
+        {phone && (
+          <Tooltip title="Drivers">
+            <IconButton aria-label="Drivers" onClick={() => setDriversOpen(true)}>
+              <PeopleOutlineIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copyNow}>
+          Copy shifts
+        </Button>
+        <Button variant="contained" onClick={() => publishMany(toPublish)}>
+          Publish Shifts [{toPublish.length}]
+        </Button>
+        <IconButton aria-label="More shift actions" onClick={(e) => setBulkMenu(e.currentTarget)}>
+          <MoreVertIcon />
+        </IconButton>
+        <Menu anchorEl={bulkMenu} open={!!bulkMenu} onClose={() => setBulkMenu(null)}>
+          <MenuItem
+            onClick={() => {
+              setBulkMenu(null);
+              unpublishMany(toUnpublish);
+            }}
+            disabled={!toUnpublish.length}
+          >
+            Unpublish Shifts [{toUnpublish.length}]
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setBulkMenu(null);
+              deleteMany(toDelete);
+            }}
+            disabled={!toDelete.length}
+          >
+            Delete Unpublished Shifts [{toDelete.length}]
+          </MenuItem>
+        </Menu>
+      </Stack>
+      {phone && (
+        <PhoneRestaurantPicker restaurants={choice.kind === 'driver' && onlyTheirRestaurants ? rows : locationRows} value={phoneRestaurant} onChange={setPhoneRestaurant} />
+      )}
+      {loading && <LinearProgress aria-label="Loading shifts" />}
+      {error && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={board.reload}>Retry</Button>}>
+          {error}
+        </Alert>
+      )}
+      {drivers.error && <Alert severity="warning">The driver list could not be loaded: {drivers.error}</Alert>}
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}>
+        {!phone && <Box sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: 'flex' }}>{panel}</Box>}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {phone && !rows.length ? (
+            <Alert severity="info" sx={{ m: 2 }}>
+              {SHIFT_LABEL.noRestaurantSelected}
+            </Alert>
+          ) : (
+            <ShiftCalendar
+              variant="admin"
+              range={range}
+              today={today}
+              phone={phone}
+              restaurants={rows}
+              store={store}
+              visible={visible}
+              pasting={!!clipboard}
+              canDrag={canDrag}
+              onAdd={onAdd}
+              onPaste={(restaurant, date, keep) => void paste(restaurant, date, keep)}
+              onShift={onShift}
+              onDay={onDay}
+              onMove={(shift, restaurantId, date, revert) => void move(shift, restaurantId, date, revert)}
+            />
+          )}
+        </Box>
+      </Box>
+      <TotalsBar totals={totals} />
+
+      <Drawer open={driversOpen} onClose={() => setDriversOpen(false)}>
+        <Box sx={{ width: 280, height: '100%', display: 'flex' }}>{panel}</Box>
+      </Drawer>
+      {menu && <ShiftMenu shift={menu.shift} anchor={menu.anchor} variant="admin" onClose={() => setMenu(null)} onAction={(a) => {
+            setMenu(null);
+            onAction(menu.shift, a);
+          }} />}
+      {dayMenu && (
+        <DayMenu
+          date={dayMenu.date}
+          anchor={dayMenu.anchor}
+          drivers={panelDrivers}
+          shifts={inLocation}
+          restaurantName={(id) => restaurantById.get(id)?.name ?? ''}
+          onClose={() => setDayMenu(null)}
+        />
+      )}
+      {dialog?.kind === 'new' && (
+        <ShiftDialog
+          restaurant={dialog.restaurant}
+          date={dialog.date}
+          drivers={drivers.data}
+          store={store}
+          fuelRates={fuelRates}
+          onClose={closeDialog}
+          onSaved={(s) => {
+            store.upsert([s]);
+            closeDialog();
+          }}
+        />
+      )}
+      {dialog?.kind === 'edit' && restaurantById.get(dialog.shift.restaurant_id) && (
+        <ShiftDialog
+          restaurant={restaurantById.get(dialog.shift.restaurant_id)!}
+          shift={dialog.shift}
+          drivers={drivers.data}
+          store={store}
+          fuelRates={fuelRates}
+          onClose={closeDialog}
+          onSaved={(s) => {
+            store.upsert([s]);
+            closeDialog();
+          }}
+        />
+      )}
+      {dialog?.kind === 'cancel' && (
+        <CancelShiftDialog
+          shift={dialog.shift}
+          restaurantName={restaurantById.get(dialog.shift.restaurant_id)?.name ?? ''}
+          onClose={closeDialog}
+          onCancelled={(s) => {
+            store.upsert([s]);
+            closeDialog();
+          }}
+        />
+      )}
+      {dialog?.kind === 'copy' && (
+        <CopyShiftsDialog
+          variant="admin"
+          range={range}
+          interval={interval}
+          shifts={inLocation.filter(visible)}
+          onClose={closeDialog}
+          onCopied={(copies) => {
+            closeDialog();
+            notify(`${copies.length} shift${copies.length === 1 ? '' : 's'} copied`, { type: 'success' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'confirm' && <ConfirmDialog {...dialog.props} onClose={closeDialog} />}
+    </Box>
+  );
+}

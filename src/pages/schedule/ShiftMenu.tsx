@@ -1,0 +1,74 @@
+import { Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import PublishIcon from '@mui/icons-material/Publish';
+import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import {
+  SHIFT_LABEL, canCancel, canPublish, canRemove, canRestaurantPublish, canRestaurantUnpublish, canUnpublish, isEditableFreeShift, stateOf,
+  type ShiftRecord,
+} from '../../../domain/shifts';
+import type { BoardVariant } from './chip';
+
+export type ShiftAction = 'copy' | 'edit' | 'remove' | 'unpublish' | 'cancel' | 'publish';
+
+/** What the shift menu offers (spec 3, sections 2.1, 2.2 and 4.1), by the same rules the server applies. */
+export function shiftActions(shift: ShiftRecord, variant: BoardVariant): ShiftAction[] {
+  const s = stateOf(shift);
+  if (variant === 'restaurant') {
+    const own = isEditableFreeShift(s);
+    return [
+      'copy',
+      ...(own ? (['edit', 'remove'] as const) : []),
+      ...(canRestaurantPublish(s) ? (['publish'] as const) : []),
+      ...(canRestaurantUnpublish(s) ? (['unpublish'] as const) : []),
+    ];
+  }
+  return [
+    'copy',
+    'edit',
+    ...(canRemove(s) ? (['remove'] as const) : []),
+    ...(canUnpublish(s) ? (['unpublish'] as const) : []),
+    ...(canCancel(s) ? (['cancel'] as const) : []),
+    ...(canPublish(s) ? (['publish'] as const) : []),
+  ];
+}
+
+const ITEMS: Record<ShiftAction, { label: string; icon: React.ReactNode }> = {
+  copy: { label: 'Copy', icon: <ContentCopyIcon fontSize="small" /> },
+  edit: { label: 'Edit', icon: <EditOutlinedIcon fontSize="small" /> },
+  remove: { label: 'Remove', icon: <DeleteOutlineIcon fontSize="small" /> },
+  unpublish: { label: 'Unpublish', icon: <UnpublishedOutlinedIcon fontSize="small" /> },
+  cancel: { label: 'Cancel shift', icon: <EventBusyIcon fontSize="small" /> },
+  publish: { label: 'Publish', icon: <PublishIcon fontSize="small" /> },
+};
+
+export function ShiftMenu({ shift, anchor, variant, onAction, onClose }: {
+  shift: ShiftRecord;
+  anchor: HTMLElement;
+  variant: BoardVariant;
+  onAction: (action: ShiftAction) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Menu open anchorEl={anchor} onClose={onClose} slotProps={{ list: { 'aria-label': `Shift ${shift.start_time}–${shift.finish_time}` } }}>
+      {shift.timesheet_id && [
+        <MenuItem key="lock" disabled>
+          <ListItemIcon>
+            <LockOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{SHIFT_LABEL.timesheetExists}</ListItemText>
+        </MenuItem>,
+        <Divider key="div" />,
+      ]}
+      {shiftActions(shift, variant).map((action) => (
+        <MenuItem key={action} onClick={() => onAction(action)}>
+          <ListItemIcon>{ITEMS[action].icon}</ListItemIcon>
+          <ListItemText>{ITEMS[action].label}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}

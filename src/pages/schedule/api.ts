@@ -1,0 +1,108 @@
+import { asArray, httpClient } from '../../../providers/httpClient';
+import type { DateRange } from '../../../domain/ranges';
+import type { ShiftRecord } from '../../../domain/shifts';
+import type { DriverPlaces, DriverWorkingTime } from '../../../domain/availability';
+
+/** The shift calls of spec 3, section 7, and the lists the boards read. */
+
+export interface BoardDriver extends DriverWorkingTime, DriverPlaces {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  phone: string | null;
+  photo_src: string | null;
+  status: number;
+}
+
+export interface BoardRestaurant {
+  id: number;
+  name: string;
+  area_id: number;
+  area: { id: number; name: string; standardPayRate: number; weekendPayRate: number };
+  status: number;
+  standard_pay: number | null;
+  weekend_pay: number | null;
+  invoice_comission: number | null;
+  telephone?: string;
+}
+
+export interface ShiftListQuery {
+  range: DateRange;
+  ids?: number[];
+  /** Drafts stay with their restaurant: the admin board leaves them out. */
+  filterDraft: boolean;
+}
+
+export async function fetchShifts({ range, ids, filterDraft }: ShiftListQuery, signal?: AbortSignal): Promise<ShiftRecord[]> {
+  return asArray<ShiftRecord>(
+    await httpClient('/api/shift', {
+      query: {
+        period_date_from: range.from,
+        period_date_to: range.to,
+        with_driver: 1,
+        filter_draft: filterDraft ? 1 : undefined,
+        shift_ids: ids?.join(','),
+      },
+      signal,
+    }),
+  );
+}
+
+export const fetchDrivers = async (signal?: AbortSignal) => asArray<BoardDriver>(await httpClient('/api/driver', { query: { status: 10 }, signal }));
+export const fetchRestaurants = async (signal?: AbortSignal) =>
+  asArray<BoardRestaurant>(await httpClient('/api/restaurant', { query: { status: 10 }, signal }));
+/** Options, read once per page and shared by the commission and fuel-rate readers. */
+let optionsOnce: Promise<{ okey: string; ovalue: string }[]> | null = null;
+export function fetchOptions(): Promise<{ okey: string; ovalue: string }[]> {
+  optionsOnce ??= httpClient('/api/option').then((v) => asArray<{ okey: string; ovalue: string }>(v), (e) => {
+    optionsOnce = null;
+    throw e;
+  });
+  return optionsOnce;
+}
+
+export async function fetchCommissionDefault(): Promise<number> {
+  const options = await fetchOptions();
+  const value = Number(options.find((o) => o.okey === 'restaurants_standard_invoice_comission')?.ovalue);
+  return Number.isFinite(value) ? value : 1.5;
+}
+
+export type ShiftPayload = Record<string, unknown>;
+
+export const createShift = (body: ShiftPayload) => httpClient<ShiftRecord>('/api/shift', { method: 'POST', body });
+export const updateShift = (id: number, body: ShiftPayload) => httpClient<ShiftRecord>(`/api/shift/${id}`, { method: 'PUT', body: { ...body, id } });
+export const deleteShift = (id: number) => httpClient(`/api/shift/${id}`, { method: 'DELETE' });
+export const publishShifts = (shiftIds: number[], pushDrivers: number) =>
+  httpClient<ShiftRecord[]>('/api/shift/publish', { method: 'POST', body: { shift_ids: shiftIds, push_drivers: pushDrivers } });
+export const unpublishShifts = (shiftIds: number[], pushDrivers: number) =>
+  httpClient<ShiftRecord[]>('/api/shift/unpublish', { method: 'POST', body: { shift_ids: shiftIds, push_drivers: pushDrivers } });
+export const removeShifts = (shiftIds: number[], pushDrivers: number) =>
+  httpClient<{ removed: number[] }>('/api/shift/remove', { method: 'POST', body: { shift_ids: shiftIds, push_drivers: pushDrivers } });
+export const copyShifts = (shiftIds: number[], toDate: string, fromDate: string) =>
+  httpClient<ShiftRecord[]>('/api/shift/copyshifts', { method: 'POST', body: { shift_ids: shiftIds, to_date: toDate, period_date_from: fromDate } });
+export const cancelShift = (body: ShiftPayload) => httpClient<{ shift: ShiftRecord }>('/api/reporting/create', { method: 'POST', body });
+
+export const createFreeShift = (body: ShiftPayload) => httpClient<ShiftRecord>('/api/shift/createFree', { method: 'POST', body });
+export const updateFreeShift = (id: number, body: ShiftPayload) =>
+  httpClient<ShiftRecord>(`/api/shift/updateFree/${id}`, { method: 'PUT', body: { ...body, id } });
+export const removeFreeShift = (id: number) => httpClient(`/api/shift/removeFree/${id}`, { method: 'DELETE' });
+export const copyFreeShifts = (shiftIds: number[], toDate: string, fromDate: string) =>
+  httpClient<ShiftRecord[]>('/api/shift/copyShiftsFree', { method: 'POST', body: { shift_ids: shiftIds, to_date: toDate, period_date_from: fromDate } });
+export const moderateFreeShifts = (shiftIds: number[]) => httpClient<ShiftRecord[]>('/api/shift/moderateFree', { method: 'POST', body: { shift_ids: shiftIds } });
+
+/** A bulk call's refusal: the summary the client shows and which shifts failed and why. */
+export interface BulkFailure {
+  id: number;
+  period_date: string | null;
+  errors: Record<string, string[]>;
+}
+
+export function bulkFailures(error: unknown): BulkFailure[] | null {
+  const body = (error as { body?: { fail?: unknown } })?.body;
+  return body && Array.isArray(body.fail) ? (body.fail as BulkFailure[]) : null;
+}
+
+export function errorText(error: unknown, fallback: string): string {
+  return (error as Error)?.message || fallback;
+}

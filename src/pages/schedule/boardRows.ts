@@ -1,0 +1,43 @@
+import type { LocationArea, LocationSelection } from '../../components/LocationPicker';
+import type { ShiftRecord } from '../../../domain/shifts';
+import type { BoardRestaurant } from './api';
+
+/** Rows of the admin board: grouped by area (areas by name), restaurants by name within. */
+export function sortRestaurants(restaurants: readonly BoardRestaurant[]): BoardRestaurant[] {
+  const name = (s: string) => s.toLocaleLowerCase('en-GB');
+  return [...restaurants].sort((a, b) => name(a.area.name).localeCompare(name(b.area.name)) || name(a.name).localeCompare(name(b.name)) || a.id - b.id);
+}
+
+/** The location picker's areas, built from the restaurants the board may show. */
+export function locationsOf(restaurants: readonly BoardRestaurant[]): LocationArea[] {
+  const areas = new Map<number, LocationArea>();
+  for (const r of sortRestaurants(restaurants)) {
+    let area = areas.get(r.area_id);
+    if (!area) areas.set(r.area_id, (area = { id: r.area_id, name: r.area.name, restaurants: [] }));
+    area.restaurants.push({ id: r.id, name: r.name, area_id: r.area_id, status: r.status });
+  }
+  return [...areas.values()];
+}
+
+export function rowsFor(restaurants: readonly BoardRestaurant[], location: LocationSelection | null): BoardRestaurant[] {
+  const sorted = sortRestaurants(restaurants);
+  if (!location) return sorted;
+  return sorted.filter((r) => (location.type === 'area' ? r.area_id === location.id : r.id === location.id));
+}
+
+/** The driver panel's choice: everyone, open shifts only, or one driver. */
+export type DriverChoice = { kind: 'all' } | { kind: 'open' } | { kind: 'driver'; id: number };
+
+export function choiceFilter(choice: DriverChoice): (shift: ShiftRecord) => boolean {
+  if (choice.kind === 'open') return (s) => !s.driver_id;
+  if (choice.kind === 'driver') return (s) => s.driver_id === choice.id;
+  return () => true;
+}
+
+/** '?location=a12' (area) or 'r7' (restaurant) in the address. */
+export function readLocation(value: string | null): LocationSelection | null {
+  const m = /^([ar])(\d+)$/.exec(value ?? '');
+  return m ? { type: m[1] === 'a' ? 'area' : 'restaurant', id: Number(m[2]) } : null;
+}
+
+export const writeLocation = (location: LocationSelection | null) => (location ? `${location.type === 'area' ? 'a' : 'r'}${location.id}` : null);

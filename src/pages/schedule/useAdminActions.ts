@@ -1,0 +1,244 @@
+import { useCallback } from 'react';
+import { useNotify } from 'react-admin';
+import { ukDate } from '../../../domain/dates';
+import { SHIFT_STATUS } from '../../../domain/statuses';
+import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
+import { AVAILABILITY_MSG, availability, bulkPublishQuestion, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
+import {
+  bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, type BoardDriver, type BoardRestaurant,
+} from './api';
+import type { ConfirmDialogProps } from './ConfirmDialog';
+import type { ShiftAction } from './ShiftMenu';
+import type { ShiftStore } from './shiftStore';
+
+const PUSH = { send: 10, noPush: 20 } as const;
+
+export type BoardDialog =
+  | { kind: 'new'; restaurant: BoardRestaurant; date: string }
+  | { kind: 'edit'; shift: ShiftRecord }
+  | { kind: 'cancel'; shift: ShiftRecord }
+  | { kind: 'copy' }
+  | { kind: 'confirm'; props: Omit<ConfirmDialogProps, 'onClose'> }
+  | null;
+
+/** Why a driver cannot be given this shift on publish or paste, from the board's own data (the server checks too). */
+function publishProblem(shift: ShiftRecord, driver: BoardDriver | undefined, published: readonly ShiftRecord[]): string | null {
+  if (!shift.driver_id) return null;
+  if (!driver) return null;
+  if (overlappingShift(shift, published.filter((p) => p.id !== shift.id))) return `${AVAILABILITY_MSG.overlap}: ${driver.full_name} at ${ukDate(shift.period_date)}`;
+  return publishAvailabilityMessage(availability(driver, shift.period_date, shift.start_time, shift.finish_time), driver.full_name, shift.period_date);
+}
+
+export interface AdminActionsDeps {
+  store: ShiftStore;
+  driverById: ReadonlyMap<number, BoardDriver>;
+  clipboard: ShiftRecord | null;
+  setClipboard: (shift: ShiftRecord | null) => void;
+  setDialog: (dialog: BoardDialog) => void;
+}
+
+/**
+ * What the admin board does with shifts: bulk publish (with the unavailability question, and again with the
+ * server's list if it finds more), bulk unpublish and delete, the shift menu's actions, paste ('Paste Open
+ * shift?' when the driver cannot take it) and moving by drag. Every call's answer goes into the store.
+ */
+export function useAdminActions({ store, driverById, clipboard, setClipboard, setDialog }: AdminActionsDeps) {
+  const notify = useNotify();
+  const closeDialog = useCallback(() => setDialog(null), [setDialog]);
+  const confirm = useCallback((props: Omit<ConfirmDialogProps, 'onClose'>) => setDialog({ kind: 'confirm', props }), [setDialog]);
+  const failed = useCallback((error: unknown, fallback: string) => notify(errorText(error, fallback), { type: 'error' }), [notify]);
+
+  const published = useCallback((driverId: number, date: string) => store.all().filter((s) => s.driver_id === driverId && s.period_date === date && s.status === SHIFT_STATUS.published), [store]);
+
+  // --- Bulk actions -------------------------------------------------------------------------------------
+
+  const publishMany = useCallback(
+    (shifts: ShiftRecord[]) => {
+      if (!shifts.length) {
+        notify(SHIFT_LABEL.noMoreToPublish, { type: 'warning' });
+        return;
+      }
+      const problems = new Map<number, string>();
+      for (const s of shifts) {
+        const problem = s.driver_id ? publishProblem(s, driverById.get(s.driver_id), published(s.driver_id, s.period_date)) : null;
+        if (problem) problems.set(s.id, problem);
+      }
+      const correct = shifts.filter((s) => !problems.has(s.id));
+      const run = async (ids: number[], push: boolean) => {
+        try {
+          store.upsert(await publishShifts(ids, push ? PUSH.send : PUSH.noPush));
+          closeDialog();
+          notify(`${ids.length} shift${ids.length === 1 ? '' : 's'} published`, { type: 'success' });
+        } catch (error) {
+          const fail = bulkFailures(error);
+          if (!fail?.length) throw error;
+          // The server found more (a change elsewhere meanwhile): ask again with its list.
+          const failing = new Set(fail.map((f) => f.id));
+          const rest = ids.filter((id) => !failing.has(id));
+          const messages = fail.map((f) => Object.values(f.errors)[0]?.[0] ?? '').filter(Boolean);
+          confirm({
+            title: 'Publish Shifts',
+            message: bulkPublishQuestion(messages),
+            confirmLabel: rest.length ? 'Publish correct shifts' : 'Close',
+            notify: { label: SHIFT_LABEL.notifyDrivers, initial: push },
+            onConfirm: async (again) => {
+              if (!rest.length) return closeDialog();
+              await run(rest, again);
+            },
+          });
+        }
+      };
+      if (!correct.length && problems.size) {
+        confirm({ title: 'Publish Shifts', message: `${SHIFT_LABEL.noMoreToPublish}: ${[...problems.values()].join('; ')}`, confirmLabel: 'Close', onConfirm: () => closeDialog() });
+        return;
+      }
+      confirm({
+        title: 'Publish Shifts',
+        message: problems.size ? bulkPublishQuestion([...problems.values()]) : `Publish ${correct.length} shifts?`,
+        confirmLabel: problems.size ? 'Publish correct shifts' : 'Publish',
+        notify: { label: SHIFT_LABEL.notifyDrivers, initial: true },
+        onConfirm: (push) => run(correct.map((s) => s.id), push),
+      });
+    },
+    [driverById, published, store, notify, closeDialog, confirm],
+  );
+
+  const unpublishMany = (shifts: ShiftRecord[]) =>
+    confirm({
+      title: `Unpublish Shifts [${shifts.length}]`,
+      message: `Unpublish ${shifts.length} shifts?`,
+      confirmLabel: 'Unpublish',
+      notify: { label: SHIFT_LABEL.notifyDrivers, initial: true },
+      onConfirm: async (push) => {
+        store.upsert(await unpublishShifts(shifts.map((s) => s.id), push ? PUSH.send : PUSH.noPush));
+        closeDialog();
+      },
+    });
+
+  const deleteMany = (shifts: ShiftRecord[]) =>
+    confirm({
+      title: `Delete Unpublished Shifts [${shifts.length}]`,
+      message: `Delete ${shifts.length} unpublished shifts?`,
+      confirmLabel: 'Delete',
+      danger: true,
+      notify: { label: SHIFT_LABEL.notifyDrivers, initial: false },
+      onConfirm: async (push) => {
+        const ids = shifts.map((s) => s.id);
+        await removeShifts(ids, push ? PUSH.send : PUSH.noPush);
+        store.remove(ids);
+        closeDialog();
+      },
+    });
+
+  // --- One shift --------------------------------------------------------------------------------------
+
+  const onAction = (shift: ShiftRecord, action: ShiftAction) => {
+    if (action === 'copy') {
+      setClipboard(shift);
+      notify('Shift copied: use Paste on a day (hold Shift to keep pasting)', { type: 'info' });
+    } else if (action === 'edit') setDialog({ kind: 'edit', shift });
+    else if (action === 'cancel') setDialog({ kind: 'cancel', shift });
+    else if (action === 'remove') {
+      confirm({
+        title: 'Remove shift',
+        message: `Remove shift ${ukDate(shift.period_date)}?`,
+        confirmLabel: 'Remove',
+        danger: true,
+        onConfirm: async () => {
+          await deleteShift(shift.id);
+          store.remove([shift.id]);
+          closeDialog();
+        },
+      });
+    } else if (action === 'unpublish') {
+      void unpublishShifts([shift.id], shift.driver_id ? PUSH.send : PUSH.noPush).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be unpublished'));
+    } else if (action === 'publish') {
+      const problem = shift.driver_id ? publishProblem(shift, driverById.get(shift.driver_id), published(shift.driver_id, shift.period_date)) : null;
+      if (problem) {
+        // A single publish is blocked while the driver is unavailable (spec 3, section 4.1).
+        confirm({ title: 'Publish', message: problem, confirmLabel: 'Close', onConfirm: () => closeDialog() });
+        return;
+      }
+      if (!shift.driver_id || shift.status_assigned === 30) {
+        confirm({
+          title: 'Publish',
+          message: SHIFT_LABEL.notifyDrivers,
+          confirmLabel: 'Publish',
+          notify: { label: 'Send a push to the drivers', initial: true },
+          onConfirm: async (push) => {
+            store.upsert(await publishShifts([shift.id], push ? PUSH.send : PUSH.noPush));
+            closeDialog();
+          },
+        });
+      } else {
+        void publishShifts([shift.id], PUSH.send).then(
+          (s) => store.upsert(s),
+          // One shift: its own reason ('Driver {name} unavailable at {date}'), not the bulk question.
+          (e) => notify(Object.values(bulkFailures(e)?.[0]?.errors ?? {})[0]?.[0] ?? errorText(e, 'The shift could not be published'), { type: 'error' }),
+        );
+      }
+    }
+  };
+
+  const paste = useCallback(
+    async (restaurant: BoardRestaurant, date: string, keepPasting: boolean) => {
+      const source = clipboard;
+      if (!source) return;
+      const body = {
+        restaurant_id: restaurant.id,
+        driver_id: source.driver_id ?? 0,
+        period_date: date,
+        start_time: source.start_time,
+        finish_time: source.finish_time,
+        status: SHIFT_STATUS.new,
+        cost_bonus: source.cost_bonus,
+        cost_extra_bonus: source.cost_extra_bonus ?? 0,
+        fuel_bonus_0: source.fuel_bonus_0,
+        fuel_bonus_3: source.fuel_bonus_3,
+        fuel_bonus_6: source.fuel_bonus_6,
+        extra_request: source.extra_request,
+        comment: source.comment,
+      };
+      if (!keepPasting) setClipboard(null);
+      const asOpen = () =>
+        confirm({
+          title: 'Paste',
+          message: SHIFT_LABEL.pasteOpenShift,
+          confirmLabel: 'Paste',
+          onConfirm: async () => {
+            store.upsert([await createShift({ ...body, driver_id: 0 })]);
+            closeDialog();
+          },
+        });
+      const driver = source.driver_id ? driverById.get(source.driver_id) : undefined;
+      if (source.driver_id) {
+        const candidate = { ...source, id: 0, restaurant_id: restaurant.id, period_date: date, status: SHIFT_STATUS.new };
+        const problem = !driver || !worksForRestaurant(driver, restaurant) || publishProblem(candidate, driver, published(source.driver_id, date));
+        if (problem) return asOpen();
+      }
+      try {
+        store.upsert([await createShift(body)]);
+      } catch (error) {
+        const fields = (error as { body?: Record<string, unknown> }).body;
+        if (fields && 'driver_id' in fields) asOpen();
+        else failed(error, 'The shift could not be pasted');
+      }
+    },
+    [clipboard, driverById, published, store, setClipboard, confirm, closeDialog, failed],
+  );
+
+  const move = useCallback(
+    async (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => {
+      const body = { ...shift, restaurant_id: restaurantId, period_date: date, driver_id: shift.driver_id ?? 0, push_drivers: PUSH.noPush };
+      try {
+        store.upsert([await updateShift(shift.id, body)]);
+      } catch (error) {
+        revert();
+        failed(error, 'The shift could not be moved');
+      }
+    },
+    [store, failed],
+  );
+
+  return { publishMany, unpublishMany, deleteMany, onAction, paste, move };
+}

@@ -1,0 +1,236 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
+import { SHIFT_LABEL } from '../../domain/shifts';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+// An empty week: the demo plans shifts up to the end of the week after next.
+const MON = addDays(mondayOf(londonToday()), 28);
+const TUE = addDays(MON, 1);
+const WED = addDays(MON, 2);
+const SUN = addDays(MON, 6);
+const weekQuery = `interval=20&from=${MON}&to=${SUN}`;
+
+let camdenArea: number;
+const restaurant: Record<string, number> = {};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
+  });
+  const token = (await login.json()).access_token as string;
+  const restaurants = (await (await fetch(`${server.url}/api/restaurant?status=10`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    id: number;
+    name: string;
+    area: { id: number; name: string };
+  }[];
+  for (const r of restaurants) restaurant[r.name] = r.id;
+  camdenArea = restaurants.find((r) => r.area.name === 'Camden')!.area.id;
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(email: string, tab: 'Admin' | 'Business', path: string, viewport = { width: 1366, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  contexts.push(context);
+  const page = await context.newPage();
+  await logIn(page, server.url, email, tab);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('combobox', { name: 'Interval' }).waitFor();
+  return page;
+}
+
+const lane = (page: Page, name: string) => page.locator(`td.fc-timeline-lane[data-resource-id="${restaurant[name]}"]`);
+const chip = (page: Page, name: string, time: string) => lane(page, name).locator('.chip', { hasText: time });
+const eventOf = (c: Locator) => c.locator('xpath=ancestor::*[contains(@class, "fc-timeline-event")][1]');
+
+async function addShift(page: Page, name: string, date: string, driver: string, start: string, finish: string) {
+  await page.getByRole('button', { name: `Add shift at ${name} on ${ukDate(date)}` }).click();
+  const dialog = page.getByRole('dialog', { name: /New Shift/ });
+  await dialog.getByRole('combobox', { name: 'Driver' }).fill(driver);
+  await page.getByRole('option', { name: new RegExp(`^${driver}`) }).first().click();
+  await dialog.getByRole('combobox', { name: 'Start Time' }).fill(start);
+  await dialog.getByRole('combobox', { name: 'Finish Time' }).fill(finish);
+  await dialog.getByLabel('Comment').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function shiftMenu(page: Page, c: Locator, item: string) {
+  await c.click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+describe('Admin schedule board', () => {
+  it('shows each change of one board on another open board without a reload', async () => {
+    const path = `/schedule?location=a${camdenArea}&${weekQuery}`;
+    const [a, b] = await Promise.all([open('admin@demo.test', 'Admin', path), open('manager@demo.test', 'Admin', path)]);
+
+    await addShift(a, 'Bombay Spice', TUE, SHIFT_LABEL.openShift, '10:00', '14:00');
+    await expect.poll(() => chip(a, 'Bombay Spice', '10:00–14:00').textContent()).toContain(SHIFT_LABEL.openShift);
+    // The other board hears of it through the live feed.
+    await expect.poll(() => chip(b, 'Bombay Spice', '10:00–14:00').count()).toBe(1);
+    expect(await eventOf(chip(b, 'Bombay Spice', '10:00–14:00')).getAttribute('class')).toContain('shift-s10');
+
+    // B publishes it ('Notify drivers?' for an open shift); A sees it published.
+    await shiftMenu(b, chip(b, 'Bombay Spice', '10:00–14:00'), 'Publish');
+    const notify = b.getByRole('dialog', { name: 'Publish' });
+    await expect.poll(() => notify.textContent()).toContain(SHIFT_LABEL.notifyDrivers);
+    await notify.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(async () => (await eventOf(chip(a, 'Bombay Spice', '10:00–14:00')).getAttribute('class')) ?? '').toContain('shift-s20');
+
+    // A unpublishes, B sees it; B removes it ('Remove shift {date}?'), A sees it gone.
+    await shiftMenu(a, chip(a, 'Bombay Spice', '10:00–14:00'), 'Unpublish');
+    await expect.poll(async () => (await eventOf(chip(b, 'Bombay Spice', '10:00–14:00')).getAttribute('class')) ?? '').toContain('shift-s10');
+    await shiftMenu(b, chip(b, 'Bombay Spice', '10:00–14:00'), 'Remove');
+    const remove = b.getByRole('dialog', { name: 'Remove shift' });
+    await expect.poll(() => remove.textContent()).toContain(`Remove shift ${ukDate(TUE)}?`);
+    await remove.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => chip(a, 'Bombay Spice', '10:00–14:00').count()).toBe(0);
+    await expect.poll(() => chip(b, 'Bombay Spice', '10:00–14:00').count()).toBe(0);
+  });
+
+  it("checks the driver in the dialog: 'Driver unavailable', working time, and Save disabled", async () => {
+    const page = await open('admin@demo.test', 'Admin', `/schedule?location=a${camdenArea}&${weekQuery}`);
+    await page.getByRole('button', { name: `Add shift at Pizza Palace Camden on ${ukDate(MON)}` }).click();
+    const dialog = page.getByRole('dialog', { name: /New Shift/ });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Start Time' }).click();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => dialog.textContent()).toContain('Start Time is required.');
+
+    // Dan Driver works 10:00-23:00 Monday to Saturday and is off on Sundays.
+    await dialog.getByRole('combobox', { name: 'Driver' }).fill('Dan Driver');
+    await page.getByRole('option', { name: /^Dan Driver/ }).click();
+    await dialog.getByRole('combobox', { name: 'Start Time' }).fill('08:00');
+    await dialog.getByRole('combobox', { name: 'Finish Time' }).fill('12:00');
+    await dialog.getByLabel('Comment').click();
+    await expect.poll(() => dialog.textContent()).toContain('Driver working time: 10:00-23:00');
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Date').fill(SUN);
+    await expect.poll(() => dialog.textContent()).toContain('Driver unavailable');
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Date').fill(MON);
+    await dialog.getByRole('combobox', { name: 'Start Time' }).fill('17:00');
+    await dialog.getByRole('combobox', { name: 'Finish Time' }).fill('22:00');
+    await dialog.getByLabel('Comment').click();
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    // £12.50 an hour at Pizza Palace Camden on a Monday.
+    await expect.poll(() => dialog.textContent()).toContain('£12.50 / hour · Cost £62.50');
+    await save.click();
+    await dialog.waitFor({ state: 'detached' });
+    const dan = chip(page, 'Pizza Palace Camden', '17:00–22:00');
+    await expect.poll(() => dan.textContent()).toContain('Dan Driver');
+
+    // Publish it, then cancel it: the driver comes off and the chip says who rejected it.
+    await shiftMenu(page, dan, 'Publish');
+    await expect.poll(async () => (await eventOf(dan).getAttribute('class')) ?? '').toContain('shift-s20');
+    await shiftMenu(page, dan, 'Cancel shift');
+    const cancel = page.getByRole('dialog', { name: 'Cancel Shift' });
+    await cancel.getByLabel('Cost').fill('15');
+    await cancel.getByLabel('Reason').click();
+    expect(await cancel.getByLabel('Cost').inputValue()).toBe('0');
+    await cancel.getByLabel('Cost').fill('-10');
+    await cancel.getByLabel('Reason').fill('Driver ill');
+    await cancel.getByRole('button', { name: 'Cancel shift' }).click();
+    await cancel.waitFor({ state: 'detached' });
+    await expect.poll(() => dan.textContent()).toContain('Rejected by: Dan Driver');
+  });
+
+  it('publishes the shown shifts in bulk, copies a week, and answers unready for a day', async () => {
+    const page = await open('admin@demo.test', 'Admin', `/schedule?location=r${restaurant['Sushi Kaito']}&${weekQuery}`);
+    await addShift(page, 'Sushi Kaito', WED, SHIFT_LABEL.openShift, '18:00', '23:00');
+    await addShift(page, 'Sushi Kaito', TUE, SHIFT_LABEL.openShift, '18:00', '23:00');
+    await page.getByRole('button', { name: 'Publish Shifts [2]' }).click();
+    const publish = page.getByRole('dialog', { name: 'Publish Shifts' });
+    await expect.poll(() => publish.textContent()).toContain('Publish 2 shifts?');
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await publish.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('button', { name: 'Publish Shifts [0]' }).count()).toBe(1);
+    await expect.poll(() => page.locator('[data-total="Published"]').textContent()).toBe('2');
+
+    await page.getByRole('button', { name: 'Copy shifts' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copy Shifts' });
+    await expect.poll(() => copy.getByLabel('Copy to').textContent()).toBe(`${ukDate(addDays(MON, 7))} – ${ukDate(addDays(SUN, 7))}`);
+    await copy.getByRole('button', { name: 'Copy' }).click();
+    await copy.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => lane(page, 'Sushi Kaito').locator('.chip').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-total="Unpublished"]').textContent()).toBe('2');
+
+    await page.getByRole('combobox', { name: 'Interval' }).click();
+    await page.getByRole('option', { name: 'Day' }).click();
+    await page.getByRole('button', { name: 'Copy shifts' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Copy Shifts' }).textContent()).toContain(SHIFT_LABEL.unready);
+  });
+
+  it('moves a shift to another day by dragging it', async () => {
+    const page = await open('admin@demo.test', 'Admin', `/schedule?location=r${restaurant['The Burger Shack']}&${weekQuery}`);
+    await addShift(page, 'The Burger Shack', MON, SHIFT_LABEL.openShift, '12:00', '15:00');
+    const moving = chip(page, 'The Burger Shack', '12:00–15:00');
+    await expect.poll(() => moving.boundingBox()).not.toBeNull();
+    const from = (await moving.boundingBox())!;
+    const target = (await page.getByRole('button', { name: `Add shift at The Burger Shack on ${ukDate(WED)}` }).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+    await page.mouse.move(target.x - 40, from.y + from.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => moving.getAttribute('aria-label')).toContain(ukDate(WED));
+    // It was saved: a reload shows it on the new day.
+    await page.reload();
+    await expect.poll(() => chip(page, 'The Burger Shack', '12:00–15:00').getAttribute('aria-label')).toContain(ukDate(WED));
+  });
+
+  it("on a phone shows one restaurant at a time, 'No restaurant selected' first", async () => {
+    const page = await open('admin@demo.test', 'Admin', `/schedule?${weekQuery}`, { width: 390, height: 844 });
+    await expect.poll(() => page.getByText(SHIFT_LABEL.noRestaurantSelected).count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Restaurant' }).click();
+    await page.getByRole('option', { name: 'Sushi Kaito' }).click();
+    await expect.poll(() => page.locator('td.fc-timeline-lane.fc-resource').count()).toBe(1);
+    expect(await page.getByRole('button', { name: `Add shift at Sushi Kaito on ${ukDate(MON)}` }).count()).toBe(1);
+  });
+});
+
+describe('Restaurant schedule board', () => {
+  it('adds a draft, sends it to moderation, and the admin board shows it live with an alert', async () => {
+    const admin = await open('admin@demo.test', 'Admin', `/schedule?location=a${camdenArea}&${weekQuery}`);
+    const alertsBefore = await admin.getByRole('button', { name: /^Alerts/ }).getAttribute('aria-label');
+    const owner = await open('restaurant@demo.test', 'Business', `/schedulerestaurant?${weekQuery}`);
+    expect(await owner.getByRole('combobox', { name: 'Interval' }).textContent()).toBe('Week');
+
+    await owner.getByRole('button', { name: `Add shift at Pizza Palace Camden on ${ukDate(TUE)}` }).click();
+    const dialog = owner.getByRole('dialog', { name: /New Shift/ });
+    await dialog.getByRole('combobox', { name: 'Start Time' }).fill('19:00');
+    await dialog.getByRole('combobox', { name: 'Finish Time' }).fill('23:00');
+    await dialog.getByRole('combobox', { name: 'Driver bonus' }).click();
+    await owner.getByRole('option', { name: '+£10' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const draft = chip(owner, 'Pizza Palace Camden', '19:00–23:00');
+    await expect.poll(() => draft.getAttribute('aria-label')).toContain('Draft');
+    // Drafts stay with the restaurant.
+    await admin.waitForTimeout(500);
+    expect(await chip(admin, 'Pizza Palace Camden', '19:00–23:00').count()).toBe(0);
+
+    await owner.getByRole('button', { name: 'Publish shifts [1]' }).click();
+    const publish = owner.getByRole('dialog', { name: 'Publish shifts' });
+    await expect.poll(() => publish.textContent()).toContain('Publish 1 shifts?');
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => draft.getAttribute('aria-label')).toContain('Sent for moderation');
+
+    await expect.poll(() => chip(admin, 'Pizza Palace Camden', '19:00–23:00').textContent()).toContain(SHIFT_LABEL.openShift);
+    await expect.poll(() => admin.getByRole('button', { name: /^Alerts/ }).getAttribute('aria-label')).not.toBe(alertsBefore);
+  });
+});
