@@ -432,6 +432,30 @@ describe('POST /api/timesheet/approve', () => {
     ]);
   });
 
+  it('writes the cancellation record when the fee/bonus is changed on approval, and only then', async () => {
+    const shift = await makeShift(t.db, { restaurant_id: ppc, driver_id: driver.id, period_date: '2026-10-19', start_time: '11:00', finish_time: '15:00', cost_per_hour: 12.5, cost_extra_bonus: 0 });
+    const untouched = await makeShift(t.db, { restaurant_id: ppc, driver_id: driver.id, period_date: '2026-10-19', start_time: '18:00', finish_time: '22:00', cost_per_hour: 12.5, cost_extra_bonus: -5 });
+    const day = await list('2026-10-19', '2026-10-19');
+    const withFee = { ...day.find((r) => r.shift_id === shift)!, cost_extra_bonus: -7.5, comment: 'Late without notice' };
+    const asScheduled = day.find((r) => r.shift_id === untouched)!;
+    const byHand = await addTimesheet({ period_date: '2026-10-18', cost_bonus: 0 });
+    const records = () => t.db.selectFrom('reporting').selectAll().where('period_date', 'in', ['2026-10-18', '2026-10-19']).execute();
+    expect(await records()).toEqual([]);
+
+    const res = await call('POST', '/api/timesheet/approve', ADMIN, [withFee, asScheduled, { ...byHand, cost_extra_bonus: 10 }]);
+    const body = res.json() as { data: TimesheetView[]; fail: unknown[] };
+    expect(body.fail).toEqual([]);
+    const approved = body.data.find((d) => d.shift_id === shift)!;
+    expect(approved).toMatchObject({ cost_extra_bonus: -7.5, cost_total: 50 });
+    const admin = await t.db.selectFrom('users').select('id').where('email', '=', ADMIN).executeTakeFirstOrThrow();
+    expect(await records()).toEqual([
+      expect.objectContaining({
+        shift_id: shift, timesheet_id: approved.id, model_id: shift, model_type: 10, event: 40, cost: -7.5, restaurant_id: ppc, driver_id: driver.id,
+        period_date: '2026-10-19', start_time: '11:00', finish_time: '15:00', comment_cancelled: 'Late without notice', moderator_id: admin.id,
+      }),
+    ]);
+  });
+
   it('takes a list, from staff only', async () => {
     expect((await call('POST', '/api/timesheet/approve', ADMIN, {})).json()).toEqual({ timesheets: [TIMESHEET_MSG.listRequired] });
     expect((await call('POST', '/api/timesheet/approve', ADMIN, [])).json()).toEqual({ timesheets: [TIMESHEET_MSG.listRequired] });

@@ -131,13 +131,18 @@ describe('Timesheets screen', () => {
     const fuel = within(form()).getByRole('spinbutton', { name: 'Fuel bonus count 0-3 miles' });
     await user.clear(fuel);
     await user.type(fuel, '2');
+    // The cancellation fee is recorded beside the pay, not added to it (the server writes its record).
+    const fee = within(form()).getByRole('spinbutton', { name: 'Cancellation fee/bonus' });
+    await user.clear(fee);
+    await user.type(fee, '-5');
     // £62.50 + £10 + 2 × £1.50
     expect(screen.getByTestId('earned')).toHaveTextContent('Earned £75.50');
     expect(within(form()).getByRole('textbox', { name: 'Fuel Bonus' })).toHaveValue('£3.00');
     await user.click(button('Approve'));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/timesheet/approve')).toBe(true));
     const sent = calls.find((c) => c.path === '/api/timesheet/approve')!.body as Record<string, unknown>[];
-    expect(sent).toEqual([expect.objectContaining({ id: 101, shift_id: 501, driver_id: 31, status: 30, status_progress: 40, period_date: '2026-11-10', cost_bonus: 10, fuel_bonus_0: 2, cost_total: '75.50', meal_time: 0, rest_time: 0 })]);
+    expect(sent).toEqual([expect.objectContaining({ id: 101, shift_id: 501, driver_id: 31, status: 30, status_progress: 40, period_date: '2026-11-10', cost_bonus: 10, cost_extra_bonus: -5, fuel_bonus_0: 2, cost_total: '75.50', meal_time: 0, rest_time: 0 })]);
+    expect(calls.some((c) => c.path === '/api/reporting/create')).toBe(false);
     await waitFor(() => expect(within(rowOf('17:00 – 22:00')).getAllByRole('cell')[2]).toHaveTextContent('Approved'));
     expect(total('Est. Cost')).toBe('£203.00');
   });

@@ -52,8 +52,9 @@ export default async function timesheetRoutes(app: FastifyInstance) {
   const admins = { preHandler: app.access('administrator') };
 
   async function context(request: FastifyRequest): Promise<PlanContext> {
-    const [scope, pay] = await Promise.all([restaurantScope(app, request.account!), loadPayOptions(app.db)]);
-    return { scope, pay, today: londonToday() };
+    const account = request.account!;
+    const [scope, pay] = await Promise.all([restaurantScope(app, account), loadPayOptions(app.db)]);
+    return { scope, pay, today: londonToday(), userId: account.kind === 'user' ? account.id : null };
   }
 
   /** One write through the batch path: refused answers its status and message, saved answers the view. */

@@ -45,6 +45,8 @@ export interface PlanContext {
   pay: PayOptions;
   /** Restaurants the account may touch; null = all. */
   scope: number[] | null;
+  /** The staff user making the change (the moderator of a cancellation record). */
+  userId: number | null;
 }
 
 export type Change = 'create' | 'edit' | TimesheetAction;

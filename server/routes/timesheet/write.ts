@@ -4,6 +4,8 @@ import { TIMESHEET_MSG, type TimesheetInput } from '../../../domain/validation/t
 import { loadLookups } from './lookups';
 import { book, planWrite, Refusal, type Plan, type PlanContext, type WriteRequest } from './plan';
 import { insertTimesheets, updateTimesheets } from './store';
+import { recordCancellation } from '../../services/cancellations';
+import { REPORT_EVENT } from '../../../domain/reports';
 
 export interface WriteItem {
   input: TimesheetInput;
@@ -55,6 +57,28 @@ export async function writeTimesheets(trx: Transaction<Database>, items: WriteIt
   const updates = accepted.filter((a) => a.plan.previous).map((a) => ({ index: a.index, id: a.plan.previous!.id, plan: a.plan }));
   await updateTimesheets(trx, updates);
   saved.push(...updates);
+
+  // A cancellation fee/bonus changed on approval is recorded for the reports, as the schedule's cancel-shift
+  // call records one, in the same transaction. Only for timesheets of a shift: that call is about a shift, and
+  // the reports list a hand-added timesheet's fee from the timesheet itself.
+  for (const { id, plan } of saved) {
+    const shiftId = plan.values.shift_id ?? plan.values.modified_shift_id;
+    if (!plan.cancellationFeeChanged || shiftId === null) continue;
+    await recordCancellation(trx, {
+      shiftId,
+      timesheetId: id,
+      restaurantId: plan.values.restaurant_id,
+      driverId: plan.values.driver_id,
+      periodDate: plan.values.period_date,
+      startTime: plan.values.start_time,
+      finishTime: plan.values.finish_time,
+      cost: plan.values.cost_extra_bonus,
+      commentCancelled: plan.values.comment,
+      event: REPORT_EVENT.bonusAdded,
+      modelId: shiftId,
+      moderatorId: ctx.userId,
+    });
+  }
 
   saved.sort((a, b) => a.index - b.index);
   failed.sort((a, b) => a.index - b.index);
