@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { addDays } from '../../../domain/dates';
 import { TIMESHEET_STATUS } from '../../../domain/statuses';
 import type { ShiftForTimesheet } from '../../../domain/timesheets';
+import type { DriverPlaces } from '../../../domain/availability';
 import type { TimesheetInput } from '../../../domain/validation/timesheet';
 
 /** A saved timesheet as the write rules need it. */
@@ -39,11 +40,12 @@ export interface RestaurantFacts {
   area_weekend: number;
 }
 
-export interface DriverFacts {
+/** A driver with their places of work, in the shape the domain's driver-list rule reads. */
+export interface DriverFacts extends DriverPlaces {
   id: number;
   name: string;
-  area_ids: number[];
-  restaurant_ids: number[];
+  area_ids: { area_id: number }[];
+  restaurant_ids: { restaurant_id: number }[];
 }
 
 export interface ShiftFacts extends ShiftForTimesheet {
@@ -110,8 +112,8 @@ export async function loadLookups(db: Kysely<Database>, items: TimesheetInput[],
   const drivers = new Map<number, DriverFacts>(
     driverRows.map((d) => [d.id, { id: d.id, name: `${d.first_name} ${d.last_name}`.trim(), area_ids: [], restaurant_ids: [] }]),
   );
-  for (const a of driverAreas) drivers.get(a.driver_id)?.area_ids.push(a.area_id);
-  for (const r of driverRestaurants) drivers.get(r.driver_id)?.restaurant_ids.push(r.restaurant_id);
+  for (const a of driverAreas) drivers.get(a.driver_id)?.area_ids.push({ area_id: a.area_id });
+  for (const r of driverRestaurants) drivers.get(r.driver_id)?.restaurant_ids.push({ restaurant_id: r.restaurant_id });
 
   const shiftRows = shiftIds.length
     ? await db

@@ -1,3 +1,4 @@
+import { worksForRestaurant } from '../../../domain/availability';
 import { hourlyRate } from '../../../domain/pay';
 import { toPence } from '../../../domain/money';
 import { SHIFT_STATUS, TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../../domain/statuses';
@@ -114,13 +115,6 @@ function fieldsDiffer(stored: StoredTimesheet, input: TimesheetInput): boolean {
   );
 }
 
-/** Drivers with no areas work anywhere; else the restaurant's area, and its restaurant list when they have one. */
-function worksAt(driver: DriverFacts, restaurant: RestaurantFacts): boolean {
-  if (!driver.area_ids.length) return true;
-  if (!driver.area_ids.includes(restaurant.area_id)) return false;
-  return !driver.restaurant_ids.length || driver.restaurant_ids.includes(restaurant.id);
-}
-
 /** The state a body asks for: the status and progress it sends, completed from the action that status implies. */
 function requestedState(base: TimesheetState, input: TimesheetInput): TimesheetState {
   if (input.status === undefined) return { status: base.status, status_progress: input.status_progress ?? base.status_progress };
@@ -200,7 +194,7 @@ export function planWrite(input: TimesheetInput, request: WriteRequest, lookups:
   const driver = lookups.drivers.get(driverId!);
   if (!driver) throw refuse('driver_id', TIMESHEET_MSG.driverUnknown);
   const addedByHand = !previous && !shift;
-  if (addedByHand && !worksAt(driver, restaurant)) throw refuse('driver_id', TIMESHEET_MSG.driverNotHere);
+  if (addedByHand && !worksForRestaurant(driver, restaurant)) throw refuse('driver_id', TIMESHEET_MSG.driverNotHere);
 
   const latest = latestTimesheetDate(addedByHand ? 'add' : 'form', ctx.today);
   if (input.period_date > latest) throw refuse('period_date', dateTooLateMessage(latest));

@@ -4,6 +4,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import { latestTimesheetDate, type TimesheetView } from '../../../domain/timesheets';
 import { timesheetSchema } from '../../../domain/validation/timesheet';
 import type { DriverRecord } from '../../../domain/validation/driver';
+import { worksForRestaurant } from '../../../domain/availability';
 import { asArray, httpClient } from '../../../providers/httpClient';
 import { useFormState } from '../../components/useFormState';
 import { DateField, TimeField } from './fields';
@@ -11,16 +12,6 @@ import { createTimesheet } from './timesheetActions';
 
 /** What the dialog needs of GET /api/driver. */
 export type DriverChoice = Pick<DriverRecord, 'id' | 'full_name' | 'area_ids' | 'restaurant_ids'>;
-
-/**
- * The driver list of a restaurant (spec 3, section 5): drivers with no areas, or whose areas include the
- * restaurant's and who are either not tied to restaurants or tied to this one.
- */
-export function driverWorksAt(driver: DriverChoice, restaurant: { id: number; area_id: number }): boolean {
-  if (!driver.area_ids.length) return true;
-  if (!driver.area_ids.some((a) => a.area_id === restaurant.area_id)) return false;
-  return !driver.restaurant_ids.length || driver.restaurant_ids.some((r) => r.restaurant_id === restaurant.id);
-}
 
 export interface AddTimesheetDialogProps {
   open: boolean;
@@ -64,7 +55,7 @@ export function AddTimesheetDialog({ open, onClose, onCreated, restaurants, rest
 
   const restaurant = restaurants.find((r) => String(r.id) === form.values.restaurant_id) ?? null;
   const choices = useMemo(
-    () => (restaurant && drivers ? drivers.filter((d) => driverWorksAt(d, restaurant)).sort((a, b) => a.full_name.localeCompare(b.full_name, 'en-GB')) : []),
+    () => (restaurant && drivers ? drivers.filter((d) => worksForRestaurant(d, restaurant)).sort((a, b) => a.full_name.localeCompare(b.full_name, 'en-GB')) : []),
     [restaurant, drivers],
   );
   const set = (name: string) => (value: string) => form.setValues((v) => ({ ...v, [name]: value, ...(name === 'restaurant_id' ? { driver_id: '' } : {}) }));
