@@ -136,22 +136,25 @@ describe('Timesheets screen', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => total(page, 'Total Timesheets')).toBe('2');
 
-    // A driver's submission through the API appears on the open screen as it happens.
+    // A driver's submission through the API appears on the open screen as it happens: a published shift of the
+    // demo driver on a Wednesday before the demo data, shown as a not-submitted placeholder until then.
     const driver = danLogin.access_token;
-    const today = londonToday();
-    const own = await api<TimesheetView[]>(driver, 'GET', `/api/driver-app/timesheet?period_date_from=${addDays(today, -7)}&period_date_to=${today}`);
-    const pending = own.find((t) => t.id <= 0 && t.period_date <= today);
-    expect(pending, 'the demo data gives the demo driver a worked shift without a timesheet in the last week').toBeTruthy();
-    await page.goto(`${server.url}/timesheet?interval=20&from=${mondayOf(pending!.period_date)}&to=${addDays(mondayOf(pending!.period_date), 6)}`);
+    const wednesday = addDays(mondayOf(addDays(londonToday(), -35)), 2);
+    const shift = await api<{ id: number }>(admin, 'POST', '/api/shift', {
+      restaurant_id: ppc.id, driver_id: danId, period_date: wednesday, start_time: '11:00', finish_time: '15:00', status: 20, push_drivers: 20,
+    });
+    await page.goto(`${server.url}/timesheet?interval=20&from=${mondayOf(wednesday)}&to=${addDays(mondayOf(wednesday), 6)}`);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'All' }).click();
-    const shiftRow = page.locator(`[data-timesheet-id="${pending!.id}"]`);
+    const shiftRow = page.locator(`[data-timesheet-id="${-shift.id}"]`);
     await page.getByRole('textbox', { name: 'Search drivers' }).fill('Dan Driver');
     await page.getByRole('button', { name: /^Dan Driver/ }).click();
     await expect.poll(() => shiftRow.getByRole('cell').nth(3).textContent()).toBe('Not submited');
     const submitted = await api<TimesheetView>(driver, 'POST', '/api/driver-app/timesheet/submit', {
-      shift_id: pending!.shift_id, driver_start_time: pending!.start_time, driver_finish_time: pending!.finish_time, fuel_bonus_0: 1, driver_comment: 'All good',
+      shift_id: shift.id, driver_start_time: '10:56', driver_finish_time: '15:03', fuel_bonus_0: 1, driver_comment: 'All good',
     });
+    // Snapped to 11:00 – 15:00: £12.50 × 4 h + 1 × £1.50 = £51.50
+    expect(submitted).toMatchObject({ start_time: '11:00', finish_time: '15:00', cost_total: 51.5 });
     const live = page.locator(`[data-timesheet-id="${submitted.id}"]`);
     await expect.poll(() => live.getByRole('cell').nth(3).textContent()).toBe('Submited');
     expect(await shiftRow.count()).toBe(0);
