@@ -10,17 +10,23 @@ import { APP_NAME } from './components/brand';
 import { LoginPage } from './pages/LoginPage';
 import { RegistrationPage } from './pages/RegistrationPage';
 import { HomePage } from './pages/HomePage';
-import { UsersPage } from '../resources/users';
-import { AreasPage } from '../resources/areas';
-import { OptionsPage } from '../resources/options';
 import { SchedulePage } from './pages/schedule/SchedulePage';
 import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
-import { TimesheetPage, TimesheetRestaurantPage } from './pages/timesheets/TimesheetsPage';
-import { InvoicesPage, RestaurantInvoicesPage } from '../resources/invoices';
-import { ReportingPage } from './pages/reporting';
-import { NewsFeedPage } from '../resources/newsFeed';
-import { RestaurantsPage } from '../resources/restaurants';
-import { DriversPage } from '../resources/drivers';
+import { lazyPage } from './components/lazyPage';
+
+// The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
+// loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
+const NewsFeedPage = lazyPage(() => import('../resources/newsFeed/NewsFeedPage'), 'NewsFeedPage');
+const RestaurantsPage = lazyPage(() => import('../resources/restaurants'), 'RestaurantsPage');
+const DriversPage = lazyPage(() => import('../resources/drivers'), 'DriversPage');
+const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
+const OptionsPage = lazyPage(() => import('../resources/options'), 'OptionsPage');
+const UsersPage = lazyPage(() => import('../resources/users'), 'UsersPage');
+const InvoicesPage = lazyPage(() => import('../resources/invoices'), 'InvoicesPage');
+const RestaurantInvoicesPage = lazyPage(() => import('../resources/invoices'), 'RestaurantInvoicesPage');
+const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
+const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
+const TimesheetRestaurantPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetRestaurantPage');
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route

@@ -18,7 +18,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import { formatMoney } from '../../src/components/format';
-import { NewPostButton } from '../newsFeed';
+import { NewPostButton } from '../newsFeed/NewPostButton';
 import { AreaRestaurants } from './AreaRestaurants';
 import type { Area } from './types';
 

@@ -18,12 +18,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
-import { NewPostButton } from '../newsFeed';
+import { NewPostButton } from '../newsFeed/NewPostButton';
 import { RestaurantActionDialogs, type RestaurantDialogKind } from '../restaurants/RestaurantActionDialogs';
+import { rememberScheduleRestaurant } from '../../src/components/scheduleRestaurant';
 import type { AreaRestaurant } from './types';
 
-/** The schedule screen opens on the restaurant stored here (spec 2, section 2: 'go to schedule'). */
-export const SCHEDULE_RESTAURANT_KEY = 'schedule_restaurant_id';
 export const NO_RESTAURANTS = 'No restaurants found in this area';
 
 const addressOf = (r: AreaRestaurant) => [r.address, r.postcode].filter((p) => p && p.trim()).join(', ');
@@ -43,7 +42,7 @@ function Actions({ restaurant }: { restaurant: AreaRestaurant }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<RestaurantDialogKind | null>(null);
   const openSchedule = () => {
-    window.localStorage.setItem(SCHEDULE_RESTAURANT_KEY, String(restaurant.id));
+    rememberScheduleRestaurant(restaurant.id);
     navigate('/schedule');
   };
   return (

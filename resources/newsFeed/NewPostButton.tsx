@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import PostAddOutlinedIcon from '@mui/icons-material/PostAddOutlined';
-import { PostDialog } from './PostDialog';
 import type { PostTarget } from './types';
+
+// The dialog carries the rich-text editor, the largest part of the app: load it when a post is first written.
+const PostDialog = lazy(() => import('./PostDialog').then((m) => ({ default: m.PostDialog })));
 
 /**
  * 'New post' from another screen (an area, a restaurant): opens Publish a New Post / Message All already addressed
@@ -36,14 +38,16 @@ export function NewPostButton({
         </Button>
       )}
       {open && (
-        <PostDialog
-          initialTarget={target}
-          onClose={() => setOpen(false)}
-          onSaved={() => {
-            setOpen(false);
-            notify('Post published', { type: 'success' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <PostDialog
+            initialTarget={target}
+            onClose={() => setOpen(false)}
+            onSaved={() => {
+              setOpen(false);
+              notify('Post published', { type: 'success' });
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

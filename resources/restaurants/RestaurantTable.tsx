@@ -22,7 +22,7 @@ import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ToggleOffOutlinedIcon from '@mui/icons-material/ToggleOffOutlined';
 import ToggleOnOutlinedIcon from '@mui/icons-material/ToggleOnOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
-import { NewPostButton } from '../newsFeed';
+import { NewPostButton } from '../newsFeed/NewPostButton';
 import type { RestaurantRecord } from './types';
 
 export const NO_RESTAURANTS = 'No restaurants found';

@@ -25,7 +25,7 @@ import { MAPS_KEY } from '../../providers/geocoding';
 import { subscribeToFeed } from '../../providers/realtime';
 import { RoleGate } from '../../src/components/RoleGate';
 import { ListPaging, useListPaging } from '../../src/components/ListPaging';
-import { SCHEDULE_RESTAURANT_KEY } from '../areas/AreaRestaurants';
+import { rememberScheduleRestaurant } from '../../src/components/scheduleRestaurant';
 import { createRestaurant, sendRestaurantCredentials, setRestaurantStatus } from './api';
 import { RestaurantActionDialogs, type RestaurantDialogKind } from './RestaurantActionDialogs';
 import { ADD_TITLE, RestaurantDialog } from './RestaurantDialog';
@@ -145,7 +145,7 @@ function RestaurantsScreen() {
     onToggleStatus: toggleStatus,
     onDelete: (restaurant: RestaurantRecord) => setOpen({ kind: 'delete', restaurant }),
     onSchedule: (restaurant: RestaurantRecord) => {
-      window.localStorage.setItem(SCHEDULE_RESTAURANT_KEY, String(restaurant.id));
+      rememberScheduleRestaurant(restaurant.id);
       navigate('/schedule');
     },
     onDrivers: (restaurant: RestaurantRecord) => setOpen({ kind: 'drivers', restaurant }),

@@ -24,7 +24,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { OWN_MSG } from '../../domain/messages';
 import { isStaffRole, RESTAURANT_ROLE, ROLE_LABELS } from '../../domain/roles';
 import { setStoredUser, type StoredRestaurant, type StoredUser } from '../../providers/session';
-import { RestaurantProfileDialog } from '../../resources/restaurants';
+import { RestaurantProfileDialog } from '../../resources/restaurants/RestaurantProfileDialog';
 import { useStoredUser } from '../components/useStoredUser';
 
 function Detail({ label, value }: { label: string; value: string }) {

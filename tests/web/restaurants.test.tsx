@@ -9,7 +9,7 @@ import { LOGIN_EMAIL_LABEL } from '../../resources/restaurants/LoginEmailField';
 import { NO_RESTAURANTS } from '../../resources/restaurants/RestaurantTable';
 import { removeRestaurantQuestion } from '../../resources/restaurants/DeleteRestaurantDialog';
 import { RestaurantProfileDialog, UNKNOWN_ERROR } from '../../resources/restaurants/RestaurantProfileDialog';
-import { SCHEDULE_RESTAURANT_KEY } from '../../resources/areas/AreaRestaurants';
+import { SCHEDULE_RESTAURANT_KEY } from '../../src/components/scheduleRestaurant';
 import type { AreaChoice, RestaurantRecord, Restaurateur } from '../../resources/restaurants/types';
 import { getStoredUser } from '../../providers/session';
 import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
@@ -389,7 +389,9 @@ describe('Restaurants screen', () => {
     await u.click(screen.getByRole('button', { name: 'Close' }));
     await u.click(screen.getByRole('button', { name: 'Schedule of Pizza Palace Camden' }));
     await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
-    expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBe('7');
+    // The board takes the remembered restaurant as its location (once).
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'));
+    expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBeNull();
   });
 });
 

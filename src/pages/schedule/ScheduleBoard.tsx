@@ -27,9 +27,8 @@ import { ShiftMenu } from './ShiftMenu';
 import { TotalsBar } from './TotalsBar';
 import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants } from './useBoardLists';
 import { useShiftBoard } from './useShiftBoard';
+import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
 
-/** The areas screen's 'go to schedule' leaves the restaurant to open here (resources/areas). */
-const SCHEDULE_RESTAURANT_KEY = 'schedule_restaurant_id';
 
 
 /**
@@ -77,11 +76,8 @@ export function ScheduleBoard() {
     [setParams],
   );
   useEffect(() => {
-    const remembered = window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY);
-    if (remembered && /^\d+$/.test(remembered)) {
-      window.localStorage.removeItem(SCHEDULE_RESTAURANT_KEY);
-      setLocation({ type: 'restaurant', id: Number(remembered) });
-    }
+    const remembered = takeScheduleRestaurant();
+    if (remembered !== null) setLocation({ type: 'restaurant', id: remembered });
   }, [setLocation]);
 
   const [choice, setChoice] = useState<DriverChoice>({ kind: 'all' });
