@@ -10,7 +10,7 @@ import { refreshStatistics } from '../server/db/maintenance';
 import { load, printResults } from './load';
 import { benchBoard, benchShiftApi, printBoard } from './schedule';
 import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoices';
-import { approveThousand, printTimesheetFigures, timesheetListLoad, timesheetScreenTime } from './timesheets';
+import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 
 /**
  * `npm run bench [-- --scale small]`: builds (once) a dataset of the chosen scale in its own data directory,
@@ -109,7 +109,7 @@ async function main() {
     for (const line of shiftApi.publish) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
     printBoard(await benchBoard(url));
-    printTimesheetFigures(await approveThousand(url, auth), await timesheetScreenTime(url, auth));
+    printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));
   } finally {
     server.kill('SIGTERM');
   }

@@ -20,12 +20,38 @@ export function benchMonth(today = londonToday()): { from: string; to: string } 
   return { from, to: lastOfMonth(from) };
 }
 
+const monthUrl = (url: string) => {
+  const { from, to } = benchMonth();
+  return `${url}/api/timesheet?period_date_from=${from}&period_date_to=${to}`;
+};
+
+/** The month asked again and again while nothing changes (answered from the list cache after the first). */
 export async function timesheetListLoad(url: string, auth: Record<string, string>, seconds: number): Promise<LoadResult> {
   const { from, to } = benchMonth();
-  return load(`GET /api/timesheet (month ${from} – ${to}, all locations)`, () => fetch(`${url}/api/timesheet?period_date_from=${from}&period_date_to=${to}`, { headers: auth }), {
+  return load(`GET /api/timesheet (month ${from} – ${to}, all locations, unchanged)`, () => fetch(monthUrl(url), { headers: auth }), {
     concurrency: 1,
     seconds,
   });
+}
+
+/**
+ * The month asked right after a change (an option saved again, untimed), so it is built afresh each time:
+ * what the first person to open a month after any edit waits. Answers the milliseconds of each run.
+ */
+export async function timesheetListAfterChange(url: string, auth: Record<string, string>, runs = 7): Promise<{ ms: number[]; kb: number }> {
+  const headers = { ...auth, 'content-type': 'application/json' };
+  const options = await json<{ okey: string; ovalue: string }[]>(`${url}/api/option`, { headers: auth });
+  const fuel = options.find((o) => o.okey === 'fuel_bonus_0')!;
+  const ms: number[] = [];
+  let kb = 0;
+  for (let i = 0; i < runs; i++) {
+    await json(`${url}/api/option/${fuel.okey}`, { method: 'PUT', headers, body: JSON.stringify({ okey: fuel.okey, ovalue: fuel.ovalue }) });
+    const t0 = performance.now();
+    const res = await fetch(monthUrl(url), { headers: auth });
+    kb = (await res.arrayBuffer()).byteLength / 1024;
+    ms.push(performance.now() - t0);
+  }
+  return { ms, kb };
 }
 
 async function json<T>(url: string, init: RequestInit): Promise<T> {
@@ -113,8 +139,13 @@ export async function timesheetScreenTime(url: string, auth: Record<string, stri
   }
 }
 
-export function printTimesheetFigures(approve: { ms: number[]; approved: number; failed: number }, screen: { ms: number[]; rows: number } | null): void {
-  console.log(`\nPOST /api/timesheet/approve, 1,000 timesheets in one call: median ${median(approve.ms).toFixed(0)} ms (runs: ${approve.ms.map((m) => m.toFixed(0)).join(', ')}; ${approve.approved} approved, ${approve.failed} refused)`);
+export function printTimesheetFigures(
+  afterChange: { ms: number[]; kb: number },
+  approve: { ms: number[]; approved: number; failed: number },
+  screen: { ms: number[]; rows: number } | null,
+): void {
+  console.log(`\nGET /api/timesheet (month, all locations) right after a change, built afresh: median ${median(afterChange.ms).toFixed(0)} ms (runs: ${afterChange.ms.map((m) => m.toFixed(0)).join(', ')}; ${(afterChange.kb / 1024).toFixed(1)} MB of JSON)`);
+  console.log(`POST /api/timesheet/approve, 1,000 timesheets in one call: median ${median(approve.ms).toFixed(0)} ms (runs: ${approve.ms.map((m) => m.toFixed(0)).join(', ')}; ${approve.approved} approved, ${approve.failed} refused)`);
   if (screen) {
     console.log(`Timesheet screen, a week of all locations (${screen.rows} timesheets), navigation to rows and totals in Chromium: median ${median(screen.ms).toFixed(0)} ms (runs: ${screen.ms.map((m) => m.toFixed(0)).join(', ')})`);
   } else {

@@ -78,7 +78,9 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   });
   try {
     await pglite.waitReady;
-    await pglite.exec(`set time zone 'UTC'`);
+    // This process is the embedded database's only writer, so it may count changes for the list cache
+    // (migrations/0002_change_counter.ts).
+    await pglite.exec(`set time zone 'UTC'; set app.track_changes = 'on'`);
   } catch (error) {
     lock?.release();
     throw error;

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/validation/timesheet';
 import { fieldErrors } from '../../../domain/validation/auth';
 import { restaurantScope } from '../../plugins/auth';
+import { ListCache } from '../../services/listCache';
 import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
 import { loadPayOptions } from './payOptions';
 import type { PlanContext } from './plan';
@@ -50,6 +51,8 @@ export default async function timesheetRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.access('staff', 'restaurant') };
   const staff = { preHandler: app.access('staff') };
   const admins = { preHandler: app.access('administrator') };
+  // A few months of lists: office staff go back and forth between the same weeks and months.
+  const lists = new ListCache(64 * 1024 * 1024);
 
   async function context(request: FastifyRequest): Promise<PlanContext> {
     const account = request.account!;
@@ -72,11 +75,10 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const query = timesheetRangeSchema.parse(request.query ?? {});
     const ctx = await context(request);
     const forRestaurant = request.account!.kind === 'restaurateur';
-    const json = await listTimesheetsJson(
-      app.db,
-      { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope },
-      { ...ctx.pay, forReports: query.for_reports, forRestaurant },
-    );
+    const filter = { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope };
+    const options = { ...ctx.pay, forReports: query.for_reports, forRestaurant };
+    const key = JSON.stringify([filter, options]);
+    const json = await lists.get(app.db, key, () => listTimesheetsJson(app.db, filter, options));
     return reply.type('application/json; charset=utf-8').send(json);
   });
 

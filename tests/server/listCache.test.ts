@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../helpers/testApp';
+import { ADMIN, RESTAURANT, restaurantId } from '../helpers/timesheetFixtures';
+import { ListCache } from '../../server/services/listCache';
+import type { TimesheetView } from '../../server/routes/timesheet/views';
+
+let t: TestApp;
+/** The embedded database counts changes; a shared PostgreSQL server does not, and then nothing is kept. */
+let counting: boolean;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  counting = t.app.databaseKind === 'pglite';
+});
+afterAll(() => t.close());
+
+/** A cache whose builds are counted: each build answers a new text. */
+function counted(cache = new ListCache(1_000_000)) {
+  let builds = 0;
+  const get = (key = 'month') => cache.get(t.db, key, async () => `[${++builds}]`);
+  return { get, builds: () => builds };
+}
+
+describe('ListCache', () => {
+  it('answers a list again without building it while nothing has changed', async () => {
+    const c = counted();
+    expect(await c.get()).toBe('[1]');
+    expect(await c.get()).toBe(counting ? '[1]' : '[2]');
+  });
+
+  it.each(['timesheets', 'shifts', 'restaurants', 'drivers', 'areas', 'options'])('builds again after a change to %s', async (table) => {
+    const c = counted();
+    await c.get();
+    await sql`update ${sql.table(table)} set id = id where id = (select min(id) from ${sql.table(table)})`.execute(t.db);
+    expect(await c.get()).toBe('[2]');
+  });
+
+  it('builds every time on a connection that does not count changes', async () => {
+    const c = counted();
+    await sql`set app.track_changes = 'off'`.execute(t.db);
+    try {
+      await c.get();
+      await c.get();
+      expect(c.builds()).toBe(2);
+    } finally {
+      if (counting) await sql`set app.track_changes = 'on'`.execute(t.db);
+    }
+  });
+
+  it('keeps within its size, letting the least recently used list go first', async () => {
+    const cache = new ListCache(10);
+    const texts: Record<string, string> = { a: '[1,2,3]', b: '[4,5,6]' };
+    let builds = 0;
+    const get = (key: string) => cache.get(t.db, key, async () => (builds++, texts[key]));
+    await get('a');
+    await get('b'); // 14 characters do not fit in 10: 'a' goes
+    await get('b');
+    expect(builds).toBe(counting ? 2 : 3);
+    await get('a');
+    expect(builds).toBe(counting ? 3 : 4);
+  });
+});
+
+describe('GET /api/timesheet answered again', () => {
+  const from = '2026-11-09';
+  const to = '2026-11-15';
+  const list = async (who: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/timesheet?period_date_from=${from}&period_date_to=${to}`, headers: await t.as(who) })).json() as TimesheetView[];
+
+  it("shows a restaurant's new name at once, and each account its own list", async () => {
+    const ppc = await restaurantId(t.db, 'Pizza Palace Camden');
+    const before = await list(ADMIN);
+    expect(before.some((r) => r.restaurant_id === ppc)).toBe(true);
+    await t.db.updateTable('restaurants').set({ name: 'Pizza Palace Camden Town' }).where('id', '=', ppc).execute();
+    const after = await list(ADMIN);
+    expect(after.filter((r) => r.restaurant_id === ppc).map((r) => r.restaurant_name)).toEqual(after.filter((r) => r.restaurant_id === ppc).map(() => 'Pizza Palace Camden Town'));
+
+    const own = await list(RESTAURANT);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.length).toBeLessThan(after.length);
+    expect(own.every((r) => !('cost_extra_bonus' in r))).toBe(true);
+    expect((await list(ADMIN)).length).toBe(after.length);
+  });
+});
