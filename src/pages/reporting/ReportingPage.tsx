@@ -72,6 +72,7 @@ function ReportingScreen() {
         <TextField
           select
           size="small"
+          variant="outlined"
           label="Report"
           value={kind}
           onChange={(e) => pick(e.target.value)}

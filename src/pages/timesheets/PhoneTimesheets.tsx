@@ -69,7 +69,7 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
           <RangeNavigator state={screen.dates} />
         </Box>
         <IntervalSelect value={screen.dates.interval} onChange={screen.dates.setInterval} disabled={[INTERVAL.day]} />
-        <TextField select size="small" label="Status" value={screen.status} onChange={(e) => screen.setStatus(Number(e.target.value))}>
+        <TextField select size="small" variant="outlined" label="Status" value={screen.status} onChange={(e) => screen.setStatus(Number(e.target.value))}>
           {[TIMESHEET_FILTER.active, TIMESHEET_FILTER.pending, TIMESHEET_FILTER.all].map((f) => (
             <MenuItem key={f} value={f}>
               {TIMESHEET_FILTER_LABELS[f]}
@@ -79,6 +79,7 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
         <TextField
           select
           size="small"
+          variant="outlined"
           label="Restaurant"
           value={restaurantValue}
           onChange={(e) => screen.setLocation(e.target.value === ALL ? null : { type: 'restaurant', id: Number(e.target.value) })}
@@ -94,6 +95,7 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
         <TextField
           select
           size="small"
+          variant="outlined"
           label="Driver"
           value={driverValue}
           onChange={(e) => screen.setDriver((e.target.value === ALL ? 'all' : e.target.value === 'open' ? 'open' : Number(e.target.value)) as DriverFilter)}

@@ -58,7 +58,7 @@ export function TimesheetToolbar(props: TimesheetToolbarProps) {
       <Box sx={{ width: 120 }}>
         <IntervalSelect value={dates.interval} onChange={dates.setInterval} disabled={[INTERVAL.day]} />
       </Box>
-      <TextField select size="small" label="Status" fullWidth={false} value={status} onChange={(e) => onStatus(Number(e.target.value))} sx={{ width: 120 }}>
+      <TextField select size="small" variant="outlined" label="Status" fullWidth={false} value={status} onChange={(e) => onStatus(Number(e.target.value))} sx={{ width: 120 }}>
         {[TIMESHEET_FILTER.active, TIMESHEET_FILTER.pending, TIMESHEET_FILTER.all].map((f) => (
           <MenuItem key={f} value={f}>
             {TIMESHEET_FILTER_LABELS[f]}
