@@ -54,3 +54,32 @@ export function printResults(results: LoadResult[]): void {
     console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
   }
 }
+
+export interface AfterChange {
+  ms: number[];
+  kb: number;
+}
+
+/**
+ * A call timed right after a change, so no kept list can answer it (server/services/listCache.ts): before each run an
+ * option is saved again with its own value (untimed). Answers the milliseconds of each run and the answer's size.
+ */
+export async function timedAfterChange(url: string, auth: Record<string, string>, send: () => Promise<Response>, runs = 7): Promise<AfterChange> {
+  const options = (await (await fetch(`${url}/api/option`, { headers: auth })).json()) as { okey: string; ovalue: string }[];
+  const fuel = options.find((o) => o.okey === 'fuel_bonus_0')!;
+  const ms: number[] = [];
+  let kb = 0;
+  for (let i = 0; i < runs; i++) {
+    const saved = await fetch(`${url}/api/option/${fuel.okey}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ okey: fuel.okey, ovalue: fuel.ovalue }),
+    });
+    if (!saved.ok) throw new Error(`Saving option ${fuel.okey} answered ${saved.status}`);
+    const t0 = performance.now();
+    const res = await send();
+    kb = (await res.arrayBuffer()).byteLength / 1024;
+    ms.push(performance.now() - t0);
+  }
+  return { ms, kb };
+}

@@ -4,7 +4,7 @@ import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../domain/statuses';
 import { targetState, type TimesheetView } from '../domain/timesheets';
 import { firstOfMonth, lastOfMonth, addMonths } from '../domain/ranges';
-import { load, type LoadResult } from './load';
+import { load, timedAfterChange, type AfterChange, type LoadResult } from './load';
 
 /**
  * The timesheet figures of `npm run bench`: GET /api/timesheet for a month of every restaurant, approving 1,000
@@ -34,25 +34,8 @@ export async function timesheetListLoad(url: string, auth: Record<string, string
   });
 }
 
-/**
- * The month asked right after a change (an option saved again, untimed), so it is built afresh each time:
- * what the first person to open a month after any edit waits. Answers the milliseconds of each run.
- */
-export async function timesheetListAfterChange(url: string, auth: Record<string, string>, runs = 7): Promise<{ ms: number[]; kb: number }> {
-  const headers = { ...auth, 'content-type': 'application/json' };
-  const options = await json<{ okey: string; ovalue: string }[]>(`${url}/api/option`, { headers: auth });
-  const fuel = options.find((o) => o.okey === 'fuel_bonus_0')!;
-  const ms: number[] = [];
-  let kb = 0;
-  for (let i = 0; i < runs; i++) {
-    await json(`${url}/api/option/${fuel.okey}`, { method: 'PUT', headers, body: JSON.stringify({ okey: fuel.okey, ovalue: fuel.ovalue }) });
-    const t0 = performance.now();
-    const res = await fetch(monthUrl(url), { headers: auth });
-    kb = (await res.arrayBuffer()).byteLength / 1024;
-    ms.push(performance.now() - t0);
-  }
-  return { ms, kb };
-}
+/** The month right after a change, built afresh each time: what the first person to open a month after any edit waits. */
+export const timesheetListAfterChange = (url: string, auth: Record<string, string>) => timedAfterChange(url, auth, () => fetch(monthUrl(url), { headers: auth }));
 
 async function json<T>(url: string, init: RequestInit): Promise<T> {
   const res = await fetch(url, init);
@@ -140,7 +123,7 @@ export async function timesheetScreenTime(url: string, auth: Record<string, stri
 }
 
 export function printTimesheetFigures(
-  afterChange: { ms: number[]; kb: number },
+  afterChange: AfterChange,
   approve: { ms: number[]; approved: number; failed: number },
   screen: { ms: number[]; rows: number } | null,
 ): void {

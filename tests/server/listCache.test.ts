@@ -28,7 +28,7 @@ describe('ListCache', () => {
     expect(await c.get()).toBe(counting ? '[1]' : '[2]');
   });
 
-  it.each(['timesheets', 'shifts', 'restaurants', 'drivers', 'areas', 'options'])('builds again after a change to %s', async (table) => {
+  it.each(['timesheets', 'shifts', 'restaurants', 'drivers', 'areas', 'options', 'users', 'restaurateurs'])('builds again after a change to %s', async (table) => {
     const c = counted();
     await c.get();
     await sql`update ${sql.table(table)} set id = id where id = (select min(id) from ${sql.table(table)})`.execute(t.db);
@@ -80,5 +80,18 @@ describe('GET /api/timesheet answered again', () => {
     expect(own.length).toBeLessThan(after.length);
     expect(own.every((r) => !('cost_extra_bonus' in r))).toBe(true);
     expect((await list(ADMIN)).length).toBe(after.length);
+  });
+});
+
+describe('GET /api/shift answered again', () => {
+  it("shows a driver's new name on the week's shifts at once", async () => {
+    const url = '/api/shift?period_date_from=2026-11-09&period_date_to=2026-11-15&with_driver=1&filter_draft=1';
+    const week = async () => (await t.app.inject({ method: 'GET', url, headers: await t.as(ADMIN) })).json() as { driver: { id: number; full_name: string } | null }[];
+    const assigned = (await week()).find((s) => s.driver)!;
+    expect(assigned).toBeDefined();
+    await t.db.updateTable('drivers').set({ first_name: 'Renamed' }).where('id', '=', assigned.driver!.id).execute();
+    const names = (await week()).filter((s) => s.driver?.id === assigned.driver!.id).map((s) => s.driver!.full_name.split(' ')[0]);
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names)).toEqual(new Set(['Renamed']));
   });
 });

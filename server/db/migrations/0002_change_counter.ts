@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A counter of committed changes to what the timesheet lists are made of, so a list built once can be answered
+ * A counter of committed changes to what the shift and timesheet lists are made of, so a list built once can be answered
  * again while nothing it reads has changed (server/services/listCache.ts). Statement triggers bump it in the
  * writing transaction, so a reader that sees a version also sees every change counted in it.
  *
@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
  * only writer. On a shared PostgreSQL server the trigger does nothing, so concurrent writers never queue on the
  * counter's row, and the lists are built fresh each time.
  */
-const TRACKED = ['timesheets', 'shifts', 'restaurants', 'drivers', 'areas', 'options'];
+/** What the shift and timesheet lists read: their rows, the names and rates they show, the options they price with. */
+const TRACKED = ['timesheets', 'shifts', 'restaurants', 'drivers', 'areas', 'options', 'users', 'restaurateurs'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table change_counter (id integer primary key check (id = 1), version bigint not null)`.execute(db);

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { shiftQuerySchema } from '../../../domain/validation/shift';
-import type { ShiftRecord } from '../../../domain/shifts';
 import { restaurantScope } from '../../plugins/auth';
+import { ListCache } from '../../services/listCache';
 import bulkShiftRoutes from './bulk';
 import copyShiftRoutes from './copyRoute';
 import freeShiftRoutes from './free';
 import singleShiftRoutes from './single';
-import { loadShifts } from './view';
+import { loadShifts, type ShiftFilter } from './view';
 
 /** ?shift_ids=1,2,3 narrows the range to the shifts a live-feed message named. */
 const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
@@ -20,12 +20,15 @@ const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
  * for administrators, a manager's restaurants, a restaurant account's own (without the cancellation fee).
  */
 export default async function shiftRoutes(app: FastifyInstance) {
-  app.get('/api/shift', { preHandler: app.access('staff', 'restaurant') }, async (request): Promise<ShiftRecord[]> => {
+  // The board's weeks and months, kept while nothing they show has changed (server/services/listCache.ts).
+  const lists = new ListCache(32 * 1024 * 1024);
+
+  app.get('/api/shift', { preHandler: app.access('staff', 'restaurant') }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const { range, withTimesheet, withDriver, filterDraft } = shiftQuerySchema.parse(query);
     const ids = shiftIdsQuery.parse(query.shift_ids);
     const account = request.account!;
-    return loadShifts(app.db, {
+    const filter: ShiftFilter = {
       range,
       ids,
       restaurantIds: await restaurantScope(app, account),
@@ -33,7 +36,11 @@ export default async function shiftRoutes(app: FastifyInstance) {
       withDriver,
       filterDraft,
       forRestaurant: account.kind === 'restaurateur',
-    });
+    };
+    const build = async () => JSON.stringify(await loadShifts(app.db, filter));
+    // A live-feed message's few shifts are cheap and rarely asked twice: only ranges are kept.
+    const json = ids ? await build() : await lists.get(app.db, JSON.stringify(filter), build);
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   await app.register(singleShiftRoutes);
