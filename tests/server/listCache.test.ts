@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { ADMIN, RESTAURANT, restaurantId } from '../helpers/timesheetFixtures';
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 /** A cache whose builds are counted: each build answers a new text. */
 function counted(cache = new ListCache(1_000_000)) {
   let builds = 0;
-  const get = (key = 'month') => cache.get(t.db, key, async () => `[${++builds}]`);
+  const get = async (key = 'month') => (await cache.get(t.db, key, async () => `[${++builds}]`)).text;
   return { get, builds: () => builds };
 }
 
@@ -66,6 +67,23 @@ describe('GET /api/timesheet answered again', () => {
   const to = '2026-11-15';
   const list = async (who: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/timesheet?period_date_from=${from}&period_date_to=${to}`, headers: await t.as(who) })).json() as TimesheetView[];
+
+  it('answers gzip to a client that takes it, the same list each time, and plain JSON to one that does not', async () => {
+    const url = `/api/timesheet?period_date_from=${from}&period_date_to=${to}`;
+    const headers = await t.as(ADMIN);
+    const ask = (encoding: string) => t.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': encoding } });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const rows = plain.json() as TimesheetView[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const encoding of ['gzip, deflate, br', 'gzip']) {
+      const zipped = await ask(encoding);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString())).toEqual(rows);
+    }
+    expect((await ask('gzip;q=0, deflate')).headers['content-encoding']).not.toBe('gzip');
+  });
 
   it("shows a restaurant's new name at once, and each account its own list", async () => {
     const ppc = await restaurantId(t.db, 'Pizza Palace Camden');

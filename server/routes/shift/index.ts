@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { shiftQuerySchema } from '../../../domain/validation/shift';
 import { restaurantScope } from '../../plugins/auth';
-import { ListCache } from '../../services/listCache';
+import { ListCache, sendList } from '../../services/listCache';
 import bulkShiftRoutes from './bulk';
 import copyShiftRoutes from './copyRoute';
 import freeShiftRoutes from './free';
@@ -39,8 +39,8 @@ export default async function shiftRoutes(app: FastifyInstance) {
     };
     const build = async () => JSON.stringify(await loadShifts(app.db, filter));
     // A live-feed message's few shifts are cheap and rarely asked twice: only ranges are kept.
-    const json = ids ? await build() : await lists.get(app.db, JSON.stringify(filter), build);
-    return reply.type('application/json; charset=utf-8').send(json);
+    if (ids) return reply.type('application/json; charset=utf-8').send(await build());
+    return sendList(request, reply, await lists.get(app.db, JSON.stringify(filter), build));
   });
 
   await app.register(singleShiftRoutes);

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/validation/timesheet';
 import { fieldErrors } from '../../../domain/validation/auth';
 import { restaurantScope } from '../../plugins/auth';
-import { ListCache } from '../../services/listCache';
+import { ListCache, sendList } from '../../services/listCache';
 import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
 import { loadPayOptions } from './payOptions';
 import type { PlanContext } from './plan';
@@ -78,8 +78,7 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const filter = { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope };
     const options = { ...ctx.pay, forReports: query.for_reports, forRestaurant };
     const key = JSON.stringify([filter, options]);
-    const json = await lists.get(app.db, key, () => listTimesheetsJson(app.db, filter, options));
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendList(request, reply, await lists.get(app.db, key, () => listTimesheetsJson(app.db, filter, options)));
   });
 
   app.post('/api/timesheet', staff, async (request, reply) => {
