@@ -10,9 +10,17 @@ const RELOADING = new Set(['store', 'publish', 'update', 'destroy']);
 /** A burst of events (several drivers reading at once) costs one reload. */
 const RELOAD_DELAY_MS = 250;
 
-/** A post from the feed merged into the one on screen: `can_manage` depends on who looks, so ours stays. */
+/** Replies of both lists, once each, oldest first. */
+function unionReplies(a: NewsReply[], b: NewsReply[]): NewsReply[] {
+  return [...new Map([...a, ...b].map((r) => [r.id, r])).values()].sort((x, y) => x.id - y.id);
+}
+
+/**
+ * A post from the feed merged into the one on screen: `can_manage` depends on who looks, so ours stays; a reply
+ * shown live stays too, even when the post's event was made before that reply.
+ */
 function merge(current: NewsPostView, item: FeedPost): NewsPostView {
-  return { ...current, ...item, can_manage: current.can_manage };
+  return { ...current, ...item, replies: unionReplies(current.replies, item.replies ?? []), can_manage: current.can_manage };
 }
 
 export function addReply(posts: NewsPostView[], reply: NewsReply): NewsPostView[] {
@@ -33,15 +41,18 @@ export function useNewsFeed(page: number, perPage: number) {
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Replies that arrived while a page was being fetched: the answer may have been read before them.
+  const liveReplies = useRef<NewsReply[]>([]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     const abort = new AbortController();
     setLoading(true);
+    liveReplies.current = [];
     fetchNewsPage(page, perPage, abort.signal)
       .then((result) => {
-        setPosts(result.data);
+        setPosts(liveReplies.current.reduce(addReply, result.data));
         setTotal(result.total);
         setError(null);
       })
@@ -74,7 +85,10 @@ export function useNewsFeed(page: number, perPage: number) {
       if (event !== 'store') return;
       for (const item of items) {
         const reply = item as NewsReply;
-        if (reply && typeof reply.id === 'number' && typeof reply.new_id === 'number') setPosts((list) => addReply(list, reply));
+        if (reply && typeof reply.id === 'number' && typeof reply.new_id === 'number') {
+          liveReplies.current.push(reply);
+          setPosts((list) => addReply(list, reply));
+        }
       }
     });
     return () => {

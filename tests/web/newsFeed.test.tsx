@@ -212,6 +212,13 @@ describe('News Feed screen', { timeout: 60_000 }, () => {
     // The same reply heard twice is shown once.
     act(() => feedOf('reply_channel')('store', [{ id: 71, new_id: 1, reply_author: 'Dan Driver', reply_content: 'Will do', author_kind: 'driver', created_at: '' }]));
     expect(within(replies).getAllByRole('listitem', { hidden: true })).toHaveLength(2);
+    // A read counted before that reply, heard after it, keeps the reply on screen.
+    act(() => feedOf('news_feed_channel')('markReaded', [{ ...winter, can_manage: undefined, readedCount: 5 }]));
+    expect(within(article('Winter driving')).getByText('(5 / 12 read)', { exact: false })).toBeInTheDocument();
+    expect(within(replies).getAllByRole('listitem', { hidden: true }).map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Thanks!'),
+      expect.stringContaining('Will do'),
+    ]);
 
     const before = calls.filter((c) => c.path.startsWith('/api/newsFeed')).length;
     act(() => feedOf('news_feed_channel')('store', [post(9, { postTitle: 'Fresh news' })]));
