@@ -70,10 +70,3 @@ export function sendReply(postId: number, replyContent: string): Promise<NewsRep
   return httpClient<NewsReply>('/api/reply', { method: 'POST', body: { reply_content: replyContent, new_id: postId } });
 }
 
-/** What a refusal says: the first message of its `id` field when present (spec 1, section 8), else its message. */
-export function refusalMessage(error: unknown, fallback: string): string {
-  const err = error as { body?: unknown; message?: string };
-  const id = err?.body && typeof err.body === 'object' ? (err.body as { id?: unknown }).id : undefined;
-  if (Array.isArray(id) && typeof id[0] === 'string') return id[0];
-  return err?.message || fallback;
-}
