@@ -237,3 +237,26 @@ export function invoiceFileName(invoiceNumber: string): string {
 export function invoicePeriodFileName(invoiceNumber: string, from: string, to: string): string {
   return `${invoiceNumber}_${from}-${to}.pdf`;
 }
+
+import { INVOICE_CHANNEL } from './channels';
+export { INVOICE_CHANNEL };
+
+/** An invoice as GET /api/invoice, the check and the live feed describe it (the frozen lines stay on the server). */
+export interface InvoiceView {
+  id: number;
+  invoice_number: string;
+  period_date: string;
+  period_date_from: string;
+  period_date_to: string;
+  restaurant_id: number;
+  driver_id: number | null;
+  comission: number;
+  booking_fee: number;
+  subtotal: number;
+  vat: number;
+  total: number;
+  created_at: string;
+  restaurant: { id: number; name: string; area_id: number };
+  area: { id: number; name: string };
+  driver_name: string | null;
+}

@@ -264,4 +264,5 @@ export interface ShiftRef {
   period_date: string;
 }
 
-export const SHIFT_CHANNEL = 'shift_channel';
+import { SHIFT_CHANNEL } from './channels';
+export { SHIFT_CHANNEL };

@@ -14,21 +14,9 @@ import Pusher from 'pusher-js';
 export type FeedCallback = (event: string, items: unknown[]) => void;
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
-/** Channels the server is known to broadcast on; anything else is logged. */
-export const FEED_CHANNELS = [
-  'alert_channel',
-  'area_channel',
-  'news_feed_channel',
-  'reply_channel',
-  'timesheet_channel',
-  'shift_channel',
-  'driver_channel',
-  'notification_channel',
-  'option_channel',
-  'user_channel',
-  'restaurant_channel',
-  'invoice_channel',
-] as const;
+import { FEED_CHANNELS, NOTIFICATION_CHANNEL } from '../domain/channels';
+
+export { FEED_CHANNELS };
 
 const listeners = new Map<string, Set<FeedCallback>>();
 const errorListeners = new Set<(message: string) => void>();
@@ -102,7 +90,7 @@ export function dispatchFeedMessage(payload: unknown): void {
     return;
   }
   // Notification events are for the drivers' app; the panel ignores them (spec 1, section 4).
-  if (channel === 'notification_channel') return;
+  if (channel === NOTIFICATION_CHANNEL) return;
   if (!(FEED_CHANNELS as readonly string[]).includes(channel)) {
     console.warn(`Live feed: message on unknown channel '${channel}'`, payload);
     return;

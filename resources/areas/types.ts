@@ -27,4 +27,5 @@ export interface City {
 export const AREA_RESOURCE = 'area';
 export const CITY_RESOURCE = 'city';
 /** The live-feed channel the server announces area changes on. */
-export const AREA_CHANNEL = 'area_channel';
+import { AREA_CHANNEL } from '../../domain/channels';
+export { AREA_CHANNEL };

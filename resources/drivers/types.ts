@@ -5,7 +5,8 @@ export type { DriverRecord, RightToWorkPhoto };
 /** The API's resource names (GET /api/driver, /api/area, /api/restaurant) and the live-feed channel. */
 export const DRIVER_RESOURCE = 'driver';
 export const AREA_RESOURCE = 'area';
-export const DRIVER_CHANNEL = 'driver_channel';
+import { DRIVER_CHANNEL } from '../../domain/channels';
+export { DRIVER_CHANNEL };
 
 /** An area with its restaurants, as GET /api/area answers it: what the area and restaurant pickers offer. */
 export interface AreaWithRestaurants {

@@ -1,22 +1,9 @@
-/** An invoice as GET /api/invoice lists it (server/routes/invoice/queries.ts InvoiceView). */
-export interface Invoice {
-  id: number;
-  invoice_number: string;
-  period_date: string;
-  period_date_from: string;
-  period_date_to: string;
-  restaurant_id: number;
-  driver_id: number | null;
-  comission: number;
-  booking_fee: number;
-  subtotal: number;
-  vat: number;
-  total: number;
-  created_at: string;
-  restaurant: { id: number; name: string; area_id: number };
-  area: { id: number; name: string };
-  driver_name: string | null;
-}
+import type { InvoiceView } from '../../domain/invoices';
+
+export { INVOICE_CHANNEL } from '../../domain/invoices';
+
+/** An invoice as GET /api/invoice lists it. */
+export type Invoice = InvoiceView;
 
 /** GET /api/invoice-check: the last id, the invoices overlapping the period, and the dialog's defaults. */
 export interface InvoiceCheck {
@@ -25,5 +12,3 @@ export interface InvoiceCheck {
   comission: number;
   booking_fee: number;
 }
-
-export const INVOICE_CHANNEL = 'invoice_channel';

@@ -4,8 +4,8 @@ export type { NewsPostView, NewsReply } from '../../domain/validation/newsFeed';
 
 /** The API's resource names and the live-feed channels the feed follows (spec 1, sections 4 and 7). */
 export const NEWS_RESOURCE = 'newsFeed';
-export const NEWS_CHANNEL = 'news_feed_channel';
-export const REPLY_CHANNEL = 'reply_channel';
+import { NEWS_CHANNEL, REPLY_CHANNEL } from '../../domain/channels';
+export { NEWS_CHANNEL, REPLY_CHANNEL };
 export const AREA_RESOURCE = 'area';
 /** Drivers a post may name: read as GET /api/driver-message/recipients (the caller's reach). */
 export const RECIPIENT_RESOURCE = 'driver-message/recipients';

@@ -22,7 +22,8 @@ export interface AreaChoice {
 }
 
 export const OPTION_RESOURCE = 'option';
-export const OPTION_CHANNEL = 'option_channel';
+import { OPTION_CHANNEL } from '../../domain/channels';
+export { OPTION_CHANNEL };
 export const AREA_RESOURCE = 'area';
 /** Read through the generic data provider as GET /api/driver-message/recipients. */
 export const RECIPIENT_RESOURCE = 'driver-message/recipients';

@@ -6,7 +6,8 @@ export type { RestaurantCredentials, RestaurantRecord, WorkingHereDriver };
 export const RESTAURANT_RESOURCE = 'restaurant';
 export const RESTAURATEUR_RESOURCE = 'restaurateur';
 export const AREA_RESOURCE = 'area';
-export const RESTAURANT_CHANNEL = 'restaurant_channel';
+import { RESTAURANT_CHANNEL } from '../../domain/channels';
+export { RESTAURANT_CHANNEL };
 
 /** A restaurant account as GET /api/restaurateur lists it, with the restaurants it logs in for. */
 export interface Restaurateur {

@@ -2,7 +2,8 @@ import type { StaffRole } from '../../domain/roles';
 
 /** The API resource (GET/POST /api/user) and the live-feed channel its changes arrive on. */
 export const USER_RESOURCE = 'user';
-export const USER_CHANNEL = 'user_channel';
+import { USER_CHANNEL } from '../../domain/channels';
+export { USER_CHANNEL };
 /** Areas come with their restaurants (GET /api/area), which is all the assignment fields need. */
 export const AREA_RESOURCE = 'area';
 

@@ -1,3 +1,4 @@
+import { AREA_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ROLE } from '../../../domain/roles';
@@ -15,7 +16,6 @@ import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
 import { areaAttachments, loadAreas, type AreaView } from './query';
 
-const CHANNEL = 'area_channel';
 
 /** A positive whole id from the address, else 404 (an id that cannot exist names no area). */
 function pathId(raw: string): number {
@@ -83,7 +83,7 @@ export default async function areaRoutes(app: FastifyInstance) {
       const row = await trx.insertInto('areas').values(columns(input)).returning('id').executeTakeFirstOrThrow();
       return areaById(trx, row.id);
     });
-    await app.broadcaster.publish({ channel: CHANNEL, event: 'store', items: [area] });
+    await app.broadcaster.publish({ channel: AREA_CHANNEL, event: 'store', items: [area] });
     reply.status(201);
     return area;
   });
@@ -120,7 +120,7 @@ export default async function areaRoutes(app: FastifyInstance) {
       }
       return { area: await areaById(trx, id), losers: losers.length ? await loadAreas(trx, { areaIds: losers }) : [] };
     });
-    await app.broadcaster.publish({ channel: CHANNEL, event: 'update', items: [area, ...losers] });
+    await app.broadcaster.publish({ channel: AREA_CHANNEL, event: 'update', items: [area, ...losers] });
     return area;
   });
 
@@ -138,7 +138,7 @@ export default async function areaRoutes(app: FastifyInstance) {
       await trx.deleteFrom('areas').where('id', '=', id).execute();
       return before;
     });
-    await app.broadcaster.publish({ channel: CHANNEL, event: 'destroy', items: [area] });
+    await app.broadcaster.publish({ channel: AREA_CHANNEL, event: 'destroy', items: [area] });
     return reply.status(204).send();
   });
 }

@@ -26,7 +26,8 @@ import { checkDriverAssignments, replaceDriverAssignments } from './assignments'
 import { planPhotos, type PhotoPlan } from './photos';
 import { loadDriver, loadDrivers } from './query';
 
-export const DRIVER_CHANNEL = 'driver_channel';
+import { DRIVER_CHANNEL } from '../../../domain/channels';
+export { DRIVER_CHANNEL };
 
 /** The e-mail is unique among drivers whatever its case; the column holds it lower-cased. */
 async function assertEmailFree(trx: Transaction<Database>, email: string, exceptId?: number): Promise<void> {

@@ -5,14 +5,13 @@ import { raiseAlert } from '../../services/alerts';
 import { PDF_TYPE, sendFile } from '../../services/fileReply';
 import { readInvoicePdf, removeInvoicePdf, renderInvoicePdf, storeInvoicePdf } from '../../services/pdf';
 import { londonToday, ukDate } from '../../../domain/dates';
-import { defaultBookingFee, defaultComission, invoiceFileName, invoicePeriodFileName } from '../../../domain/invoices';
+import { INVOICE_CHANNEL, defaultBookingFee, defaultComission, invoiceFileName, invoicePeriodFileName } from '../../../domain/invoices';
 import { INVOICE_MSG, invoiceCheckSchema, invoiceGenerateSchema } from '../../../domain/validation/invoice';
 import { periodQuerySchema, readId } from '../../../domain/validation/period';
 import { invoiceDocument, storedDocument } from './document';
 import { assertNumberFree, createInvoice, planInvoice } from './plan';
 import { invoiceOptions, invoiceViewById, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
 
-const CHANNEL = 'invoice_channel';
 
 /** A positive whole id from the address, else 404 (an id that cannot exist names no invoice). */
 function pathId(raw: string): number {
@@ -60,7 +59,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
       return row;
     });
     await removeInvoicePdf(app.config.dataDir, removed.document_path);
-    await app.broadcaster.publish({ channel: CHANNEL, event: 'destroy', items: [{ id: removed.id, restaurant_id: removed.restaurant_id }] });
+    await app.broadcaster.publish({ channel: INVOICE_CHANNEL, event: 'destroy', items: [{ id: removed.id, restaurant_id: removed.restaurant_id }] });
     return reply.status(204).send();
   });
 
@@ -128,7 +127,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     );
     await keepDocument(created.id, pdf);
     const view = await invoiceViewById(app.db, created.id);
-    await app.broadcaster.publish({ channel: CHANNEL, event: 'store', items: [{ id: created.id, restaurant_id: view?.restaurant_id ?? q.restaurant_id }] });
+    await app.broadcaster.publish({ channel: INVOICE_CHANNEL, event: 'store', items: [{ id: created.id, restaurant_id: view?.restaurant_id ?? q.restaurant_id }] });
     reply.header('X-Invoice-Id', String(created.id));
     return sendFile(reply, pdf, PDF_TYPE, 'inline', invoicePeriodFileName(q.invoice_number, q.period_date_from, q.period_date_to));
   });

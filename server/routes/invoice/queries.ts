@@ -2,27 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { OPTION_KEY } from '../../../domain/validation/option';
 import { TIMESHEET_STATUS } from '../../../domain/statuses';
-import type { InvoiceTimesheet } from '../../../domain/invoices';
+import type { InvoiceTimesheet, InvoiceView } from '../../../domain/invoices';
 
-/** An invoice as the list, the check and the live feed describe it (the frozen lines stay on the server). */
-export interface InvoiceView {
-  id: number;
-  invoice_number: string;
-  period_date: string;
-  period_date_from: string;
-  period_date_to: string;
-  restaurant_id: number;
-  driver_id: number | null;
-  comission: number;
-  booking_fee: number;
-  subtotal: number;
-  vat: number;
-  total: number;
-  created_at: string;
-  restaurant: { id: number; name: string; area_id: number };
-  area: { id: number; name: string };
-  driver_name: string | null;
-}
+export type { InvoiceView };
 
 export interface InvoiceFilter {
   from: string;

@@ -17,7 +17,8 @@ import { feedItem, loadPostView } from './views';
 import { insertPost, updatePost } from './write';
 
 /** The live-feed channel of posts (spec 1, section 7). */
-export const NEWS_CHANNEL = 'news_feed_channel';
+import { NEWS_CHANNEL } from '../../../domain/channels';
+export { NEWS_CHANNEL };
 
 /** A positive whole id from the address, else 404 (an id that cannot exist names no post). */
 export function pathId(raw: string): number {

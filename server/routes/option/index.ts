@@ -1,3 +1,4 @@
+import { OPTION_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
 import { normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
 import { fieldError, notFound } from '../../plugins/errors';
@@ -22,7 +23,7 @@ export default async function optionRoutes(app: FastifyInstance) {
       if (!value.ok) throw fieldError('ovalue', value.message);
       return trx.updateTable('options').set({ ovalue: value.value }).where('id', '=', existing.id).returning(columns).executeTakeFirstOrThrow();
     });
-    await app.broadcaster.publish({ channel: 'option_channel', event: 'update', items: [updated] });
+    await app.broadcaster.publish({ channel: OPTION_CHANNEL, event: 'update', items: [updated] });
     return updated;
   });
 }

@@ -4,7 +4,8 @@ import type { NewsReply, ReplyInput } from '../../../domain/validation/reply';
 import { replyView } from '../newsFeed/views';
 
 /** The live-feed channel of replies (spec 1, section 4: a reply event 'store' adds a reply to its post). */
-export const REPLY_CHANNEL = 'reply_channel';
+import { REPLY_CHANNEL } from '../../../domain/channels';
+export { REPLY_CHANNEL };
 
 /** Stores a reply by a member of staff or a driver and answers it as the feed lists it. */
 export async function insertReply(

@@ -4,7 +4,8 @@ import { jsonRows } from '../../db/jsonRows';
 import type { RestaurantRecord } from '../../../domain/validation/restaurant';
 
 /** The live-feed channel of restaurant changes (events store, update, destroy). */
-export const RESTAURANT_CHANNEL = 'restaurant_channel';
+import { RESTAURANT_CHANNEL } from '../../../domain/channels';
+export { RESTAURANT_CHANNEL };
 /** A logo arrives as 'file' (as the profile call names it) or 'logo'. */
 export const LOGO_FIELDS = ['file', 'logo'] as const;
 

@@ -1,3 +1,4 @@
+import { SHIFT_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -64,7 +65,7 @@ async function alertModeration(app: FastifyInstance, shifts: ShiftRecord[], name
     const dates = [...new Set(list.map((s) => ukDate(s.period_date)))].join(', ');
     const count = list.length === 1 ? '1 draft shift' : `${list.length} draft shifts`;
     await raiseAlert(app, {
-      channel: 'shift_channel',
+      channel: SHIFT_CHANNEL,
       event: 'publish',
       message: `${names.get(restaurantId) ?? 'A restaurant'} sent ${count} for moderation (${dates})`,
       restaurantId,

@@ -17,7 +17,8 @@ import type { PlanContext } from './plan';
 import { listTimesheetsJson, timesheetViews, type TimesheetView } from './views';
 import { writeTimesheets, type WriteItem } from './write';
 
-export const TIMESHEET_CHANNEL = 'timesheet_channel';
+import { TIMESHEET_CHANNEL } from '../../../domain/channels';
+export { TIMESHEET_CHANNEL };
 
 const schema = timesheetSchema();
 

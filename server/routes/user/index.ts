@@ -12,7 +12,8 @@ import { generatePassword } from './passwords';
 import { panelUser, panelUsers, type PanelUser } from './queries';
 import credentialsRoutes from './credentials';
 
-export const USER_CHANNEL = 'user_channel';
+import { USER_CHANNEL } from '../../../domain/channels';
+export { USER_CHANNEL };
 
 /** The e-mail is unique across staff users whatever its case; the column holds it lower-cased. */
 async function assertEmailFree(trx: Transaction<Database>, email: string, exceptId?: number): Promise<void> {

@@ -4,7 +4,8 @@ import { placeholderId, type TimesheetView } from '../../../domain/timesheets';
 import { asArray, httpClient } from '../../../providers/httpClient';
 import { subscribeToFeed } from '../../../providers/realtime';
 
-export const TIMESHEET_CHANNEL = 'timesheet_channel';
+import { TIMESHEET_CHANNEL } from '../../../domain/channels';
+export { TIMESHEET_CHANNEL };
 
 export interface TimesheetList {
   rows: TimesheetView[];
