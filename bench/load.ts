@@ -60,22 +60,32 @@ export interface AfterChange {
   kb: number;
 }
 
+/** A write made (untimed) before each timed run, so that kept lists must be built again. */
+export type Change = (run: number) => Promise<void>;
+
+async function mustSave(res: Response, what: string): Promise<void> {
+  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+}
+
 /**
- * A call timed right after a change, so no kept list can answer it (server/services/listCache.ts): before each run an
- * option is saved again with its own value (untimed). Answers the milliseconds of each run and the answer's size.
+ * An option saved again with its own value: a settings change, which every kept list reads, so each is built
+ * again whole (server/services/dayLists.ts).
  */
-export async function timedAfterChange(url: string, auth: Record<string, string>, send: () => Promise<Response>, runs = 7): Promise<AfterChange> {
+export async function optionSaved(url: string, auth: Record<string, string>): Promise<Change> {
   const options = (await (await fetch(`${url}/api/option`, { headers: auth })).json()) as { okey: string; ovalue: string }[];
   const fuel = options.find((o) => o.okey === 'fuel_bonus_0')!;
+  return async () => {
+    const body = JSON.stringify({ okey: fuel.okey, ovalue: fuel.ovalue });
+    await mustSave(await fetch(`${url}/api/option/${fuel.okey}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body }), `Saving option ${fuel.okey}`);
+  };
+}
+
+/** A call timed right after each of `runs` changes. Answers the milliseconds of each run and the answer's size. */
+export async function timedAfterChange(change: Change, send: () => Promise<Response>, runs = 7): Promise<AfterChange> {
   const ms: number[] = [];
   let kb = 0;
   for (let i = 0; i < runs; i++) {
-    const saved = await fetch(`${url}/api/option/${fuel.okey}`, {
-      method: 'PUT',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ okey: fuel.okey, ovalue: fuel.ovalue }),
-    });
-    if (!saved.ok) throw new Error(`Saving option ${fuel.okey} answered ${saved.status}`);
+    await change(i);
     const t0 = performance.now();
     const res = await send();
     kb = (await res.arrayBuffer()).byteLength / 1024;

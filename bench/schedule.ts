@@ -2,7 +2,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { rangeFor, INTERVAL, type DateRange } from '../domain/ranges';
 import { DEMO_PASSWORD } from '../server/db/seed/demo';
-import { load, timedAfterChange, type LoadResult } from './load';
+import type { ShiftRecord } from '../domain/shifts';
+import { SHIFT_STATUS } from '../domain/statuses';
+import { load, optionSaved, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
 
 /**
  * The schedule's figures at the large scale: the shift list for a week and publishing 1,000 shifts in one
@@ -177,8 +179,22 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
     await load('GET /api/shift week (board query, unchanged), 1 at a time', () => fetch(weekUrl, { headers: auth }), { concurrency: 1, seconds }),
     await load('GET /api/shift week (board query, unchanged), 4 at once', () => fetch(weekUrl, { headers: auth }), { concurrency: 4, seconds }),
   ];
-  const fresh = await timedAfterChange(url, auth, () => fetch(weekUrl, { headers: auth }), 9);
-  const sorted = [...fresh.ms].sort((a, b) => a - b);
+  // Right after a shift is saved from the board with its own values (each run a shift of another day: that day is
+  // built again), and after a settings change (every day built again).
+  const editable = (await json<ShiftRecord[]>(await fetch(weekUrl, { headers: auth }))).filter((s) => !s.timesheet_id && s.status !== SHIFT_STATUS.draft);
+  const oneADay = [...new Map(editable.map((s) => [s.period_date, s])).values()];
+  const shiftSaved: Change = async (run) => {
+    const shift = oneADay[run % oneADay.length];
+    const res = await fetch(`${url}/api/shift/${shift.id}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(shift) });
+    await json(res);
+  };
+  const send = () => fetch(weekUrl, { headers: auth });
+  const afterShift = await timedAfterChange(shiftSaved, send, 9);
+  const afterSettings = await timedAfterChange(await optionSaved(url, auth), send, 9);
+  const runs = (a: AfterChange) => {
+    const sorted = [...a.ms].sort((x, y) => x - y);
+    return `median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms (runs: ${a.ms.map((m) => m.toFixed(0)).join(', ')}; ${(a.kb / 1024).toFixed(1)} MB of JSON)`;
+  };
 
   const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const current = await json<{ id: number; status: number }[]>(await fetch(weekUrl, { headers: auth }));
@@ -190,7 +206,8 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   const copyMs = performance.now() - t0;
   const ids = copies.map((c) => c.id);
   const lines = [
-    `GET /api/shift week right after a change, built afresh: median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms (runs: ${fresh.ms.map((m) => m.toFixed(0)).join(', ')}; ${(fresh.kb / 1024).toFixed(1)} MB of JSON)`,
+    `GET /api/shift week right after one shift is saved (its day built again): ${runs(afterShift)}`,
+    `GET /api/shift week right after a settings change (every day built again): ${runs(afterSettings)}`,
     `POST /api/shift/copyshifts: ${ids.length} shifts copied in ${copyMs.toFixed(0)} ms`,
   ];
   try {

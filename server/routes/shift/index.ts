@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { shiftQuerySchema } from '../../../domain/validation/shift';
 import { restaurantScope } from '../../plugins/auth';
-import { ListCache, sendList } from '../../services/listCache';
+import { DayListCache, dayText, groupByDay, type DayTexts } from '../../services/dayLists';
+import { sendList } from '../../services/jsonList';
 import bulkShiftRoutes from './bulk';
 import copyShiftRoutes from './copyRoute';
 import freeShiftRoutes from './free';
@@ -20,8 +21,8 @@ const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
  * for administrators, a manager's restaurants, a restaurant account's own (without the cancellation fee).
  */
 export default async function shiftRoutes(app: FastifyInstance) {
-  // The board's weeks and months, kept while nothing they show has changed (server/services/listCache.ts).
-  const lists = new ListCache(32 * 1024 * 1024);
+  // The board's weeks and months, kept by day: a change builds again only the days it touched.
+  const lists = new DayListCache(32 * 1024 * 1024, 1);
 
   app.get('/api/shift', { preHandler: app.access('staff', 'restaurant') }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -37,10 +38,13 @@ export default async function shiftRoutes(app: FastifyInstance) {
       filterDraft,
       forRestaurant: account.kind === 'restaurateur',
     };
-    const build = async () => JSON.stringify(await loadShifts(app.db, filter));
     // A live-feed message's few shifts are cheap and rarely asked twice: only ranges are kept.
-    if (ids) return reply.type('application/json; charset=utf-8').send(await build());
-    return sendList(request, reply, await lists.get(app.db, JSON.stringify(filter), build));
+    if (ids || !range) return reply.type('application/json; charset=utf-8').send(JSON.stringify(await loadShifts(app.db, filter)));
+    const build = async (days: string[] | null): Promise<DayTexts> => {
+      const byDay = groupByDay(await loadShifts(app.db, days ? { ...filter, days } : filter));
+      return new Map([...byDay].map(([day, shifts]) => [day, [dayText(shifts)]]));
+    };
+    return sendList(request, reply, await lists.get(app.db, JSON.stringify(filter), range, build));
   });
 
   await app.register(singleShiftRoutes);

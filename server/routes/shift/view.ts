@@ -6,6 +6,8 @@ import type { ShiftDriver, ShiftPerson, ShiftRecord } from '../../../domain/shif
 
 export interface ShiftFilter {
   range?: DateRange;
+  /** Only these days of the range (a kept list building again the days a change touched). */
+  days?: readonly string[];
   ids?: readonly number[];
   /** Restaurants the account may see; null = all. */
   restaurantIds: readonly number[] | null;
@@ -41,6 +43,7 @@ type Packed = unknown[];
 function whereClause(filter: ShiftFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (filter.range) parts.push(sql`s.period_date between ${filter.range.from}::date and ${filter.range.to}::date`);
+  if (filter.days) parts.push(sql`s.period_date = any(${[...filter.days]}::date[])`);
   if (filter.ids) parts.push(sql`s.id = any(${[...filter.ids]}::int[])`);
   if (filter.restaurantIds) parts.push(sql`s.restaurant_id = any(${[...filter.restaurantIds]}::int[])`);
   if (filter.filterDraft) parts.push(sql`s.status <> ${SHIFT_STATUS.draft}`);

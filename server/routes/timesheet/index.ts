@@ -10,11 +10,12 @@ import {
 } from '../../../domain/validation/timesheet';
 import { fieldErrors } from '../../../domain/validation/auth';
 import { restaurantScope } from '../../plugins/auth';
-import { ListCache, sendList } from '../../services/listCache';
+import { DayListCache } from '../../services/dayLists';
+import { sendList } from '../../services/jsonList';
 import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
 import { loadPayOptions } from './payOptions';
 import type { PlanContext } from './plan';
-import { listTimesheetsJson, timesheetViews, type TimesheetView } from './views';
+import { LIST_SECTIONS, timesheetDayTexts, timesheetViews, type TimesheetView } from './views';
 import { writeTimesheets, type WriteItem } from './write';
 
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
@@ -53,7 +54,7 @@ export default async function timesheetRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
   const admins = { preHandler: app.access('administrator') };
   // A few months of lists: office staff go back and forth between the same weeks and months.
-  const lists = new ListCache(64 * 1024 * 1024);
+  const lists = new DayListCache(64 * 1024 * 1024, LIST_SECTIONS);
 
   async function context(request: FastifyRequest): Promise<PlanContext> {
     const account = request.account!;
@@ -79,7 +80,8 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const filter = { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope };
     const options = { ...ctx.pay, forReports: query.for_reports, forRestaurant };
     const key = JSON.stringify([filter, options]);
-    return sendList(request, reply, await lists.get(app.db, key, () => listTimesheetsJson(app.db, filter, options)));
+    const list = await lists.get(app.db, key, filter, (days) => timesheetDayTexts(app.db, filter, options, days));
+    return sendList(request, reply, list);
   });
 
   app.post('/api/timesheet', staff, async (request, reply) => {

@@ -4,8 +4,10 @@ import { hourlyRate } from '../../../domain/pay';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import { placeholderFromShift, rateFor, type TimesheetView } from '../../../domain/timesheets';
 
-export type { TimesheetView };
+import { dayText, groupByDay, joinDayTexts, type DayTexts } from '../../services/dayLists';
 import type { PayOptions } from './payOptions';
+
+export type { TimesheetView };
 
 export interface ListFilter {
   from: string;
@@ -35,10 +37,9 @@ const reportColumns = sql`, ${utcIso(sql`t.created_at`)} as created_at, ${utcIso
 /** The cancellation fee is 'hidden for restaurants' (spec 3, section 5), here as on the live feed. */
 export const OFFICE_FIELDS = ['cost_extra_bonus'] as const;
 
-function savedQuery(where: RawBuilder<unknown>, comission: number, forReports = false, forRestaurant = false) {
-  const row = forRestaurant ? sql`to_jsonb(x) - ${sql.lit(OFFICE_FIELDS[0])}` : sql`x`;
-  return sql<{ j: string }>`
-    select coalesce(json_agg(${row}), '[]')::text as j from (
+/** The saved timesheets matching `where`, each row as the list answers it (`x`), unordered. */
+function savedRows(where: RawBuilder<unknown>, comission: number, forReports: boolean) {
+  return sql`
       select t.id, t.shift_id, t.modified_shift_id, t.restaurant_id, t.driver_id, t.status, t.status_progress, t.period_date,
         t.start_time, t.finish_time, t.driver_start_time, t.driver_finish_time, t.meal_time, t.rest_time, t.cost_per_hour,
         t.cost_bonus, t.const_fuel_bonus, t.cost_extra_bonus, t.cost_total, t.comment, t.driver_comment, t.fuel_bonus_0,
@@ -51,9 +52,18 @@ function savedQuery(where: RawBuilder<unknown>, comission: number, forReports = 
       join restaurants r on r.id = t.restaurant_id
       left join drivers d on d.id = t.driver_id
       left join lateral (select * from shifts where shifts.id = t.shift_id limit 1) s on true
-      where ${where}
-      order by t.period_date, t.start_time, t.id
-    ) x`;
+      where ${where}`;
+}
+
+/** A row as JSON: restaurant accounts do not see the office's fields. */
+const rowJson = (forRestaurant: boolean) => (forRestaurant ? sql`to_jsonb(x) - ${sql.lit(OFFICE_FIELDS[0])}` : sql`x`);
+
+/** Saved timesheets matching `where` as one JSON text per day, rows by time and joined by commas without brackets. */
+function savedByDay(where: RawBuilder<unknown>, comission: number, forReports: boolean, forRestaurant: boolean) {
+  return sql<{ day: string; j: string }>`
+    select to_char(x.period_date, 'YYYY-MM-DD') as day, json_agg(${rowJson(forRestaurant)} order by x.start_time, x.id)::text as j
+    from (${savedRows(where, comission, forReports)}) x
+    group by x.period_date`;
 }
 
 const inList = (column: RawBuilder<unknown>, ids: number[]) => sql`${column} in (${sql.join(ids)})`;
@@ -61,13 +71,15 @@ const inList = (column: RawBuilder<unknown>, ids: number[]) => sql`${column} in 
 /** Saved timesheets by id (after a write), in the order asked. */
 export async function timesheetViews(db: Kysely<Database>, ids: number[], options: PayOptions): Promise<TimesheetView[]> {
   if (!ids.length) return [];
-  const { rows } = await savedQuery(inList(sql`t.id`, ids), options.comission).execute(db);
-  const byId = new Map((JSON.parse(rows[0].j) as TimesheetView[]).map((v) => [v.id, v]));
+  const { rows } = await savedByDay(inList(sql`t.id`, ids), options.comission, false, false).execute(db);
+  const byId = new Map(rows.flatMap((row) => JSON.parse(row.j) as TimesheetView[]).map((v) => [v.id, v]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function rangeWhere(alias: 't' | 's', filter: ListFilter): RawBuilder<unknown> {
-  const parts = [sql`${sql.ref(`${alias}.period_date`)} between ${filter.from}::date and ${filter.to}::date`];
+/** The filter's rows: of its range, or of the given days only. */
+function rangeWhere(alias: 't' | 's', filter: ListFilter, days: string[] | null): RawBuilder<unknown> {
+  const date = sql.ref(`${alias}.period_date`);
+  const parts = [days ? sql`${date} in (${sql.join(days.map((d) => sql`${d}::date`))})` : sql`${date} between ${filter.from}::date and ${filter.to}::date`];
   if (filter.scope !== null) parts.push(inList(sql.ref(`${alias}.restaurant_id`), filter.scope));
   if (filter.driverId !== undefined) parts.push(sql`${sql.ref(`${alias}.driver_id`)} = ${filter.driverId}`);
   return sql.join(parts, sql` and `);
@@ -102,7 +114,7 @@ interface PlaceholderShift {
  * a restaurant's plans and are left out. The lateral probe uses the unique shift_id index instead of hashing
  * every timesheet ever saved.
  */
-async function placeholders(db: Kysely<Database>, filter: ListFilter, options: PayOptions): Promise<TimesheetView[]> {
+async function placeholders(db: Kysely<Database>, filter: ListFilter, days: string[] | null, options: PayOptions): Promise<TimesheetView[]> {
   const statuses = filter.placeholderStatuses ?? [SHIFT_STATUS.new, SHIFT_STATUS.published];
   const { rows } = await sql<{ j: string | null }>`
     select json_agg(x)::text as j from (
@@ -116,7 +128,7 @@ async function placeholders(db: Kysely<Database>, filter: ListFilter, options: P
       join areas a on a.id = r.area_id
       left join drivers d on d.id = s.driver_id
       left join lateral (select 1 as found from timesheets t where t.shift_id = s.id limit 1) saved on true
-      where ${rangeWhere('s', filter)} and s.status in (${sql.join(statuses)}) and saved.found is null
+      where ${rangeWhere('s', filter, days)} and s.status in (${sql.join(statuses)}) and saved.found is null
       order by s.period_date, s.start_time, s.id
     ) x`.execute(db);
   const shifts = JSON.parse(rows[0].j ?? '[]') as PlaceholderShift[];
@@ -136,23 +148,37 @@ async function placeholders(db: Kysely<Database>, filter: ListFilter, options: P
   });
 }
 
+export type ListOptions = PayOptions & { forReports?: boolean; forRestaurant?: boolean };
+
+/** The list's sections: saved timesheets, then placeholders (none for reports). */
+export const LIST_SECTIONS = 2;
+
 /**
- * GET /api/timesheet as JSON text: the range's saved timesheets (by date and time), then a placeholder for every
- * shift that has none (by date and time; the Pending and All filters show them). `forReports` answers the saved
- * timesheets only, with when each was made and last changed (created_at, updated_at).
+ * GET /api/timesheet by day (of the range, or the given days only): each day's saved timesheets (by time), and a
+ * placeholder for every shift of the day that has none (by time; the Pending and All filters show them). The list
+ * is every day's saved timesheets, then every day's placeholders. `forReports` answers the saved timesheets only,
+ * with when each was made and last changed (created_at, updated_at).
  */
-export async function listTimesheetsJson(
-  db: Kysely<Database>,
-  filter: ListFilter,
-  options: PayOptions & { forReports?: boolean; forRestaurant?: boolean },
-): Promise<string> {
-  if (filter.scope !== null && filter.scope.length === 0) return '[]';
-  const { rows } = await savedQuery(rangeWhere('t', filter), options.comission, options.forReports, options.forRestaurant).execute(db);
-  const saved = rows[0].j;
-  if (options.forReports) return saved;
-  const extra: Partial<TimesheetView>[] = await placeholders(db, filter, options);
-  if (options.forRestaurant) for (const p of extra) for (const field of OFFICE_FIELDS) delete p[field];
-  if (!extra.length) return saved;
-  const tail = JSON.stringify(extra).slice(1);
-  return saved === '[]' ? `[${tail}` : `${saved.slice(0, -1)},${tail}`;
+export async function timesheetDayTexts(db: Kysely<Database>, filter: ListFilter, options: ListOptions, days: string[] | null): Promise<DayTexts> {
+  const texts: DayTexts = new Map();
+  if (filter.scope !== null && filter.scope.length === 0) return texts;
+  const forReports = options.forReports ?? false;
+  const forRestaurant = options.forRestaurant ?? false;
+  const { rows } = await savedByDay(rangeWhere('t', filter, days), options.comission, forReports, forRestaurant).execute(db);
+  // json_agg writes '[' and ']' around its rows; the day's text is what is between.
+  for (const row of rows) texts.set(row.day, [row.j.slice(1, -1), '']);
+  if (forReports) return texts;
+  const extra = await placeholders(db, filter, days, options);
+  if (forRestaurant) for (const p of extra) for (const field of OFFICE_FIELDS) delete (p as Partial<TimesheetView>)[field];
+  for (const [day, list] of groupByDay(extra)) {
+    const saved = texts.get(day);
+    if (saved) saved[1] = dayText(list);
+    else texts.set(day, ['', dayText(list)]);
+  }
+  return texts;
+}
+
+/** GET /api/timesheet as one JSON text (a list that is not kept: the driver app's own). */
+export async function listTimesheetsJson(db: Kysely<Database>, filter: ListFilter, options: ListOptions): Promise<string> {
+  return joinDayTexts(await timesheetDayTexts(db, filter, options, null), LIST_SECTIONS);
 }

@@ -1,66 +1,21 @@
 import zlib from 'node:zlib';
-import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { ADMIN, RESTAURANT, restaurantId } from '../helpers/timesheetFixtures';
-import { ListCache } from '../../server/services/listCache';
 import type { TimesheetView } from '../../server/routes/timesheet/views';
+import { loadShifts } from '../../server/routes/shift/view';
+import type { ShiftRecord } from '../../domain/shifts';
+
+/*
+ * The kept lists as the API answers them (server/services/dayLists.ts): gzip or plain, each account its own list,
+ * and a change to what a list shows seen at once.
+ */
 
 let t: TestApp;
-/** The embedded database counts changes; a shared PostgreSQL server does not, and then nothing is kept. */
-let counting: boolean;
 
 beforeAll(async () => {
   t = await createTestApp();
-  counting = t.app.databaseKind === 'pglite';
 });
 afterAll(() => t.close());
-
-/** A cache whose builds are counted: each build answers a new text. */
-function counted(cache = new ListCache(1_000_000)) {
-  let builds = 0;
-  const get = async (key = 'month') => (await cache.get(t.db, key, async () => `[${++builds}]`)).text;
-  return { get, builds: () => builds };
-}
-
-describe('ListCache', () => {
-  it('answers a list again without building it while nothing has changed', async () => {
-    const c = counted();
-    expect(await c.get()).toBe('[1]');
-    expect(await c.get()).toBe(counting ? '[1]' : '[2]');
-  });
-
-  it.each(['timesheets', 'shifts', 'restaurants', 'drivers', 'areas', 'options', 'users', 'restaurateurs'])('builds again after a change to %s', async (table) => {
-    const c = counted();
-    await c.get();
-    await sql`update ${sql.table(table)} set id = id where id = (select min(id) from ${sql.table(table)})`.execute(t.db);
-    expect(await c.get()).toBe('[2]');
-  });
-
-  it('builds every time on a connection that does not count changes', async () => {
-    const c = counted();
-    await sql`set app.track_changes = 'off'`.execute(t.db);
-    try {
-      await c.get();
-      await c.get();
-      expect(c.builds()).toBe(2);
-    } finally {
-      if (counting) await sql`set app.track_changes = 'on'`.execute(t.db);
-    }
-  });
-
-  it('keeps within its size, letting the least recently used list go first', async () => {
-    const cache = new ListCache(10);
-    const texts: Record<string, string> = { a: '[1,2,3]', b: '[4,5,6]' };
-    let builds = 0;
-    const get = (key: string) => cache.get(t.db, key, async () => (builds++, texts[key]));
-    await get('a');
-    await get('b'); // 14 characters do not fit in 10: 'a' goes
-    await get('b');
-    expect(builds).toBe(counting ? 2 : 3);
-    await get('a');
-    expect(builds).toBe(counting ? 3 : 4);
-  });
-});
 
 describe('GET /api/timesheet answered again', () => {
   const from = '2026-11-09';
@@ -101,7 +56,7 @@ describe('GET /api/timesheet answered again', () => {
   });
 });
 
-describe('GET /api/shift answered again', () => {
+describe('GET /api/shift kept by day', () => {
   it("shows a driver's new name on the week's shifts at once", async () => {
     const url = '/api/shift?period_date_from=2026-11-09&period_date_to=2026-11-15&with_driver=1&filter_draft=1';
     const week = async () => (await t.app.inject({ method: 'GET', url, headers: await t.as(ADMIN) })).json() as { driver: { id: number; full_name: string } | null }[];
@@ -111,5 +66,18 @@ describe('GET /api/shift answered again', () => {
     const names = (await week()).filter((s) => s.driver?.id === assigned.driver!.id).map((s) => s.driver!.full_name.split(' ')[0]);
     expect(names.length).toBeGreaterThan(0);
     expect(new Set(names)).toEqual(new Set(['Renamed']));
+  });
+
+  it('shows a shift moved to another day of the week there at once, as a fresh build does', async () => {
+    const range = { from: '2026-11-09', to: '2026-11-15' };
+    const url = `/api/shift?period_date_from=${range.from}&period_date_to=${range.to}&with_driver=1&filter_draft=1`;
+    const week = async () => (await t.app.inject({ method: 'GET', url, headers: await t.as(ADMIN) })).json() as ShiftRecord[];
+    const before = await week();
+    const moved = before.find((s) => s.period_date !== range.to)!;
+    await t.db.updateTable('shifts').set({ period_date: range.to }).where('id', '=', moved.id).execute();
+    const after = await week();
+    expect(after.find((s) => s.id === moved.id)?.period_date).toBe(range.to);
+    expect(after).toHaveLength(before.length);
+    expect(after).toEqual(await loadShifts(t.db, { range, restaurantIds: null, withDriver: true, filterDraft: true }));
   });
 });
