@@ -68,16 +68,17 @@ async function mustSave(res: Response, what: string): Promise<void> {
 }
 
 /**
- * An option saved again with its own value: a settings change, which every kept list reads, so each is built
- * again whole (server/services/dayLists.ts).
+ * An area's weekend pay rate raised by a penny and put back on the next run: a change to a rate the lists show,
+ * so each kept list is built again whole (server/services/dayLists.ts). `restore` leaves the rate as it was.
  */
-export async function optionSaved(url: string, auth: Record<string, string>): Promise<Change> {
-  const options = (await (await fetch(`${url}/api/option`, { headers: auth })).json()) as { okey: string; ovalue: string }[];
-  const fuel = options.find((o) => o.okey === 'fuel_bonus_0')!;
-  return async () => {
-    const body = JSON.stringify({ okey: fuel.okey, ovalue: fuel.ovalue });
-    await mustSave(await fetch(`${url}/api/option/${fuel.okey}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body }), `Saving option ${fuel.okey}`);
+export async function areaRateEdited(url: string, auth: Record<string, string>): Promise<{ change: Change; restore: () => Promise<void> }> {
+  const [area] = (await (await fetch(`${url}/api/area`, { headers: auth })).json()) as { id: number; city_id: number; name: string; standardPayRate: string; weekendPayRate: string }[];
+  const save = async (weekendPayRate: string) => {
+    const body = JSON.stringify({ city_id: area.city_id, name: area.name, standardPayRate: area.standardPayRate, weekendPayRate });
+    await mustSave(await fetch(`${url}/api/area/${area.id}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body }), `Saving area ${area.name}`);
   };
+  const raised = (Number(area.weekendPayRate) + 0.01).toFixed(2);
+  return { change: (run) => save(run % 2 === 0 ? raised : area.weekendPayRate), restore: () => save(area.weekendPayRate) };
 }
 
 /** A call timed right after each of `runs` changes. Answers the milliseconds of each run and the answer's size. */

@@ -4,7 +4,7 @@ import { rangeFor, INTERVAL, type DateRange } from '../domain/ranges';
 import { DEMO_PASSWORD } from '../server/db/seed/demo';
 import type { ShiftRecord } from '../domain/shifts';
 import { SHIFT_STATUS } from '../domain/statuses';
-import { load, optionSaved, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
+import { areaRateEdited, load, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
 
 /**
  * The schedule's figures at the large scale: the shift list for a week and publishing 1,000 shifts in one
@@ -180,7 +180,7 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
     await load('GET /api/shift week (board query, unchanged), 4 at once', () => fetch(weekUrl, { headers: auth }), { concurrency: 4, seconds }),
   ];
   // Right after a shift is saved from the board with its own values (each run a shift of another day: that day is
-  // built again), and after a settings change (every day built again).
+  // built again), and after an area's pay rate is changed (every day built again).
   const editable = (await json<ShiftRecord[]>(await fetch(weekUrl, { headers: auth }))).filter((s) => !s.timesheet_id && s.status !== SHIFT_STATUS.draft);
   const oneADay = [...new Map(editable.map((s) => [s.period_date, s])).values()];
   const shiftSaved: Change = async (run) => {
@@ -190,7 +190,8 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   };
   const send = () => fetch(weekUrl, { headers: auth });
   const afterShift = await timedAfterChange(shiftSaved, send, 9);
-  const afterSettings = await timedAfterChange(await optionSaved(url, auth), send, 9);
+  const rate = await areaRateEdited(url, auth);
+  const afterRate = await timedAfterChange(rate.change, send, 9).finally(rate.restore);
   const runs = (a: AfterChange) => {
     const sorted = [...a.ms].sort((x, y) => x - y);
     return `median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms (runs: ${a.ms.map((m) => m.toFixed(0)).join(', ')}; ${(a.kb / 1024).toFixed(1)} MB of JSON)`;
@@ -207,7 +208,7 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   const ids = copies.map((c) => c.id);
   const lines = [
     `GET /api/shift week right after one shift is saved (its day built again): ${runs(afterShift)}`,
-    `GET /api/shift week right after a settings change (every day built again): ${runs(afterSettings)}`,
+    `GET /api/shift week right after an area's pay rate is changed (every day built again): ${runs(afterRate)}`,
     `POST /api/shift/copyshifts: ${ids.length} shifts copied in ${copyMs.toFixed(0)} ms`,
   ];
   try {

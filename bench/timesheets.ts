@@ -4,7 +4,7 @@ import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../domain/statuses';
 import { targetState, type TimesheetView } from '../domain/timesheets';
 import { firstOfMonth, lastOfMonth, addMonths } from '../domain/ranges';
-import { load, optionSaved, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
+import { areaRateEdited, load, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
 
 /**
  * The timesheet figures of `npm run bench`: GET /api/timesheet for a month of every restaurant, approving 1,000
@@ -37,9 +37,9 @@ export async function timesheetListLoad(url: string, auth: Record<string, string
 /**
  * The month right after a change: what the first person to open it after an edit waits. After one timesheet is
  * saved (each run a timesheet of another day, as saved from the screen with its own values) the kept month builds
- * that day again; after a settings change it builds every day.
+ * that day again; after a pay rate the rows show is changed it builds every day.
  */
-export async function timesheetListAfterChange(url: string, auth: Record<string, string>): Promise<{ timesheet: AfterChange; settings: AfterChange }> {
+export async function timesheetListAfterChange(url: string, auth: Record<string, string>): Promise<{ timesheet: AfterChange; everyDay: AfterChange }> {
   const month = await json<TimesheetView[]>(monthUrl(url), { headers: auth });
   const pending = month.filter((t) => t.id > 0 && t.status === TIMESHEET_STATUS.pending && t.driver_id);
   const oneADay = [...new Map(pending.map((t) => [t.period_date, t])).values()];
@@ -50,7 +50,13 @@ export async function timesheetListAfterChange(url: string, auth: Record<string,
     await json(`${url}/api/timesheet/${t.id}`, { method: 'PUT', headers, body: JSON.stringify(payload(t, t)) });
   };
   const send = () => fetch(monthUrl(url), { headers: auth });
-  return { timesheet: await timedAfterChange(timesheetSaved, send), settings: await timedAfterChange(await optionSaved(url, auth), send) };
+  const afterTimesheet = await timedAfterChange(timesheetSaved, send);
+  const rate = await areaRateEdited(url, auth);
+  try {
+    return { timesheet: afterTimesheet, everyDay: await timedAfterChange(rate.change, send) };
+  } finally {
+    await rate.restore();
+  }
 }
 
 async function json<T>(url: string, init: RequestInit): Promise<T> {
@@ -139,13 +145,13 @@ export async function timesheetScreenTime(url: string, auth: Record<string, stri
 }
 
 export function printTimesheetFigures(
-  afterChange: { timesheet: AfterChange; settings: AfterChange },
+  afterChange: { timesheet: AfterChange; everyDay: AfterChange },
   approve: { ms: number[]; approved: number; failed: number },
   screen: { ms: number[]; rows: number } | null,
 ): void {
   const runs = (a: AfterChange) => `median ${median(a.ms).toFixed(0)} ms (runs: ${a.ms.map((m) => m.toFixed(0)).join(', ')}; ${(a.kb / 1024).toFixed(1)} MB of JSON)`;
   console.log(`\nGET /api/timesheet (month, all locations) right after one timesheet is saved (its day built again): ${runs(afterChange.timesheet)}`);
-  console.log(`GET /api/timesheet (month, all locations) right after a settings change (every day built again): ${runs(afterChange.settings)}`);
+  console.log(`GET /api/timesheet (month, all locations) right after an area's pay rate is changed (every day built again): ${runs(afterChange.everyDay)}`);
   console.log(`POST /api/timesheet/approve, 1,000 timesheets in one call: median ${median(approve.ms).toFixed(0)} ms (runs: ${approve.ms.map((m) => m.toFixed(0)).join(', ')}; ${approve.approved} approved, ${approve.failed} refused)`);
   if (screen) {
     console.log(`Timesheet screen, a week of all locations (${screen.rows} timesheets), navigation to rows and totals in Chromium: median ${median(screen.ms).toFixed(0)} ms (runs: ${screen.ms.map((m) => m.toFixed(0)).join(', ')})`);

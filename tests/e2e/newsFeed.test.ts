@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import { launchChromium, logIn, recordLiveFeed, startServer, type RunningServer } from '../helpers/e2e';
 
 let server: RunningServer;
 let browser: Browser;
@@ -64,6 +64,7 @@ async function openFeed(email: string, width = 1366, height = 800): Promise<Page
 describe('News Feed screen', () => {
   it('publishes a post with an image; a driver reads and replies through the API and the open feed shows both live', async () => {
     const page = await openFeed('admin@demo.test');
+    const feedLog = recordLiveFeed(page);
     await page.getByRole('button', { name: 'New Post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish a New Post / Message All' });
     const publish = dialog.getByRole('button', { name: 'Publish' });
@@ -109,11 +110,15 @@ describe('News Feed screen', () => {
     await dan.reply(mine.id, 'Thanks, I will go round by Camden Road.');
 
     // The open feed shows the new count and the reply without a reload.
-    await expect.poll(() => card.getByText(`(1 / ${total} read)`, { exact: false }).count()).toBe(1);
     const replies = card.getByRole('list', { name: 'Replies to Camden roadworks this week' });
-    await expect.poll(() => replies.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(/^Dan Driverdriver · .*Thanks, I will go round by Camden Road\.$/),
-    ]);
+    try {
+      await expect.poll(() => card.getByText(`(1 / ${total} read)`, { exact: false }).count()).toBe(1);
+      await expect.poll(() => replies.getByRole('listitem').allTextContents()).toEqual([
+        expect.stringMatching(/^Dan Driverdriver · .*Thanks, I will go round by Camden Road\.$/),
+      ]);
+    } catch (error) {
+      throw feedLog.explain(error);
+    }
     expect(await card.getByRole('button', { name: /^Hide Replies \(1\)/ }).count()).toBe(1);
 
     // The office answers from the panel.

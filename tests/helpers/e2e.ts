@@ -81,3 +81,30 @@ export async function logIn(page: Page, url: string, email: string, tab: 'Admin'
   await page.getByLabel('Password').fill('demo1234');
   await page.getByRole('button', { name: 'Log In' }).click();
 }
+
+/**
+ * What a page heard and said on the live feed and its console, with times, for a failing live assertion to show
+ * where a message went missing.
+ */
+export function recordLiveFeed(page: Page): { explain: (error: unknown) => Error } {
+  const start = Date.now();
+  const lines: string[] = [];
+  const note = (line: string) => lines.push(`${String(Date.now() - start).padStart(6)} ms ${line.slice(0, 400)}`);
+  page.on('websocket', (ws) => {
+    note(`socket open ${ws.url()}`);
+    ws.on('framereceived', (frame) => note(`<- ${String(frame.payload)}`));
+    ws.on('framesent', (frame) => note(`-> ${String(frame.payload)}`));
+    ws.on('close', () => note('socket closed'));
+  });
+  page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
+  page.on('request', (request) => {
+    if (request.url().includes('/api/') || request.url().includes('/broadcasting/')) note(`${request.method()} ${request.url()}`);
+  });
+  return {
+    explain(error: unknown) {
+      const base = error instanceof Error ? error : new Error(String(error));
+      base.message = `${base.message}\n\nLive feed and console of the page:\n${lines.join('\n')}`;
+      return base;
+    },
+  };
+}

@@ -128,12 +128,31 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('DayListCache on the
     expect(after.body().toString()).toBe(await fresh());
   });
 
-  it.each(['restaurants', 'drivers', 'areas', 'options', 'users', 'restaurateurs'])('builds the whole range again after a change to %s', async (table) => {
+  it.each([
+    ['restaurants', 'name'],
+    ['restaurants', 'invoice_comission'],
+    ['drivers', 'last_name'],
+    ['areas', 'weekend_pay_rate'],
+    ['users', 'first_name'],
+    ['restaurateurs', 'email'],
+  ])('builds the whole range again after a change to %s.%s, which rows show', async (table, column) => {
     const c = kept();
     await c.read();
-    await sql`update ${sql.table(table)} set id = id where id = (select min(id) from ${sql.table(table)})`.execute(t.db);
+    const changed = column.endsWith('_rate') || column === 'invoice_comission' ? sql`coalesce(${sql.ref(column)}, 0) + 1` : sql`${sql.ref(column)} || 'x'`;
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${changed} where id = (select min(id) from ${sql.table(table)})`.execute(t.db);
     await c.read();
     expect(c.builds).toEqual(['all', 'all']);
+  });
+
+  it('builds nothing again after edits no list shows: an address, a status, a name saved unchanged, an option', async () => {
+    const c = kept();
+    const first = await c.read();
+    await t.db.updateTable('drivers').set({ address_1: '1 New Street' }).where('id', '=', 1).execute();
+    await t.db.updateTable('restaurants').set({ telephone: '020 7946 0000' }).execute();
+    await sql`update drivers set first_name = first_name`.execute(t.db);
+    await sql`update options set ovalue = ovalue`.execute(t.db);
+    expect(await c.read()).toBe(first);
+    expect(c.builds).toEqual(['all']);
   });
 
   it('builds the whole range again when its version is older than the log reaches', async () => {

@@ -54,6 +54,19 @@ describe('GET /api/timesheet answered again', () => {
     expect(own.every((r) => !('cost_extra_bonus' in r))).toBe(true);
     expect((await list(ADMIN)).length).toBe(after.length);
   });
+  it('prices placeholders at a fuel rate changed in the options at once', async () => {
+    const headers = await t.as(ADMIN);
+    const withFuel = (rows: TimesheetView[]) => rows.filter((r) => r.id <= 0 && r.fuel_bonus_0 > 0);
+    const before = withFuel(await list(ADMIN));
+    expect(before.length).toBeGreaterThan(0);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/option/fuel_bonus_0', headers, payload: { okey: 'fuel_bonus_0', ovalue: '2.25' } });
+    expect(saved.statusCode).toBe(200);
+    const after = new Map(withFuel(await list(ADMIN)).map((r) => [r.shift_id, r]));
+    // The demo's rate for 0-3 miles is £1.50 a delivery.
+    for (const p of before) {
+      expect(Number(after.get(p.shift_id)!.const_fuel_bonus)).toBeCloseTo(Number(p.const_fuel_bonus) + p.fuel_bonus_0 * (2.25 - 1.5), 2);
+    }
+  });
 });
 
 describe('GET /api/shift kept by day', () => {

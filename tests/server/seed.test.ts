@@ -254,13 +254,16 @@ describe('demo dataset: news, alerts, options', () => {
 describe('seedScale', () => {
   it('adds a consistent dataset next to the demo one', async () => {
     const before = { restaurants: await count('restaurants'), drivers: await count('drivers'), shifts: await count('shifts'), timesheets: await count('timesheets') };
-    const summary = await seedScale(db(), { restaurants: 5, drivers: 20, days: 10, today: TODAY });
-    expect(summary.restaurants).toBe(5);
-    expect(summary.drivers).toBe(20);
-    expect(summary.shifts).toBeGreaterThanOrEqual(5 * 8);
+    // Thirty restaurants: three areas, in London, Manchester and Birmingham, where the demo has areas of its own.
+    const summary = await seedScale(db(), { restaurants: 30, drivers: 60, days: 10, today: TODAY });
+    expect(summary.restaurants).toBe(30);
+    expect(summary.drivers).toBe(60);
+    expect(summary.shifts).toBeGreaterThanOrEqual(30 * 8);
     expect(summary.timesheets).toBeGreaterThan(0);
-    expect(await count('restaurants')).toBe(before.restaurants + 5);
-    expect(await count('drivers')).toBe(before.drivers + 20);
+    expect(await count('restaurants')).toBe(before.restaurants + 30);
+    expect(await count('drivers')).toBe(before.drivers + 60);
+    // Area names stay unique within their city, as the Areas screen requires of every save.
+    expect(await rows(`select city_id, lower(name) from areas group by 1, 2 having count(*) > 1`)).toHaveLength(0);
     expect(await count('shifts')).toBe(before.shifts + summary.shifts);
     expect(await count('timesheets')).toBe(before.timesheets + summary.timesheets);
 

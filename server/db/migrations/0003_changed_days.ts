@@ -4,16 +4,27 @@ import { sql, type Kysely } from 'kysely';
  * Which days each counted change touched, so a kept list of many days rebuilds only the days a write changed
  * (server/services/dayLists.ts). Approving one timesheet then costs the month's list one day's query, not thirty.
  *
- * `change_log` holds one row per day a change touched, under the change's version. A change to a table the lists
- * read beside their own rows (restaurants, drivers, areas, options, users, restaurateurs: names, rates and scopes
- * shown on every row) is logged with no day, meaning every day. The log keeps the last LOG_KEPT versions;
- * `change_counter.logged_from` says from which version on it is complete, and a list older than that is built whole.
+ * `change_log` holds one row per day a change touched, under the change's version. The log keeps the last
+ * LOG_KEPT versions; `change_counter.logged_from` says from which version on it is complete, and a list older
+ * than that is built whole.
  *
  * The days of a timesheet change are its own dates and the dates of the shifts it links (their placeholders
  * appear or go); the days of a shift change are its own dates and the dates of the timesheets linked to it (which
- * show the shift's times). Like the counter, nothing is logged unless `app.track_changes` is 'on'.
+ * show the shift's times). Other tables count only when a value the lists show changes (SHOWN: names, contacts and
+ * pay rates, on every row of every day), logged with no day, meaning every day: editing a driver's address or a
+ * restaurant's phone leaves every kept list as it is. Options are not counted: the rates a list is priced with are
+ * part of its key. Like the counter, nothing is logged unless `app.track_changes` is 'on'.
  */
 const LOG_KEPT = 4096;
+
+/** The columns of other tables the lists show (server/routes/timesheet/views.ts, server/routes/shift/view.ts). */
+const SHOWN: Record<string, string[]> = {
+  drivers: ['first_name', 'last_name', 'phone', 'photo_src'],
+  restaurants: ['name', 'invoice_comission', 'standard_pay', 'weekend_pay', 'area_id'],
+  areas: ['standard_pay_rate', 'weekend_pay_rate'],
+  users: ['first_name', 'last_name', 'email'],
+  restaurateurs: ['name', 'email'],
+};
 
 /** The days of the changed timesheets in `rows`, and of the shifts they link. */
 const timesheetDays = (rows: string) => `
@@ -44,6 +55,19 @@ function dayLogger(name: string, days: (rows: string) => string): string {
     end $$`;
 }
 
+/** A trigger function logging every day when an update changed a shown column of `table`. */
+function shownLogger(table: string, columns: string[]): string {
+  const tuple = (alias: string) => `(${columns.map((c) => `${alias}.${c}`).join(', ')})`;
+  return `create function log_${table}_shown() returns trigger language plpgsql as $$
+    begin
+      if current_setting('app.track_changes', true) = 'on'
+        and exists (select 1 from old_rows o join new_rows n on n.id = o.id where ${tuple('o')} is distinct from ${tuple('n')}) then
+        insert into change_log (version, day) values (next_change_version(), null);
+      end if;
+      return null;
+    end $$`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
   await run(`alter table change_counter add column logged_from bigint not null default 0`);
@@ -60,7 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return v;
     end $$`);
-  // The other counted tables keep their triggers of 0002; what they call now logs their change as every day's.
+  // Truncating, or removing rows of, a table the lists read counts as a change to every day.
   await run(`create or replace function count_change() returns trigger language plpgsql as $$
     begin
       if current_setting('app.track_changes', true) = 'on' then
@@ -80,12 +104,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await run(`create trigger ${table}_log_delete after delete on ${table} referencing old table as old_rows for each statement execute function ${fn}()`);
     await run(`create trigger ${table}_log_truncate after truncate on ${table} for each statement execute function count_change()`);
   }
+  await run(`drop trigger options_count_change on options`);
+  for (const [table, columns] of Object.entries(SHOWN)) {
+    await run(`drop trigger ${table}_count_change on ${table}`);
+    await run(shownLogger(table, columns));
+    await run(
+      `create trigger ${table}_log_update after update on ${table} referencing old table as old_rows new table as new_rows for each statement execute function log_${table}_shown()`,
+    );
+    await run(`create trigger ${table}_log_delete after delete or truncate on ${table} for each statement execute function count_change()`);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
   for (const table of ['timesheets', 'shifts']) {
     for (const event of ['insert', 'update', 'delete', 'truncate']) await run(`drop trigger if exists ${table}_log_${event} on ${table}`);
+    await run(`create trigger ${table}_count_change after insert or update or delete or truncate on ${table} for each statement execute function count_change()`);
+  }
+  for (const table of [...Object.keys(SHOWN), 'options']) {
+    await run(`drop trigger if exists ${table}_log_update on ${table}`);
+    await run(`drop trigger if exists ${table}_log_delete on ${table}`);
+    await run(`drop function if exists log_${table}_shown()`);
     await run(`create trigger ${table}_count_change after insert or update or delete or truncate on ${table} for each statement execute function count_change()`);
   }
   await run(`drop function if exists log_timesheet_days()`);

@@ -141,6 +141,8 @@ class ScaleBuilder {
     for (const c of newCities) existing.set(c.city_name, c.id);
 
     const count = Math.max(1, Math.ceil(this.opts.restaurants / 10));
+    // Area names are unique within a city (as the Areas screen requires): the demo's own areas come first.
+    const taken = new Set((await this.db.selectFrom('areas').select(['city_id', 'name']).execute()).map((a) => `${a.city_id} ${a.name.toLowerCase()}`));
     let areaId = await nextId(this.db, 'areas');
     const since = this.clock.at(addDays(this.today, -this.opts.days - 30), '09:00');
     const rows = [];
@@ -152,7 +154,11 @@ class ScaleBuilder {
       const weekend = round2(standard + rng.pick([1, 1.25, 1.5, 2]));
       const ref: AreaRef = { id: areaId++, city, district, standard, weekend, neighbours: [] };
       this.areas.push(ref);
-      rows.push({ id: ref.id, name: `${city.name} ${district}`, city_id: existing.get(city.name)!, standard_pay_rate: standard, weekend_pay_rate: weekend, created_at: since, updated_at: since });
+      const cityRef = existing.get(city.name)!;
+      let name = `${city.name} ${district}`;
+      for (let n = 2; taken.has(`${cityRef} ${name.toLowerCase()}`); n++) name = `${city.name} ${district} ${n}`;
+      taken.add(`${cityRef} ${name.toLowerCase()}`);
+      rows.push({ id: ref.id, name, city_id: cityRef, standard_pay_rate: standard, weekend_pay_rate: weekend, created_at: since, updated_at: since });
     }
     for (const a of this.areas) a.neighbours = this.areas.filter((b) => b !== a && b.city === a.city);
     await insertRows(this.db, 'areas', rows);

@@ -79,6 +79,7 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const forRestaurant = request.account!.kind === 'restaurateur';
     const filter = { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope };
     const options = { ...ctx.pay, forReports: query.for_reports, forRestaurant };
+    // The rates the list is priced with are part of its key: options are not counted as changes (migration 0003).
     const key = JSON.stringify([filter, options]);
     const list = await lists.get(app.db, key, filter, (days) => timesheetDayTexts(app.db, filter, options, days));
     return sendList(request, reply, list);
