@@ -7,8 +7,10 @@ import Pusher from 'pusher-js';
  *
  *   useEffect(() => subscribeToFeed('timesheet_channel', (event, items) => ...), []);
  *
- * pusher-js re-sends subscriptions itself after a reconnect; the connection state is tracked for screens that
- * want to show it.
+ * pusher-js re-sends subscriptions itself after a reconnect, but what was said while the connection was down is
+ * not said again: once the feed listens again, every subscriber hears FEED_RESUMED (with no items), and a screen
+ * that keeps a list from the feed asks for it anew. Subscribers that reload on any event need nothing more. The
+ * connection state is tracked for screens that want to show it.
  */
 
 export type FeedCallback = (event: string, items: unknown[]) => void;
@@ -17,6 +19,9 @@ export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'rec
 import { FEED_CHANNELS, NOTIFICATION_CHANNEL } from '../domain/channels';
 
 export { FEED_CHANNELS };
+
+/** What every subscriber hears when the feed listens again after losing its connection. */
+export const FEED_RESUMED = 'resumed';
 
 const listeners = new Map<string, Set<FeedCallback>>();
 const errorListeners = new Set<(message: string) => void>();
@@ -95,14 +100,22 @@ export function dispatchFeedMessage(payload: unknown): void {
     console.warn(`Live feed: message on unknown channel '${channel}'`, payload);
     return;
   }
-  const list = Array.isArray(items) ? items : items == null ? [] : [items];
+  tell(channel, event, Array.isArray(items) ? items : items == null ? [] : [items]);
+}
+
+function tell(channel: string, event: string, items: unknown[]): void {
   for (const cb of [...(listeners.get(channel) ?? [])]) {
     try {
-      cb(event, list);
+      cb(event, items);
     } catch (error) {
       console.error(`Live feed: a '${channel}' subscriber failed`, error);
     }
   }
+}
+
+/** Tells every subscriber that messages may have been missed (the feed listens again after a gap). */
+export function announceFeedResumed(): void {
+  for (const channel of [...listeners.keys()]) tell(channel, FEED_RESUMED, []);
 }
 
 async function fetchPusherKey(): Promise<string> {
@@ -165,9 +178,16 @@ export async function startRealtime(token: string): Promise<void> {
     else if (current === 'disconnected') setState('disconnected');
   });
 
+  // The first subscription starts the feed; each one after it follows a lost connection.
+  let listened = false;
   instance
     .private('panelmessages')
     .listen('.message', (payload: unknown) => dispatchFeedMessage(payload))
+    .subscribed(() => {
+      if (echo !== instance) return;
+      if (listened) announceFeedResumed();
+      listened = true;
+    })
     .error((error: unknown) => console.warn('Live feed: subscription to private-panelmessages failed', error));
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { matchesDriverFilter, type DriverFilterCode } from '../../domain/driverFilters';
-import { subscribeToFeed } from '../../providers/realtime';
+import { FEED_RESUMED, subscribeToFeed } from '../../providers/realtime';
 import { DRIVER_CHANNEL, DRIVER_RESOURCE, type DriverRecord } from './types';
 
 // The API answers the full list for a status (design section 4): ask the data provider for all of it.
@@ -18,6 +18,7 @@ const newer = (a: DriverRecord, b: DriverRecord) => (a.updated_at >= b.updated_a
 export function useDrivers(filter: DriverFilterCode) {
   const query = useGetList<DriverRecord>(DRIVER_RESOURCE, { pagination: ALL, sort: SERVER_ORDER, filter: { status: filter } });
   const [changed, setChanged] = useState<Map<number, DriverRecord>>(() => new Map());
+  const { refetch } = query;
 
   /** A driver as saved here or announced on the feed. */
   const apply = useCallback((drivers: DriverRecord[]) => {
@@ -31,11 +32,12 @@ export function useDrivers(filter: DriverFilterCode) {
   useEffect(
     () =>
       subscribeToFeed(DRIVER_CHANNEL, (event, items) => {
+        if (event === FEED_RESUMED) void refetch();
         if (event === 'store' || event === 'update') {
           apply(items.filter((i): i is DriverRecord => !!i && typeof i === 'object' && typeof (i as DriverRecord).id === 'number'));
         }
       }),
-    [apply],
+    [apply, refetch],
   );
 
   const drivers = useMemo(() => {

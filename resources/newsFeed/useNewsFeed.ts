@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { subscribeToFeed } from '../../providers/realtime';
+import { FEED_RESUMED, subscribeToFeed } from '../../providers/realtime';
 import type { NewsPostView } from '../../domain/validation/newsFeed';
 import type { NewsReply } from '../../domain/validation/reply';
 import { fetchNewsPage } from './api';
@@ -71,6 +71,7 @@ export function useNewsFeed(page: number, perPage: number) {
       timer.current = setTimeout(reload, RELOAD_DELAY_MS);
     };
     const offPosts = subscribeToFeed(NEWS_CHANNEL, (event, items) => {
+      if (event === FEED_RESUMED) return reload();
       const changed = items.filter((i): i is FeedPost => !!i && typeof (i as FeedPost).id === 'number');
       if (event !== 'destroy' && event !== 'store') {
         setPosts((list) => list.map((p) => {

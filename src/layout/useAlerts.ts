@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ALERT_STATUS } from '../../domain/statuses';
 import { asArray, httpClient } from '../../providers/httpClient';
-import { subscribeToFeed } from '../../providers/realtime';
+import { FEED_RESUMED, subscribeToFeed } from '../../providers/realtime';
 
 /** An alert as GET /api/alert and the live feed send it (spec 1, section 3). */
 export interface PanelAlert {
@@ -39,6 +39,8 @@ export function useAlerts(enabled: boolean) {
   const notify = useNotify();
   const [alerts, setAlerts] = useState<PanelAlert[]>([]);
   const [loading, setLoading] = useState(false);
+  // Bumped when the live feed resumes after a gap: the alerts raised meanwhile are read again.
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     if (!enabled) return;
@@ -51,11 +53,12 @@ export function useAlerts(enabled: boolean) {
       })
       .finally(() => setLoading(false));
     return () => controller.abort();
-  }, [enabled, notify]);
+  }, [enabled, notify, generation]);
 
   useEffect(() => {
     if (!enabled) return;
     return subscribeToFeed('alert_channel', (event, items) => {
+      if (event === FEED_RESUMED) return setGeneration((g) => g + 1);
       const incoming = items.filter(isAlert);
       if (!incoming.length) return;
       setAlerts((current) => {

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import type { TimesheetView } from '../../domain/timesheets';
@@ -160,6 +160,50 @@ describe('Timesheets screen', () => {
     expect(await shiftRow.count()).toBe(0);
     await live.click();
     await expect.poll(() => form(page).getByRole('textbox', { name: "Driver's comment" }).inputValue()).toBe('All good');
+    await context.close();
+  });
+
+  it('catches up with a submission made while its live feed was cut, once the feed is back', async () => {
+    const admin = await tokenOf('/api/auth/login', 'admin@demo.test');
+    const ppc = (await api<{ restaurants: { id: number; name: string }[] }[]>(admin, 'GET', '/api/area')).flatMap((a) => a.restaurants).find((r) => r.name === 'Pizza Palace Camden')!;
+    const dan = await loginBody('/api/auth/login/driver', 'driver@demo.test');
+    const thursday = addDays(mondayOf(addDays(londonToday(), -42)), 3);
+    const shift = await api<{ id: number }>(admin, 'POST', '/api/shift', {
+      restaurant_id: ppc.id, driver_id: dan.driver!.id, period_date: thursday, start_time: '12:00', finish_time: '16:00', status: 20, push_drivers: 20,
+    });
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    // The live feed's socket goes through here, so the test can cut it and keep it from coming back for a while.
+    let cut = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/app\//, (ws) => {
+      if (cut) return void ws.close();
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${server.url}/timesheet?interval=20&from=${mondayOf(thursday)}&to=${addDays(mondayOf(thursday), 6)}`);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'All' }).click();
+    const shiftRow = page.locator(`[data-timesheet-id="${-shift.id}"]`);
+    await expect.poll(() => shiftRow.getByRole('cell').nth(3).textContent()).toBe('Not submited');
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+
+    cut = true;
+    await Promise.all(sockets.map((ws) => ws.close()));
+    const submitted = await api<TimesheetView>(dan.access_token, 'POST', '/api/driver-app/timesheet/submit', {
+      shift_id: shift.id, driver_start_time: '12:00', driver_finish_time: '16:00', driver_comment: 'Sent while the office was offline',
+    });
+    // The event went out while the screen could not hear it: the row is as it was.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await shiftRow.getByRole('cell').nth(3).textContent()).toBe('Not submited');
+
+    cut = false;
+    const caughtUp = page.locator(`[data-timesheet-id="${submitted.id}"]`);
+    await expect.poll(() => caughtUp.getByRole('cell').nth(3).textContent(), { timeout: 30_000 }).toBe('Submited');
+    expect(await shiftRow.count()).toBe(0);
     await context.close();
   });
 

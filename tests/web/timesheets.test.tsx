@@ -5,11 +5,12 @@ import { addDays, londonToday, ukDate } from '../../domain/dates';
 import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import type { TimesheetView } from '../../domain/timesheets';
 import { dateTooLateMessage } from '../../domain/validation/timesheet';
-import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
+import { FEED_RESUMED, subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { REQUEST_INVOICE_TITLE } from '../../resources/invoices';
 import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
+  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),
@@ -323,7 +324,7 @@ describe('Timesheets screen', () => {
       if (channel === 'timesheet_channel') callbacks.push(cb);
       return () => {};
     });
-    const { user } = await open();
+    const { calls, user } = await open();
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(screen.getByRole('option', { name: 'All' }));
     expect(total('Total Timesheets')).toBe('5');
@@ -337,6 +338,12 @@ describe('Timesheets screen', () => {
     expect(total('Total Timesheets')).toBe('5');
     act(() => callbacks.forEach((cb) => cb('destroy', [sheet({ id: 102, shift_id: null })])));
     expect(total('Total Timesheets')).toBe('4');
+    // The feed resumed after a gap: the screen asks for the list again and shows what the server has.
+    const lists = () => calls.filter((c) => c.path.startsWith('/api/timesheet?')).length;
+    const before = lists();
+    act(() => callbacks.forEach((cb) => cb(FEED_RESUMED, [])));
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    await waitFor(() => expect(total('Total Timesheets')).toBe('5'));
   });
 
   it('enables Request invoice for a single restaurant (checking the period on opening) and exports payments for the range', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { inRange, type DateRange } from '../../../domain/ranges';
 import { SHIFT_CHANNEL, type ShiftRef } from '../../../domain/shifts';
-import { subscribeToFeed } from '../../../providers/realtime';
+import { FEED_RESUMED, subscribeToFeed } from '../../../providers/realtime';
 import { fetchShifts } from './api';
 import { ShiftStore } from './shiftStore';
 
@@ -86,6 +86,7 @@ export function useShiftBoard(range: DateRange, { filterDraft }: { filterDraft: 
     };
 
     const unsubscribe = subscribeToFeed(SHIFT_CHANNEL, (event, items) => {
+      if (event === FEED_RESUMED) return setReloads((n) => n + 1);
       for (const item of items as ShiftRef[]) {
         if (!item || typeof item.id !== 'number') continue;
         if (event === 'destroy') {

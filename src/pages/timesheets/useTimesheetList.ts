@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DateRange } from '../../../domain/ranges';
 import { placeholderId, type TimesheetView } from '../../../domain/timesheets';
 import { asArray, httpClient } from '../../../providers/httpClient';
-import { subscribeToFeed } from '../../../providers/realtime';
+import { FEED_RESUMED, subscribeToFeed } from '../../../providers/realtime';
 
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 export { TIMESHEET_CHANNEL };
@@ -76,6 +76,7 @@ export function useTimesheetList(range: DateRange, visible: (restaurantId: numbe
   useEffect(
     () =>
       subscribeToFeed(TIMESHEET_CHANNEL, (event, items) => {
+        if (event === FEED_RESUMED) return reload();
         const views = items.filter((i): i is TimesheetView => !!i && typeof i === 'object' && typeof (i as TimesheetView).id === 'number');
         if (event !== 'destroy') {
           upsert(views);
