@@ -51,14 +51,12 @@ function assemble(days: Map<string, (Piece | null)[]>, sections: number): JsonLi
   return new JsonList(pieces);
 }
 
-const toPieces = (texts: string[]) => texts.map((text) => (text ? new Piece(text) : null));
+/** Each day's texts as pieces ('' as none). */
+const piecesByDay = (texts: DayTexts) => new Map([...texts].map(([day, dayTexts]) => [day, dayTexts.map((text) => (text ? new Piece(text) : null))]));
 
 /** The rows of a list by day joined into one JSON text (for lists that are not kept). */
 export function joinDayTexts(texts: DayTexts, sections: number): string {
-  const order = [...texts.keys()].sort();
-  const parts: string[] = [];
-  for (let section = 0; section < sections; section++) for (const day of order) if (texts.get(day)![section]) parts.push(texts.get(day)![section]);
-  return `[${parts.join(',')}]`;
+  return assemble(piecesByDay(texts), sections).body().toString();
 }
 
 interface Changes {
@@ -103,7 +101,7 @@ export class DayListCache {
   async get(db: Kysely<Database>, key: string, range: { from: string; to: string }, build: DayBuilder): Promise<JsonList> {
     const kept = this.entries.get(key);
     const changes = await changesSince(db, kept?.version ?? null);
-    if (changes === null) return JsonList.of(joinDayTexts(await build(null), this.sections));
+    if (changes === null) return assemble(piecesByDay(await build(null)), this.sections);
     if (kept && changes.version === kept.version) {
       this.keep(key, kept);
       return kept.list;
@@ -114,16 +112,16 @@ export class DayListCache {
         this.keep(key, { ...kept, version: changes.version });
         return kept.list;
       }
-      const built = await build(stale);
+      const built = piecesByDay(await build(stale));
       const days = new Map(kept.days);
       for (const day of stale) {
-        const texts = built.get(day);
-        if (texts) days.set(day, toPieces(texts));
+        const pieces = built.get(day);
+        if (pieces) days.set(day, pieces);
         else days.delete(day);
       }
       return this.keep(key, { version: changes.version, days, list: assemble(days, this.sections) }).list;
     }
-    const days = new Map([...(await build(null))].map(([day, texts]) => [day, toPieces(texts)]));
+    const days = piecesByDay(await build(null));
     return this.keep(key, { version: changes.version, days, list: assemble(days, this.sections) }).list;
   }
 

@@ -58,12 +58,8 @@ export class JsonList {
     this.length = pieces.reduce((sum, p) => sum + p.bytes.length, 0);
   }
 
-  static of(text: string): JsonList {
-    return new JsonList([new Piece(text)]);
-  }
-
   body(): Buffer {
-    this.joined ??= this.pieces.length === 1 ? this.pieces[0].bytes : Buffer.concat(this.pieces.map((p) => p.bytes));
+    this.joined ??= Buffer.concat(this.pieces.map((p) => p.bytes));
     return this.joined;
   }
 
