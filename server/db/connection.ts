@@ -58,6 +58,9 @@ function openPostgres(connectionString: string): DatabaseHandle {
         parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server closes (a restart, an administrator ending sessions) leaves the pool, and the
+  // next query opens a new one. Without a listener the pool's 'error' event would end the whole process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
 }

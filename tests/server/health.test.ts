@@ -1,3 +1,4 @@
+import { openDatabase } from '../../server/db/connection';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
 let t: TestApp;
@@ -50,5 +51,24 @@ describe('error shape', () => {
     } finally {
       await t.db.schema.alterTable('alert_reads_away').renameTo('alert_reads').execute();
     }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
+  it('keep answering after the server ends the idle ones', async () => {
+    const { sql } = await import('kysely');
+    const mine = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(t.db)).rows[0].pid;
+    const before = await mine();
+    // Ended from another session, as an administrator or a server restart would: the pool's idle client dies.
+    const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL! });
+    try {
+      await sql`select pg_terminate_backend(${before})`.execute(other.db);
+    } finally {
+      await other.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(await mine()).not.toBe(before);
   });
 });
