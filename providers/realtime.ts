@@ -114,7 +114,7 @@ function tell(channel: string, event: string, items: unknown[]): void {
 }
 
 /** Tells every subscriber that messages may have been missed (the feed listens again after a gap). */
-export function announceFeedResumed(): void {
+function announceFeedResumed(): void {
   for (const channel of [...listeners.keys()]) tell(channel, FEED_RESUMED, []);
 }
 
