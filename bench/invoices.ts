@@ -3,6 +3,7 @@ import type { Database } from '../server/db/schema';
 import { addMonths, firstOfMonth, lastOfMonth } from '../domain/ranges';
 import { londonToday } from '../domain/dates';
 import { TIMESHEET_STATUS } from '../domain/statuses';
+import { median } from './load';
 
 /** The last whole month and the restaurant with the most approved timesheets in it: the heaviest invoice. */
 export interface InvoiceTarget {
@@ -45,8 +46,6 @@ async function timed(send: () => Promise<Response>): Promise<{ ms: number; bytes
   const body = await res.arrayBuffer();
   return { ms: performance.now() - t0, bytes: body.byteLength, status: res.status, headers: res.headers };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * One request at a time (the way an office worker asks for them), median of a few runs: a month's invoice of the

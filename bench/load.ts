@@ -60,6 +60,16 @@ export interface AfterChange {
   kb: number;
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Timed runs after changes, as the bench prints them. */
+export const describeAfterChange = (a: AfterChange) =>
+  `median ${median(a.ms).toFixed(0)} ms (runs: ${a.ms.map((m) => m.toFixed(0)).join(', ')}; ${(a.kb / 1024).toFixed(1)} MB of JSON)`;
+
+/** One row of each day, so that each timed run changes a day of its own. */
+export const onePerDay = <T extends { period_date: string }>(rows: T[]): T[] => [...new Map(rows.map((r) => [r.period_date, r])).values()];
+
 /** A write made (untimed) before each timed run, so that kept lists must be built again. */
 export type Change = (run: number) => Promise<void>;
 

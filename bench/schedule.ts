@@ -4,7 +4,7 @@ import { rangeFor, INTERVAL, type DateRange } from '../domain/ranges';
 import { DEMO_PASSWORD } from '../server/db/seed/demo';
 import type { ShiftRecord } from '../domain/shifts';
 import { SHIFT_STATUS } from '../domain/statuses';
-import { areaRateEdited, load, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
+import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfterChange, type Change, type LoadResult } from './load';
 
 /**
  * The schedule's figures at the large scale: the shift list for a week and publishing 1,000 shifts in one
@@ -24,7 +24,6 @@ export interface BoardFigure {
   runs: number[];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // Recorded in the page from its first script on: performance.now() counts from the navigation's start.
 const CHIP_WATCH = `
@@ -182,7 +181,7 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   // Right after a shift is saved from the board with its own values (each run a shift of another day: that day is
   // built again), and after an area's pay rate is changed (every day built again).
   const editable = (await json<ShiftRecord[]>(await fetch(weekUrl, { headers: auth }))).filter((s) => !s.timesheet_id && s.status !== SHIFT_STATUS.draft);
-  const oneADay = [...new Map(editable.map((s) => [s.period_date, s])).values()];
+  const oneADay = onePerDay(editable);
   const shiftSaved: Change = async (run) => {
     const shift = oneADay[run % oneADay.length];
     const res = await fetch(`${url}/api/shift/${shift.id}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(shift) });
@@ -192,10 +191,6 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   const afterShift = await timedAfterChange(shiftSaved, send, 9);
   const rate = await areaRateEdited(url, auth);
   const afterRate = await timedAfterChange(rate.change, send, 9).finally(rate.restore);
-  const runs = (a: AfterChange) => {
-    const sorted = [...a.ms].sort((x, y) => x - y);
-    return `median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms (runs: ${a.ms.map((m) => m.toFixed(0)).join(', ')}; ${(a.kb / 1024).toFixed(1)} MB of JSON)`;
-  };
 
   const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const current = await json<{ id: number; status: number }[]>(await fetch(weekUrl, { headers: auth }));
@@ -207,8 +202,8 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   const copyMs = performance.now() - t0;
   const ids = copies.map((c) => c.id);
   const lines = [
-    `GET /api/shift week right after one shift is saved (its day built again): ${runs(afterShift)}`,
-    `GET /api/shift week right after an area's pay rate is changed (every day built again): ${runs(afterRate)}`,
+    `GET /api/shift week right after one shift is saved (its day built again): ${describeAfterChange(afterShift)}`,
+    `GET /api/shift week right after an area's pay rate is changed (every day built again): ${describeAfterChange(afterRate)}`,
     `POST /api/shift/copyshifts: ${ids.length} shifts copied in ${copyMs.toFixed(0)} ms`,
   ];
   try {

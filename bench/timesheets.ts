@@ -4,7 +4,7 @@ import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../domain/statuses';
 import { targetState, type TimesheetView } from '../domain/timesheets';
 import { firstOfMonth, lastOfMonth, addMonths } from '../domain/ranges';
-import { areaRateEdited, load, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
+import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
 
 /**
  * The timesheet figures of `npm run bench`: GET /api/timesheet for a month of every restaurant, approving 1,000
@@ -12,7 +12,6 @@ import { areaRateEdited, load, timedAfterChange, type AfterChange, type Change, 
  * navigation until its rows and totals are shown.
  */
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The last whole month: a full month of worked shifts and their timesheets. */
 export function benchMonth(today = londonToday()): { from: string; to: string } {
@@ -42,7 +41,7 @@ export async function timesheetListLoad(url: string, auth: Record<string, string
 export async function timesheetListAfterChange(url: string, auth: Record<string, string>): Promise<{ timesheet: AfterChange; everyDay: AfterChange }> {
   const month = await json<TimesheetView[]>(monthUrl(url), { headers: auth });
   const pending = month.filter((t) => t.id > 0 && t.status === TIMESHEET_STATUS.pending && t.driver_id);
-  const oneADay = [...new Map(pending.map((t) => [t.period_date, t])).values()];
+  const oneADay = onePerDay(pending);
   if (oneADay.length < 7) throw new Error(`Only ${oneADay.length} days of the month have a pending timesheet`);
   const headers = { ...auth, 'content-type': 'application/json' };
   const timesheetSaved: Change = async (run) => {
@@ -149,9 +148,8 @@ export function printTimesheetFigures(
   approve: { ms: number[]; approved: number; failed: number },
   screen: { ms: number[]; rows: number } | null,
 ): void {
-  const runs = (a: AfterChange) => `median ${median(a.ms).toFixed(0)} ms (runs: ${a.ms.map((m) => m.toFixed(0)).join(', ')}; ${(a.kb / 1024).toFixed(1)} MB of JSON)`;
-  console.log(`\nGET /api/timesheet (month, all locations) right after one timesheet is saved (its day built again): ${runs(afterChange.timesheet)}`);
-  console.log(`GET /api/timesheet (month, all locations) right after an area's pay rate is changed (every day built again): ${runs(afterChange.everyDay)}`);
+  console.log(`\nGET /api/timesheet (month, all locations) right after one timesheet is saved (its day built again): ${describeAfterChange(afterChange.timesheet)}`);
+  console.log(`GET /api/timesheet (month, all locations) right after an area's pay rate is changed (every day built again): ${describeAfterChange(afterChange.everyDay)}`);
   console.log(`POST /api/timesheet/approve, 1,000 timesheets in one call: median ${median(approve.ms).toFixed(0)} ms (runs: ${approve.ms.map((m) => m.toFixed(0)).join(', ')}; ${approve.approved} approved, ${approve.failed} refused)`);
   if (screen) {
     console.log(`Timesheet screen, a week of all locations (${screen.rows} timesheets), navigation to rows and totals in Chromium: median ${median(screen.ms).toFixed(0)} ms (runs: ${screen.ms.map((m) => m.toFixed(0)).join(', ')})`);

@@ -12,6 +12,12 @@ export const USER_CHANNEL = 'user_channel';
 export const RESTAURANT_CHANNEL = 'restaurant_channel';
 export const INVOICE_CHANNEL = 'invoice_channel';
 
+/**
+ * Not a message of the server: what the client tells every subscriber when it listens again after losing its
+ * connection (providers/realtime.ts), since what was said meanwhile is not said again.
+ */
+export const FEED_RESUMED = 'resumed';
+
 /** Every channel the server broadcasts on; anything else is logged by the client. */
 export const FEED_CHANNELS = [
   ALERT_CHANNEL, AREA_CHANNEL, NEWS_CHANNEL, REPLY_CHANNEL, TIMESHEET_CHANNEL, SHIFT_CHANNEL, DRIVER_CHANNEL,

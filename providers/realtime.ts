@@ -16,12 +16,9 @@ import Pusher from 'pusher-js';
 export type FeedCallback = (event: string, items: unknown[]) => void;
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
-import { FEED_CHANNELS, NOTIFICATION_CHANNEL } from '../domain/channels';
+import { FEED_CHANNELS, FEED_RESUMED, NOTIFICATION_CHANNEL } from '../domain/channels';
 
 export { FEED_CHANNELS };
-
-/** What every subscriber hears when the feed listens again after losing its connection. */
-export const FEED_RESUMED = 'resumed';
 
 const listeners = new Map<string, Set<FeedCallback>>();
 const errorListeners = new Set<(message: string) => void>();

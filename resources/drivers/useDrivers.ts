@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { matchesDriverFilter, type DriverFilterCode } from '../../domain/driverFilters';
-import { FEED_RESUMED, subscribeToFeed } from '../../providers/realtime';
+import { subscribeToFeed } from '../../providers/realtime';
+import { FEED_RESUMED } from '../../domain/channels';
 import { DRIVER_CHANNEL, DRIVER_RESOURCE, type DriverRecord } from './types';
 
 // The API answers the full list for a status (design section 4): ask the data provider for all of it.
@@ -32,7 +33,7 @@ export function useDrivers(filter: DriverFilterCode) {
   useEffect(
     () =>
       subscribeToFeed(DRIVER_CHANNEL, (event, items) => {
-        if (event === FEED_RESUMED) void refetch();
+        if (event === FEED_RESUMED) return void refetch();
         if (event === 'store' || event === 'update') {
           apply(items.filter((i): i is DriverRecord => !!i && typeof i === 'object' && typeof (i as DriverRecord).id === 'number'));
         }

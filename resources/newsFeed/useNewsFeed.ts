@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FEED_RESUMED, subscribeToFeed } from '../../providers/realtime';
+import { subscribeToFeed } from '../../providers/realtime';
+import { FEED_RESUMED } from '../../domain/channels';
 import type { NewsPostView } from '../../domain/validation/newsFeed';
 import type { NewsReply } from '../../domain/validation/reply';
 import { fetchNewsPage } from './api';

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ALERT_STATUS } from '../../domain/statuses';
 import { asArray, httpClient } from '../../providers/httpClient';
-import { FEED_RESUMED, subscribeToFeed } from '../../providers/realtime';
+import { subscribeToFeed } from '../../providers/realtime';
+import { FEED_RESUMED } from '../../domain/channels';
 
 /** An alert as GET /api/alert and the live feed send it (spec 1, section 3). */
 export interface PanelAlert {

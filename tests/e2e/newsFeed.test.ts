@@ -50,9 +50,13 @@ async function driverApi(email: string) {
 
 const post = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
+/** The page's live feed, recorded from its first socket, for a failing live assertion to explain itself. */
+const feedLogs = new WeakMap<Page, ReturnType<typeof recordLiveFeed>>();
+
 async function openFeed(email: string, width = 1366, height = 800): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
+  feedLogs.set(page, recordLiveFeed(page));
   await logIn(page, server.url, email, 'Admin');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await page.getByRole('menuitem', { name: 'News Feed' }).click();
@@ -64,7 +68,6 @@ async function openFeed(email: string, width = 1366, height = 800): Promise<Page
 describe('News Feed screen', () => {
   it('publishes a post with an image; a driver reads and replies through the API and the open feed shows both live', async () => {
     const page = await openFeed('admin@demo.test');
-    const feedLog = recordLiveFeed(page);
     await page.getByRole('button', { name: 'New Post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish a New Post / Message All' });
     const publish = dialog.getByRole('button', { name: 'Publish' });
@@ -117,7 +120,7 @@ describe('News Feed screen', () => {
         expect.stringMatching(/^Dan Driverdriver · .*Thanks, I will go round by Camden Road\.$/),
       ]);
     } catch (error) {
-      throw feedLog.explain(error);
+      throw feedLogs.get(page)!.explain(error);
     }
     expect(await card.getByRole('button', { name: /^Hide Replies \(1\)/ }).count()).toBe(1);
 

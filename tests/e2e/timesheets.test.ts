@@ -2,6 +2,7 @@ import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import type { TimesheetView } from '../../domain/timesheets';
+import { SHIFT_STATUS } from '../../domain/statuses';
 
 let server: RunningServer;
 let browser: Browser;
@@ -169,7 +170,7 @@ describe('Timesheets screen', () => {
     const dan = await loginBody('/api/auth/login/driver', 'driver@demo.test');
     const thursday = addDays(mondayOf(addDays(londonToday(), -42)), 3);
     const shift = await api<{ id: number }>(admin, 'POST', '/api/shift', {
-      restaurant_id: ppc.id, driver_id: dan.driver!.id, period_date: thursday, start_time: '12:00', finish_time: '16:00', status: 20, push_drivers: 20,
+      restaurant_id: ppc.id, driver_id: dan.driver!.id, period_date: thursday, start_time: '12:00', finish_time: '16:00', status: SHIFT_STATUS.published, push_drivers: 20,
     });
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { DayListCache } from '../../server/services/dayLists';
+import { SHIFT_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../domain/statuses';
 import { loadPayOptions } from '../../server/routes/timesheet/payOptions';
 import { LIST_SECTIONS, listTimesheetsJson, timesheetDayTexts, type ListFilter, type TimesheetView } from '../../server/routes/timesheet/views';
 
@@ -95,7 +96,7 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('DayListCache on the
       .leftJoin('timesheets as t', 't.shift_id', 's.id')
       .select(['s.id', 's.period_date', 's.restaurant_id', 's.driver_id', 's.start_time', 's.finish_time'])
       .where('t.id', 'is', null)
-      .where('s.status', 'in', [10, 20])
+      .where('s.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published])
       .where('s.period_date', '>=', filter.from)
       .where('s.period_date', '<=', filter.to)
       .executeTakeFirstOrThrow();
@@ -103,7 +104,7 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('DayListCache on the
     expect(placeholderOf((await c.read()).body().toString())).toBe(true);
     const { id } = await t.db
       .insertInto('timesheets')
-      .values({ shift_id: shift.id, restaurant_id: shift.restaurant_id, driver_id: shift.driver_id, period_date: shift.period_date, start_time: shift.start_time, finish_time: shift.finish_time, status: 10, status_progress: 10 })
+      .values({ shift_id: shift.id, restaurant_id: shift.restaurant_id, driver_id: shift.driver_id, period_date: shift.period_date, start_time: shift.start_time, finish_time: shift.finish_time, status: TIMESHEET_STATUS.pending, status_progress: TIMESHEET_PROGRESS.inWork })
       .returning('id')
       .executeTakeFirstOrThrow();
     const withTimesheet = (await c.read()).body().toString();
@@ -144,7 +145,7 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('DayListCache on the
     expect(c.builds).toEqual(['all', 'all']);
   });
 
-  it('builds nothing again after edits no list shows: an address, a status, a name saved unchanged, an option', async () => {
+  it('builds nothing again after edits no list shows: an address, a phone, a name saved unchanged, an option', async () => {
     const c = kept();
     const first = await c.read();
     await t.db.updateTable('drivers').set({ address_1: '1 New Street' }).where('id', '=', 1).execute();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connection';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
@@ -56,7 +57,6 @@ describe('error shape', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
   it('keep answering after the server ends the idle ones', async () => {
-    const { sql } = await import('kysely');
     const mine = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(t.db)).rows[0].pid;
     const before = await mine();
     // Ended from another session, as an administrator or a server restart would: the pool's idle client dies.

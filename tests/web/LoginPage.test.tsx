@@ -5,7 +5,6 @@ import { MSG } from '../../domain/messages';
 import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -9,7 +9,6 @@ import type { FeedCallback } from '../../providers/realtime';
 const feed = vi.hoisted(() => ({ subscribers: [] as { channel: string; callback: (event: string, items: unknown[]) => void }[] }));
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn((channel: string, callback: FeedCallback) => {

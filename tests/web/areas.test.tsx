@@ -11,7 +11,6 @@ import { NOT_AVAILABLE } from '../../src/components/RoleGate';
 import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -17,7 +17,6 @@ import { ADMIN, mockApi, renderAppAt, storeUser, type ApiCall } from './harness'
 vi.setConfig({ testTimeout: 90_000 });
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -12,7 +12,6 @@ import type { Invoice, InvoiceCheck } from '../../resources/invoices/types';
 import { ADMIN, MANAGER, RESTAURANT, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -12,7 +12,6 @@ import { EDIT_POST_TITLE, NEW_POST_TITLE, PostDialog } from '../../resources/new
 import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -6,7 +6,6 @@ import { PUSH_MSG } from '../../domain/validation/pushMessage';
 import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

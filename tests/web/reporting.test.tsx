@@ -9,7 +9,6 @@ import { NO_ROWS } from '../../src/pages/reporting/ReportingPage';
 import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -18,7 +18,6 @@ import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from
 vi.setConfig({ testTimeout: 90_000 });
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -5,12 +5,12 @@ import { addDays, londonToday, ukDate } from '../../domain/dates';
 import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import type { TimesheetView } from '../../domain/timesheets';
 import { dateTooLateMessage } from '../../domain/validation/timesheet';
-import { FEED_RESUMED, subscribeToFeed, type FeedCallback } from '../../providers/realtime';
+import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
+import { FEED_RESUMED } from '../../domain/channels';
 import { REQUEST_INVOICE_TITLE } from '../../resources/invoices';
 import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -9,7 +9,6 @@ import type { AreaWithRestaurants, PanelUser } from '../../resources/users/types
 import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
-  FEED_RESUMED: 'resumed',
   startRealtime: vi.fn(async () => {}),
   stopRealtime: vi.fn(),
   subscribeToFeed: vi.fn(() => () => {}),

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * A counter of committed changes to what the shift and timesheet lists are made of, so a list built once can be answered
- * again while nothing it reads has changed (server/services/listCache.ts). Statement triggers bump it in the
+ * again while nothing it reads has changed (server/services/dayLists.ts). Statement triggers bump it in the
  * writing transaction, so a reader that sees a version also sees every change counted in it.
  *
  * Only a connection that sets `app.track_changes` to 'on' counts: the embedded database, whose one process is the

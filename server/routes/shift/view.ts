@@ -54,7 +54,11 @@ const cols = (alias: string, names: readonly string[]) => sql.raw(names.map((c) 
 
 const fullName = (alias: string) => sql.raw(`trim(${alias}.first_name || ' ' || ${alias}.last_name)`);
 
-/** Shifts matching the filter, ordered by date, start and id. Empty filters are refused (no unbounded lists). */
+/**
+ * Shifts matching the filter, ordered by date, start and id. Empty filters are refused (no unbounded lists). A
+ * column of another table shown here is also listed in migrations/0003_changed_days.ts (SHOWN), so that changing it
+ * rebuilds the kept lists.
+ */
 export async function loadShifts(db: Kysely<Database>, filter: ShiftFilter): Promise<ShiftRecord[]> {
   if (!filter.range && !filter.ids) throw new Error('loadShifts needs a range or ids');
   if (filter.ids?.length === 0 || filter.restaurantIds?.length === 0) return [];

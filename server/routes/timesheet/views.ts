@@ -24,7 +24,8 @@ export interface ListFilter {
  * A month of every restaurant is over ten thousand rows. The embedded PostgreSQL hands rows to JavaScript one
  * cell at a time, which costs far more than the query, so the database writes each list as one JSON text
  * (json_agg) that goes to the client as it is. Placeholders are priced by the domain rules in JavaScript, from
- * shifts read the same way.
+ * shifts read the same way. A column of another table read here (names, rates) is also listed in
+ * migrations/0003_changed_days.ts (SHOWN), so that changing it rebuilds the kept lists.
  */
 
 const driverName = sql`nullif(trim(d.first_name || ' ' || d.last_name), '')`;

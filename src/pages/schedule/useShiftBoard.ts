@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { inRange, type DateRange } from '../../../domain/ranges';
 import { SHIFT_CHANNEL, type ShiftRef } from '../../../domain/shifts';
-import { FEED_RESUMED, subscribeToFeed } from '../../../providers/realtime';
+import { subscribeToFeed } from '../../../providers/realtime';
+import { FEED_RESUMED } from '../../../domain/channels';
 import { fetchShifts } from './api';
 import { ShiftStore } from './shiftStore';
 

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DateRange } from '../../../domain/ranges';
 import { placeholderId, type TimesheetView } from '../../../domain/timesheets';
 import { asArray, httpClient } from '../../../providers/httpClient';
-import { FEED_RESUMED, subscribeToFeed } from '../../../providers/realtime';
+import { subscribeToFeed } from '../../../providers/realtime';
 
-import { TIMESHEET_CHANNEL } from '../../../domain/channels';
+import { FEED_RESUMED, TIMESHEET_CHANNEL } from '../../../domain/channels';
 export { TIMESHEET_CHANNEL };
 
 export interface TimesheetList {
