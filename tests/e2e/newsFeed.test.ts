@@ -120,7 +120,7 @@ describe('News Feed screen', () => {
         expect.stringMatching(/^Dan Driverdriver · .*Thanks, I will go round by Camden Road\.$/),
       ]);
     } catch (error) {
-      throw feedLogs.get(page)!.explain(error);
+      throw feedLogs.get(page)!.explain(error, await card.innerText());
     }
     expect(await card.getByRole('button', { name: /^Hide Replies \(1\)/ }).count()).toBe(1);
 

@@ -86,7 +86,7 @@ export async function logIn(page: Page, url: string, email: string, tab: 'Admin'
  * What a page heard and said on the live feed and its console, with times, for a failing live assertion to show
  * where a message went missing.
  */
-export function recordLiveFeed(page: Page): { explain: (error: unknown) => Error } {
+export function recordLiveFeed(page: Page): { explain: (error: unknown, shown?: string) => Error } {
   const start = Date.now();
   const lines: string[] = [];
   const note = (line: string) => lines.push(`${String(Date.now() - start).padStart(6)} ms ${line.slice(0, 400)}`);
@@ -101,9 +101,10 @@ export function recordLiveFeed(page: Page): { explain: (error: unknown) => Error
     if (request.url().includes('/api/') || request.url().includes('/broadcasting/')) note(`${request.method()} ${request.url()}`);
   });
   return {
-    explain(error: unknown) {
+    explain(error: unknown, shown?: string) {
       const base = error instanceof Error ? error : new Error(String(error));
-      base.message = `${base.message}\n\nLive feed and console of the page:\n${lines.join('\n')}`;
+      const screen = shown === undefined ? '' : `\n\nWhat the page showed:\n${shown}`;
+      base.message = `${base.message}${screen}\n\nLive feed and console of the page:\n${lines.join('\n')}`;
       return base;
     },
   };
