@@ -3,9 +3,9 @@ import { HOLIDAY, SHIFT_STATUS } from './statuses';
 
 /**
  * Whether a driver can take a shift (spec 3, sections 4.3 and 5): the driver's working time that day (a date
- * override beats the weekly default; holiday 10 means away), no other published shift of theirs at that time,
- * and whether the driver works for the restaurant at all. Used by the shift dialogs, the boards' menus, and the
- * server, which checks again before it writes.
+ * override beats the weekly default; holiday 10 means away; a day without working periods is free all day), no
+ * other published shift of theirs at that time, and whether the driver works for the restaurant at all. Used by
+ * the shift dialogs, the boards' menus, paste, copy and the server, which checks again before it writes.
  */
 
 export const AVAILABILITY_MSG = {
@@ -61,27 +61,41 @@ function span(start: string, end: string): [number, number] {
 }
 
 /**
- * Spec 3, section 4.3: unavailable when the day is marked holiday, or when the shift does not lie inside one of
- * the day's working windows. A day with no working time at all has no window the shift fits in.
+ * A driver's day (spec 2, section 2 'Unavailability'; spec 3, section 4.3): away when the ruling periods mark a
+ * holiday (10); otherwise bound to the working periods the day has; a day with none reads 'Available' in the
+ * Unavailability dialog, and is: free all day.
  */
-export function availability(driver: DriverWorkingTime, date: string, start: string, finish: string): Availability {
+export type DayAvailability = { kind: 'holiday' } | { kind: 'allDay' } | { kind: 'windows'; windows: Window[] };
+
+export function dayAvailability(driver: DriverWorkingTime, date: string): DayAvailability {
   const periods = periodsOn(driver, date);
-  if (periods.some((p) => p.holiday === HOLIDAY.yes)) return { available: false, reason: 'holiday' };
+  if (periods.some((p) => p.holiday === HOLIDAY.yes)) return { kind: 'holiday' };
   const windows = periods
     .filter((p): p is typeof p & Window => !!p.start_at && !!p.stop_at)
     .map((p) => ({ start_at: p.start_at, stop_at: p.stop_at }))
     .sort((a, b) => a.start_at.localeCompare(b.start_at));
+  return windows.length ? { kind: 'windows', windows } : { kind: 'allDay' };
+}
+
+/**
+ * Whether the driver can work a shift that day: not on a holiday, and inside one of the day's working periods when
+ * it has any. The one rule of the dialogs, the boards' menus, paste, copy and the server.
+ */
+export function availability(driver: DriverWorkingTime, date: string, start: string, finish: string): Availability {
+  const day = dayAvailability(driver, date);
+  if (day.kind === 'holiday') return { available: false, reason: 'holiday' };
+  if (day.kind === 'allDay') return { available: true };
   const [s, e] = span(start, finish);
-  const fits = windows.some((w) => {
+  const fits = day.windows.some((w) => {
     const [ws, we] = span(w.start_at, w.stop_at);
     return s >= ws && e <= we;
   });
-  return fits ? { available: true } : { available: false, reason: 'hours', windows };
+  return fits ? { available: true } : { available: false, reason: 'hours', windows: day.windows };
 }
 
-/** '10:00-15:00, 17:00-23:00' ('none' for a day without any window). */
+/** '10:00-15:00, 17:00-23:00'. */
 export function windowList(windows: readonly Window[]): string {
-  return windows.length ? windows.map((w) => `${w.start_at}-${w.stop_at}`).join(', ') : 'none';
+  return windows.map((w) => `${w.start_at}-${w.stop_at}`).join(', ');
 }
 
 /** The dialogs' message: 'Driver unavailable' or 'Driver working time: {start-end list}'; null when available. */

@@ -1,5 +1,5 @@
 import {
-  AVAILABILITY_MSG, availability, availabilityMessage, bulkPublishQuestion, driverShiftErrors, overlappingShift, periodsOn,
+  AVAILABILITY_MSG, availability, availabilityMessage, bulkPublishQuestion, dayAvailability, driverShiftErrors, overlappingShift, periodsOn,
   publishAvailabilityMessage, worksForRestaurant, type DriverWorkingTime, type TimedShift,
 } from '../../domain/availability';
 
@@ -28,12 +28,30 @@ describe('driver availability (spec 3, section 4.3)', () => {
     ['overnight inside an overnight window', '2026-11-20', '20:00', '01:00', null],
     ['overnight past an overnight window', '2026-11-20', '20:00', '03:00', 'Driver working time: 16:00-02:00'],
     ['on a weekly holiday', '2026-11-21', '12:00', '15:00', 'Driver unavailable'],
-    ['on a day without any working time', '2026-11-16', '12:00', '15:00', 'Driver working time: none'],
+    // An empty day reads 'Available' in the Unavailability dialog (spec 2, section 2): free all day.
+    ['on a day without any working time', '2026-11-16', '12:00', '15:00', null],
+    ['overnight on a day without any working time', '2026-11-16', '20:00', '02:00', null],
     ['an override holiday beats the Thursday default', '2026-11-26', '18:00', '22:00', 'Driver unavailable'],
     ['an override window beats the Saturday holiday', '2026-11-28', '12:00', '17:00', null],
     ['outside the override window', '2026-11-28', '17:00', '19:00', 'Driver working time: 12:00-18:00'],
   ])('%s (%s %s-%s)', (_name, date, start, finish, message) => {
     expect(availabilityMessage(availability(driver, date, start, finish))).toBe(message);
+  });
+
+  it('lets an override without times free a weekly holiday, and never leaves a driver with no periods unavailable', () => {
+    const freed: DriverWorkingTime = {
+      ...driver,
+      actual_override_working_time: [{ period_date: '2026-11-21', holiday: H.no, start_at: null, stop_at: null }],
+    };
+    expect(dayAvailability(freed, '2026-11-21')).toEqual({ kind: 'allDay' });
+    expect(availability(freed, '2026-11-21', '12:00', '15:00')).toEqual({ available: true });
+    const neverFilledIn: DriverWorkingTime = { default_working_time: [], actual_override_working_time: [] };
+    for (const date of ['2026-11-16', '2026-11-19', '2026-11-22']) expect(availability(neverFilledIn, date, '09:00', '17:00')).toEqual({ available: true });
+    expect(dayAvailability(driver, '2026-11-19')).toEqual({
+      kind: 'windows',
+      windows: [{ start_at: '11:00', stop_at: '15:00' }, { start_at: '17:00', stop_at: '23:00' }],
+    });
+    expect(dayAvailability(driver, '2026-11-21')).toEqual({ kind: 'holiday' });
   });
 
   it('takes the date overrides instead of the weekday periods', () => {
@@ -52,8 +70,8 @@ describe('driver availability (spec 3, section 4.3)', () => {
   });
 
   it('asks the bulk-publish question with the count, as the spec spells it', () => {
-    expect(bulkPublishQuestion(['Driver A unavailable at 19/11/2026', 'Driver B working time: none at 20/11/2026'])).toBe(
-      'Some driver unvalilable on published shifts(2): Driver A unavailable at 19/11/2026; Driver B working time: none at 20/11/2026. ' +
+    expect(bulkPublishQuestion(['Driver A unavailable at 19/11/2026', 'Driver B working time: 11:00-15:00 at 20/11/2026'])).toBe(
+      'Some driver unvalilable on published shifts(2): Driver A unavailable at 19/11/2026; Driver B working time: 11:00-15:00 at 20/11/2026. ' +
         'Skip to publish incorrect shifts and publish correct shifts?',
     );
   });

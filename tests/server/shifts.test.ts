@@ -239,6 +239,15 @@ describe('POST /api/shift', () => {
     expect(res.json()).toEqual({ driver_id: [message] });
   });
 
+  it("gives a shift to a driver who never filled in working times (an empty day reads 'Available'), and publishes it", async () => {
+    const fresh = await makeDriver(t.db, { first: 'Nora', last: 'Hours', areas: ['Camden'], weekly: {} });
+    const res = await call('POST', '/api/shift', ADMIN, newShift({ driver_id: fresh, period_date: SUN, start_time: '09:00', finish_time: '21:00', status: 20 }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ driver_id: fresh, status: 20, status_assigned: 10 });
+    await call('POST', '/api/shift/unpublish', ADMIN, { shift_ids: [(res.json() as ShiftRecord).id] });
+    await call('DELETE', `/api/shift/${(res.json() as ShiftRecord).id}`, ADMIN);
+  });
+
   it('refuses a driver who already has a published shift touching that time, and allows the open shift', async () => {
     const published = await makeShift(t.db, { restaurant_id: bombay, driver_id: tess, status: 20, period_date: TUE, start_time: '11:00', finish_time: '15:00' });
     const res = await call('POST', '/api/shift', ADMIN, newShift({ period_date: TUE, start_time: '15:00', finish_time: '20:00' }));

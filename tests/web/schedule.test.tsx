@@ -9,6 +9,7 @@ import { FreeShiftDialog } from '../../src/pages/schedule/FreeShiftDialog';
 import { CancelShiftDialog } from '../../src/pages/schedule/CancelShiftDialog';
 import { shiftActions } from '../../src/pages/schedule/ShiftMenu';
 import { chipHtml } from '../../src/pages/schedule/chip';
+import { driverDays } from '../../src/pages/schedule/DayMenu';
 import { ShiftStore } from '../../src/pages/schedule/shiftStore';
 import type { BoardDriver, BoardRestaurant } from '../../src/pages/schedule/api';
 import { ADMIN, mockApi, storeUser, type ApiCall } from './harness';
@@ -243,6 +244,17 @@ describe('Cancel Shift dialog', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       shift_id: 500, restaurant_id: 7, driver_id: 12, period_date: '2026-11-23', cost: -12.5, comment_cancelled: 'Driver ill', model_type: 10, event: 10, model_id: 500,
     });
+  });
+});
+
+describe("a day column's menu", () => {
+  it('lists a holiday as unavailable, and a driver without working periods as available all day', () => {
+    const unfilled = driver(16, 'Una Filled', { default_working_time: [] });
+    const days = driverDays([...DRIVERS, unfilled], [record({ driver_id: 16, period_date: '2026-11-25' })], '2026-11-25');
+    expect(days.find((d) => d.driver.id === 12)).toMatchObject({ unavailable: 'Holiday' });
+    expect(days.find((d) => d.driver.id === 16)).toMatchObject({ unavailable: null, hours: 'all day' });
+    // Sunday is every fixture driver's weekly holiday; Una has none.
+    expect(driverDays([...DRIVERS, unfilled], [], '2026-11-29').map((d) => d.driver.id)).toEqual([12, 13, 14, 15]);
   });
 });
 

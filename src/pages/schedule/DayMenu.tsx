@@ -1,22 +1,22 @@
 import { useMemo, useState } from 'react';
 import { Box, FormControlLabel, List, ListItem, ListItemText, Popover, Switch, Typography } from '@mui/material';
 import { ukDate } from '../../../domain/dates';
-import { HOLIDAY } from '../../../domain/statuses';
 import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
-import { periodsOn, windowList } from '../../../domain/availability';
+import { dayAvailability, windowList } from '../../../domain/availability';
 import type { BoardDriver } from './api';
 
 const SHOWN_MAX = 200;
 
 export interface DriverDay {
   driver: BoardDriver;
-  /** 'Holiday', 'No working time', or null when the driver works that day. */
+  /** 'Holiday', or null when the driver can work that day. */
   unavailable: string | null;
+  /** The day's working periods, or 'all day' when it has none. */
   hours: string;
   shifts: ShiftRecord[];
 }
 
-/** Each driver's day: unavailable (holiday or no working time) and the shifts they have. */
+/** Each driver's day: unavailable (a holiday), the hours they work, and the shifts they have. */
 export function driverDays(drivers: readonly BoardDriver[], shifts: readonly ShiftRecord[], date: string): DriverDay[] {
   const byDriver = new Map<number, ShiftRecord[]>();
   for (const s of shifts) {
@@ -25,12 +25,11 @@ export function driverDays(drivers: readonly BoardDriver[], shifts: readonly Shi
   }
   const out: DriverDay[] = [];
   for (const driver of drivers) {
-    const periods = periodsOn(driver, date);
-    const holiday = periods.some((p) => p.holiday === HOLIDAY.yes);
-    const windows = periods.filter((p) => p.holiday !== HOLIDAY.yes && p.start_at && p.stop_at) as { start_at: string; stop_at: string }[];
-    const unavailable = holiday ? 'Holiday' : windows.length ? null : 'No working time';
+    const day = dayAvailability(driver, date);
+    const unavailable = day.kind === 'holiday' ? 'Holiday' : null;
+    const hours = day.kind === 'windows' ? windowList(day.windows) : 'all day';
     const own = byDriver.get(driver.id) ?? [];
-    if (unavailable || own.length) out.push({ driver, unavailable, hours: windowList(windows), shifts: own.sort((a, b) => a.start_time.localeCompare(b.start_time)) });
+    if (unavailable || own.length) out.push({ driver, unavailable, hours, shifts: own.sort((a, b) => a.start_time.localeCompare(b.start_time)) });
   }
   return out;
 }
