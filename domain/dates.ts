@@ -58,10 +58,13 @@ export function fromMinutes(minutes: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
-/** Length of a shift in minutes; a finish at or before the start rolls into the next day. */
+/**
+ * Length of a shift in minutes; only a finish before the start rolls into the next day (spec 3, sections 5 and 9).
+ * A finish equal to its start is refused by the forms and the server, so it is never 24 hours of pay.
+ */
 export function shiftMinutes(start: string, finish: string): number {
   const minutes = toMinutes(finish) - toMinutes(start);
-  return minutes <= 0 ? minutes + 1440 : minutes;
+  return minutes < 0 ? minutes + 1440 : minutes;
 }
 
 /** Length of a shift in hours, to 2 decimals (spec 3, section 9). */

@@ -26,6 +26,7 @@ export const OWN_MSG = {
   notFound: 'Not found',
   serverError: 'Something went wrong on the server',
   noRoleYet: 'Your account is waiting for an administrator to give it a role',
+  finishEqualsStart: 'Finish Time must differ from Start Time.',
 } as const;
 
 export const PASSWORD_MIN = 6;

@@ -1,4 +1,4 @@
-import { shiftHours, ukDate } from './dates';
+import { addDays, shiftHours, ukDate } from './dates';
 import { costTotal, fuelBonus, hourlyRate, type FuelCounts, type FuelRates, type PayRates } from './pay';
 import { SHIFT_ASSIGNED, SHIFT_STATUS } from './statuses';
 
@@ -124,6 +124,23 @@ export function asksToNotify(shift: ShiftState): boolean {
 /** A free shift a restaurant account may change: its own making, no driver, not published, not worked. */
 export function isEditableFreeShift(shift: ShiftState): boolean {
   return !!shift.restaurant_made && isOpenShift(shift) && shift.status !== SHIFT_STATUS.published && !shift.has_timesheet;
+}
+
+/**
+ * A restaurant's drafts are dated from tomorrow on (spec 3, section 9 'Draft minimum date'): the office needs the
+ * time to staff them. Creating, pasting, copying or moving a draft to an earlier date is refused; a draft keeping
+ * the date it already has may still be edited, sent or taken back.
+ */
+export function earliestDraftDate(today: string): string {
+  return addDays(today, 1);
+}
+
+export const draftTooEarlyMessage = (earliest: string) => `Date can't be earlier than ${ukDate(earliest)}`;
+
+/** Why a restaurant may not date a draft `date`, or null; `stored` is the date the draft has now, if any. */
+export function draftDateRefusal(date: string, today: string, stored?: string): string | null {
+  const earliest = earliestDraftDate(today);
+  return date < earliest && date !== stored ? draftTooEarlyMessage(earliest) : null;
 }
 
 /** A restaurant's Publish sends a draft to moderation (draft → new). */

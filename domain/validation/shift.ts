@@ -4,6 +4,7 @@ import { isDate, isValidRange, invalidRangeMessage } from '../ranges';
 import { PUSH_DRIVERS, SHIFT_STATUS } from '../statuses';
 import { isTime } from '../timeList';
 import { FREE_SHIFT_BONUSES } from '../shifts';
+import { refuseEqualTimes } from './shiftTimes';
 
 // Every field is z.unknown().optional() before its transform: in zod 4 an absent key must be declared optional to
 // reach the transform, which then answers the spec's 'is required' message itself.
@@ -144,7 +145,7 @@ const alwaysZero = z.unknown().optional().transform((): 0 => 0);
  * POST /api/shift, PUT /api/shift/{id} and the New / Edit Shift dialogs. Costs (cost_per_hour, const_fuel_bonus,
  * cost_total) are not read: the server prices every shift itself from the rates and the fuel counts.
  */
-export const shiftSchema = z.object({
+export const shiftSchema = refuseEqualTimes(z.object({
   restaurant_id: requiredId(SHIFT_MSG.restaurantRequired, SHIFT_MSG.restaurantUnknown),
   period_date: date,
   driver_id: driverId,
@@ -161,7 +162,7 @@ export const shiftSchema = z.object({
   push_drivers: pushDrivers,
   meal_time: alwaysZero,
   rest_time: alwaysZero,
-});
+}));
 export type ShiftInput = z.output<typeof shiftSchema>;
 
 /** PUT /api/shift/{id}: the same plus the id, which must match the address when given. */
@@ -174,7 +175,7 @@ const freeBonus = z.unknown().optional().transform((value, ctx): number => {
 });
 
 /** POST /api/shift/createFree, PUT /api/shift/updateFree/{id} and the restaurant's shift dialogs. */
-export const freeShiftSchema = z.object({
+export const freeShiftSchema = refuseEqualTimes(z.object({
   restaurant_id: requiredId(SHIFT_MSG.restaurantRequired, SHIFT_MSG.restaurantUnknown),
   period_date: date,
   start_time: time(SHIFT_MSG.startInvalid),
@@ -188,7 +189,7 @@ export const freeShiftSchema = z.object({
     return n === SHIFT_STATUS.new || n === SHIFT_STATUS.draft ? n : fail(ctx, SHIFT_MSG.freeStatusInvalid);
   }),
   id: z.unknown().optional(),
-});
+}));
 export type FreeShiftInput = z.output<typeof freeShiftSchema>;
 
 function idList(emptyMessage: string) {

@@ -4,6 +4,7 @@ import { formatPounds, toPence } from '../money';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes } from '../statuses';
 import { isTime } from '../timeList';
 import { invalidRangeMessage, isValidRange } from '../ranges';
+import { refuseEqualTimes } from './shiftTimes';
 
 /**
  * The timesheet form, the Add Time Sheet dialog and the timesheet calls (spec 3, sections 5, 7 and 8).
@@ -193,7 +194,7 @@ export interface TimesheetSchemaOptions {
  */
 export function timesheetSchema(options: TimesheetSchemaOptions = {}) {
   const restaurantRequired = options.variant === 'restaurant' ? TIMESHEET_MSG.restaurantRequired : TIMESHEET_MSG.restaurantRequiredAdmin;
-  return z.object({
+  return refuseEqualTimes(z.object({
     id: z.unknown().optional(),
     shift_id: z.unknown().optional().transform((v, ctx) => optionalId(v, ctx)),
     modified_shift_id: z.unknown().optional().transform((v, ctx) => optionalId(v, ctx)),
@@ -227,7 +228,7 @@ export function timesheetSchema(options: TimesheetSchemaOptions = {}) {
       if (n === null) return fail(ctx, TIMESHEET_MSG.costTotalFormat);
       return n;
     }),
-  });
+  }));
 }
 export type TimesheetInput = z.output<ReturnType<typeof timesheetSchema>>;
 

@@ -14,7 +14,7 @@ describe('invoice lines', () => {
     ['17:00', '22:00', 12.5, 0, 0, 5, 62.5],
     ['18:00', '23:30', 14, 10, 4.5, 5.5, 91.5],
     ['22:00', '02:15', 14, -10, 0, 4.25, 49.5],
-    ['11:00', '11:00', 10, 0, 0, 24, 240],
+    ['11:00', '11:00', 10, 0, 0, 0, 0],
     ['17:10', '22:00', 11.11, 0, 0, 4.83, 53.7], // 290 min × £11.11 / 60 = £53.698 → £53.70
   ])('%s–%s at £%s (+%s bonus, +%s fuel) is %s h and £%s', (start, finish, rate, bonus, fuel, hours, amount) => {
     const line = sheet({ start_time: start, finish_time: finish, cost_per_hour: rate, cost_bonus: bonus, const_fuel_bonus: fuel });

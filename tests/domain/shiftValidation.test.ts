@@ -1,5 +1,6 @@
 import { SHIFT_MSG, copySchema, freeShiftSchema, publishSchema, shiftQuerySchema, shiftSchema } from '../../domain/validation/shift';
 import { CANCEL_MSG, cancellationSchema, normaliseCancelCost } from '../../domain/validation/cancellation';
+import { OWN_MSG } from '../../domain/messages';
 
 const firstErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
@@ -21,6 +22,9 @@ describe('the shift dialogs and POST/PUT /api/shift (spec 3, section 5)', () => 
     ['fuel count not whole', { fuel_bonus_3: '1.5' }, { fuel_bonus_3: SHIFT_MSG.countInvalid }],
     ['status draft', { status: 30 }, { status: SHIFT_MSG.statusInvalid }],
     ['push not 10 or 20', { push_drivers: 5 }, { push_drivers: SHIFT_MSG.pushInvalid }],
+    ['finish equal to start', { start_time: '10:00', finish_time: '10:00' }, { finish_time: OWN_MSG.finishEqualsStart }],
+    ['finish equal to start, driver not chosen yet', { driver_id: '', start_time: '10:00', finish_time: '10:00:00' }, { driver_id: SHIFT_MSG.driverRequired, finish_time: OWN_MSG.finishEqualsStart }],
+    ['finish before start (overnight)', { start_time: '22:00', finish_time: '21:45' }, {}],
   ])('%s', (_name, over, errors) => {
     expect(firstErrors(shiftSchema.safeParse({ ...form, ...over }))).toEqual(errors);
   });
@@ -48,11 +52,12 @@ describe("the restaurant's shift dialogs (spec 3, section 5 'Restaurant shifts')
     else expect(firstErrors(result)).toEqual({ cost_bonus: expected });
   });
 
-  it('needs start and finish', () => {
+  it('needs start and finish, and a finish other than the start', () => {
     expect(firstErrors(freeShiftSchema.safeParse({ ...free, start_time: '', finish_time: undefined }))).toEqual({
       start_time: SHIFT_MSG.startRequired,
       finish_time: SHIFT_MSG.startRequired,
     });
+    expect(firstErrors(freeShiftSchema.safeParse({ ...free, finish_time: '17:00' }))).toEqual({ finish_time: OWN_MSG.finishEqualsStart });
   });
 });
 

@@ -25,6 +25,7 @@ import {
 import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import { TIMESHEET_MSG, dateTooLateMessage, timesheetSchema } from '../../domain/validation/timesheet';
 import { fieldErrors } from '../../domain/validation/auth';
+import { OWN_MSG } from '../../domain/messages';
 
 const sheet = (status: number, progress: number, extra: Partial<TimesheetFacts> = {}): TimesheetFacts => ({
   id: 7,
@@ -170,7 +171,8 @@ describe('cost of a timesheet (spec 3, section 9)', () => {
     [12.75, '11:00', '15:15', 10, [4, 2, 1], 17, 81.19],
     [13.5, '20:00', '02:00', -10, [0, 0, 0], 0, 71],
     [11.35, '09:15', '09:30', 0, [1, 0, 0], 1.5, 4.34],
-    [12, '18:00', '18:00', 20, [0, 0, 2], 10, 318],
+    [12, '18:00', '17:45', 20, [0, 0, 2], 10, 315],
+    [12, '18:00', '18:00', 20, [0, 0, 2], 10, 30],
   ])('£%d/h from %s to %s, bonus %d, fuel %j: fuel £%d, total £%d', (rate, start, finish, bonus, [f0, f3, f6], fuelBonus, total) => {
     const cost = timesheetCost({ cost_per_hour: rate, start_time: start, finish_time: finish, cost_bonus: bonus, fuel_bonus_0: f0, fuel_bonus_3: f3, fuel_bonus_6: f6 }, fuel);
     expect(cost).toEqual({ const_fuel_bonus: fuelBonus, cost_total: total });
@@ -280,6 +282,9 @@ describe('timesheet form and body validation (spec 3, section 5)', () => {
     [{ cost_bonus: '10.555' }, {}, { cost_bonus: [TIMESHEET_MSG.money] }],
     [{ cost_total: 'lots' }, {}, { cost_total: [TIMESHEET_MSG.costTotalFormat] }],
     [{ status: 40 }, {}, { status: [TIMESHEET_MSG.statusInvalid] }],
+    [{ start_time: '10:00', finish_time: '10:00' }, {}, { finish_time: [OWN_MSG.finishEqualsStart] }],
+    [{ start_time: '10:00', finish_time: '10:00', period_date: '' }, {}, { period_date: ['Date is required.'], finish_time: [OWN_MSG.finishEqualsStart] }],
+    [{ start_time: '10:00', finish_time: '09:45' }, {}, {}],
   ])('%j with %j answers %j', (change, options, expected) => {
     expect(errors({ ...valid, ...change }, options)).toEqual(expected);
   });

@@ -4,6 +4,7 @@ import { addDays, londonToday } from '../../domain/dates';
 import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import { driverDiscardAlert, submittedAlert } from '../../domain/timesheets';
 import { DRIVER_TIMESHEET_MSG, TIMESHEET_MSG } from '../../domain/validation/timesheet';
+import { OWN_MSG } from '../../domain/messages';
 import type { TimesheetView } from '../../server/routes/timesheet/views';
 
 let t: TestApp;
@@ -68,6 +69,17 @@ describe('driver app: start, finish and submit', () => {
     // Overnight: 19:56 → 20:00, 01:12 → 01:15: £14 × 5.25 h = £73.50, + the shift's £5 bonus = £78.50
     const res = await step('submit', { shift_id: shift, driver_start_time: '19:56', driver_finish_time: '01:12', fuel_bonus_6: 0 });
     expect(res.json()).toMatchObject({ status_progress: P.submitted, start_time: '20:00', finish_time: '01:15', cost_bonus: 5, cost_total: 78.5 });
+  });
+
+  it('refuses a finish that snaps onto the start (no 24 hours of pay), keeping the timesheet in work', async () => {
+    const shift = await makeShift(t.db, { restaurant_id: ppc, driver_id: dan, period_date: addDays(today, -1), start_time: '18:00', finish_time: '22:00', cost_per_hour: 12.5 });
+    expect((await step('submit', { shift_id: shift, driver_start_time: '18:02', driver_finish_time: '17:58' })).json()).toEqual({ driver_finish_time: [OWN_MSG.finishEqualsStart] });
+    expect(await t.db.selectFrom('timesheets').select('id').where('shift_id', '=', shift).execute()).toEqual([]);
+    const started = (await step('start', { shift_id: shift, driver_start_time: '18:00' })).json() as TimesheetView;
+    const refused = await step('finish', { shift_id: shift, driver_finish_time: '18:05' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ driver_finish_time: [OWN_MSG.finishEqualsStart] });
+    expect(await timesheetRow(t.db, started.id)).toMatchObject({ status_progress: P.inWork, finish_time: '22:00', driver_finish_time: null, cost_total: 50 });
   });
 
   it('refuses what a driver may not do', async () => {

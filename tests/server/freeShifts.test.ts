@@ -2,8 +2,10 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
 import { SHIFT_MSG } from '../../domain/validation/shift';
+import { OWN_MSG } from '../../domain/messages';
 import { CANCEL_MSG } from '../../domain/validation/cancellation';
-import type { ShiftRecord } from '../../domain/shifts';
+import { draftTooEarlyMessage, type ShiftRecord } from '../../domain/shifts';
+import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 
 class RecordingBroadcaster implements Broadcaster {
   messages: FeedMessage[] = [];
@@ -18,8 +20,10 @@ const MANAGER = 'manager@demo.test';
 const RESTAURANT = 'restaurant@demo.test'; // Pizza Palace Ltd: Camden, Islington, Hackney
 const OTHER_RESTAURANT = 'spiceroute@demo.test';
 const DRIVER = 'driver@demo.test';
-const MON = '2026-11-30';
-const TUE = '2026-12-01';
+// Drafts are dated from tomorrow on: next week's Monday and Tuesday, whatever day the tests run.
+const TODAY = londonToday();
+const MON = mondayOf(addDays(TODAY, 7));
+const TUE = addDays(MON, 1);
 
 let t: TestApp;
 const feed = new RecordingBroadcaster();
@@ -60,6 +64,23 @@ describe('POST /api/shift/createFree', () => {
     expect(feed.messages).toEqual([{ channel: 'shift_channel', event: 'store', items: [{ id: shift.id, restaurant_id: camden, period_date: MON }] }]);
   });
 
+  it('dates drafts from tomorrow on: today and the past are refused, pasted or made, and nothing is stored', async () => {
+    const before = await t.db.selectFrom('shifts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    for (const date of [TODAY, addDays(TODAY, -3)]) {
+      const res = await call('POST', '/api/shift/createFree', RESTAURANT, free({ period_date: date }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ period_date: [draftTooEarlyMessage(addDays(TODAY, 1))] });
+    }
+    expect((await t.db.selectFrom('shifts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toBe(before.n);
+    expect((await call('POST', '/api/shift/createFree', RESTAURANT, free({ period_date: addDays(TODAY, 1) }))).statusCode).toBe(201);
+  });
+
+  it('refuses a finish equal to the start', async () => {
+    const res = await call('POST', '/api/shift/createFree', RESTAURANT, free({ start_time: '18:00', finish_time: '18:00' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ finish_time: [OWN_MSG.finishEqualsStart] });
+  });
+
   it("answers the restaurant dialog's messages", async () => {
     const res = await call('POST', '/api/shift/createFree', RESTAURANT, { restaurant_id: camden, period_date: MON, cost_bonus: 15 });
     expect(res.statusCode).toBe(400);
@@ -96,6 +117,16 @@ describe('PUT /api/shift/updateFree/{id} and DELETE /api/shift/removeFree/{id}',
     expect(await row(id)).toBeUndefined();
   });
 
+  it('moves a draft to today or the past never, but still edits a draft already dated today', async () => {
+    const id = ((await call('POST', '/api/shift/createFree', RESTAURANT, free())).json() as ShiftRecord).id;
+    const moved = await call('PUT', `/api/shift/updateFree/${id}`, RESTAURANT, free({ period_date: TODAY }));
+    expect(moved.json()).toEqual({ period_date: [draftTooEarlyMessage(addDays(TODAY, 1))] });
+    expect((await row(id))!.period_date).toBe(MON);
+    const old = await makeShift(t.db, { restaurant_id: camden, status: 30, period_date: TODAY, start_time: '12:00', finish_time: '15:00', restaurateur_creator_id: owner });
+    const kept = await call('PUT', `/api/shift/updateFree/${old}`, RESTAURANT, free({ period_date: TODAY, start_time: '12:30' }));
+    expect(kept.json()).toMatchObject({ period_date: TODAY, start_time: '12:30' });
+  });
+
   it("refuses the office's shifts, published or claimed ones, and shifts with a timesheet", async () => {
     const office = await makeShift(t.db, { restaurant_id: camden, period_date: MON, start_time: '12:00', finish_time: '15:00' });
     const published = await makeShift(t.db, { restaurant_id: camden, status: 20, period_date: MON, start_time: '12:00', finish_time: '15:00', restaurateur_creator_id: owner });
@@ -128,8 +159,8 @@ describe('POST /api/shift/moderateFree', () => {
     expect((res.json() as ShiftRecord[]).map((s) => s.status)).toEqual([10, 10, 10]);
     const alerts = feed.messages.filter((m) => m.channel === 'alert_channel').map((m) => JSON.parse((m.items[0] as { data: string }).data).message);
     expect(alerts.sort()).toEqual([
-      'Pizza Palace Camden sent 2 draft shifts for moderation (30/11/2026, 01/12/2026)',
-      'Pizza Palace Islington sent 1 draft shift for moderation (30/11/2026)',
+      `Pizza Palace Camden sent 2 draft shifts for moderation (${ukDate(MON)}, ${ukDate(TUE)})`,
+      `Pizza Palace Islington sent 1 draft shift for moderation (${ukDate(MON)})`,
     ]);
     const board = (await call('GET', `/api/shift?period_date_from=${MON}&period_date_to=${TUE}&filter_draft=1`, ADMIN)).json() as ShiftRecord[];
     expect(board.filter((s) => [a, b, c].includes(s.id)).map((s) => s.status)).toEqual([10, 10, 10]);
@@ -155,11 +186,29 @@ describe('POST /api/shift/copyShiftsFree', () => {
     const office = await makeShift(t.db, { restaurant_id: camden, driver_id: driver, status: 20, period_date: MON, start_time: '17:00', finish_time: '22:00' });
     await t.db.updateTable('shifts').set({ cost_bonus: 5 }).where('id', '=', office).execute();
     const foreign = await makeShift(t.db, { restaurant_id: bombay, status: 20, period_date: MON, start_time: '17:00', finish_time: '22:00' });
-    const res = await call('POST', '/api/shift/copyShiftsFree', RESTAURANT, { shift_ids: [office, foreign], to_date: '2026-12-07' });
+    const res = await call('POST', '/api/shift/copyShiftsFree', RESTAURANT, { shift_ids: [office, foreign], to_date: addDays(MON, 7) });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual([
-      expect.objectContaining({ restaurant_id: camden, period_date: '2026-12-07', driver_id: null, status: 30, cost_per_hour: 0, cost_total: 0, cost_bonus: 0, restaurateur_creator_id: owner }),
+      expect.objectContaining({ restaurant_id: camden, period_date: addDays(MON, 7), driver_id: null, status: 30, cost_per_hour: 0, cost_total: 0, cost_bonus: 0, restaurateur_creator_id: owner }),
     ]);
+  });
+
+  it('copies nothing into today or the past: those copies are left out, and a copy with none left is refused', async () => {
+    const from = addDays(TODAY, -7);
+    const early = await makeShift(t.db, { restaurant_id: camden, status: 30, period_date: from, start_time: '12:00', finish_time: '15:00', restaurateur_creator_id: owner });
+    const late = await makeShift(t.db, { restaurant_id: camden, status: 30, period_date: addDays(from, 2), start_time: '12:00', finish_time: '15:00', restaurateur_creator_id: owner });
+    const count = async () => (await t.db.selectFrom('shifts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = await count();
+    // A week back: every copy would be in the past.
+    const refused = await call('POST', '/api/shift/copyShiftsFree', RESTAURANT, { shift_ids: [early, late], to_date: addDays(from, -7), period_date_from: from });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ to_date: [draftTooEarlyMessage(addDays(TODAY, 1))] });
+    expect(await count()).toBe(before);
+    // A week on: the first lands today and is left out, the second the day after tomorrow.
+    const res = await call('POST', '/api/shift/copyShiftsFree', RESTAURANT, { shift_ids: [early, late], to_date: TODAY, period_date_from: from });
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as ShiftRecord[]).map((c) => c.period_date)).toEqual([addDays(TODAY, 2)]);
+    expect(await count()).toBe(before + 1);
   });
 });
 

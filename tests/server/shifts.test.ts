@@ -222,6 +222,15 @@ describe('POST /api/shift', () => {
     expect((await call('POST', '/api/shift', ADMIN, newShift({ restaurant_id: '' }))).json()).toEqual({ restaurant_id: [SHIFT_MSG.restaurantRequired] });
   });
 
+  it('refuses a finish equal to the start instead of pricing 24 hours, and stores nothing', async () => {
+    const before = await t.db.selectFrom('shifts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const res = await call('POST', '/api/shift', ADMIN, newShift({ driver_id: 0, start_time: '10:00', finish_time: '10:00' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ finish_time: [OWN_MSG.finishEqualsStart] });
+    const after = await t.db.selectFrom('shifts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
   it('cuts times the server holds as HH:mm:ss to HH:mm', async () => {
     const res = await call('POST', '/api/shift', ADMIN, newShift({ driver_id: 0, start_time: '17:00:00', finish_time: '22:00:00' }));
     expect(res.json()).toMatchObject({ start_time: '17:00', finish_time: '22:00' });

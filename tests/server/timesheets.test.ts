@@ -8,6 +8,7 @@ import {
   TIMESHEET_MSG, costMismatchMessage, dateTooLateMessage, overlapMessage, transitionMessage,
 } from '../../domain/validation/timesheet';
 import { invalidRangeMessage } from '../../domain/ranges';
+import { OWN_MSG } from '../../domain/messages';
 import type { TimesheetView } from '../../server/routes/timesheet/views';
 
 let t: TestApp;
@@ -213,6 +214,21 @@ describe('POST /api/timesheet', () => {
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json()).toEqual(body);
     }
+  });
+
+  it('refuses a finish equal to the start (not 24 hours of pay) on add, edit and approve, and stores nothing', async () => {
+    const before = await count();
+    const same = { start_time: '10:00', finish_time: '10:00', cost_bonus: 0 };
+    const res = await call('POST', '/api/timesheet', ADMIN, added(same));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ finish_time: [OWN_MSG.finishEqualsStart] });
+    expect(await count()).toBe(before);
+    const ts = await addTimesheet({ period_date: '2026-11-01' });
+    expect((await call('PUT', `/api/timesheet/${ts.id}`, ADMIN, { ...added({ period_date: '2026-11-01', ...same }), id: ts.id })).json()).toEqual({ finish_time: [OWN_MSG.finishEqualsStart] });
+    const approve = (await call('POST', '/api/timesheet/approve', ADMIN, [{ ...added({ period_date: '2026-11-01', ...same }), id: ts.id }])).json();
+    expect(approve).toMatchObject({ data: [], fail: [{ errors: { finish_time: [OWN_MSG.finishEqualsStart] } }] });
+    expect(await timesheetRow(t.db, ts.id)).toMatchObject({ start_time: '17:00', finish_time: '22:45', status: S.pending });
+    await call('DELETE', `/api/timesheet/${ts.id}`, ADMIN);
   });
 
   it('takes dates up to today in Add Time Sheet', async () => {

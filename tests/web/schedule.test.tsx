@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { SHIFT_MSG } from '../../domain/validation/shift';
-import type { ShiftRecord } from '../../domain/shifts';
+import { OWN_MSG } from '../../domain/messages';
+import { addDays, londonToday } from '../../domain/dates';
+import { INTERVAL } from '../../domain/ranges';
+import { CopyShiftsDialog } from '../../src/pages/schedule/CopyShiftsDialog';
+import { draftTooEarlyMessage, type ShiftRecord } from '../../domain/shifts';
 import { ShiftDialog } from '../../src/pages/schedule/ShiftDialog';
 import { FreeShiftDialog } from '../../src/pages/schedule/FreeShiftDialog';
 import { CancelShiftDialog } from '../../src/pages/schedule/CancelShiftDialog';
@@ -131,6 +135,10 @@ describe('New Shift dialog (admin)', () => {
     await user.tab();
     expect(within(dialog()).getByText(SHIFT_MSG.startInvalid)).toBeInTheDocument();
     expect(save()).toBeDisabled();
+    await pickDriver(user, 'Ava Begum');
+    await typeTimes(user, '10:00', '10:00');
+    expect(await within(dialog()).findByText(OWN_MSG.finishEqualsStart)).toBeInTheDocument();
+    expect(save()).toBeDisabled();
   });
 
   it("offers only the restaurant's drivers, and Open shift", async () => {
@@ -208,7 +216,8 @@ describe("Restaurant's New Shift dialog", () => {
     storeUser(ADMIN);
     const calls = mockApi((call) => (call.path === '/api/shift/createFree' ? { status: 201, body: record({ id: 1, driver_id: null, status: 30 }) } : undefined));
     const onSaved = vi.fn();
-    render(<FreeShiftDialog restaurant={camden} date="2026-11-24" onClose={() => {}} onSaved={onSaved} />);
+    const tomorrow = addDays(londonToday(), 1);
+    render(<FreeShiftDialog restaurant={camden} date={tomorrow} onClose={() => {}} onSaved={onSaved} />);
     const user = userEvent.setup();
     expect(save()).toBeDisabled();
     await user.click(startInput());
@@ -220,7 +229,55 @@ describe("Restaurant's New Shift dialog", () => {
     await typeTimes(user, '18:00', '22:00');
     await user.click(save());
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ restaurant_id: '7', period_date: '2026-11-24', start_time: '18:00', finish_time: '22:00', cost_bonus: '20' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ restaurant_id: '7', period_date: tomorrow, start_time: '18:00', finish_time: '22:00', cost_bonus: '20' });
+  });
+
+  it('dates drafts from tomorrow on, and refuses a finish equal to the start', async () => {
+    storeUser(ADMIN);
+    const calls = mockApi(() => undefined);
+    const today = londonToday();
+    render(<FreeShiftDialog restaurant={camden} date={today} onClose={() => {}} onSaved={() => {}} />);
+    const user = userEvent.setup();
+    expect(within(dialog()).getByText(draftTooEarlyMessage(addDays(today, 1)))).toBeInTheDocument();
+    expect(within(dialog()).getByLabelText(/Date/)).toHaveAttribute('min', addDays(today, 1));
+    await typeTimes(user, '18:00', '18:00');
+    expect(await within(dialog()).findByText(OWN_MSG.finishEqualsStart)).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+    await typeTimes(user, '18:00', '22:00');
+    expect(save()).toBeDisabled();
+    await user.clear(within(dialog()).getByLabelText(/Date/));
+    await user.type(within(dialog()).getByLabelText(/Date/), addDays(today, 2));
+    expect(within(dialog()).queryByText(draftTooEarlyMessage(addDays(today, 1)))).toBeNull();
+    expect(save()).toBeEnabled();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("a restaurant's Copy Shifts dialog", () => {
+  const week = (monday: string) => ({ from: monday, to: addDays(monday, 6) });
+  const renderCopy = (monday: string) =>
+    render(<CopyShiftsDialog variant="restaurant" range={week(monday)} interval={INTERVAL.week} shifts={[record({ driver_id: null, status: 30 })]} onClose={() => {}} onCopied={() => {}} />);
+  const copyButton = () => screen.getByRole('button', { name: 'Copy' });
+  // Wednesday 18/11/2026: drafts from Thursday 19/11 on.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-18T12:00:00Z') }));
+  afterEach(() => vi.useRealTimers());
+
+  it('refuses a target range wholly before tomorrow', () => {
+    renderCopy('2026-11-02');
+    expect(screen.getByText(`${draftTooEarlyMessage('2026-11-19')}: choose a later range.`)).toBeInTheDocument();
+    expect(copyButton()).toBeDisabled();
+  });
+
+  it('says which copies are left out when part of the target range is before tomorrow', () => {
+    renderCopy('2026-11-09');
+    expect(screen.getByText('Shifts are dated from 19/11/2026 on: copies that would land earlier are left out.')).toBeInTheDocument();
+    expect(copyButton()).toBeEnabled();
+  });
+
+  it('copies into next week without a word about dates', () => {
+    renderCopy('2026-11-16');
+    expect(screen.queryByText(/dated from|earlier than/)).toBeNull();
+    expect(copyButton()).toBeEnabled();
   });
 });
 

@@ -5,6 +5,7 @@ import { addDays, londonToday, ukDate } from '../../domain/dates';
 import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import type { TimesheetView } from '../../domain/timesheets';
 import { dateTooLateMessage } from '../../domain/validation/timesheet';
+import { OWN_MSG } from '../../domain/messages';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { FEED_RESUMED } from '../../domain/channels';
 import { REQUEST_INVOICE_TITLE } from '../../resources/invoices';
@@ -175,6 +176,14 @@ describe('Timesheets screen', () => {
     await user.tab();
     expect(start).toHaveValue('17:00');
     expect(button('Approve')).toBeEnabled();
+    // A finish equal to the start is no shift, not 24 hours of pay.
+    const finish = within(form()).getByRole('combobox', { name: 'Finish Time' });
+    await user.clear(finish);
+    await user.type(finish, '17:00');
+    await user.tab();
+    expect(within(form()).getByText(OWN_MSG.finishEqualsStart)).toBeInTheDocument();
+    expect(button('Approve')).toBeDisabled();
+    expect(button('Discard')).toBeDisabled();
   }, 60_000);
 
   it('caps the date at tomorrow and answers the date messages', async () => {

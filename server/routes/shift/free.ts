@@ -6,10 +6,13 @@ import { insertRows } from '../../db/seed/bulk';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import type { Account } from '../../plugins/auth';
 import { raiseAlert } from '../../services/alerts';
-import { ukDate } from '../../../domain/dates';
+import { londonToday, ukDate } from '../../../domain/dates';
 import { RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_MSG, copySchema, freeShiftSchema, moderateSchema, type FreeShiftInput } from '../../../domain/validation/shift';
-import { FREE_SHIFT_BONUSES, canRestaurantPublish, isEditableFreeShift, type ShiftRecord, type ShiftState } from '../../../domain/shifts';
+import {
+  FREE_SHIFT_BONUSES, canRestaurantPublish, draftDateRefusal, draftTooEarlyMessage, earliestDraftDate, isEditableFreeShift,
+  type ShiftRecord, type ShiftState,
+} from '../../../domain/shifts';
 import { bulkRefused, pathId, type BulkFailure } from './common';
 import { copyTargets } from './copy';
 import { loadRestaurants, shiftsWithTimesheet } from './facts';
@@ -78,6 +81,8 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
 
   app.post('/api/shift/createFree', restaurants, async (request, reply) => {
     const input = freeShiftSchema.parse(request.body ?? {});
+    const tooEarly = draftDateRefusal(input.period_date, londonToday());
+    if (tooEarly) throw fieldError('period_date', tooEarly);
     const account = request.account!;
     const id = await app.db.transaction().execute(async (trx) => {
       await ownActiveRestaurant(trx, account, input.restaurant_id);
@@ -110,6 +115,8 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     const { event, moderated } = await app.db.transaction().execute(async (trx) => {
       const { row, state } = await lockOwnShift(trx, account, id);
       if (!isEditableFreeShift(state)) throw fieldError('id', state.has_timesheet ? SHIFT_MSG.timesheetExists : SHIFT_MSG.notEditableFree);
+      const tooEarly = draftDateRefusal(input.period_date, londonToday(), row.period_date);
+      if (tooEarly) throw fieldError('period_date', tooEarly);
       if (input.restaurant_id !== row.restaurant_id) await ownActiveRestaurant(trx, account, input.restaurant_id);
       // Publish (draft → new, to moderation) and Unpublish (new → draft) of one shift travel as its status.
       const wanted = input.status ?? row.status;
@@ -152,16 +159,21 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     const input = copySchema.parse(request.body ?? {});
     const account = request.account!;
     const own = restaurantIdsOf(account);
+    const earliest = earliestDraftDate(londonToday());
     const ids = await app.db.transaction().execute(async (trx) => {
       const sources = (
         await trx.selectFrom('shifts').selectAll().where('id', '=', sql<number>`any(${input.shift_ids}::int[])`).orderBy('period_date').orderBy('start_time').orderBy('id').execute()
       ).filter((s) => own.has(s.restaurant_id));
       const facts = await loadRestaurants(trx, sources.map((s) => s.restaurant_id));
       const targets = copyTargets([...new Set(sources.map((s) => s.period_date))], input.to_date, input.period_date_from);
+      // Copies that would land before the earliest draft date are not made; if that leaves none, the copy is refused.
+      if (sources.length && sources.every((s) => (targets.get(s.period_date) ?? earliest) < earliest)) {
+        throw fieldError('to_date', draftTooEarlyMessage(earliest));
+      }
       // A restaurant's copy is its own request: a draft open shift with no cost, whoever made the original.
       const rows = sources.flatMap((s) => {
         const date = targets.get(s.period_date);
-        if (!date || facts.get(s.restaurant_id)?.status !== RESTAURANT_STATUS.active) return [];
+        if (!date || date < earliest || facts.get(s.restaurant_id)?.status !== RESTAURANT_STATUS.active) return [];
         return [{
           restaurant_id: s.restaurant_id,
           driver_id: null,

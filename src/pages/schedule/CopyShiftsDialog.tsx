@@ -3,7 +3,8 @@ import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, 
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { INTERVAL_LABELS, rangeLabel, stepRange, type DateRange, type Interval } from '../../../domain/ranges';
-import type { ShiftRecord } from '../../../domain/shifts';
+import { londonToday, ukDate } from '../../../domain/dates';
+import { draftTooEarlyMessage, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { copyFreeShifts, copyShifts } from './api';
 import type { BoardVariant } from './chip';
 
@@ -27,6 +28,10 @@ export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, on
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const same = target.from === range.from;
+  // A restaurant's drafts are dated from tomorrow on: copies landing earlier are left out by the server.
+  const earliest = variant === 'restaurant' ? earliestDraftDate(londonToday()) : null;
+  const allTooEarly = !!earliest && target.to < earliest;
+  const someTooEarly = !!earliest && !allTooEarly && target.from < earliest;
 
   const copy = async () => {
     setBusy(true);
@@ -69,6 +74,16 @@ export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, on
             Choose another range than the one shown.
           </Alert>
         )}
+        {allTooEarly && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {draftTooEarlyMessage(earliest)}: choose a later range.
+          </Alert>
+        )}
+        {someTooEarly && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Shifts are dated from {ukDate(earliest)} on: copies that would land earlier are left out.
+          </Alert>
+        )}
         {error && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {error}
@@ -79,7 +94,7 @@ export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, on
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => void copy()} disabled={busy || same || !shifts.length} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button variant="contained" onClick={() => void copy()} disabled={busy || same || allTooEarly || !shifts.length} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           Copy
         </Button>
       </DialogActions>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { ukDate } from '../../../domain/dates';
+import { londonToday, ukDate } from '../../../domain/dates';
 import { isDate } from '../../../domain/ranges';
-import { FREE_SHIFT_BONUSES, bonusLabel, type ShiftRecord } from '../../../domain/shifts';
+import { FREE_SHIFT_BONUSES, bonusLabel, draftDateRefusal, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { freeShiftSchema } from '../../../domain/validation/shift';
 import { TimeField } from '../../components/TimeField';
 import { useFormState } from '../../components/useFormState';
@@ -22,7 +22,7 @@ export interface FreeShiftDialogProps {
 /**
  * New Shift / Edit Shift for restaurant accounts (spec 3, sections 2.5 and 5 'Restaurant shifts'): an open shift
  * without a driver or cost; start and finish required; driver bonus none, +£10 or +£20. New shifts are drafts
- * until the restaurant publishes them for moderation.
+ * until the restaurant publishes them for moderation, and are dated from tomorrow on.
  */
 export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: FreeShiftDialogProps) {
   const [initial] = useState(() => ({
@@ -38,6 +38,9 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [otherError, setOtherError] = useState<string | null>(null);
   const v = form.values;
+  const today = londonToday();
+  // Shown at once: a day clicked on the board may already be too early.
+  const dateRefusal = isDate(v.period_date) ? draftDateRefusal(v.period_date, today, shift?.period_date) : null;
   const set = (name: string, value: string) => {
     form.setValues((old) => ({ ...old, [name]: value }));
     setServerErrors(({ [name]: _gone, ...rest }) => rest);
@@ -45,14 +48,15 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
   const touch = (name: string) => form.setTouched((t) => ({ ...t, [name]: true }));
   const field = (name: (typeof FIELDS)[number]) => {
     const own = form.field(name);
+    const rule = name === 'period_date' ? dateRefusal : null;
     const server = serverErrors[name];
-    return { ...own, onChange: (e: { target: { value: string } }) => set(name, e.target.value), error: own.error || !!server, helperText: own.helperText ?? server };
+    return { ...own, onChange: (e: { target: { value: string } }) => set(name, e.target.value), error: own.error || !!rule || !!server, helperText: own.helperText ?? rule ?? server };
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     form.touchAll();
-    if (!freeShiftSchema.safeParse(v).success || saving) return;
+    if (!freeShiftSchema.safeParse(v).success || dateRefusal || saving) return;
     setSaving(true);
     setOtherError(null);
     try {
@@ -81,7 +85,15 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
               {otherError}
             </Alert>
           )}
-          <TextField {...field('period_date')} label="Date" type="date" margin="dense" fullWidth required slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            {...field('period_date')}
+            label="Date"
+            type="date"
+            margin="dense"
+            fullWidth
+            required
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: shift?.period_date && shift.period_date < earliestDraftDate(today) ? shift.period_date : earliestDraftDate(today) } }}
+          />
           <Stack direction="row" spacing={2}>
             <TimeField label="Start Time" required value={v.start_time} onChange={(t) => set('start_time', t)} onBlur={() => touch('start_time')} error={field('start_time').error} helperText={field('start_time').helperText} />
             <TimeField label="Finish Time" required value={v.finish_time} onChange={(t) => set('finish_time', t)} onBlur={() => touch('finish_time')} error={field('finish_time').error} helperText={field('finish_time').helperText} />
@@ -99,7 +111,7 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={!form.valid || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button type="submit" variant="contained" disabled={!form.valid || !!dateRefusal || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
             Save
           </Button>
         </DialogActions>

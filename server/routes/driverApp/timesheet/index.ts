@@ -12,6 +12,7 @@ import {
   timesheetRangeSchema,
   type DriverTimesheetInput,
 } from '../../../../domain/validation/timesheet';
+import { OWN_MSG } from '../../../../domain/messages';
 import { raiseAlert } from '../../../services/alerts';
 import { fieldError, notFound } from '../../../plugins/errors';
 import { loadPayOptions } from '../../timesheet/payOptions';
@@ -130,6 +131,8 @@ async function driverStep(app: FastifyInstance, driverId: number, step: Step, in
     // The paid times follow the driver's, snapped to the time list (spec 3, section 5).
     if (t.driver_start_time) t.start_time = snapToTimeList(t.driver_start_time);
     if (t.driver_finish_time) t.finish_time = snapToTimeList(t.driver_finish_time);
+    // Paid time that ends where it starts is no time at all: the driver finishes later or says when they did.
+    if ((step === 'finish' || step === 'submit') && t.start_time === t.finish_time) throw fieldError('driver_finish_time', OWN_MSG.finishEqualsStart);
 
     const table = hourlyRate(shift.period_date, { standard: shift.standard_pay, weekend: shift.weekend_pay }, { standard: shift.standard_pay_rate, weekend: shift.weekend_pay_rate });
     const cost_per_hour = existing && existing.cost_per_hour > 0 ? existing.cost_per_hour : rateFor(shift, shift, table);
