@@ -31,10 +31,13 @@ export const DRIVER_FILTER_CHOICES: readonly { code: DriverFilterCode; label: st
 
 const CODES = new Set<number>(Object.values(DRIVER_FILTER));
 
-/** Reads ?status= : a known code, or null (absent, blank or unknown), which lists every driver. */
-export function readDriverFilter(value: unknown): DriverFilterCode | null {
+/**
+ * Reads GET /api/driver?status= : a known code, else (absent, blank or unknown) the active drivers, as the list is
+ * fetched by default (spec 2, section 4). 30 lists every driver.
+ */
+export function readDriverFilter(value: unknown): DriverFilterCode {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return CODES.has(n) ? (n as DriverFilterCode) : null;
+  return CODES.has(n) ? (n as DriverFilterCode) : DRIVER_FILTER.active;
 }
 
 /**

@@ -59,3 +59,12 @@ export function canOpen(role: PanelRole | null | undefined, path: string): boole
 export function landingPath(role: PanelRole | null | undefined): string {
   return role === RESTAURANT_ROLE ? '/schedulerestaurant' : '/schedule';
 }
+
+/**
+ * Where / leads: the news feed (spec 1, section 2), for those who may open it; a restaurant account, which may not,
+ * lands on its schedule, and an account still waiting for a role on Home.
+ */
+export function rootPath(role: PanelRole | null | undefined): string {
+  if (canOpen(role, '/newsfeed')) return '/newsfeed';
+  return role === RESTAURANT_ROLE ? landingPath(role) : '/home';
+}

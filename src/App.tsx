@@ -13,6 +13,8 @@ import { HomePage } from './pages/HomePage';
 import { SchedulePage } from './pages/schedule/SchedulePage';
 import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
 import { lazyPage } from './components/lazyPage';
+import { useStoredUser } from './components/useStoredUser';
+import { rootPath } from '../domain/navigation';
 
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
@@ -27,6 +29,11 @@ const RestaurantInvoicesPage = lazyPage(() => import('../resources/invoices'), '
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
 const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
 const TimesheetRestaurantPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetRestaurantPage');
+
+/** / leads to the news feed, or to a screen the account may open when it may not open that one. */
+function RootRedirect() {
+  return <Navigate to={rootPath(useStoredUser()?.role)} replace />;
+}
 
 /**
  * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
@@ -52,7 +59,7 @@ export function App() {
           <Route path="/registration" element={<RegistrationPage />} />
         </CustomRoutes>
         <CustomRoutes>
-          <Route path="/" element={<Navigate to="/newsfeed" replace />} />
+          <Route path="/" element={<RootRedirect />} />
           <Route path="/home" element={<HomePage />} />
           <Route path="/newsfeed" element={<NewsFeedPage />} />
           <Route path="/schedule" element={<SchedulePage />} />

@@ -45,12 +45,12 @@ export interface RestaurantRecord {
 }
 
 /**
- * Reads GET /api/restaurant?status= : 10 (active) or 20 (inactive) narrow the list; absent, blank or any
- * other value lists both, so screens that need every restaurant (reports, invoices) ask without it.
+ * Reads GET /api/restaurant?status= : 10 (active) or 20 (inactive); absent, blank or any other value means 10, as
+ * the list is fetched by default (spec 2, section 4).
  */
-export function readRestaurantStatus(value: unknown): number | undefined {
+export function readRestaurantStatus(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return n === RESTAURANT_STATUS.active || n === RESTAURANT_STATUS.inactive ? n : undefined;
+  return n === RESTAURANT_STATUS.inactive ? n : RESTAURANT_STATUS.active;
 }
 
 /** Messages of the restaurant dialogs and calls: the spec's words (spec 2, section 5) first, then our own. */

@@ -43,6 +43,11 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
   return { fields, files };
 }
 
+/** A body's fields with the query parameters under them, the body's winning (spec 2 sends POST /api/driver's as parameters). */
+export function withQueryFields(request: FastifyRequest, body: MultipartBody): MultipartBody {
+  return { ...body, fields: { ...plainFields(request.query), ...body.fields } };
+}
+
 function plainFields(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!body || typeof body !== 'object') return out;

@@ -1,4 +1,4 @@
-import { navLinks, canOpen, landingPath, hasStaffTools } from '../../domain/navigation';
+import { navLinks, canOpen, landingPath, hasStaffTools, rootPath } from '../../domain/navigation';
 import { ROLE, RESTAURANT_ROLE } from '../../domain/roles';
 
 describe('shell links by role (spec 1, section 2)', () => {
@@ -38,5 +38,13 @@ describe('shell links by role (spec 1, section 2)', () => {
     expect(hasStaffTools(RESTAURANT_ROLE)).toBe(false);
     expect(landingPath(RESTAURANT_ROLE)).toBe('/schedulerestaurant');
     expect(landingPath(ROLE.administrator)).toBe('/schedule');
+  });
+
+  it('/ leads each role to a screen it may open: staff to the news feed, restaurant accounts to their schedule', () => {
+    expect(rootPath(ROLE.administrator)).toBe('/newsfeed');
+    expect(rootPath(ROLE.manager)).toBe('/newsfeed');
+    expect(rootPath(RESTAURANT_ROLE)).toBe('/schedulerestaurant');
+    expect(rootPath(null)).toBe('/home');
+    for (const role of [ROLE.administrator, ROLE.manager, RESTAURANT_ROLE, null]) expect(canOpen(role, rootPath(role))).toBe(true);
   });
 });

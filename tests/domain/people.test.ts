@@ -57,13 +57,15 @@ describe('driver filters (spec 2, section 4)', () => {
     expect(matchesDriverFilter(driver, code)).toBe(expected);
   });
 
-  it('reads the status query, unknown codes meaning all', () => {
+  it('reads the status query, 10 (active) when none or an unknown one is given (spec 2, section 4)', () => {
     expect(readDriverFilter('120')).toBe(120);
     expect(readDriverFilter(' 10 ')).toBe(10);
-    expect(readDriverFilter('99')).toBeNull();
-    expect(readDriverFilter(undefined)).toBeNull();
+    expect(readDriverFilter('30')).toBe(DRIVER_FILTER.all);
+    expect(readDriverFilter('99')).toBe(DRIVER_FILTER.active);
+    expect(readDriverFilter(undefined)).toBe(DRIVER_FILTER.active);
     expect(readRestaurantStatus('20')).toBe(20);
-    expect(readRestaurantStatus('30')).toBeUndefined();
+    expect(readRestaurantStatus('30')).toBe(10);
+    expect(readRestaurantStatus(undefined)).toBe(10);
   });
 
   it("shows activity as online, 'was online {relative time}' or 'never'", () => {

@@ -91,7 +91,7 @@ describe('GET /api/driver', () => {
   });
 
   it('lists only overrides from a month back, so old leave does not travel with every list', async () => {
-    const list = await drivers();
+    const list = await drivers('?status=30');
     const start = overrideWindowStart(londonToday());
     const stored = await t.db
       .selectFrom('driver_working_time_overrides')
@@ -117,12 +117,15 @@ describe('GET /api/driver', () => {
     expect(filtered.map((d) => d.id).sort()).toEqual(all.filter(rule).map((d) => d.id).sort());
   });
 
-  it('treats an absent, blank or unknown status as all drivers', async () => {
-    const all = (await drivers('?status=30')).length;
-    expect((await drivers('')).length).toBe(all);
-    expect((await drivers('?status=')).length).toBe(all);
-    expect((await drivers('?status=99')).length).toBe(all);
-    expect((await drivers(`?status=${DRIVER_FILTER.active}`)).length).toBe(await count('drivers', 10));
+  it('answers the active drivers when no status is given (spec 2, section 4: the default is 10), and all with 30', async () => {
+    const active = await count('drivers', 10);
+    expect(active).toBeLessThan(await count('drivers'));
+    for (const query of ['', '?status=', '?status=99', `?status=${DRIVER_FILTER.active}`]) {
+      const list = await drivers(query);
+      expect(list, query).toHaveLength(active);
+      expect(list.every((d) => d.status === 10)).toBe(true);
+    }
+    expect(await drivers(`?status=${DRIVER_FILTER.all}`)).toHaveLength(await count('drivers'));
   });
 
   it("gives a manager the drivers of their areas and those with no area", async () => {
@@ -158,7 +161,7 @@ describe('GET /api/restaurant', () => {
     const res = await get('/api/restaurant', ADMIN);
     expect(res.statusCode).toBe(200);
     const list = res.json() as RestaurantRecord[];
-    expect(list).toHaveLength(await count('restaurants'));
+    expect(list).toHaveLength(await count('restaurants', 10));
     const names = list.map((r) => r.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
@@ -190,18 +193,17 @@ describe('GET /api/restaurant', () => {
     expect(camden).not.toHaveProperty('password_hash');
   });
 
-  it('narrows by status 10 or 20, and lists both otherwise', async () => {
-    const all = await restaurants();
+  it('answers the active restaurants when no status is given (spec 2, section 4: the default is 10), the inactive with 20', async () => {
     const active = await restaurants('?status=10');
     const inactive = await restaurants('?status=20');
     expect(active.every((r) => r.status === 10)).toBe(true);
     expect(inactive.map((r) => r.name).sort()).toEqual(['Cedar Lebanese Grill', 'Salford Pie Co']);
-    expect(active.length + inactive.length).toBe(all.length);
-    expect((await restaurants('?status=30')).length).toBe(all.length);
+    expect(active.length + inactive.length).toBe(await count('restaurants'));
+    for (const query of ['', '?status=', '?status=30']) expect((await restaurants(query)).map((r) => r.id), query).toEqual(active.map((r) => r.id));
   });
 
   it("gives a manager the restaurants of their scope, and Priya only her three", async () => {
-    const mine = await restaurants('', MANAGER);
+    const mine = [...(await restaurants('', MANAGER)), ...(await restaurants('?status=20', MANAGER))];
     expect(new Set(mine.map((r) => r.area.name))).toEqual(new Set(['Camden', 'Islington']));
     const areaIds = (await t.db.selectFrom('areas').select('id').where('name', 'in', ['Camden', 'Islington']).execute()).map((a) => a.id);
     expect(mine).toHaveLength(await t.db.selectFrom('restaurants').select('id').where('area_id', 'in', areaIds).execute().then((r) => r.length));

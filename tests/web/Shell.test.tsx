@@ -59,6 +59,14 @@ describe('Shell', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/newsfeed'));
   });
 
+  it('redirects a restaurant account opening / to its schedule, which it may open', async () => {
+    mockApi();
+    storeUser(RESTAURANT);
+    renderAppAt('/');
+    await waitFor(() => expect(window.location.pathname).toBe('/schedulerestaurant'));
+    expect(screen.queryByText(NOT_AVAILABLE)).toBeNull();
+  });
+
   it('administrator: nine links incl. Administrators, the alerts bell and the settings link', async () => {
     mockApi();
     storeUser(ADMIN);

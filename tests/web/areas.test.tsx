@@ -155,8 +155,11 @@ describe('Areas screen', () => {
       cash_orders: null, waiting_location: null, other: null, bonus_target: null, logo_src: null,
       restaurateur: { id: 3, name: 'Bombay', email: 'bombay@restaurants.test' }, restaurateur_id: 3,
     };
+    // The list answers one status at a time (active by default): an inactive restaurant is read with status 20.
+    const closed = { ...bombay, id: 8, name: 'Pizza Palace Camden', status: 20 };
     const { user } = await openAreas([camden, salford], (call) => {
-      if (call.method === 'GET' && call.path === '/api/restaurant') return { body: [bombay] };
+      if (call.method === 'GET' && call.path === '/api/restaurant?status=10') return { body: [bombay] };
+      if (call.method === 'GET' && call.path === '/api/restaurant?status=20') return { body: [closed] };
       if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: [] };
       if (call.method === 'GET' && call.path === '/api/restaurant/7/drivers') return { body: [] };
       return undefined;
@@ -170,6 +173,10 @@ describe('Areas screen', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Drivers working at Bombay Spice' }));
     expect(await screen.findByText('No drivers found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Pizza Palace Camden' }));
+    const inactive = await screen.findByRole('dialog', { name: 'Edit Restaurant' });
+    expect(within(inactive).getByLabelText(/^Restaurant Name/)).toHaveValue('Pizza Palace Camden');
   });
 
   it('reloads when the live feed announces an area change', async () => {

@@ -19,7 +19,7 @@ import { hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
 import { isUniqueViolation } from '../../db/errors';
 import { fieldError, notFound } from '../../plugins/errors';
-import { readMultipart } from '../../plugins/uploads';
+import { readMultipart, withQueryFields } from '../../plugins/uploads';
 import { ImageChanges } from '../../services/imageChanges';
 import { pathId } from '../params';
 import { checkDriverAssignments, replaceDriverAssignments } from './assignments';
@@ -104,7 +104,7 @@ export default async function driverRoutes(app: FastifyInstance) {
 
   /** Drivers Manual Register, or Half Board Register with half_board set (first name, last name, e-mail). */
   app.post('/api/driver', admins, async (request, reply) => {
-    const body = await readMultipart(request);
+    const body = withQueryFields(request, await readMultipart(request));
     const halfBoard = flag(false).parse(body.fields.half_board);
     let id: number;
     if (halfBoard) {
