@@ -452,10 +452,13 @@ export function driverSummaries(list: readonly Countable[]): Map<number, DriverS
   );
 }
 
-/** Which rows a status filter shows: Active the saved timesheets, Pending everything pending, All both. */
+/**
+ * Which rows a status filter shows (spec 3, section 4.2): Active the saved timesheets, Pending the placeholders of
+ * shifts without one (pending, not submitted), All both. Approve All counts and approves the rows shown.
+ */
 export function matchesStatusFilter(t: TimesheetFacts, filter: number): boolean {
   if (filter === TIMESHEET_FILTER.active) return !isPlaceholder(t);
-  if (filter === TIMESHEET_FILTER.pending) return t.status === S.pending;
+  if (filter === TIMESHEET_FILTER.pending) return isPlaceholder(t);
   return true;
 }
 

@@ -243,11 +243,14 @@ describe('totals and the driver panel', () => {
     expect(byDriver.has(0)).toBe(false);
   });
 
-  it('filters: Active the saved ones, Pending the pending ones with placeholders, All everything', () => {
-    const ids = (filter: number) => list.filter((t) => matchesStatusFilter(t, filter)).map((t) => t.id);
-    expect(ids(TIMESHEET_FILTER.active)).toEqual([1, 2, 3]);
-    expect(ids(TIMESHEET_FILTER.pending)).toEqual([2, -4, -5]);
-    expect(ids(TIMESHEET_FILTER.all)).toEqual([1, 2, 3, -4, -5]);
+  it('filters (spec 3, section 4.2): Active the saved ones, Pending the placeholders of shifts without one, All both', () => {
+    const shown = (filter: number) => list.filter((t) => matchesStatusFilter(t, filter));
+    expect(shown(TIMESHEET_FILTER.active).map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(shown(TIMESHEET_FILTER.pending).map((t) => t.id)).toEqual([-4, -5]);
+    expect(shown(TIMESHEET_FILTER.all).map((t) => t.id)).toEqual([1, 2, 3, -4, -5]);
+    // Approve All counts what the filter shows: under Pending, the placeholder with a driver only.
+    expect(approveAllPlan(shown(TIMESHEET_FILTER.pending)).pending.map((t) => t.id)).toEqual([-5]);
+    expect(approveAllPlan(shown(TIMESHEET_FILTER.active)).pending.map((t) => t.id)).toEqual([2]);
   });
 });
 

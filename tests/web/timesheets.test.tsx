@@ -109,18 +109,25 @@ describe('Timesheets screen', () => {
     expect(total('Free Timesheets')).toBe('1');
     expect(within(rowOf('18:00 – 23:00')).getAllByRole('cell')[1]).toHaveTextContent('Open shift');
     expect(within(rowOf('18:00 – 23:00')).getAllByRole('cell')[3]).toHaveTextContent('Open shift');
+    expect(screen.getByRole('button', { name: 'Approve All [3]' })).toBeInTheDocument();
+    // Pending: the shifts without a timesheet only (spec 3, section 4.2), and Approve All counts those.
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(screen.getByRole('option', { name: 'Pending' }));
-    expect(total('Total Timesheets')).toBe('4');
-    // Ann's only timesheet is approved: not in the Pending list, nor in the panel.
+    expect(total('Total Timesheets')).toBe('2');
+    expect(screen.getByRole('button', { name: 'Approve All [1]' })).toBeInTheDocument();
+    // Ann's only timesheet is saved: not in the Pending list, nor in the panel.
     expect(screen.queryByRole('button', { name: /^Ann Bell/ })).toBeNull();
-    expect(screen.getByRole('button', { name: /^Dan Driver/ })).toHaveTextContent('3 timesheets · 15.0 h · £192.50');
+    expect(screen.getByRole('button', { name: /^Dan Driver/ })).toHaveTextContent('1 timesheet · 5.0 h · £62.50');
     await user.click(screen.getByRole('button', { name: /^Dan Driver/ }));
-    expect(total('Total Timesheets')).toBe('3');
+    expect(total('Total Timesheets')).toBe('1');
     await user.click(screen.getByRole('button', { name: /^Open shift/ }));
     expect(total('Total Timesheets')).toBe('1');
     await user.click(screen.getByRole('button', { name: /^All drivers/ }));
-    expect(total('Total Timesheets')).toBe('4');
+    expect(total('Total Timesheets')).toBe('2');
+    // Active: the saved ones; Approve All counts the pending ones among them.
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Active' }));
+    expect(screen.getByRole('button', { name: 'Approve All [2]' })).toBeInTheDocument();
   });
 
   it("approves with the form's edits, sending the figure it shows, and takes the answer", async () => {
