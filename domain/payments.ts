@@ -1,16 +1,18 @@
-import { shiftHours } from './dates';
 import { fromPence, toPence } from './money';
 import { costTotal } from './pay';
+import { isCancellation, timesheetHours } from './timesheets';
 
 /**
  * The payments export (spec 2, section 2 'Payments export'): what each driver is paid for the approved timesheets
- * of a period, with the bank details as stored, so the office can make the transfers. The amount of a timesheet
- * is the timesheet's own rule (rate × hours + driver bonus + fuel bonus), in whole pence.
+ * of a period, less the cancellation fees they were charged, with the bank details as stored, so the office can
+ * make the transfers. The amount of a worked timesheet is its own rule (rate × hours + driver bonus + fuel bonus);
+ * a cancellation timesheet's is its fee (negative: charged to the driver). Sums are in whole pence.
  */
 
-/** An approved timesheet with its driver's bank details, as the export reads it. */
+/** An approved or cancellation timesheet with its driver's bank details, as the export reads it. */
 export interface PaymentTimesheet {
   id: number;
+  status: number;
   period_date: string;
   driver_id: number;
   driver_name: string;
@@ -23,17 +25,22 @@ export interface PaymentTimesheet {
   cost_per_hour: number;
   cost_bonus: number;
   const_fuel_bonus: number;
+  cost_extra_bonus: number;
 }
 
 export interface PaymentRow extends PaymentTimesheet {
   hours: number;
+  /** A cancellation timesheet's fee; 0 on worked time, whose fee/bonus the reports tell of, not the pay. */
+  cancellation_fee: number;
   cost_total: number;
 }
 
 export function paymentRow(t: PaymentTimesheet): PaymentRow {
+  if (isCancellation(t)) return { ...t, hours: 0, cancellation_fee: t.cost_extra_bonus, cost_total: t.cost_extra_bonus };
   return {
     ...t,
-    hours: shiftHours(t.start_time, t.finish_time),
+    hours: timesheetHours(t),
+    cancellation_fee: 0,
     cost_total: costTotal(t.cost_per_hour, t.start_time, t.finish_time, t.cost_bonus, t.const_fuel_bonus),
   };
 }
@@ -49,23 +56,25 @@ export interface DriverPayment {
   hours: number;
   cost_bonus: number;
   const_fuel_bonus: number;
+  cancellation_fee: number;
   cost_total: number;
 }
 
 /** Per-driver sums, by driver name; hours in hundredths and money in pence so the sums are exact. */
 export function driverPayments(rows: PaymentRow[]): DriverPayment[] {
-  const byDriver = new Map<number, { first: PaymentRow; n: number; hours: number; bonus: number; fuel: number; total: number }>();
+  const byDriver = new Map<number, { first: PaymentRow; n: number; hours: number; bonus: number; fuel: number; fee: number; total: number }>();
   for (const r of rows) {
-    const acc = byDriver.get(r.driver_id) ?? { first: r, n: 0, hours: 0, bonus: 0, fuel: 0, total: 0 };
+    const acc = byDriver.get(r.driver_id) ?? { first: r, n: 0, hours: 0, bonus: 0, fuel: 0, fee: 0, total: 0 };
     acc.n += 1;
     acc.hours += Math.round(r.hours * 100);
     acc.bonus += toPence(r.cost_bonus);
     acc.fuel += toPence(r.const_fuel_bonus);
+    acc.fee += toPence(r.cancellation_fee);
     acc.total += toPence(r.cost_total);
     byDriver.set(r.driver_id, acc);
   }
   return [...byDriver.values()]
-    .map(({ first, n, hours, bonus, fuel, total }) => ({
+    .map(({ first, n, hours, bonus, fuel, fee, total }) => ({
       driver_id: first.driver_id,
       driver_name: first.driver_name,
       bank_name_of_account_holder: first.bank_name_of_account_holder,
@@ -75,6 +84,7 @@ export function driverPayments(rows: PaymentRow[]): DriverPayment[] {
       hours: hours / 100,
       cost_bonus: fromPence(bonus),
       const_fuel_bonus: fromPence(fuel),
+      cancellation_fee: fromPence(fee),
       cost_total: fromPence(total),
     }))
     .sort((a, b) => a.driver_name.localeCompare(b.driver_name) || a.driver_id - b.driver_id);

@@ -6,15 +6,18 @@ import { datesOf, type DateRange } from './ranges';
  * The reporting screen (spec 2, sections 2 'Reporting', 3 and 7): four reports over a date range, one row per
  * recorded event, with what was charged, what was paid and the difference.
  *
- * Reporting records carry an event code (the `reporting` table, written when a shift is cancelled):
- * 10 shift cancelled, 20 extra request, 30 charge removed, 40 bonus added. The cancelled/bonus report shows 10 and 40.
+ * Reporting records carry an event code (the `reporting` table): 10 shift cancelled (Cancel Shift), 20 extra
+ * request, 30 charge removed, 40 bonus added (a fee or bonus set when a worked shift's timesheet is approved). The
+ * cancelled/bonus report shows 10 and 40, and the fees/bonuses of timesheets no record tells of.
  *
- * Amounts, the same for every report:
- *   Amount Charged = the record's `cost` (a cancelled shift's cost comes off the restaurant's bill: negative)
- *   Amount Paid    = the record's `amount_paid` (paid to the driver)
- *   Difference     = Amount Charged − Amount Paid, so a negative difference is money the agency is down.
- * Timesheet-based rows (the cancellation fee/bonus `cost_extra_bonus` kept on a timesheet) charge nothing and pay
- * the fee/bonus: a bonus paid reads as a negative difference, a fee kept back from the driver as a positive one.
+ * One sign convention, whoever recorded the amount: a record's `cost` and a timesheet's `cost_extra_bonus` are the
+ * driver's, negative for a fee charged to the driver and positive for a bonus paid to them (Cancel Shift's cost is
+ * negative; a fee or bonus set on approval keeps the timesheet's sign). Every row splits it the same way
+ * (`splitAmount`), stored on the record and answered with it:
+ *   Amount Charged = `cost_cover`: the fee the driver covers, as a positive amount (0 for a bonus)
+ *   Amount Paid    = `amount_paid`: the bonus paid to the driver (0 for a fee)
+ *   Difference     = `amount_difference` = Charged − Paid: positive (green) when the agency takes money back from
+ *                    a driver, negative (red) when it pays out. The Total row sums each column.
  */
 
 export const REPORT_EVENT = { shiftCancelled: 10, extraRequest: 20, chargeRemoved: 30, bonusAdded: 40 } as const;
@@ -59,6 +62,8 @@ export interface ReportRow {
   /** 'r{id}' for a reporting record, 't{id}' for a timesheet: unique across both kinds in one table. */
   key: string;
   shift_id: number | null;
+  /** The timesheet whose fee or bonus the row tells of (a cancellation timesheet, or the one approved), if any. */
+  timesheet_id: number | null;
   period_date: string;
   cost: number;
   driver_id: number | null;
@@ -99,14 +104,27 @@ export interface ReportTimesheet {
   restaurant_name: string;
 }
 
-/** A timesheet's cancellation fee/bonus as a report row: nothing charged, the fee/bonus paid. */
+export interface AmountSplit {
+  cost_cover: number;
+  amount_paid: number;
+  amount_difference: number;
+}
+
+/** A driver's signed amount (fee negative, bonus positive) as the report's Charged, Paid and Difference. */
+export function splitAmount(signed: number): AmountSplit {
+  const pence = toPence(signed);
+  return { cost_cover: fromPence(Math.max(0 - pence, 0)), amount_paid: fromPence(Math.max(pence, 0)), amount_difference: fromPence(0 - pence) };
+}
+
+/** A timesheet's cancellation fee/bonus as a report row, split like a record's amount. */
 export function timesheetReportRow(t: ReportTimesheet): ReportRow {
-  const paid = t.cost_extra_bonus ?? 0;
+  const amount = t.cost_extra_bonus ?? 0;
   return {
     key: `t${t.id}`,
     shift_id: t.shift_id,
+    timesheet_id: t.id,
     period_date: t.period_date,
-    cost: 0,
+    cost: amount,
     driver_id: t.driver_id,
     restaurant_id: t.restaurant_id,
     start_time: t.start_time,
@@ -115,11 +133,9 @@ export function timesheetReportRow(t: ReportTimesheet): ReportRow {
     updated_at: t.updated_at,
     comment_cancelled: t.comment,
     moderator_id: null,
-    cost_cover: 0,
-    amount_paid: paid,
-    amount_difference: fromPence(-toPence(paid)),
+    ...splitAmount(amount),
     modified_shift_id: t.modified_shift_id,
-    cost_extra_bonus: paid,
+    cost_extra_bonus: amount,
     event: null,
     driver_name: t.driver_name,
     restaurant_name: t.restaurant_name,
@@ -129,13 +145,12 @@ export function timesheetReportRow(t: ReportTimesheet): ReportRow {
 
 /**
  * The cancelled/bonus report adds the timesheets of the range that carry a cancellation fee/bonus, unless a
- * reporting record of the same shift already tells of it (approving a changed fee writes one).
+ * reporting record already tells of that timesheet (Cancel Shift and approving a changed fee each write one).
  */
 export function withTimesheetFees(rows: ReportRow[], timesheets: ReportTimesheet[]): ReportRow[] {
-  const recorded = new Set(rows.map((r) => r.shift_id).filter((id): id is number => id !== null));
+  const recorded = new Set(rows.map((r) => r.timesheet_id).filter((id): id is number => id !== null));
   const extra = timesheets
-    .filter((t) => t.driver_id && toPence(t.cost_extra_bonus ?? 0) !== 0)
-    .filter((t) => !(t.shift_id !== null && recorded.has(t.shift_id)) && !(t.modified_shift_id && recorded.has(t.modified_shift_id)))
+    .filter((t) => t.driver_id && toPence(t.cost_extra_bonus ?? 0) !== 0 && !recorded.has(t.id))
     .map(timesheetReportRow);
   return sortReportRows([...rows, ...extra]);
 }
@@ -156,20 +171,26 @@ export interface ReportAmounts {
   difference: number;
 }
 
-export function reportAmounts(row: Pick<ReportRow, 'cost' | 'amount_paid'>): ReportAmounts {
-  const charged = toPence(row.cost ?? 0);
-  const paid = toPence(row.amount_paid ?? 0);
-  return { charged: fromPence(charged), paid: fromPence(paid), difference: fromPence(charged - paid) };
-}
+type Split = Pick<ReportRow, 'cost_cover' | 'amount_paid'>;
 
-export function reportTotal(rows: ReportRow[]): ReportAmounts {
+/** Charged and Paid summed in pence, and their difference. */
+function sumAmounts(rows: readonly Split[]): ReportAmounts {
   let charged = 0;
   let paid = 0;
   for (const r of rows) {
-    charged += toPence(r.cost ?? 0);
+    charged += toPence(r.cost_cover ?? 0);
     paid += toPence(r.amount_paid ?? 0);
   }
   return { charged: fromPence(charged), paid: fromPence(paid), difference: fromPence(charged - paid) };
+}
+
+export function reportAmounts(row: Split): ReportAmounts {
+  return sumAmounts([row]);
+}
+
+/** The Total row. */
+export function reportTotal(rows: readonly ReportRow[]): ReportAmounts {
+  return sumAmounts(rows);
 }
 
 export type DifferenceSign = 'negative' | 'positive' | 'zero';
@@ -277,16 +298,10 @@ export interface DayPoint {
 
 /** The report summed per day over the whole range (days without rows count zero), for the chart. */
 export function dailySeries(rows: ReportRow[], range: DateRange): DayPoint[] {
-  const byDate = new Map<string, { rows: number; charged: number; paid: number }>();
-  for (const r of rows) {
-    const acc = byDate.get(r.period_date) ?? { rows: 0, charged: 0, paid: 0 };
-    acc.rows += 1;
-    acc.charged += toPence(r.cost ?? 0);
-    acc.paid += toPence(r.amount_paid ?? 0);
-    byDate.set(r.period_date, acc);
-  }
+  const byDate = new Map<string, ReportRow[]>();
+  for (const r of rows) byDate.set(r.period_date, [...(byDate.get(r.period_date) ?? []), r]);
   return datesOf(range).map((date) => {
-    const acc = byDate.get(date) ?? { rows: 0, charged: 0, paid: 0 };
-    return { date, rows: acc.rows, charged: fromPence(acc.charged), paid: fromPence(acc.paid), difference: fromPence(acc.charged - acc.paid) };
+    const day = byDate.get(date) ?? [];
+    return { date, rows: day.length, ...sumAmounts(day) };
   });
 }

@@ -27,7 +27,14 @@ export const SHIFT_STATUS_LABELS: Record<number, string> = { 10: 'unpublished', 
 export const SHIFT_ASSIGNED = { assigned: 10, free: 20, stale: 30 } as const;
 
 export const TIMESHEET_STATUS = { pending: 10, discarded: 20, approved: 30 } as const;
-export const TIMESHEET_STATUS_LABELS: Record<number, string> = { 10: 'Pending', 20: 'Discarded', 30: 'Approved' };
+/**
+ * The cancellation timesheet's own status and progress (spec 3, section 4.1 gives it 'its own status constants' but
+ * not their values): Cancel Shift makes one for the cancelled driver carrying the fee. It is never pending, approved
+ * or discarded, so no timesheet action, list filter or total takes it for worked time; it is settled when made and
+ * is only removed (which takes the fee back). Not in TIMESHEET_STATUS: no form or call may ask for it.
+ */
+export const CANCELLATION_TIMESHEET = { status: 40, progress: 80 } as const;
+export const TIMESHEET_STATUS_LABELS: Record<number, string> = { 10: 'Pending', 20: 'Discarded', 30: 'Approved', 40: 'Cancelled' };
 export const TIMESHEET_PROGRESS = {
   inWork: 10,
   submitted: 20,
@@ -45,6 +52,7 @@ export const TIMESHEET_PROGRESS_LABELS: Record<number, string> = {
   50: 'Time approved',
   60: 'Discarded',
   70: 'Discarded by driver',
+  80: 'Shift cancelled',
 };
 
 /**

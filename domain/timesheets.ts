@@ -1,7 +1,8 @@
-import { addDays, shiftHours, shiftMinutes, toMinutes, daysBetween, ukDate, BUSINESS_TIME_ZONE } from './dates';
+import { addDays, shiftMinutes, toMinutes, daysBetween, ukDate, BUSINESS_TIME_ZONE } from './dates';
 import { fromPence, toPence } from './money';
 import { costTotal, fuelBonus, type FuelCounts, type FuelRates } from './pay';
 import {
+  CANCELLATION_TIMESHEET,
   SHIFT_STATUS,
   TIMESHEET_PROGRESS as P,
   TIMESHEET_PROGRESS_LABELS,
@@ -50,6 +51,11 @@ export function hasDriver(t: { driver_id: number | null | undefined }): boolean 
   return !!t.driver_id && t.driver_id > 0;
 }
 
+/** A cancellation timesheet: the fee of a cancelled shift, charged to the driver who cancelled (see below). */
+export function isCancellation(t: { status: number }): boolean {
+  return t.status === CANCELLATION_TIMESHEET.status;
+}
+
 export function statusLabel(t: TimesheetState): string {
   return TIMESHEET_STATUS_LABELS[t.status] ?? String(t.status);
 }
@@ -88,6 +94,7 @@ export function targetState(action: TimesheetAction, current: TimesheetState): T
 
 /** Why an action may not be applied to a timesheet now, or null when it may (the buttons' enabled states). */
 export function actionRefusal(action: TimesheetAction, t: TimesheetFacts): string | null {
+  if (isCancellation(t)) return TIMESHEET_MSG.cancellationFixed;
   switch (action) {
     case 'approve':
       if (!hasDriver(t)) return TIMESHEET_MSG.cantApproveOpen;
@@ -151,7 +158,7 @@ export function buttonStates(t: TimesheetFacts, formValid: boolean): ButtonState
     unapproveShown,
     unapproveTime: unapproveShown && !actionRefusal('unapproveTime', t),
     unapprovePay: unapproveShown && !actionRefusal('unapprovePay', t),
-    locked: t.status === S.approved,
+    locked: t.status === S.approved || isCancellation(t),
   };
 }
 
@@ -298,6 +305,57 @@ export function placeholderFromShift(shift: ShiftForTimesheet, rate: number, fue
   };
 }
 
+// --- the cancellation timesheet ------------------------------------------------------------------------
+
+/** The columns of a cancellation timesheet that differ from a worked one's defaults. */
+export interface CancellationTimesheetValues {
+  cancelled_shift_id: number;
+  restaurant_id: number;
+  driver_id: number;
+  status: number;
+  status_progress: number;
+  period_date: string;
+  start_time: string;
+  finish_time: string;
+  cost_per_hour: 0;
+  cost_bonus: 0;
+  const_fuel_bonus: 0;
+  cost_extra_bonus: number;
+  cost_total: number;
+  comment: string | null;
+}
+
+/**
+ * The cancellation timesheet Cancel Shift makes (spec 3, section 4.1) for the driver taken off a shift. It carries
+ * the fee as its cost_extra_bonus and, paying no hours, as its whole cost_total (a fee charged to the driver is
+ * negative), so the fee reaches the driver's pay totals, the payments export and the reports. It keeps the shift's
+ * date and times only to name the shift; it is tied to it by cancelled_shift_id, never by shift_id, so the now open
+ * shift still shows as a placeholder and can get a worked timesheet of its own. Restaurant accounts never see it.
+ */
+export function cancellationTimesheet(
+  shift: { id: number; restaurant_id: number; period_date: string; start_time: string; finish_time: string },
+  driverId: number,
+  fee: number,
+  comment: string | null,
+): CancellationTimesheetValues {
+  return {
+    cancelled_shift_id: shift.id,
+    restaurant_id: shift.restaurant_id,
+    driver_id: driverId,
+    status: CANCELLATION_TIMESHEET.status,
+    status_progress: CANCELLATION_TIMESHEET.progress,
+    period_date: shift.period_date,
+    start_time: shift.start_time,
+    finish_time: shift.finish_time,
+    cost_per_hour: 0,
+    cost_bonus: 0,
+    const_fuel_bonus: 0,
+    cost_extra_bonus: fee,
+    cost_total: fee,
+    comment,
+  };
+}
+
 /** The shift's own rate, unless it has none (a restaurant's free shift) or the timesheet moved to another restaurant or day. */
 export function rateFor(
   timesheet: { restaurant_id: number; period_date: string },
@@ -321,17 +379,23 @@ export interface CostInputs extends FuelCounts {
 
 /**
  * cost_total = cost_per_hour × hours + bonus + fuel bonus, to the penny, overnight aware; the fuel bonus is
- * Σ count × the option rate of its band (spec 3, section 9). The cancellation fee/bonus (cost_extra_bonus) is
- * recorded beside it for the reports, not added to the pay.
+ * Σ count × the option rate of its band (spec 3, section 9). On a worked timesheet the cancellation fee/bonus
+ * (cost_extra_bonus) is recorded beside it for the reports, not added to the pay; a cancellation timesheet's fee is
+ * its pay (cancellationTimesheet).
  */
 export function timesheetCost(t: CostInputs, fuelRates: FuelRates): { const_fuel_bonus: number; cost_total: number } {
   const fuel = fuelBonus(t, fuelRates);
   return { const_fuel_bonus: fuel, cost_total: costTotal(t.cost_per_hour, t.start_time, t.finish_time, t.cost_bonus, fuel) };
 }
 
+/** Paid minutes of a timesheet: its length, or none for a cancellation timesheet (it keeps the shift's times only to name it). */
+function paidMinutes(t: { status?: number; start_time: string; finish_time: string }): number {
+  return t.status !== undefined && isCancellation({ status: t.status }) ? 0 : shiftMinutes(t.start_time, t.finish_time);
+}
+
 /** Hours of a timesheet, 2 decimals (shown with 1). */
-export function timesheetHours(t: { start_time: string; finish_time: string }): number {
-  return shiftHours(t.start_time, t.finish_time);
+export function timesheetHours(t: { status?: number; start_time: string; finish_time: string }): number {
+  return Math.round((paidMinutes(t) / 60) * 100) / 100;
 }
 
 /** A bonus is one of the choices, or the one already on the timesheet or its shift (shift bonuses are free amounts). */
@@ -395,8 +459,9 @@ function counts(t: Countable): boolean {
 
 /**
  * The totals bar (spec 3, sections 2.3 and 3): Approved, Unapproved (pending with a driver) and Free (no
- * driver) timesheets, the total, filled hours, the estimated cost (the pay) and the expected sales (the pay
- * plus the restaurant's commission per hour, as invoices charge it). Sums are in pence, so no float drift.
+ * driver) timesheets, the total, filled hours, the estimated cost (the pay, cancellation fees included) and the
+ * expected sales (the pay of worked time plus the restaurant's commission per hour, as invoices charge it). Sums
+ * are in pence, so no float drift.
  */
 export function timesheetTotals(list: readonly Countable[], comissionPerHour: (restaurantId: number) => number): TimesheetTotals {
   let minutes = 0;
@@ -410,11 +475,12 @@ export function timesheetTotals(list: readonly Countable[], comissionPerHour: (r
     else if (t.status === S.approved) approved++;
     else if (t.status === S.pending) unapproved++;
     if (!counts(t)) continue;
-    const m = shiftMinutes(t.start_time, t.finish_time);
+    const m = paidMinutes(t);
     const pay = toPence(t.cost_total);
     minutes += m;
     cost += pay;
-    sales += pay + Math.round((toPence(comissionPerHour(t.restaurant_id)) * m) / 60);
+    // A fee charged to a driver changes what the agency pays, not what the restaurant is invoiced.
+    if (!isCancellation(t)) sales += pay + Math.round((toPence(comissionPerHour(t.restaurant_id)) * m) / 60);
   }
   return {
     total_timesheets: list.length,
@@ -444,7 +510,7 @@ export function driverSummaries(list: readonly Countable[]): Map<number, DriverS
     if (!s) out.set(id, (s = { driver_id: id, count: 0, minutes: 0, pence: 0 }));
     s.count++;
     if (!counts(t)) continue;
-    s.minutes += shiftMinutes(t.start_time, t.finish_time);
+    s.minutes += paidMinutes(t);
     s.pence += toPence(t.cost_total);
   }
   return new Map(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ukDate } from '../dates';
 import { formatPounds, toPence } from '../money';
-import { TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes } from '../statuses';
+import { CANCELLATION_TIMESHEET, TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes } from '../statuses';
 import { isTime } from '../timeList';
 import { invalidRangeMessage, isValidRange } from '../ranges';
 import { refuseEqualTimes } from './shiftTimes';
@@ -61,6 +61,7 @@ export const TIMESHEET_MSG = {
   payUnapproved: 'The pay of this timesheet is already unapproved',
   locked: "An approved timesheet can't be changed: unapprove it first",
   approvedRemoval: "An approved timesheet can't be removed: unapprove it first",
+  cancellationFixed: "A cancellation timesheet holds the fee of a cancelled shift: it can't be changed, only removed",
   listRequired: 'Send a list of timesheets to approve',
   listTooLong: 'At most 5,000 timesheets can be approved at once',
 } as const;
@@ -220,8 +221,9 @@ export function timesheetSchema(options: TimesheetSchemaOptions = {}) {
     fuel_bonus_6: fuelCount,
     comment,
     driver_comment: comment,
-    status: code(codes(TIMESHEET_STATUS), TIMESHEET_MSG.statusInvalid),
-    status_progress: code(codes(TIMESHEET_PROGRESS), TIMESHEET_MSG.progressInvalid),
+    // A cancellation timesheet's codes read (a stored row sent back as it is), for the rules to refuse by name.
+    status: code([...codes(TIMESHEET_STATUS), CANCELLATION_TIMESHEET.status], TIMESHEET_MSG.statusInvalid),
+    status_progress: code([...codes(TIMESHEET_PROGRESS), CANCELLATION_TIMESHEET.progress], TIMESHEET_MSG.progressInvalid),
     cost_total: z.unknown().optional().transform((value, ctx): number | null => {
       if (isBlank(value)) return null;
       const n = readMoney(value);

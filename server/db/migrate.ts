@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as schema from './migrations/0001_schema';
 import * as changeCounter from './migrations/0002_change_counter';
 import * as changedDays from './migrations/0003_changed_days';
+import * as cancellationTimesheets from './migrations/0004_cancellation_timesheets';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_schema': schema,
   '0002_change_counter': changeCounter,
   '0003_changed_days': changedDays,
+  '0004_cancellation_timesheets': cancellationTimesheets,
 };
 
 // Migrations work on any schema type: they create it.

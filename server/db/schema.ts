@@ -204,6 +204,8 @@ export interface TimesheetsTable {
   map_start_lng: number | null;
   map_finish_lat: number | null;
   map_finish_lng: number | null;
+  /** Set on a cancellation timesheet only: the shift its driver was taken off. */
+  cancelled_shift_id: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -1,4 +1,5 @@
 import type { FeedMessage } from './broadcaster';
+import { CANCELLATION_TIMESHEET } from '../../domain/statuses';
 
 /**
  * Who is listening on a socket, and so what of the feed reaches it. Every screen subscribes to the one
@@ -19,12 +20,13 @@ export type Audience =
 type Item = Record<string, unknown>;
 
 /**
- * The channels a restaurant account hears and what of each item it may see. Anything else (drivers, areas,
- * users, options, news, alerts) stays with the office.
+ * The channels a restaurant account hears and what of each item it may see (null: not that item at all). Anything
+ * else (drivers, areas, users, options, news, alerts) stays with the office.
  */
-const RESTAURANT_VIEWS: Record<string, (item: Item) => Item> = {
+const RESTAURANT_VIEWS: Record<string, (item: Item) => Item | null> = {
   shift_channel: withoutOfficeFields,
-  timesheet_channel: withoutOfficeFields,
+  // A cancellation timesheet is the fee a driver is charged: its whole row is the office's, as in the lists.
+  timesheet_channel: (item) => (item.status === CANCELLATION_TIMESHEET.status ? null : withoutOfficeFields(item)),
   invoice_channel: (item) => item,
   restaurant_channel: (item) => item,
 };
@@ -67,7 +69,8 @@ export function visibleMessage(message: FeedMessage, audience: Audience): FeedMe
   const items = message.items.flatMap((item) => {
     if (!isItem(item)) return [];
     const restaurant = restaurantOf(message.channel, item);
-    return restaurant !== null && allowed.has(restaurant) ? [view(item)] : [];
+    const seen = restaurant !== null && allowed.has(restaurant) ? view(item) : null;
+    return seen ? [seen] : [];
   });
   return items.length ? { ...message, items } : null;
 }

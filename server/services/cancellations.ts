@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ReportingTable } from '../db/schema';
 import { REPORTING_MODEL_TYPE } from '../../domain/statuses';
+import { splitAmount } from '../../domain/reports';
 
 export interface Cancellation {
   shiftId: number | null;
@@ -10,7 +11,7 @@ export interface Cancellation {
   periodDate: string;
   startTime: string | null;
   finishTime: string | null;
-  /** Negative = charged to the driver; a fee or bonus set on approval may be positive. */
+  /** The driver's amount: negative for a fee charged to them, positive for a bonus (domain/reports.ts). */
   cost: number;
   commentCancelled: string | null;
   event: number;
@@ -21,8 +22,9 @@ export interface Cancellation {
 export type ReportingRow = Selectable<ReportingTable>;
 
 /**
- * Writes one cancellation/charge record (the reporting table behind the 'Shift Cancelled/Bonus Added' report).
- * Call inside the transaction that makes the change it records: cancelling a shift on the schedule, or
+ * Writes one cancellation/charge record (the reporting table behind the 'Shift Cancelled/Bonus Added' report), its
+ * amount split into charged, paid and difference by the reports' one sign convention. Call inside the transaction
+ * that makes the change it records: cancelling a shift on the schedule (with its cancellation timesheet), or
  * changing the cancellation fee when a timesheet is approved.
  */
 export async function recordCancellation(trx: Transaction<Database> | Kysely<Database>, c: Cancellation): Promise<ReportingRow> {
@@ -37,6 +39,7 @@ export async function recordCancellation(trx: Transaction<Database> | Kysely<Dat
       start_time: c.startTime,
       finish_time: c.finishTime,
       cost: c.cost,
+      ...splitAmount(c.cost),
       comment_cancelled: c.commentCancelled,
       model_type: REPORTING_MODEL_TYPE.shift,
       event: c.event,

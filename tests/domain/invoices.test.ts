@@ -128,8 +128,8 @@ describe('Request Invoice validation', () => {
 describe('payments', () => {
   const row = (driver_id: number, driver_name: string, over: Partial<Parameters<typeof paymentRow>[0]> = {}) =>
     paymentRow({
-      id: 1, period_date: '2026-06-01', driver_id, driver_name, bank_name_of_account_holder: null, bank_sort_code: null, bank_account_number: null,
-      restaurant_name: 'R', start_time: '17:00', finish_time: '22:00', cost_per_hour: 12, cost_bonus: 0, const_fuel_bonus: 0, ...over,
+      id: 1, status: 30, period_date: '2026-06-01', driver_id, driver_name, bank_name_of_account_holder: null, bank_sort_code: null, bank_account_number: null,
+      restaurant_name: 'R', start_time: '17:00', finish_time: '22:00', cost_per_hour: 12, cost_bonus: 0, const_fuel_bonus: 0, cost_extra_bonus: 0, ...over,
     });
 
   it('pays rate × hours + bonus + fuel per timesheet and sums per driver by name', () => {
@@ -139,5 +139,12 @@ describe('payments', () => {
       ['Amy', 1, 5, 0, 3.3, 63.3],
       ['Zoe', 2, 8, 10, 0, 106],
     ]);
+  });
+
+  it("takes a cancellation timesheet's fee off the driver's pay: no hours, the fee as its total; a worked one's fee/bonus stays out", () => {
+    const fee = row(2, 'Zoe', { status: 40, cost_extra_bonus: -15 });
+    expect(fee).toMatchObject({ hours: 0, cancellation_fee: -15, cost_total: -15 });
+    expect(row(2, 'Zoe', { cost_extra_bonus: 20 })).toMatchObject({ hours: 5, cancellation_fee: 0, cost_total: 60 });
+    expect(driverPayments([row(2, 'Zoe'), fee]).map((d) => [d.timesheets, d.hours, d.cancellation_fee, d.cost_total])).toEqual([[2, 5, -15, 45]]);
   });
 });

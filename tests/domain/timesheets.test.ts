@@ -4,8 +4,10 @@ import {
   approveAllPlan,
   approveFailure,
   buttonStates,
+  cancellationTimesheet,
   driverSummaries,
   isAllowedBonus,
+  isCancellation,
   latestTimesheetDate,
   londonTime,
   matchesStatusFilter,
@@ -14,15 +16,17 @@ import {
   rateFor,
   removeRefusal,
   requestedChange,
+  statusLabel,
   targetState,
   timesheetCost,
+  timesheetHours,
   timesheetTotals,
   timesOverlap,
   TIMESHEET_FILTER,
   type TimesheetAction,
   type TimesheetFacts,
 } from '../../domain/timesheets';
-import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
+import { CANCELLATION_TIMESHEET as C, TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import { TIMESHEET_MSG, dateTooLateMessage, timesheetSchema } from '../../domain/validation/timesheet';
 import { fieldErrors } from '../../domain/validation/auth';
 import { OWN_MSG } from '../../domain/messages';
@@ -100,8 +104,41 @@ describe('buttons of the summary form', () => {
     ['time approved', sheet(S.pending, P.timeApproved), true, { approve: true, discard: true, remove: true, unapproveShown: true, unapproveTime: true, unapprovePay: false, locked: false }],
     ['discarded', sheet(S.discarded, P.discarded), true, { approve: true, discard: false, remove: true, unapproveShown: false, unapproveTime: false, unapprovePay: false, locked: false }],
     ['open-shift placeholder', sheet(S.pending, P.notSubmitted, { id: -3, driver_id: null }), true, { approve: false, discard: false, remove: false, unapproveShown: false, unapproveTime: false, unapprovePay: false, locked: false }],
+    ['cancellation fee', sheet(C.status, C.progress), true, { approve: false, discard: false, remove: true, unapproveShown: false, unapproveTime: false, unapprovePay: false, locked: true }],
   ])('%s', (_name, t, valid, expected) => {
     expect(buttonStates(t, valid)).toEqual(expected);
+  });
+
+  it('reads a cancellation timesheet as Cancelled (Shift cancelled), and refuses every action on it', () => {
+    const t = sheet(C.status, C.progress);
+    expect([statusLabel(t), progressLabel(t)]).toEqual(['Cancelled', 'Shift cancelled']);
+    for (const action of ['approve', 'discard', 'unapproveTime', 'unapprovePay'] as const) expect(actionRefusal(action, t)).toBe(TIMESHEET_MSG.cancellationFixed);
+    expect(requestedChange(t, targetState('approve', t))).toBeNull();
+  });
+});
+
+describe('the cancellation timesheet (spec 3, section 4.1)', () => {
+  const shift = { id: 77, restaurant_id: 3, period_date: '2026-11-20', start_time: '17:00', finish_time: '22:00' };
+
+  it("belongs to the cancelled driver, carries the fee as cost_extra_bonus and as its whole pay, and names its shift apart from shift_id", () => {
+    expect(cancellationTimesheet(shift, 9, -15, 'Driver ill')).toEqual({
+      cancelled_shift_id: 77, restaurant_id: 3, driver_id: 9, status: C.status, status_progress: C.progress, period_date: '2026-11-20',
+      start_time: '17:00', finish_time: '22:00', cost_per_hour: 0, cost_bonus: 0, const_fuel_bonus: 0, cost_extra_bonus: -15, cost_total: -15,
+      comment: 'Driver ill',
+    });
+    expect(isCancellation(cancellationTimesheet(shift, 9, 0, null))).toBe(true);
+    expect(Object.values(S)).not.toContain(C.status);
+  });
+
+  it('counts in the totals and the driver panel as pay without hours, and not as sales', () => {
+    const worked = { id: 1, driver_id: 9, status: S.approved, status_progress: P.payApproved, start_time: '11:00', finish_time: '15:00', cost_total: 50, restaurant_id: 3 };
+    const fee = { ...cancellationTimesheet(shift, 9, -15, null), id: 2 };
+    expect(timesheetTotals([worked, fee], () => 1.5)).toEqual({
+      total_timesheets: 2, approved: 1, unapproved: 0, free: 0, filled_hours: 4, estimated_cost: 35, expected_sales: 56,
+    });
+    expect(driverSummaries([worked, fee]).get(9)).toEqual({ driver_id: 9, count: 2, hours: 4, cost: 35 });
+    expect(timesheetHours(fee)).toBe(0);
+    expect(approveAllPlan([fee]).pending).toEqual([]);
   });
 });
 
@@ -284,7 +321,7 @@ describe('timesheet form and body validation (spec 3, section 5)', () => {
     [{ fuel_bonus_6: 1.5 }, {}, { fuel_bonus_6: [TIMESHEET_MSG.fuelCount] }],
     [{ cost_bonus: '10.555' }, {}, { cost_bonus: [TIMESHEET_MSG.money] }],
     [{ cost_total: 'lots' }, {}, { cost_total: [TIMESHEET_MSG.costTotalFormat] }],
-    [{ status: 40 }, {}, { status: [TIMESHEET_MSG.statusInvalid] }],
+    [{ status: 50 }, {}, { status: [TIMESHEET_MSG.statusInvalid] }],
     [{ start_time: '10:00', finish_time: '10:00' }, {}, { finish_time: [OWN_MSG.finishEqualsStart] }],
     [{ start_time: '10:00', finish_time: '10:00', period_date: '' }, {}, { period_date: ['Date is required.'], finish_time: [OWN_MSG.finishEqualsStart] }],
     [{ start_time: '10:00', finish_time: '09:45' }, {}, {}],

@@ -227,7 +227,10 @@ describe('POST /api/reporting/create (Cancel shift)', () => {
       reporting: { shift_id: id, driver_id: driver, restaurant_id: camden, cost: -15, event: 10, model_type: 10, model_id: id, start_time: '17:00', finish_time: '22:00', comment_cancelled: 'Driver ill' },
       shift: { id, driver_id: null, status_assigned: 30, driver_id_canceled: driver, comment_cancelled: 'Driver ill', driver_canceled: { id: driver, full_name: 'Carl Cancel' } },
     });
-    expect(feed.messages).toEqual([{ channel: 'shift_channel', event: 'cancel', items: [{ id, restaurant_id: camden, period_date: MON }] }]);
+    expect(feed.messages).toEqual([
+      { channel: 'shift_channel', event: 'cancel', items: [{ id, restaurant_id: camden, period_date: MON }] },
+      { channel: 'timesheet_channel', event: 'store', items: [res.json().timesheet] },
+    ]);
     // Twice is refused: the driver is already off.
     expect((await call('POST', '/api/reporting/create', ADMIN, cancel({ id, driver_id: driver }))).json()).toEqual({ shift_id: [SHIFT_MSG.alreadyCancelled] });
   });

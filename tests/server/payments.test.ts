@@ -62,11 +62,24 @@ beforeAll(async () => {
       { ...approved, restaurant_id: ids.camden, driver_id: ids.b, period_date: '2026-07-01', start_time: '11:00', finish_time: '15:00', cost_per_hour: 12 },
     ])
     .execute();
+  // Driver B cancelled a published shift: Cancel Shift charges a £15 fee through a cancellation timesheet.
+  const shift = await t.db
+    .insertInto('shifts')
+    .values({ restaurant_id: ids.camden, driver_id: ids.b, status: 20, status_assigned: 10, period_date: '2026-06-20', start_time: '18:00', finish_time: '23:00', cost_per_hour: 14 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const cancel = await t.app.inject({
+    method: 'POST',
+    url: '/api/reporting/create',
+    headers: await t.as(ADMIN),
+    payload: { shift_id: shift.id, restaurant_id: ids.camden, driver_id: ids.b, period_date: '2026-06-20', cost: -15, comment_cancelled: 'No show', model_type: 10, event: 10, model_id: shift.id },
+  });
+  expect(cancel.statusCode).toBe(201);
 });
 afterAll(() => t.close());
 
 describe('GET /api/xls', () => {
-  it('answers a real .xlsx named payments_{from}-{to}: one row per approved timesheet and a per-driver total sheet', async () => {
+  it('answers a real .xlsx named payments_{from}-{to}: one row per approved timesheet or cancellation fee and a per-driver total sheet', async () => {
     const res = await get(`/api/xls?${JUNE}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -76,40 +89,44 @@ describe('GET /api/xls', () => {
 
     const payments = workbook.getWorksheet('Payments')!;
     const rows = values(payments);
-    expect(rows[0]).toEqual(['Date', 'Driver', 'Account holder', 'Sort code', 'Account number', 'Restaurant', 'Start', 'Finish', 'Hours', 'Rate', 'Bonus', 'Fuel bonus', 'Total']);
-    // By hand: 5 h × £12.50 + £10 + £4.50 = £77.00; 3.5 h × £14 − £10 = £39.00; 4 h × £12 = £48.00.
+    expect(rows[0]).toEqual(['Date', 'Driver', 'Account holder', 'Sort code', 'Account number', 'Restaurant', 'Start', 'Finish', 'Hours', 'Rate', 'Bonus', 'Fuel bonus', 'Cancellation fee', 'Total']);
+    // By hand: 5 h × £12.50 + £10 + £4.50 = £77.00; 3.5 h × £14 − £10 = £39.00; 4 h × £12 = £48.00; B's fee −£15.
     const byDriverA = [
-      ['2026-06-02', names.a, 'A HOLDER', '01-02-03', '00123456', 'Pizza Palace Camden', '17:00', '22:00', 5, 12.5, 10, 4.5, 77],
-      ['2026-06-10', names.a, 'A HOLDER', '01-02-03', '00123456', 'Balti Palace', '22:00', '01:30', 3.5, 14, -10, 0, 39],
+      ['2026-06-02', names.a, 'A HOLDER', '01-02-03', '00123456', 'Pizza Palace Camden', '17:00', '22:00', 5, 12.5, 10, 4.5, 0, 77],
+      ['2026-06-10', names.a, 'A HOLDER', '01-02-03', '00123456', 'Balti Palace', '22:00', '01:30', 3.5, 14, -10, 0, 0, 39],
     ];
-    // Missing bank details are empty cells.
-    const driverB = ['2026-06-05', names.b, null, null, null, 'Pizza Palace Camden', '11:00', '15:00', 4, 12, 0, 0, 48];
-    const ordered = names.a.toLowerCase() < names.b.toLowerCase() ? [...byDriverA, driverB] : [driverB, ...byDriverA];
-    expect(rows.slice(1, 4)).toEqual(ordered);
-    expect(rows[4]).toEqual(['Total', null, null, null, null, null, null, null, 12.5, null, 0, 4.5, 164]);
-    expect(rows).toHaveLength(5);
+    // Missing bank details are empty cells; the cancelled shift pays no hours and takes the fee off.
+    const byDriverB = [
+      ['2026-06-05', names.b, null, null, null, 'Pizza Palace Camden', '11:00', '15:00', 4, 12, 0, 0, 0, 48],
+      ['2026-06-20', names.b, null, null, null, 'Pizza Palace Camden', '18:00', '23:00', 0, 0, 0, 0, -15, -15],
+    ];
+    const ordered = names.a.toLowerCase() < names.b.toLowerCase() ? [...byDriverA, ...byDriverB] : [...byDriverB, ...byDriverA];
+    expect(rows.slice(1, 5)).toEqual(ordered);
+    expect(rows[5]).toEqual(['Total', null, null, null, null, null, null, null, 12.5, null, 0, 4.5, -15, 149]);
+    expect(rows).toHaveLength(6);
     // Money cells are formatted as pounds, dates as dates, and the Total row sums with formulas.
+    expect(payments.getCell('N2').numFmt).toBe(POUNDS_FORMAT);
     expect(payments.getCell('M2').numFmt).toBe(POUNDS_FORMAT);
     expect(payments.getCell('J2').numFmt).toBe(POUNDS_FORMAT);
     expect(payments.getCell('A2').value).toBeInstanceOf(Date);
     expect(payments.getCell('A2').numFmt).toBe('dd/mm/yyyy');
-    expect(payments.getCell('M5').value).toEqual({ formula: 'SUM(M2:M4)', result: 164 });
+    expect(payments.getCell('N6').value).toEqual({ formula: 'SUM(N2:N5)', result: 149 });
     expect(payments.getCell('D2').type).toBe(ExcelJS.ValueType.String);
 
     const totals = values(workbook.getWorksheet('Driver totals')!);
-    expect(totals[0]).toEqual(['Driver', 'Account holder', 'Sort code', 'Account number', 'Timesheets', 'Hours', 'Bonus', 'Fuel bonus', 'Total']);
-    const a = [names.a, 'A HOLDER', '01-02-03', '00123456', 2, 8.5, 0, 4.5, 116];
-    const b = [names.b, null, null, null, 1, 4, 0, 0, 48];
+    expect(totals[0]).toEqual(['Driver', 'Account holder', 'Sort code', 'Account number', 'Timesheets', 'Hours', 'Bonus', 'Fuel bonus', 'Cancellation fee', 'Total']);
+    const a = [names.a, 'A HOLDER', '01-02-03', '00123456', 2, 8.5, 0, 4.5, 0, 116];
+    const b = [names.b, null, null, null, 2, 4, 0, 0, -15, 33];
     expect(totals.slice(1, 3)).toEqual(names.a.toLowerCase() < names.b.toLowerCase() ? [a, b] : [b, a]);
-    expect(totals[3]).toEqual(['Total', null, null, null, 3, 12.5, 0, 4.5, 164]);
-    expect(workbook.getWorksheet('Driver totals')!.getCell('I2').numFmt).toBe(POUNDS_FORMAT);
+    expect(totals[3]).toEqual(['Total', null, null, null, 4, 12.5, 0, 4.5, -15, 149]);
+    expect(workbook.getWorksheet('Driver totals')!.getCell('J2').numFmt).toBe(POUNDS_FORMAT);
   });
 
   it('limits the export to one restaurant when asked, and managers to their restaurants', async () => {
     const one = values((await open((await get(`/api/xls?${JUNE}&restaurant_id=${ids.balti}`)).rawPayload)).getWorksheet('Payments')!);
     expect(one.slice(1, -1).map((r) => r[5])).toEqual(['Balti Palace']);
     expect(one[one.length - 1][0]).toBe('Total');
-    expect(one[one.length - 1][12]).toBe(39);
+    expect(one[one.length - 1][13]).toBe(39);
     const managed = values((await open((await get(`/api/xls?${JUNE}`, MANAGER)).rawPayload)).getWorksheet('Payments')!);
     expect(new Set(managed.slice(1, -1).map((r) => r[5]))).toEqual(new Set(['Pizza Palace Camden']));
     expect((await get(`/api/xls?${JUNE}&restaurant_id=${ids.balti}`, MANAGER)).statusCode).toBe(403);
@@ -118,7 +135,7 @@ describe('GET /api/xls', () => {
   it('answers an empty export with its headers and a zero total', async () => {
     const rows = values((await open((await get('/api/xls?period_date_from=2026-05-01&period_date_to=2026-05-31')).rawPayload)).getWorksheet('Payments')!);
     expect(rows).toHaveLength(2);
-    expect(rows[1][12]).toBe(0);
+    expect(rows[1][13]).toBe(0);
   });
 
   it('is for administrators and managers, with a checked range and restaurant', async () => {

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { PERIOD_MSG } from '../../domain/validation/period';
 import { DRIVER_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../domain/statuses';
-import type { ReportRow } from '../../domain/reports';
+import { splitAmount, type ReportRow } from '../../domain/reports';
 
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test'; // Camden and Islington
@@ -26,16 +26,18 @@ beforeAll(async () => {
   const inactive = await t.db.selectFrom('drivers').select(['id']).where('status', '=', DRIVER_STATUS.inactive).orderBy('id').executeTakeFirstOrThrow();
   ids.inactive = inactive.id;
 
+  // Records as the server stores them: the driver's amount and its split into charged, paid and difference.
   const base = { model_type: 10, start_time: '17:00', finish_time: '22:00', moderator_id: ids.admin, driver_id: ids.dan };
+  const record = (cost: number) => ({ cost, ...splitAmount(cost) });
   const rows = await t.db
     .insertInto('reporting')
     .values([
-      { ...base, event: 10, restaurant_id: ids.camden, period_date: '2026-06-02', cost: -62.5, amount_paid: 0, comment_cancelled: 'Driver ill' },
-      { ...base, event: 40, restaurant_id: ids.camden, period_date: '2026-06-01', cost: 20, amount_paid: 25, comment_cancelled: 'Bonus for cover' },
-      { ...base, event: 10, restaurant_id: ids.balti, period_date: '2026-06-03', cost: -40, comment_cancelled: 'Closed early' },
-      { ...base, event: 20, restaurant_id: ids.camden, period_date: '2026-06-04', cost: 55, amount_paid: 50, comment_cancelled: 'Extra driver' },
-      { ...base, event: 30, restaurant_id: ids.camden, period_date: '2026-06-05', cost: -15, comment_cancelled: 'Charge waived' },
-      { ...base, event: 10, restaurant_id: ids.camden, period_date: '2026-06-08', cost: -10, comment_cancelled: 'Next week' },
+      { ...base, event: 10, restaurant_id: ids.camden, period_date: '2026-06-02', ...record(-62.5), comment_cancelled: 'Driver ill' },
+      { ...base, event: 40, restaurant_id: ids.camden, period_date: '2026-06-01', ...record(20), comment_cancelled: 'Bonus for cover' },
+      { ...base, event: 10, restaurant_id: ids.balti, period_date: '2026-06-03', ...record(-40), comment_cancelled: 'Closed early' },
+      { ...base, event: 20, restaurant_id: ids.camden, period_date: '2026-06-04', ...record(55), comment_cancelled: 'Extra driver' },
+      { ...base, event: 30, restaurant_id: ids.camden, period_date: '2026-06-05', ...record(-15), comment_cancelled: 'Charge waived' },
+      { ...base, event: 10, restaurant_id: ids.camden, period_date: '2026-06-08', ...record(-10), comment_cancelled: 'Next week' },
     ])
     .returning('id')
     .execute();
@@ -69,6 +71,7 @@ describe('GET /api/reporting/shiftsCancelled', () => {
     expect(rows[1]).toEqual({
       key: `r${ids.cancelled}`,
       shift_id: null,
+      timesheet_id: null,
       period_date: '2026-06-02',
       cost: -62.5,
       driver_id: ids.dan,
@@ -79,9 +82,9 @@ describe('GET /api/reporting/shiftsCancelled', () => {
       updated_at: expect.any(String),
       comment_cancelled: 'Driver ill',
       moderator_id: ids.admin,
-      cost_cover: 0,
+      cost_cover: 62.5,
       amount_paid: 0,
-      amount_difference: 0,
+      amount_difference: 62.5,
       event: 10,
       driver_name: `${dan.first_name} ${dan.last_name}`,
       restaurant_name: 'Pizza Palace Camden',
@@ -107,16 +110,17 @@ describe('GET /api/reporting/extraRequest and /chargeRemoved', () => {
   it('list their own events only', async () => {
     expect(keys((await get(`/api/reporting/extraRequest?${WEEK}`)).json())).toEqual([`r${ids.extra}`]);
     expect(keys((await get(`/api/reporting/chargeRemoved?${WEEK}`)).json())).toEqual([`r${ids.charge}`]);
-    expect((await get(`/api/reporting/extraRequest?${WEEK}`)).json()[0]).toMatchObject({ cost: 55, amount_paid: 50, event: 20, comment_cancelled: 'Extra driver' });
+    expect((await get(`/api/reporting/extraRequest?${WEEK}`)).json()[0]).toMatchObject({ cost: 55, cost_cover: 0, amount_paid: 55, amount_difference: -55, event: 20, comment_cancelled: 'Extra driver' });
   });
 });
 
 describe('GET /api/timesheet/inactiveFee', () => {
-  it('lists the cancellation fees of drivers whose account is inactive, as paid amounts', async () => {
+  it('lists the cancellation fees and bonuses of drivers whose account is inactive, split like the records', async () => {
     const rows = (await get(`/api/timesheet/inactiveFee?${WEEK}`)).json() as ReportRow[];
     expect(keys(rows)).toEqual([`t${ids.fee}`, `t${ids.baltiFee}`]);
+    expect(rows[1]).toMatchObject({ cost: -10, cost_cover: 10, amount_paid: 0, amount_difference: 10 });
     expect(rows[0]).toMatchObject({
-      period_date: '2026-06-02', cost: 0, amount_paid: 20, amount_difference: -20, cost_extra_bonus: 20, driver_id: ids.inactive,
+      period_date: '2026-06-02', cost: 20, cost_cover: 0, amount_paid: 20, amount_difference: -20, cost_extra_bonus: 20, driver_id: ids.inactive,
       restaurant_name: 'Pizza Palace Camden', comment_cancelled: 'Stood down at the door', start_time: '18:00', finish_time: '23:00',
       modified_shift_id: null, moderator_id: null,
     });

@@ -7,8 +7,9 @@ import { verifyPassword } from '../../server/auth/passwords';
 import { ROLE } from '../../domain/roles';
 import {
   ADDRESSEE, ALERT_CHANNELS, ALERT_EVENTS, DRIVER_STATUS, HOLIDAY, POST_IMPORTANT, POST_PINNED, POST_STATUS, SHIFT_ASSIGNED,
-  SHIFT_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes,
+  SHIFT_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS, CANCELLATION_TIMESHEET, codes,
 } from '../../domain/statuses';
+import { splitAmount } from '../../domain/reports';
 
 /** One database for the file: creating and migrating PGlite costs seconds. */
 const TODAY = '2026-11-18'; // a Wednesday
@@ -160,7 +161,8 @@ describe('demo dataset: schedule and timesheets', () => {
       select t.status, t.status_progress, t.period_date, t.driver_start_time,
         (t.driver_id = s.driver_id and t.restaurant_id = s.restaurant_id and t.period_date = s.period_date) as same
       from timesheets t join shifts s on s.id = t.shift_id`);
-    expect(sheets.length).toBe(await count('timesheets'));
+    // Every timesheet but the cancellation ones works a shift.
+    expect(sheets.length).toBe((await count('timesheets')) - (await rows(`select id from timesheets where status = ${CANCELLATION_TIMESHEET.status}`)).length);
     expect(new Set(sheets.map((t) => t.status))).toEqual(new Set(codes(TIMESHEET_STATUS)));
     expect(new Set(sheets.map((t) => t.status_progress)).size).toBeGreaterThanOrEqual(6);
     const allowed: Record<number, number[]> = {
@@ -178,7 +180,7 @@ describe('demo dataset: schedule and timesheets', () => {
     expect(bonuses.length).toBeGreaterThan(1);
   });
 
-  it('records cancellations for reporting and has invoices for past weeks', async () => {
+  it('records cancellations for reporting, each Cancel Shift with its fee timesheet, and has invoices for past weeks', async () => {
     const reports = await db().selectFrom('reporting').selectAll().execute();
     expect(reports.length).toBeGreaterThan(0);
     for (const r of reports) {
@@ -186,6 +188,18 @@ describe('demo dataset: schedule and timesheets', () => {
       expect(r.model_type).toBe(10);
       expect(r.shift_id).not.toBeNull();
       expect(r.cost).toBeLessThan(0);
+      expect({ cost_cover: r.cost_cover, amount_paid: r.amount_paid, amount_difference: r.amount_difference }).toEqual(splitAmount(r.cost));
+    }
+    // The cancelled driver's fee: a cancellation timesheet of the shift they were taken off, told of by its record.
+    const fees = await rows<{ event: number; cost: number; fee: number | null; same: boolean | null }>(`
+      select r.event, r.cost, t.cost_extra_bonus as fee,
+        (t.driver_id = r.driver_id and t.cancelled_shift_id = r.shift_id and t.shift_id is null and t.cost_total = t.cost_extra_bonus
+          and t.status = ${CANCELLATION_TIMESHEET.status} and s.driver_id is null and s.driver_id_canceled = t.driver_id) as same
+      from reporting r left join timesheets t on t.id = r.timesheet_id left join shifts s on s.id = t.cancelled_shift_id`);
+    expect(fees.some((f) => f.event === 10)).toBe(true);
+    for (const f of fees) {
+      if (f.event === 10) expect(f).toEqual({ event: 10, cost: f.cost, fee: f.cost, same: true });
+      else expect(f.fee).toBeNull();
     }
     const invoices = await db().selectFrom('invoices').selectAll().orderBy('invoice_number').execute();
     expect(invoices.length).toBeGreaterThanOrEqual(1);
@@ -267,10 +281,13 @@ describe('seedScale', () => {
     expect(await count('shifts')).toBe(before.shifts + summary.shifts);
     expect(await count('timesheets')).toBe(before.timesheets + summary.timesheets);
 
-    // Every timesheet belongs to its shift; every booked driver works in the restaurant's area.
+    // Every timesheet belongs to its shift (a cancellation timesheet to the shift its driver was taken off); every
+    // booked driver works in the restaurant's area.
     expect(await rows(`
-      select t.id from timesheets t join shifts s on s.id = t.shift_id
-      where t.driver_id <> s.driver_id or t.restaurant_id <> s.restaurant_id or t.period_date <> s.period_date`)).toHaveLength(0);
+      select t.id from timesheets t join shifts s on s.id = coalesce(t.shift_id, t.cancelled_shift_id)
+      where coalesce(s.driver_id, s.driver_id_canceled) <> t.driver_id or t.restaurant_id <> s.restaurant_id or t.period_date <> s.period_date`)).toHaveLength(0);
+    expect(await rows(`select id from timesheets where shift_id is null and cancelled_shift_id is null`)).toHaveLength(0);
+    expect(await rows(`select id from reporting where event = 10 and timesheet_id is null`)).toHaveLength(0);
     expect(await rows(`
       select s.id from shifts s join restaurants r on r.id = s.restaurant_id
       where s.driver_id is not null

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, londonToday } from '../../domain/dates';
 import { INTERVAL, rangeFor } from '../../domain/ranges';
-import { reportCsv, withTimesheetFees, type ReportRow, type ReportTimesheet } from '../../domain/reports';
+import { reportCsv, splitAmount, withTimesheetFees, type ReportRow, type ReportTimesheet } from '../../domain/reports';
 import { NO_ROWS } from '../../src/pages/reporting/ReportingPage';
 import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
@@ -18,19 +18,19 @@ vi.mock('../../providers/realtime', () => ({
 const week = rangeFor(INTERVAL.week, londonToday());
 const day = (n: number) => addDays(week.from, n);
 
+/** A record as the server answers it, its amount (fee negative, bonus positive) split into charged, paid and difference. */
 const row = (over: Partial<ReportRow>): ReportRow => ({
-  key: 'r1', shift_id: 101, period_date: day(0), cost: -62.5, driver_id: 5, restaurant_id: 7, start_time: '17:00', finish_time: '22:00',
+  key: 'r1', shift_id: 101, timesheet_id: null, period_date: day(0), cost: -62.5, driver_id: 5, restaurant_id: 7, start_time: '17:00', finish_time: '22:00',
   created_at: '2026-06-01T16:05:00.000Z', updated_at: '2026-06-01T16:05:00.000Z', comment_cancelled: 'Driver ill', moderator_id: 1,
-  cost_cover: 0, amount_paid: 0, amount_difference: 0, event: 10, driver_name: 'Dan Driver', restaurant_name: 'Pizza Palace Camden',
-  moderator_name: 'Alice Admin', ...over,
+  ...splitAmount(over.cost ?? -62.5), event: 10, driver_name: 'Dan Driver', restaurant_name: 'Pizza Palace Camden', moderator_name: 'Alice Admin', ...over,
 });
-const CANCELLED = [row({}), row({ key: 'r2', shift_id: 102, period_date: day(2), cost: 20, amount_paid: 10, event: 40, comment_cancelled: 'Bonus for cover' })];
+const CANCELLED = [row({}), row({ key: 'r2', shift_id: 102, timesheet_id: 10, period_date: day(2), cost: 10, event: 40, comment_cancelled: 'Bonus for cover' })];
 const FEES: ReportTimesheet[] = [
   { id: 9, shift_id: 103, modified_shift_id: null, restaurant_id: 7, driver_id: 6, period_date: day(1), start_time: '18:00', finish_time: '23:00', cost_extra_bonus: 15, comment: 'Stood down', updated_at: '2026-06-02T22:00:00.000Z', driver_name: 'Ann Smith', restaurant_name: 'Pizza Palace Camden' },
-  // Already told by the reporting record of shift 101: not added twice.
-  { id: 10, shift_id: 101, modified_shift_id: null, restaurant_id: 7, driver_id: 5, period_date: day(0), start_time: '17:00', finish_time: '22:00', cost_extra_bonus: 5, comment: null, updated_at: null, driver_name: 'Dan Driver', restaurant_name: 'Pizza Palace Camden' },
+  // Already told by the reporting record r2 (the bonus set on its approval): not added twice.
+  { id: 10, shift_id: 102, modified_shift_id: null, restaurant_id: 7, driver_id: 5, period_date: day(0), start_time: '17:00', finish_time: '22:00', cost_extra_bonus: 5, comment: null, updated_at: null, driver_name: 'Dan Driver', restaurant_name: 'Pizza Palace Camden' },
 ];
-const EXTRA = [row({ key: 'r7', event: 20, cost: 55, amount_paid: 55, comment_cancelled: 'Extra driver' })];
+const EXTRA = [row({ key: 'r7', event: 20, cost: 55, comment_cancelled: 'Extra driver' })];
 
 /** jsdom's Blob has no arrayBuffer(); its FileReader reads it. */
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
@@ -76,12 +76,13 @@ describe('Reporting screen', () => {
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent))).toEqual([
-      [`${day(0).slice(8)}/${day(0).slice(5, 7)}/${day(0).slice(0, 4)}`, 'Dan Driver', '-62.50', '0.00', '-62.50'],
+      // A fee charged to Dan on Cancel Shift, a bonus paid to Ann (her timesheet) and to Dan (set on approval).
+      [`${day(0).slice(8)}/${day(0).slice(5, 7)}/${day(0).slice(0, 4)}`, 'Dan Driver', '62.50', '0.00', '62.50'],
       [`${day(1).slice(8)}/${day(1).slice(5, 7)}/${day(1).slice(0, 4)}`, 'Ann Smith', '0.00', '15.00', '-15.00'],
-      [`${day(2).slice(8)}/${day(2).slice(5, 7)}/${day(2).slice(0, 4)}`, 'Dan Driver', '20.00', '10.00', '10.00'],
-      ['Total', '', '-42.50', '25.00', '-67.50'],
+      [`${day(2).slice(8)}/${day(2).slice(5, 7)}/${day(2).slice(0, 4)}`, 'Dan Driver', '0.00', '10.00', '-10.00'],
+      ['Total', '', '62.50', '25.00', '37.50'],
     ]);
-    expect(rows.slice(0, 3).map((r) => r.getAttribute('data-sign'))).toEqual(['negative', 'negative', 'positive']);
+    expect(rows.slice(0, 3).map((r) => r.getAttribute('data-sign'))).toEqual(['positive', 'negative', 'negative']);
     expect(within(rows[0]).getByText('17:00 - 22:00')).toBeInTheDocument();
     expect(within(rows[0]).getByText('01/06/2026 17:05')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Alice Admin')).toBeInTheDocument();
@@ -156,17 +157,17 @@ describe('Reporting screen', () => {
     expect(csv).toBe('\ufeff' + reportCsv(withTimesheetFees(CANCELLED, FEES), true));
     expect(csv.split('\r\n')[0]).toBe('\ufeffDate,Driver,Amount Charged,Amount Paid,Difference,Restaurant,Shift Time,Created Date,Comment,Creator');
     expect(csv).toContain('Ann Smith,0.00,15.00,-15.00');
-    expect(csv).toContain('Total,,-42.50,25.00,-67.50');
+    expect(csv).toContain('Total,,62.50,25.00,37.50');
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await readBytes(blobs[1]));
     const sheet = workbook.getWorksheet('Report')!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Date', 'Driver', 'Amount Charged', 'Amount Paid', 'Difference', 'Restaurant', 'Shift Time', 'Created Date', 'Comment', 'Creator']);
-    expect(sheet.getCell('C2').value).toBe(-62.5);
+    expect(sheet.getCell('C2').value).toBe(62.5);
     expect(sheet.getCell('C2').numFmt).toContain('£');
     expect(sheet.getCell('B3').value).toBe('Ann Smith');
     expect(sheet.getCell('A5').value).toBe('Total');
-    expect(sheet.getCell('E5').value).toBe(-67.5);
+    expect(sheet.getCell('E5').value).toBe(37.5);
   });
 
   it('is for managers too', async () => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, londonToday, ukDate } from '../../domain/dates';
-import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
+import { CANCELLATION_TIMESHEET as C, TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import type { TimesheetView } from '../../domain/timesheets';
 import { dateTooLateMessage } from '../../domain/validation/timesheet';
 import { OWN_MSG } from '../../domain/messages';
@@ -237,6 +237,30 @@ describe('Timesheets screen', () => {
     expect(button('Approve')).toBeDisabled();
     expect(button('Discard')).toBeDisabled();
     expect(button('Remove')).toBeDisabled();
+  });
+
+  it("shows a cancellation fee as the driver's pay without hours, counted in Est. Cost but not in sales, and only removable", async () => {
+    const fee = sheet({
+      id: 106, shift_id: null, period_date: '2026-11-14', start_time: '18:00', finish_time: '23:00', status: C.status, status_progress: C.progress,
+      driver_start_time: null, driver_finish_time: null, driver_comment: null, cost_per_hour: 0, cost_extra_bonus: -15, cost_total: -15,
+      comment: 'Driver ill', shift_period_date: null, shift_start_time: null, shift_finish_time: null, shift_cost_bonus: null,
+    });
+    const { user } = await open(undefined, [...ROWS, fee]);
+    expect(total('Total Timesheets')).toBe('4');
+    expect(total('Filled Hours')).toBe('14.0');
+    expect(total('Est. Cost')).toBe('£175.00');
+    expect(total('Expected Sales')).toBe('£213.25');
+    expect(within(rowOf('18:00 – 23:00')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'Sat 14/11', 'Dan Driver', 'Cancelled', 'Shift cancelled', 'Pizza Palace Camden', '18:00 – 23:00', '0.0', '-£15.00cancellation fee',
+    ]);
+    await user.click(rowOf('18:00 – 23:00'));
+    expect(button('Approve')).toBeDisabled();
+    expect(button('Discard')).toBeDisabled();
+    expect(button('Remove')).toBeEnabled();
+    expect(within(form()).queryByRole('button', { name: 'Unapprove Time' })).toBeNull();
+    expect(within(form()).getByRole('combobox', { name: 'Start Time' })).toBeDisabled();
+    expect(within(form()).getByTestId('earned')).toHaveTextContent('Earned -£15.00 · the cancellation fee charged to the driver taken off this shift');
+    expect(screen.getByRole('button', { name: 'Approve All [2]' })).toBeInTheDocument();
   });
 
   it('imports the scheduled details into the form', async () => {

@@ -14,7 +14,9 @@ import {
 } from './data';
 import { CANCEL_REASONS, NEWS, SHIFT_COMMENTS, type StaffKey } from './content';
 import { EmailBook, driverProfile, personName, postcodeIn, pushToken, slug, type ProfileLevel } from './people';
-import { buildTimesheet, daySlots, daysOff, fuelCounts, shiftState, statusAssigned, weeklyPeriods, WEEK_TEMPLATE_COUNT, type Staffing } from './rules';
+import {
+  buildTimesheet, cancellationRows, daySlots, daysOff, fuelCounts, shiftState, statusAssigned, weeklyPeriods, WEEK_TEMPLATE_COUNT, type Staffing,
+} from './rules';
 import {
   Clock, DEFAULT_FUEL_RATES, addDays, assertDate, costTotal, daysBetween, fuelBonus, hourlyRate, londonToday, mondayOf,
   round2, shiftHours, ukDate, weekDay, type PayRates,
@@ -545,28 +547,24 @@ class DemoBuilder {
     this.timesheets = planned.map((p, i) => ({ ...p, id: ids[i] }));
   }
 
-  /** Report rows of cancelled (stale) shifts: what the shift would have cost, as a negative amount. */
+  /** Cancelled (stale) shifts: the cancelled drivers' fee timesheets and the records behind the reports. */
   private async cancellations() {
     const rng = this.rng;
     const rows = this.shifts
       .filter((s) => s.staffing === 'stale' && s.row.driver_id_canceled)
-      .map((s) => ({
-        shift_id: s.id,
-        model_id: s.id,
-        model_type: 10,
-        event: rng.chance(0.7) ? 10 : 40,
-        restaurant_id: s.restaurant.id,
-        driver_id: s.row.driver_id_canceled!,
-        period_date: s.row.period_date,
-        start_time: s.row.start_time,
-        finish_time: s.row.finish_time,
-        cost: -Number(s.row.cost_total),
-        comment_cancelled: s.row.comment_cancelled!,
-        moderator_id: this.creatorFor(s.restaurant),
-        created_at: s.row.updated_at as string,
-        updated_at: s.row.updated_at as string,
-      }));
-    await insertRows(this.db, 'reporting', rows);
+      .map((s) =>
+        cancellationRows(
+          { id: s.id, restaurant_id: s.restaurant.id, period_date: s.row.period_date, start_time: s.row.start_time, finish_time: s.row.finish_time, comment_cancelled: s.row.comment_cancelled ?? null },
+          s.row.driver_id_canceled!,
+          rng.chance(0.7) ? 10 : 40,
+          this.creatorFor(s.restaurant),
+          s.row.updated_at as string,
+        ),
+      );
+    const withSheet = rows.filter((r) => r.timesheet);
+    const ids = await insertRows(this.db, 'timesheets', withSheet.map((r) => r.timesheet!), { returning: true });
+    withSheet.forEach((r, i) => (r.record.timesheet_id = ids[i]));
+    await insertRows(this.db, 'reporting', rows.map((r) => r.record));
   }
 
   /** Invoices already raised for two past weeks, their lines frozen from the approved timesheets. */

@@ -1,6 +1,8 @@
 import type { Insertable } from 'kysely';
-import type { TimesheetsTable } from '../schema';
-import { HOLIDAY, SHIFT_ASSIGNED, SHIFT_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../../domain/statuses';
+import type { ReportingTable, TimesheetsTable } from '../schema';
+import { HOLIDAY, REPORTING_MODEL_TYPE, SHIFT_ASSIGNED, SHIFT_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../../domain/statuses';
+import { splitAmount } from '../../../domain/reports';
+import { cancellationTimesheet } from '../../../domain/timesheets';
 import type { Random } from './random';
 import { DISCARD_COMMENTS, DRIVER_COMMENTS, TIMESHEET_COMMENTS } from './content';
 import type { ShiftPattern, SlotKind } from './data';
@@ -204,4 +206,33 @@ export function weeklyPeriods(template: number): WorkingPeriod[] {
 /** Week days a template has off, so the seeds do not book drivers on them. */
 export function daysOff(template: number): Set<number> {
   return new Set(weeklyPeriods(template).filter((p) => p.holiday === HOLIDAY.yes).map((p) => p.week_day));
+}
+
+/** Fees charged to drivers who cancelled, in pounds (negative: charged). */
+const CANCELLATION_FEES = [-10, -15, -20] as const;
+
+export interface CancelledShift {
+  id: number;
+  restaurant_id: number;
+  period_date: string;
+  start_time: string;
+  finish_time: string;
+  comment_cancelled: string | null;
+}
+
+/**
+ * What the schedule's Cancel Shift leaves behind (event 10): the cancelled driver's cancellation timesheet carrying
+ * the fee and the record telling of it; a fee set on approval (event 40) is the record alone. The record's
+ * `timesheet_id` is filled in once the timesheet has its id.
+ */
+export function cancellationRows(shift: CancelledShift, driverId: number, event: 10 | 40, moderatorId: number | null, at: string) {
+  const fee: number = CANCELLATION_FEES[shift.id % CANCELLATION_FEES.length];
+  const timesheet: Insertable<TimesheetsTable> | null =
+    event === 10 ? { ...cancellationTimesheet(shift, driverId, fee, shift.comment_cancelled), created_at: at, updated_at: at } : null;
+  const record: Insertable<ReportingTable> = {
+    shift_id: shift.id, model_id: shift.id, model_type: REPORTING_MODEL_TYPE.shift, event, restaurant_id: shift.restaurant_id, driver_id: driverId,
+    period_date: shift.period_date, start_time: shift.start_time, finish_time: shift.finish_time, cost: fee, ...splitAmount(fee),
+    comment_cancelled: shift.comment_cancelled, moderator_id: moderatorId, created_at: at, updated_at: at,
+  };
+  return { timesheet, record };
 }

@@ -11,7 +11,7 @@ import {
 import { CANCEL_REASONS } from './content';
 import { DEMO_PASSWORD } from './demo';
 import { driverProfile, personName, postcodeIn, pushToken, type ProfileLevel } from './people';
-import { buildTimesheet, daySlots, daysOff, shiftState, statusAssigned, weeklyPeriods, WEEK_TEMPLATE_COUNT } from './rules';
+import { buildTimesheet, cancellationRows, daySlots, daysOff, shiftState, statusAssigned, weeklyPeriods, WEEK_TEMPLATE_COUNT } from './rules';
 import { Clock, DEFAULT_FUEL_RATES, addDays, assertDate, costTotal, daysBetween, hourlyRate, londonToday, mondayOf, round2, ukDate, weekDay, type FuelRates } from './time';
 
 /**
@@ -371,11 +371,13 @@ class ScaleBuilder {
           };
           shifts.push(shift);
           if (staffing === 'stale') {
-            reporting.push({
-              shift_id: id, model_id: id, model_type: 10, event: rng.chance(0.7) ? 10 : 40, restaurant_id: restaurant.id, driver_id: driver!.id,
-              period_date: date, start_time: start, finish_time: finish, cost: -shift.cost_total, comment_cancelled: shift.comment_cancelled,
-              moderator_id: this.adminId, created_at: created, updated_at: created,
-            });
+            const cancelled = { id, restaurant_id: restaurant.id, period_date: date, start_time: start, finish_time: finish, comment_cancelled: shift.comment_cancelled ?? null };
+            const { timesheet, record } = cancellationRows(cancelled, driver!.id, rng.chance(0.7) ? 10 : 40, this.adminId, created);
+            if (timesheet) {
+              timesheets.push({ id: timesheetId, ...timesheet });
+              record.timesheet_id = timesheetId++;
+            }
+            reporting.push(record);
           }
           if (staffing === 'assigned' && daysAhead <= 0 && (daysAhead < 0 ? !rng.chance(0.07) : slot === 'lunch')) {
             const sheet = buildTimesheet(rng, { ...shift, driver_id: driver!.id }, -daysAhead, restaurant, this.fuelRates);

@@ -6,30 +6,37 @@ import { REPORT_EVENT } from '../../../domain/reports';
 import { CANCEL_MSG, cancellationSchema } from '../../../domain/validation/cancellation';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { canCancel } from '../../../domain/shifts';
+import { cancellationTimesheet } from '../../../domain/timesheets';
+import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { recordCancellation } from '../../services/cancellations';
 import { inScope, scopeOf, staffId } from '../shift/common';
 import { shiftsWithTimesheet } from '../shift/facts';
 import { broadcastShifts } from '../shift/notify';
 import { shiftView } from '../shift/view';
+import { loadPayOptions } from '../timesheet/payOptions';
+import { timesheetViews } from '../timesheet/views';
 
 /**
  * POST /api/reporting/create (spec 3, sections 4.1 'Cancel shift' and 7). Event 10 cancels a shift on the
  * schedule: in one transaction the driver comes off the shift (stale, driver_id_canceled kept, the reason in
- * comment_cancelled) and the charge is recorded, so a cancellation is never half done. Event 40 records a fee or
- * bonus set when the timesheet of a worked shift is approved; the shift keeps its driver. Staff only: restaurant
- * accounts never see these amounts.
+ * comment_cancelled), the cancellation timesheet charges that driver the fee, and the record tells of it, so a
+ * cancellation is never half done; a second cancel finds no driver and changes nothing. Event 40 records a fee or
+ * bonus set when the timesheet of a worked shift is approved, naming that timesheet; the shift keeps its driver.
+ * Staff only: restaurant accounts never see these amounts.
  */
 export default async function reportingRoutes(app: FastifyInstance) {
   app.post('/api/reporting/create', { preHandler: app.access('staff') }, async (request, reply) => {
     const input = cancellationSchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);
+    const cancels = input.event === REPORT_EVENT.shiftCancelled;
     const { record, shiftId } = await app.db.transaction().execute(async (trx) => {
       const shift = await trx.selectFrom('shifts').selectAll().where('id', '=', input.shift_id).forUpdate().executeTakeFirst();
       if (!shift || !inScope(scope, shift.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
       if (shift.restaurant_id !== input.restaurant_id || shift.period_date !== input.period_date) throw fieldError('shift_id', CANCEL_MSG.shiftMismatch);
 
-      if (input.event === REPORT_EVENT.shiftCancelled) {
+      let timesheetId: number | null;
+      if (cancels) {
         const hasTimesheet = (await shiftsWithTimesheet(trx, [shift.id])).has(shift.id);
         const state = { status: shift.status, status_assigned: shift.status_assigned, driver_id: shift.driver_id, has_timesheet: hasTimesheet };
         if (!canCancel(state)) throw fieldError('shift_id', hasTimesheet ? SHIFT_MSG.timesheetExists : shift.driver_id ? SHIFT_MSG.cancelNotPublished : SHIFT_MSG.alreadyCancelled);
@@ -45,9 +52,19 @@ export default async function reportingRoutes(app: FastifyInstance) {
           })
           .where('id', '=', shift.id)
           .execute();
+        const sheet = await trx
+          .insertInto('timesheets')
+          .values(cancellationTimesheet(shift, input.driver_id, input.cost, input.comment_cancelled))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        timesheetId = sheet.id;
+      } else {
+        const worked = await trx.selectFrom('timesheets').select('id').where('shift_id', '=', shift.id).executeTakeFirst();
+        timesheetId = worked?.id ?? null;
       }
       const record = await recordCancellation(trx, {
         shiftId: shift.id,
+        timesheetId,
         restaurantId: shift.restaurant_id,
         driverId: input.driver_id,
         periodDate: shift.period_date,
@@ -62,8 +79,10 @@ export default async function reportingRoutes(app: FastifyInstance) {
       return { record, shiftId: shift.id };
     });
     const shift = await shiftView(app.db, shiftId);
-    if (shift && input.event === REPORT_EVENT.shiftCancelled) await broadcastShifts(app, 'cancel', [shift]);
+    const [timesheet] = cancels && record.timesheet_id ? await timesheetViews(app.db, [record.timesheet_id], await loadPayOptions(app.db)) : [];
+    if (shift && cancels) await broadcastShifts(app, 'cancel', [shift]);
+    if (timesheet) await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'store', items: [timesheet] });
     reply.status(201);
-    return { success: true, reporting: record, shift };
+    return { success: true, reporting: record, shift, timesheet: timesheet ?? null };
   });
 }

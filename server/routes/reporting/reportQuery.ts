@@ -31,7 +31,7 @@ export async function reportingRows(db: Kysely<Database>, filter: ReportFilter, 
     .leftJoin('drivers as d', 'd.id', 'r.driver_id')
     .leftJoin('users as u', 'u.id', 'r.moderator_id')
     .select([
-      'r.id', 'r.shift_id', 'r.period_date', 'r.cost', 'r.driver_id', 'r.restaurant_id', 'r.start_time', 'r.finish_time', 'r.created_at',
+      'r.id', 'r.shift_id', 'r.timesheet_id', 'r.period_date', 'r.cost', 'r.driver_id', 'r.restaurant_id', 'r.start_time', 'r.finish_time', 'r.created_at',
       'r.updated_at', 'r.comment_cancelled', 'r.moderator_id', 'r.cost_cover', 'r.amount_paid', 'r.amount_difference', 'r.event',
       'rs.name as restaurant_name', personName('d').as('driver_name'), personName('u').as('moderator_name'),
     ])

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { londonToday } from '../../../domain/dates';
-import { removeRefusal } from '../../../domain/timesheets';
+import { isCancellation, removeRefusal } from '../../../domain/timesheets';
 import {
   APPROVE_LIST_MAX,
   TIMESHEET_MSG,
@@ -77,7 +77,7 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const query = timesheetRangeSchema.parse(request.query ?? {});
     const ctx = await context(request);
     const forRestaurant = request.account!.kind === 'restaurateur';
-    const filter = { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope };
+    const filter = { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope, workedOnly: forRestaurant };
     const options = { ...ctx.pay, forReports: query.for_reports, forRestaurant };
     // The rates the list is priced with are part of its key: options are not counted as changes (migration 0003).
     const key = JSON.stringify([filter, options]);
@@ -112,6 +112,8 @@ export default async function timesheetRoutes(app: FastifyInstance) {
       const refusal = removeRefusal(row);
       if (refusal) throw badRequest({ id: [refusal] });
       const [view] = await timesheetViews(trx, [id], ctx.pay);
+      // Removing a cancellation timesheet takes its fee back: from the reports too, not only from the pay.
+      if (isCancellation(row)) await trx.deleteFrom('reporting').where('timesheet_id', '=', id).execute();
       await trx.deleteFrom('timesheets').where('id', '=', id).execute();
       return view;
     });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { addDays } from '../../../domain/dates';
-import { TIMESHEET_STATUS } from '../../../domain/statuses';
+import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../../domain/statuses';
 import type { ShiftForTimesheet } from '../../../domain/timesheets';
 import type { DriverPlaces } from '../../../domain/availability';
 import type { TimesheetInput } from '../../../domain/validation/timesheet';
@@ -52,7 +52,7 @@ export interface ShiftFacts extends ShiftForTimesheet {
   timesheet_id: number | null;
 }
 
-/** Time a driver is already paid for (saved timesheets that are not discarded). */
+/** Time a driver is already paid for (saved timesheets that are not discarded, nor a cancellation's fee). */
 export interface BookedTime {
   id: number;
   period_date: string;
@@ -137,7 +137,7 @@ export async function loadLookups(db: Kysely<Database>, items: TimesheetInput[],
           .where('t.driver_id', 'in', driverIds)
           .where('t.period_date', '>=', addDays(dates[0], -1))
           .where('t.period_date', '<=', addDays(dates[dates.length - 1], 1))
-          .where('t.status', '!=', TIMESHEET_STATUS.discarded)
+          .where('t.status', 'not in', [TIMESHEET_STATUS.discarded, CANCELLATION_TIMESHEET.status])
           .execute()
       : [];
   const booked = new Map<number, BookedTime[]>();

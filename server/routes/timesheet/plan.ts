@@ -6,6 +6,7 @@ import {
   actionRefusal,
   hasDriver,
   isAllowedBonus,
+  isCancellation,
   latestTimesheetDate,
   rateFor,
   requestedChange,
@@ -141,6 +142,7 @@ function creationChange(base: TimesheetFacts, requested: TimesheetState): Change
 export function planWrite(input: TimesheetInput, request: WriteRequest, lookups: Lookups, ctx: PlanContext): Plan {
   const previous = request.id !== undefined ? (lookups.currents.get(request.id) ?? null) : null;
   if (request.id !== undefined && (!previous || !inScope(ctx, previous.restaurant_id))) throw refuse('id', TIMESHEET_MSG.notFound, 404);
+  if (previous && isCancellation(previous)) throw refuse('id', TIMESHEET_MSG.cancellationFixed);
 
   const restaurant = lookups.restaurants.get(input.restaurant_id);
   if (!restaurant) throw refuse('restaurant_id', TIMESHEET_MSG.restaurantUnknown);

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { hourlyRate } from '../../../domain/pay';
-import { SHIFT_STATUS } from '../../../domain/statuses';
+import { CANCELLATION_TIMESHEET, SHIFT_STATUS } from '../../../domain/statuses';
 import { placeholderFromShift, rateFor, type TimesheetView } from '../../../domain/timesheets';
 
 import { dayText, groupByDay, joinDayTexts, type DayTexts } from '../../services/dayLists';
@@ -18,6 +18,11 @@ export interface ListFilter {
   driverId?: number;
   /** Placeholders only for shifts of these statuses (the driver app sees published shifts only). */
   placeholderStatuses?: number[];
+  /**
+   * Worked timesheets only, no cancellation timesheets: restaurant accounts never see a driver's cancellation fee
+   * (nor are they invoiced for it), and the driver app lists the work to start, finish and submit.
+   */
+  workedOnly?: boolean;
 }
 
 /*
@@ -165,7 +170,9 @@ export async function timesheetDayTexts(db: Kysely<Database>, filter: ListFilter
   if (filter.scope !== null && filter.scope.length === 0) return texts;
   const forReports = options.forReports ?? false;
   const forRestaurant = options.forRestaurant ?? false;
-  const { rows } = await savedByDay(rangeWhere('t', filter, days), options.comission, forReports, forRestaurant).execute(db);
+  const range = rangeWhere('t', filter, days);
+  const where = filter.workedOnly ? sql`${range} and t.status <> ${CANCELLATION_TIMESHEET.status}` : range;
+  const { rows } = await savedByDay(where, options.comission, forReports, forRestaurant).execute(db);
   // json_agg writes '[' and ']' around its rows; the day's text is what is between.
   for (const row of rows) texts.set(row.day, [row.j.slice(1, -1), '']);
   if (forReports) return texts;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { TIMESHEET_STATUS } from '../../../domain/statuses';
+import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../../domain/statuses';
 import type { PaymentTimesheet } from '../../../domain/payments';
 
 export interface PaymentsFilter {
@@ -12,8 +12,9 @@ export interface PaymentsFilter {
 }
 
 /**
- * Approved timesheets with a driver in a period (optionally of one restaurant), with the driver's bank details,
- * ordered by driver name then date. One query on the timesheets' period (or restaurant and period) index.
+ * Approved timesheets and cancellation timesheets (fees charged) with a driver in a period (optionally of one
+ * restaurant), with the driver's bank details, ordered by driver name then date. One query on the timesheets' period
+ * (or restaurant and period) index.
  */
 export async function paymentTimesheets(db: Kysely<Database>, filter: PaymentsFilter): Promise<PaymentTimesheet[]> {
   if (filter.scope && filter.scope.length === 0) return [];
@@ -22,13 +23,13 @@ export async function paymentTimesheets(db: Kysely<Database>, filter: PaymentsFi
     .innerJoin('drivers as d', 'd.id', 't.driver_id')
     .innerJoin('restaurants as r', 'r.id', 't.restaurant_id')
     .select([
-      't.id', 't.period_date', 't.start_time', 't.finish_time', 't.cost_per_hour', 't.cost_bonus', 't.const_fuel_bonus',
+      't.id', 't.status', 't.period_date', 't.start_time', 't.finish_time', 't.cost_per_hour', 't.cost_bonus', 't.const_fuel_bonus', 't.cost_extra_bonus',
       'd.id as driver_id', sql<string>`trim(d.first_name || ' ' || d.last_name)`.as('driver_name'),
       'd.bank_name_of_account_holder', 'd.bank_sort_code', 'd.bank_account_number', 'r.name as restaurant_name',
     ])
     .where('t.period_date', '>=', filter.from)
     .where('t.period_date', '<=', filter.to)
-    .where('t.status', '=', TIMESHEET_STATUS.approved)
+    .where('t.status', 'in', [TIMESHEET_STATUS.approved, CANCELLATION_TIMESHEET.status])
     .$if(filter.scope !== null, (q) => q.where('t.restaurant_id', 'in', filter.scope!))
     .$if(filter.restaurantId !== null, (q) => q.where('t.restaurant_id', '=', filter.restaurantId!))
     .execute();

@@ -45,8 +45,9 @@ function totalRow(sheet: ExcelJS.Worksheet, labelKey: string, sums: Record<strin
 }
 
 /**
- * The payments export: sheet 'Payments' with one row per approved timesheet (driver, bank details as stored, hours,
- * rate, bonus, fuel bonus, total) and sheet 'Driver totals' with one row per driver, each ending with a Total row.
+ * The payments export: sheet 'Payments' with one row per approved timesheet or cancellation fee (driver, bank details
+ * as stored, hours, rate, bonus, fuel bonus, cancellation fee, total) and sheet 'Driver totals' with one row per
+ * driver, each ending with a Total row.
  */
 export async function paymentsWorkbook(input: PaymentsExport): Promise<Buffer> {
   // The streaming writer commits row by row: a month of every restaurant (about 10,000 rows) in well under a
@@ -77,13 +78,15 @@ export async function paymentsWorkbook(input: PaymentsExport): Promise<Buffer> {
     { header: 'Rate', key: 'rate', width: 10, style: { numFmt: POUNDS_FORMAT } },
     { header: 'Bonus', key: 'bonus', width: 10, style: { numFmt: POUNDS_FORMAT } },
     { header: 'Fuel bonus', key: 'fuel', width: 11, style: { numFmt: POUNDS_FORMAT } },
+    { header: 'Cancellation fee', key: 'fee', width: 15, style: { numFmt: POUNDS_FORMAT } },
     { header: 'Total', key: 'total', width: 12, style: { numFmt: POUNDS_FORMAT } },
   ];
-  payments.autoFilter = 'A1:M1';
+  payments.autoFilter = 'A1:N1';
   styleHeader(payments.getRow(1));
   let hours = 0;
   let bonus = 0;
   let fuel = 0;
+  let fee = 0;
   let total = 0;
   for (const r of input.rows) {
     const row = payments.addRow({
@@ -100,15 +103,18 @@ export async function paymentsWorkbook(input: PaymentsExport): Promise<Buffer> {
       rate: r.cost_per_hour,
       bonus: r.cost_bonus,
       fuel: r.const_fuel_bonus,
+      fee: r.cancellation_fee,
       total: r.cost_total,
     });
     row.commit();
     hours += Math.round(r.hours * 100);
     bonus += Math.round(r.cost_bonus * 100);
     fuel += Math.round(r.const_fuel_bonus * 100);
+    fee += Math.round(r.cancellation_fee * 100);
     total += Math.round(r.cost_total * 100);
   }
-  totalRow(payments, 'date', { hours: hours / 100, bonus: bonus / 100, fuel: fuel / 100, total: total / 100 }, input.rows.length);
+  const sums = { hours: hours / 100, bonus: bonus / 100, fuel: fuel / 100, fee: fee / 100, total: total / 100 };
+  totalRow(payments, 'date', sums, input.rows.length);
   payments.commit();
 
   const drivers = driverPayments(input.rows);
@@ -122,6 +128,7 @@ export async function paymentsWorkbook(input: PaymentsExport): Promise<Buffer> {
     { header: 'Hours', key: 'hours', width: 8, style: { numFmt: HOURS_FORMAT } },
     { header: 'Bonus', key: 'bonus', width: 10, style: { numFmt: POUNDS_FORMAT } },
     { header: 'Fuel bonus', key: 'fuel', width: 11, style: { numFmt: POUNDS_FORMAT } },
+    { header: 'Cancellation fee', key: 'fee', width: 15, style: { numFmt: POUNDS_FORMAT } },
     { header: 'Total', key: 'total', width: 12, style: { numFmt: POUNDS_FORMAT } },
   ];
   styleHeader(totals.getRow(1));
@@ -135,11 +142,12 @@ export async function paymentsWorkbook(input: PaymentsExport): Promise<Buffer> {
       hours: d.hours,
       bonus: d.cost_bonus,
       fuel: d.const_fuel_bonus,
+      fee: d.cancellation_fee,
       total: d.cost_total,
     });
     row.commit();
   }
-  totalRow(totals, 'driver', { timesheets: input.rows.length, hours: hours / 100, bonus: bonus / 100, fuel: fuel / 100, total: total / 100 }, drivers.length);
+  totalRow(totals, 'driver', { timesheets: input.rows.length, ...sums }, drivers.length);
   totals.commit();
   await workbook.commit();
   await finished;

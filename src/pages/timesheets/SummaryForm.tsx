@@ -7,7 +7,7 @@ import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import CloseIcon from '@mui/icons-material/Close';
 import { ukDate } from '../../../domain/dates';
 import { fuelBonus, type FuelRates } from '../../../domain/pay';
-import { BONUS_CHOICES, buttonStates, latestTimesheetDate, progressLabel, removeConfirm, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
+import { BONUS_CHOICES, buttonStates, isCancellation, latestTimesheetDate, progressLabel, removeConfirm, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
 import { timesheetSchema, type TimesheetInput } from '../../../domain/validation/timesheet';
 import type { MapCenter } from '../../../domain/validation/option';
 import { formatMoney } from '../../components/format';
@@ -210,7 +210,10 @@ export function SummaryForm(props: SummaryFormProps) {
           <Box component="strong" sx={{ color: 'text.primary' }}>
             {states.locked ? formatMoney(row.cost_total) : preview ? formatMoney(preview.cost_total) : 'priced on saving'}
           </Box>{' '}
-          · {formatMoney(row.cost_per_hour)}/h × {timesheetHours(edited ?? row).toFixed(2)} h + bonus + fuel bonus
+          ·{' '}
+          {isCancellation(row)
+            ? 'the cancellation fee charged to the driver taken off this shift'
+            : `${formatMoney(row.cost_per_hour)}/h × ${timesheetHours(edited ?? row).toFixed(2)} h + bonus + fuel bonus`}
         </Typography>
         {!readOnly && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -1,8 +1,8 @@
 import { forwardRef, memo, useImperativeHandle, type KeyboardEvent } from 'react';
 import { Box, Tooltip, Typography } from '@mui/material';
 import { ukDate, weekDay } from '../../../domain/dates';
-import { TIMESHEET_STATUS } from '../../../domain/statuses';
-import { progressLabel, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
+import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../../domain/statuses';
+import { isCancellation, progressLabel, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
 import { formatMoney } from '../../components/format';
 import { useVirtualRows } from './useVirtualRows';
 
@@ -14,6 +14,7 @@ export const STATUS_COLOURS: Record<number, string> = {
   [TIMESHEET_STATUS.pending]: '#b26a00',
   [TIMESHEET_STATUS.discarded]: '#757575',
   [TIMESHEET_STATUS.approved]: '#2e7d32',
+  [CANCELLATION_TIMESHEET.status]: '#c62828',
 };
 
 export const formatHours = (hours: number) => hours.toFixed(1);
@@ -35,7 +36,11 @@ function driverTimes(row: TimesheetView): string {
 }
 
 const Row = memo(function Row({ row, index, selected, onSelect }: { row: TimesheetView; index: number; selected: boolean; onSelect: (row: TimesheetView) => void }) {
-  const extras = [row.cost_bonus ? `bonus ${formatMoney(row.cost_bonus)}` : null, row.const_fuel_bonus ? `fuel ${formatMoney(row.const_fuel_bonus)}` : null].filter(Boolean);
+  const extras = [
+    isCancellation(row) ? 'cancellation fee' : null,
+    row.cost_bonus ? `bonus ${formatMoney(row.cost_bonus)}` : null,
+    row.const_fuel_bonus ? `fuel ${formatMoney(row.const_fuel_bonus)}` : null,
+  ].filter(Boolean);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();

@@ -48,7 +48,7 @@ export default async function driverAppTimesheetRoutes(app: FastifyInstance) {
     const pay = await loadPayOptions(app.db);
     const json = await listTimesheetsJson(
       app.db,
-      { from: range.period_date_from, to: range.period_date_to, scope: null, driverId: request.account!.id, placeholderStatuses: [SHIFT_STATUS.published] },
+      { from: range.period_date_from, to: range.period_date_to, scope: null, driverId: request.account!.id, placeholderStatuses: [SHIFT_STATUS.published], workedOnly: true },
       pay,
     );
     return reply.type('application/json; charset=utf-8').send(json);
