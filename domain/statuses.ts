@@ -31,7 +31,7 @@ export const TIMESHEET_STATUS = { pending: 10, discarded: 20, approved: 30 } as 
  * The cancellation timesheet's own status and progress (spec 3, section 4.1 gives it 'its own status constants' but
  * not their values): Cancel Shift makes one for the cancelled driver carrying the fee. It is never pending, approved
  * or discarded, so no timesheet action, list filter or total takes it for worked time; it is settled when made and
- * is only removed (which takes the fee back). Not in TIMESHEET_STATUS: no form or call may ask for it.
+ * is only removed (which takes the fee back). Not in TIMESHEET_STATUS: no form or call may set it.
  */
 export const CANCELLATION_TIMESHEET = { status: 40, progress: 80 } as const;
 export const TIMESHEET_STATUS_LABELS: Record<number, string> = { 10: 'Pending', 20: 'Discarded', 30: 'Approved', 40: 'Cancelled' };

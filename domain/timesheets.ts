@@ -52,7 +52,7 @@ export function hasDriver(t: { driver_id: number | null | undefined }): boolean 
 }
 
 /** A cancellation timesheet: the fee of a cancelled shift, charged to the driver who cancelled (see below). */
-export function isCancellation(t: { status: number }): boolean {
+export function isCancellation(t: { status?: number }): boolean {
   return t.status === CANCELLATION_TIMESHEET.status;
 }
 
@@ -307,24 +307,6 @@ export function placeholderFromShift(shift: ShiftForTimesheet, rate: number, fue
 
 // --- the cancellation timesheet ------------------------------------------------------------------------
 
-/** The columns of a cancellation timesheet that differ from a worked one's defaults. */
-export interface CancellationTimesheetValues {
-  cancelled_shift_id: number;
-  restaurant_id: number;
-  driver_id: number;
-  status: number;
-  status_progress: number;
-  period_date: string;
-  start_time: string;
-  finish_time: string;
-  cost_per_hour: 0;
-  cost_bonus: 0;
-  const_fuel_bonus: 0;
-  cost_extra_bonus: number;
-  cost_total: number;
-  comment: string | null;
-}
-
 /**
  * The cancellation timesheet Cancel Shift makes (spec 3, section 4.1) for the driver taken off a shift. It carries
  * the fee as its cost_extra_bonus and, paying no hours, as its whole cost_total (a fee charged to the driver is
@@ -337,7 +319,7 @@ export function cancellationTimesheet(
   driverId: number,
   fee: number,
   comment: string | null,
-): CancellationTimesheetValues {
+) {
   return {
     cancelled_shift_id: shift.id,
     restaurant_id: shift.restaurant_id,
@@ -390,7 +372,7 @@ export function timesheetCost(t: CostInputs, fuelRates: FuelRates): { const_fuel
 
 /** Paid minutes of a timesheet: its length, or none for a cancellation timesheet (it keeps the shift's times only to name it). */
 function paidMinutes(t: { status?: number; start_time: string; finish_time: string }): number {
-  return t.status !== undefined && isCancellation({ status: t.status }) ? 0 : shiftMinutes(t.start_time, t.finish_time);
+  return isCancellation(t) ? 0 : shiftMinutes(t.start_time, t.finish_time);
 }
 
 /** Hours of a timesheet, 2 decimals (shown with 1). */

@@ -16,7 +16,8 @@ export interface CancelShiftDialogProps {
 
 /**
  * Cancel Shift (spec 3, sections 4.1 and 5): the driver comes off the shift, which becomes rejected (open again),
- * and the charge is recorded. The cost is a negative amount; 0 or more resets to 0 when leaving the field.
+ * and the charge is taken off that driver's pay by a cancellation timesheet and recorded for the reports. The cost
+ * is a negative amount; 0 or more resets to 0 when leaving the field.
  */
 export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled }: CancelShiftDialogProps) {
   const [cost, setCost] = useState('0');
@@ -74,7 +75,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
             onBlur={settle}
             margin="dense"
             fullWidth
-            helperText="A charge to the driver is negative; 0 or more means no charge"
+            helperText="A charge to the driver is negative and comes off their pay; 0 or more means no charge"
             slotProps={{ input: { startAdornment: <InputAdornment position="start">£</InputAdornment> }, htmlInput: { max: 0, step: 0.5 } }}
           />
           <TextField label="Reason" value={comment} onChange={(e) => setComment(e.target.value)} margin="dense" fullWidth multiline minRows={2} />
