@@ -1,7 +1,7 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
-import type { TimesheetView } from '../../domain/timesheets';
+import { isCancellation, type TimesheetView } from '../../domain/timesheets';
 import { SHIFT_STATUS } from '../../domain/statuses';
 
 let server: RunningServer;
@@ -214,8 +214,10 @@ describe('Timesheets screen', () => {
     const week = `period_date_from=${monday}&period_date_to=${addDays(monday, 6)}`;
     const everything = await api<TimesheetView[]>(admin, 'GET', `/api/timesheet?${week}`);
     const own = new Set(['Pizza Palace Camden', 'Pizza Palace Islington', 'Pizza Palace Hackney']);
-    const theirs = everything.filter((t) => own.has(t.restaurant_name) && t.id > 0);
+    // Cancellation timesheets (a driver's fee) stay with the office.
+    const theirs = everything.filter((t) => own.has(t.restaurant_name) && t.id > 0 && !isCancellation(t));
     expect(everything.some((t) => !own.has(t.restaurant_name))).toBe(true);
+    expect(everything.some((t) => own.has(t.restaurant_name) && isCancellation(t))).toBe(true);
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
