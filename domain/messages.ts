@@ -27,7 +27,24 @@ export const OWN_MSG = {
   serverError: 'Something went wrong on the server',
   noRoleYet: 'Your account is waiting for an administrator to give it a role',
   finishEqualsStart: 'Finish Time must differ from Start Time.',
+  // Input no record can hold (server/plugins/inputGuard.ts).
+  nulCharacter: 'Text must not contain NUL characters',
+  invalidText: 'Text must be valid Unicode',
+  idOutOfRange: 'Ids are whole numbers from 1 to 2147483647',
 } as const;
 
+/** No text field of any form holds more than this; each field has its own, lower limit besides. */
+export const TEXT_HARD_MAX = 100_000;
+export const textHardMaxMessage = `Text must be at most ${TEXT_HARD_MAX} characters long`;
+
 export const PASSWORD_MIN = 6;
+/** Longer than any passphrase, short enough that hashing it costs nothing. */
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const LIMIT_MSG = {
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters long`,
+  nameTooLong: `Must be at most ${NAME_MAX} characters long`,
+  emailTooLong: `E-mail must be at most ${EMAIL_MAX} characters long`,
+} as const;
 export const PASSWORD_COUNTER = 12;

@@ -1,5 +1,5 @@
-// `npm start`: build the web app when its sources are newer than the last build, then run the server.
-import { execSync, spawn } from 'node:child_process';
+// `npm start`: build the web app when its sources are newer than the last build, then run the server in this process.
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,9 +21,14 @@ if (builtAt < Math.max(...sources.map(newest))) {
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-  cwd: process.cwd(),
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// npm runs this script through `sh -c`, and the shell does not pass signals on: stopping npm ends the shell and
+// leaves this process behind with a new parent. Seeing that, the server stops as if told to (its SIGTERM handler
+// shuts it down cleanly). Ctrl-C reaches this process directly, with the rest of the terminal's process group.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+}, 500).unref();
+
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'server', 'main.ts'));

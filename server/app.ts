@@ -6,14 +6,18 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
-import type { Config } from './config';
+import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import type { DatabaseKind } from './db/connection';
 import type { Broadcaster } from './realtime/broadcaster';
 import { LocalBroadcaster } from './realtime/localBroadcaster';
 import errorsPlugin from './plugins/errors';
-import authPlugin from './plugins/auth';
+import inputGuardPlugin from './plugins/inputGuard';
+import headersPlugin from './plugins/headers';
+import authPlugin, { type Access, type AccessCheck } from './plugins/auth';
 import realtimePlugin from './plugins/realtime';
+import visibilityPlugin from './plugins/visibility';
+import documentsPlugin from './services/documents';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import alertRoutes from './routes/alert';
@@ -39,17 +43,27 @@ import driverNewsFeedRoutes from './routes/driverApp/newsFeed';
 import restaurateurRoutes from './routes/restaurateur';
 import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
 
+/** A route as registered: what the access matrix and the bad-input sweep of the tests walk. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Whom its access check lets through; none = a public route (login, health, files). */
+  access: readonly Access[] | null;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route of the app, as registered. */
+    routeTable: RouteEntry[];
     db: Kysely<Database>;
     databaseKind: DatabaseKind;
-    config: Config;
+    config: AppConfig;
     broadcaster: Broadcaster;
   }
 }
 
 export interface AppDeps {
-  config: Config;
+  config: AppConfig;
   db: Kysely<Database>;
   databaseKind: DatabaseKind;
   /** Defaults to delivery to this process's sockets only. */
@@ -62,8 +76,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies named in TRUST_PROXY: from anyone else they would let a
+    // client choose its own address (and so its own login-throttle bucket).
+    trustProxy: deps.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const handlers = [route.preHandler].flat().filter(Boolean) as Partial<AccessCheck>[];
+    const access = handlers.find((h) => h.allowed)?.allowed ?? null;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
   });
   app.decorate('db', deps.db);
   app.decorate('databaseKind', deps.databaseKind);
@@ -71,12 +94,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('broadcaster', deps.broadcaster ?? new LocalBroadcaster());
 
   await app.register(errorsPlugin);
+  await app.register(headersPlugin);
+  await app.register(inputGuardPlugin);
   // Lists such as GET /api/driver run to megabytes of JSON: gzip at a low level shrinks them several times over
   // for a few milliseconds of CPU (brotli's default level would cost far more per request).
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 2048, zlibOptions: { level: 4 } });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10_000_000, files: 20 } });
   await app.register(authPlugin);
+  await app.register(visibilityPlugin);
   await app.register(realtimePlugin);
   await app.register(mailPlugin);
 
@@ -104,12 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(restaurateurRoutes);
   await app.register(driverWorkingTimesRoutes);
 
+  await app.register(documentsPlugin);
   registerFiles(app, deps.config);
   return app;
 }
 
 /** Uploaded images under DATA_DIR/images, and the built single-page app with history fallback. */
-function registerFiles(app: FastifyInstance, config: Config): void {
+function registerFiles(app: FastifyInstance, config: AppConfig): void {
   const imagesDir = path.join(config.dataDir, 'images');
   fs.mkdirSync(path.join(imagesDir, 'thumb'), { recursive: true });
   app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', decorateReply: false, index: false });

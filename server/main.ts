@@ -1,20 +1,23 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
-import { migrateToLatest } from './db/migrate';
-import { isEmpty, seedDemo, DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
+import { prepareDatabase } from './db/prepare';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 import { buildApp } from './app';
 import { refreshStatistics, STATISTICS_INTERVAL_MS } from './db/maintenance';
 import { createPostgresBroadcaster } from './realtime/postgresBroadcaster';
+import { resolveSecrets } from './secrets';
+import { moveDocumentsPrivate } from './services/documents';
+import { writeBackup } from './backup/archive';
+import { serveControl } from './backup/control';
 
 /** The process: configuration, database, migrations, first-start demo data, listen, graceful shutdown. */
 async function main() {
   const startedAt = Date.now();
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, lock: true });
-  await migrateToLatest(database.db);
-
-  const seeded = config.seedDemo && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db);
+  const env = loadConfig();
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, lock: true });
+  const seeded = await prepareDatabase(database.db, { seedDemo: env.seedDemo });
+  const config = await resolveSecrets(env, database.db);
+  await moveDocumentsPrivate(database.db, config.dataDir);
   // PGlite has no autovacuum to keep planner statistics fresh: refresh them now and every few hours.
   let statistics: NodeJS.Timeout | undefined;
   if (database.kind === 'pglite') {
@@ -32,6 +35,11 @@ async function main() {
     logger: { level: config.logLevel },
   });
 
+  // `npm run backup` asks this process, which owns the embedded database, to write the backup.
+  const stopControl = database.pglite
+    ? await serveControl(config.dataDir, (request) => writeBackup(database.pglite!, config.dataDir, request.backup))
+    : async () => {};
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -40,6 +48,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     clearInterval(statistics);
     try {
+      await stopControl();
       await app.close();
       await app.broadcaster.close();
       await database.close();

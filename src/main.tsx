@@ -1,10 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './components/format';
-import { App } from './App';
+import './noEval';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The app is loaded only once zod is configured (noEval.ts): its schemas are built as their modules load.
+void import('./mount');

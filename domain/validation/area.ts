@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readId } from './ids';
 import { formatPounds, toPence } from '../money';
 
 /** Longest area name we store: long enough for 'Manchester City Centre North', short enough for a table cell. */
@@ -87,11 +88,6 @@ const payRate = z.unknown().transform((value, ctx): number => {
   return toPence(amount) / 100;
 });
 
-/** A positive whole id given as a number or as text (select inputs hold text). */
-function readId(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 const cityId = z.unknown().transform((value, ctx): number => {
   if (isBlank(value) || value === 0) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, PASSWORD_MIN } from '../messages';
+import { EMAIL_MAX, LIMIT_MSG, MSG, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
 
 /** "something@something", as the spec puts it: no spaces, one @ with text on both sides. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
@@ -8,26 +8,29 @@ const email = z
   .string({ error: MSG.enterEmail })
   .trim()
   .min(1, MSG.enterEmail)
-  .regex(EMAIL_PATTERN, MSG.validEmail);
+  .regex(EMAIL_PATTERN, MSG.validEmail)
+  .max(EMAIL_MAX, LIMIT_MSG.emailTooLong);
 
 export const loginSchema = z.object({
   email,
   password: z
     .string({ error: MSG.enterPassword })
     .min(1, MSG.enterPassword)
-    .min(PASSWORD_MIN, MSG.passwordSixSymbols),
+    .min(PASSWORD_MIN, MSG.passwordSixSymbols)
+    .max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The registration body the API takes (spec 1, section 7). */
 export const registerSchema = z.object({
-  firstName: z.string({ error: MSG.enterName }).trim().min(1, MSG.enterName),
-  lastName: z.string({ error: MSG.enterLastName }).trim().min(1, MSG.enterLastName),
+  firstName: z.string({ error: MSG.enterName }).trim().min(1, MSG.enterName).max(NAME_MAX, LIMIT_MSG.nameTooLong),
+  lastName: z.string({ error: MSG.enterLastName }).trim().min(1, MSG.enterLastName).max(NAME_MAX, LIMIT_MSG.nameTooLong),
   email,
   password: z
     .string({ error: MSG.enterPasswordRegistration })
     .min(1, MSG.enterPasswordRegistration)
-    .min(PASSWORD_MIN, MSG.min6),
+    .min(PASSWORD_MIN, MSG.min6)
+    .max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readId } from './ids';
 import { toPence } from '../money';
 import { isDate } from '../ranges';
 import { REPORTING_MODEL_TYPE } from '../statuses';
@@ -33,8 +34,8 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 
 function id(message: string) {
   return z.unknown().optional().transform((value, ctx): number => {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-    if (Number.isSafeInteger(n) && n > 0) return n;
+    const n = readId(value);
+    if (n !== null) return n;
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
@@ -81,10 +82,7 @@ export const cancellationSchema = z
       ctx.addIssue({ code: 'custom', message: CANCEL_MSG.eventInvalid });
       return z.NEVER;
     }),
-    model_id: z.unknown().optional().transform((value): number | null => {
-      const n = Number(value);
-      return Number.isSafeInteger(n) && n > 0 ? n : null;
-    }),
+    model_id: z.unknown().optional().transform((value): number | null => readId(value)),
   })
   .superRefine((input, ctx) => {
     // A cancellation charges the driver: the cost is negative or nothing.

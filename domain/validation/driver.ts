@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, OWN_MSG, PASSWORD_MIN } from '../messages';
+import { LIMIT_MSG, MSG, OWN_MSG, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
 import { DRIVER_ACTIVITY, DRIVER_PROGRESSING, DRIVER_STATUS, YES_NO } from '../statuses';
 import { EMAIL_PATTERN } from './auth';
 import { idList, isBlank, optionalDate, optionalText, requiredText } from './fields';
@@ -87,6 +87,8 @@ export const DRIVER_MSG = {
 /** The photo fields of a driver (spec 2, section 3), each one image file; right-to-work photos are a list. */
 export const DRIVER_PHOTO_FIELDS = ['photo_src', 'driver_license_front_photo', 'driver_license_back_photo', 'identity_photo'] as const;
 export type DriverPhotoField = (typeof DRIVER_PHOTO_FIELDS)[number];
+/** The photos that are identity documents: shown only to administrators, never as public files. */
+export const DRIVER_DOCUMENT_FIELDS = ['driver_license_front_photo', 'driver_license_back_photo', 'identity_photo'] as const satisfies readonly DriverPhotoField[];
 export const RIGHT_TO_WORK_FIELD = 'right_to_work_photos';
 /** At most this many right-to-work photos per driver (a passport, a visa, a share code letter ...). */
 export const RIGHT_TO_WORK_MAX = 10;
@@ -99,7 +101,8 @@ const email = z.preprocess(
 export const driverPassword = z
   .string({ error: DRIVER_MSG.enterPassword })
   .min(1, DRIVER_MSG.enterPassword)
-  .min(PASSWORD_MIN, DRIVER_MSG.passwordSixSymbols);
+  .min(PASSWORD_MIN, DRIVER_MSG.passwordSixSymbols)
+  .max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong);
 
 const experience = z.unknown().optional().transform((v, ctx): number | null => {
   if (isBlank(v)) return null;

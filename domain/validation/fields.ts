@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toPence } from '../money';
+import { readId } from './ids';
 
 /**
  * Readers for the fields of the restaurant and driver forms, which reach the server as JSON or as multipart
@@ -29,11 +30,7 @@ export function requiredText(message: string, max = TEXT_MAX) {
   );
 }
 
-/** A positive whole id given as a number or as text (select inputs hold text); null when unreadable. */
-export function readId(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
+export { readId };
 
 /** A required id: blank gives `required`, anything unreadable `unknown`. */
 export function requiredId(required: string, unknown: string) {

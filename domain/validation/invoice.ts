@@ -25,6 +25,14 @@ export const INVOICE_MSG = {
   requestSent: 'Your request has been sent: the office will issue the invoice',
 } as const;
 
+/**
+ * The refusal of an invoice whose approved timesheets another invoice already bills (a timesheet is billed once):
+ * 'The approved timesheets of this period are already on invoice 004'.
+ */
+export function timesheetsInvoicedMessage(invoiceNumber: string): string {
+  return `The approved timesheets of this period are already on invoice ${invoiceNumber}`;
+}
+
 /** 'Invoice number 004 is already taken' (400 on invoice_number). */
 export function invoiceNumberTakenMessage(invoiceNumber: string): string {
   return `Invoice number ${invoiceNumber} is already taken`;

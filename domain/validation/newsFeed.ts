@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESSEE, POST_IMPORTANT, POST_PINNED, POST_STATUS } from '../statuses';
-import { readId } from './ids';
+import { isId, readId } from './ids';
 import type { NewsReply } from './reply';
 
 export type { NewsReply } from './reply';
@@ -21,6 +21,7 @@ export const NEWS_MSG = {
   // Our own wording for the cases the spec leaves open.
   titleTooLong: `Post title must be at most ${POST_TITLE_MAX} characters long`,
   contentTooLong: 'Post content is too long: shorten it or split it into several posts',
+  externalImage: "A post can show only pictures stored here (one from another site would tell that site who reads the post): add the picture as the post's image file",
   idList: 'Must be a list of ids',
   addressee: 'Addressee must be 10 (all), 20 (areas), 30 (restaurants) or 40 (drivers)',
   oneAddressee: 'Send the list of one addressee only: areas, restaurants or drivers',
@@ -272,6 +273,11 @@ export function readCountLabel(post: Pick<NewsPostView, 'readedCount' | 'totalRe
 
 export const NEWS_PER_PAGE_MAX = 1000;
 
+/** Pictures inside a post's content come from this server's images only (/images/...). */
+export function isOwnImage(src: string): boolean {
+  return /^\/images\/[A-Za-z0-9._~-]+$/.test(src) || /^\/images\/thumb\/[A-Za-z0-9._~-]+$/.test(src);
+}
+
 /**
  * The feed's optional paging (GET /api/newsFeed?page=1&perPage=15). Null when neither is given: the call then
  * answers every post, as the spec's client expects.
@@ -281,6 +287,6 @@ export function readPaging(query: Record<string, unknown>): { page: number; perP
   if ((page === undefined || page === '') && (perPage === undefined || perPage === '')) return null;
   const p = typeof page === 'string' && /^\d+$/.test(page) ? Number(page) : page === undefined ? 1 : NaN;
   const pp = typeof perPage === 'string' && /^\d+$/.test(perPage) ? Number(perPage) : perPage === undefined ? NEWS_PER_PAGE_DEFAULT : NaN;
-  if (!Number.isSafeInteger(p) || p < 1 || !Number.isSafeInteger(pp) || pp < 1 || pp > NEWS_PER_PAGE_MAX) return 'invalid';
+  if (!isId(p) || !Number.isSafeInteger(pp) || pp < 1 || pp > NEWS_PER_PAGE_MAX) return 'invalid';
   return { page: p, perPage: pp };
 }

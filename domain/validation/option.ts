@@ -15,7 +15,11 @@ export const OPTION_KEY = {
   bookingFee: 'restaurants_standard_booking_fee',
 } as const;
 
-/** Keys holding an amount in pounds. */
+/**
+ * Keys holding an amount in pounds: drivers' fuel bonuses and restaurants' default commission and booking fee. They
+ * change what drivers are paid and restaurants are billed, so only administrators change them; managers may change
+ * the others (the map's default centre).
+ */
 export const MONEY_OPTION_KEYS: readonly string[] = [
   OPTION_KEY.fuelBonus0,
   OPTION_KEY.fuelBonus3,
@@ -26,6 +30,9 @@ export const MONEY_OPTION_KEYS: readonly string[] = [
 
 /** Where maps open without the option (spec 1, section 9). */
 export const MAP_CENTER_FALLBACK = { lat: 51.4, lng: 0, map_zoom: 12 } as const;
+export const OPTION_MONEY_MAX = 999.99;
+/** Keys without a rule of their own take text up to this length. */
+export const OPTION_TEXT_MAX = 1000;
 export const MAP_ZOOM_MIN = 1;
 export const MAP_ZOOM_MAX = 20;
 
@@ -37,6 +44,9 @@ export const OPTION_MSG = {
   valueRequired: 'Last Name is required.',
   // Our own wording for the cases the spec leaves open.
   money: 'Value must be an amount of 0 or more with at most 2 decimals, e.g. 1.50',
+  moneyTooHigh: `Value must be at most ${OPTION_MONEY_MAX.toFixed(2)}`,
+  textTooLong: `Value must be at most ${OPTION_TEXT_MAX} characters long`,
+  administratorsOnly: 'Only administrators can change pay and billing rates',
   mapJson: 'Value must be JSON like {"lat": 51.4, "lng": 0, "map_zoom": 12}',
   latRequired: 'Latitude is required.',
   latRange: 'Latitude must be a number between -90 and 90',
@@ -108,6 +118,7 @@ export function normaliseOptionValue(okey: string, raw: unknown): OptionValueRes
 
   if (MONEY_OPTION_KEYS.includes(okey)) {
     if (!MONEY_PATTERN.test(text)) return { ok: false, message: OPTION_MSG.money };
+    if (Number(text) > OPTION_MONEY_MAX) return { ok: false, message: OPTION_MSG.moneyTooHigh };
     return { ok: true, value: String(Number(text)) };
   }
   if (okey === OPTION_KEY.mapCenterDefault) {
@@ -125,6 +136,7 @@ export function normaliseOptionValue(okey: string, raw: unknown): OptionValueRes
     if (issue) return { ok: false, message: issue.message };
     return { ok: true, value: JSON.stringify({ lat: parts.lat, lng: parts.lng, map_zoom: parts.map_zoom }) };
   }
+  if (text.length > OPTION_TEXT_MAX) return { ok: false, message: OPTION_MSG.textTooLong };
   return { ok: true, value: text };
 }
 

@@ -42,8 +42,4 @@ export function checkPeriod(v: { period_date_from: string; period_date_to: strin
 export const periodQuerySchema = z.object(periodFields).superRefine(checkPeriod);
 export type PeriodQuery = z.output<typeof periodQuerySchema>;
 
-/** A positive whole id given as a number or as text (query strings and select inputs hold text). */
-export function readId(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
+export { readId } from './ids';

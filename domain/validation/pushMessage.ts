@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isId } from './ids';
 import { PUSH_NOTIFY_STATUS } from '../statuses';
 
 /** Push messages to drivers (spec 1, sections 3, 5 and 9). */
@@ -36,7 +37,7 @@ const idList = z
   .transform((value, ctx): number[] => {
     if (value === null || value === undefined) return [];
     const ids = Array.isArray(value) ? value.map((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v)) : null;
-    if (!ids || !ids.every((id) => Number.isInteger(id) && id > 0)) {
+    if (!ids || !ids.every((id) => typeof id === 'number' && isId(id))) {
       ctx.addIssue({ code: 'custom', message: PUSH_MSG.idList });
       return z.NEVER;
     }

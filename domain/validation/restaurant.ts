@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, PASSWORD_MIN } from '../messages';
+import { LIMIT_MSG, MSG, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
 import { RESTAURANT_STATUS } from '../statuses';
 import { EMAIL_PATTERN } from './auth';
 import { escapeHtml } from './user';
@@ -115,7 +115,8 @@ const email = (required: string, invalid: string) =>
 export const restaurantPassword = z
   .string({ error: RESTAURANT_MSG.enterPassword })
   .min(1, RESTAURANT_MSG.enterPassword)
-  .min(PASSWORD_MIN, RESTAURANT_MSG.passwordSixSymbols);
+  .min(PASSWORD_MIN, RESTAURANT_MSG.passwordSixSymbols)
+  .max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong);
 
 /** On the API a blank password is no password: the form leaves it out while its switch is off. */
 const optionalPassword = z.preprocess((v) => (isBlank(v) ? undefined : v), restaurantPassword.optional());
@@ -188,7 +189,7 @@ const profileFields = {
 };
 export const restaurantProfileSchema = z.preprocess(
   aliases,
-  z.object({ ...profileFields, password: optionalPassword, current_password: z.string().optional() }),
+  z.object({ ...profileFields, password: optionalPassword, current_password: z.string().max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong).optional() }),
 );
 export type RestaurantProfileInput = z.output<typeof restaurantProfileSchema>;
 
@@ -227,12 +228,13 @@ export interface RestaurantCredentials {
 /** POST /api/sendEmail: restCredentials plus the login page's address. */
 export const restaurantCredentialsEmailSchema = z.object({
   email: email(RESTAURANT_MSG.emailRequired, RESTAURANT_MSG.validEmail),
-  password: z.string().min(1).optional(),
+  password: z.string().min(1).max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong).optional(),
   name: optionalText(200).transform((v) => v ?? ''),
   restaurant: optionalText(200),
   link: z
     .string({ error: RESTAURANT_MSG.linkInvalid })
     .trim()
+    .max(2000, RESTAURANT_MSG.linkInvalid)
     .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), RESTAURANT_MSG.linkInvalid),
 });
 export type RestaurantCredentialsEmailInput = z.output<typeof restaurantCredentialsEmailSchema>;

@@ -5,6 +5,7 @@ import { PUSH_DRIVERS, SHIFT_STATUS } from '../statuses';
 import { isTime } from '../timeList';
 import { FREE_SHIFT_BONUSES } from '../shifts';
 import { refuseEqualTimes } from './shiftTimes';
+import { readId } from './ids';
 
 // Every field is z.unknown().optional() before its transform: in zod 4 an absent key must be declared optional to
 // reach the transform, which then answers the spec's 'is required' message itself.
@@ -61,10 +62,6 @@ const COMMENT_MAX = 1000;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-function readId(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 const fail = (ctx: z.RefinementCtx, message: string) => {
   ctx.addIssue({ code: 'custom', message });

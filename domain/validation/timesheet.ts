@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, readId } from './ids';
 import { ukDate } from '../dates';
 import { formatPounds, toPence } from '../money';
 import { CANCELLATION_TIMESHEET, TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes } from '../statuses';
@@ -100,9 +101,7 @@ function fail(ctx: z.RefinementCtx, message: string): never {
 /** A positive whole id as a number or text; null when blank or 0 (the spec's 'none'). */
 function optionalId(value: unknown, ctx: z.RefinementCtx, message: string = TIMESHEET_MSG.idInvalid): number | null {
   if (isBlank(value) || value === 0 || value === '0') return null;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) return fail(ctx, message);
-  return n;
+  return readId(value) ?? fail(ctx, message);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -238,7 +237,7 @@ export type TimesheetInput = z.output<ReturnType<typeof timesheetSchema>>;
 export function bodyTimesheetId(value: unknown): number | null {
   if (isBlank(value)) return null;
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) return NaN;
+  if (!Number.isSafeInteger(n) || n > ID_MAX) return NaN;
   return n > 0 ? n : null;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, OWN_MSG, PASSWORD_MIN } from '../messages';
+import { EMAIL_MAX, LIMIT_MSG, MSG, NAME_MAX, OWN_MSG, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
 import { ROLE } from '../roles';
 import { EMAIL_PATTERN } from './auth';
 
@@ -36,13 +36,15 @@ const email = z
   .string({ error: USER_MSG.emailRequired })
   .trim()
   .min(1, USER_MSG.emailRequired)
-  .regex(EMAIL_PATTERN, USER_MSG.validEmail);
+  .regex(EMAIL_PATTERN, USER_MSG.validEmail)
+  .max(EMAIL_MAX, LIMIT_MSG.emailTooLong);
 
 /** Present when the password changes (or is chosen on create): required and at least six symbols. */
 export const userPassword = z
   .string({ error: USER_MSG.enterPassword })
   .min(1, USER_MSG.enterPassword)
-  .min(PASSWORD_MIN, USER_MSG.passwordSixSymbols);
+  .min(PASSWORD_MIN, USER_MSG.passwordSixSymbols)
+  .max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong);
 
 /**
  * A list of ids sent either as numbers or as the `{ area_id }` / `{ restaurant_id }` items GET /api/user
@@ -68,9 +70,10 @@ const role = z.preprocess(
 );
 
 const userFields = {
-  first_name: z.string({ error: USER_MSG.firstNameRequired }).trim().min(1, USER_MSG.firstNameRequired),
+  first_name: z.string({ error: USER_MSG.firstNameRequired }).trim().min(1, USER_MSG.firstNameRequired).max(NAME_MAX, LIMIT_MSG.nameTooLong),
   last_name: z
     .string()
+    .max(NAME_MAX, LIMIT_MSG.nameTooLong)
     .nullish()
     .transform((v) => (v ?? '').trim()),
   role,
@@ -97,14 +100,16 @@ export function userFormSchema(changePassword: boolean) {
 /** POST /api/sendEmailUser: the restCredentials of POST /api/user plus the login page's address. */
 export const credentialsEmailSchema = z.object({
   email,
-  password: z.string({ error: USER_MSG.enterPassword }).min(1, USER_MSG.enterPassword),
+  password: z.string({ error: USER_MSG.enterPassword }).min(1, USER_MSG.enterPassword).max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong),
   name: z
     .string()
+    .max(NAME_MAX * 2, LIMIT_MSG.nameTooLong)
     .nullish()
     .transform((v) => (v ?? '').trim()),
   link: z
     .string({ error: USER_MSG.linkInvalid })
     .trim()
+    .max(2000, USER_MSG.linkInvalid)
     .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), USER_MSG.linkInvalid),
 });
 export type CredentialsEmailInput = z.infer<typeof credentialsEmailSchema>;

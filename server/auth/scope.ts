@@ -20,3 +20,9 @@ export async function managerRestaurantIds(db: Kysely<Database>, userId: number)
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** A manager's assigned areas. */
+export async function managerAreaIds(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_areas').select('area_id').where('user_id', '=', userId).orderBy('area_id').execute();
+  return rows.map((r) => r.area_id);
+}

@@ -31,10 +31,19 @@ export interface TokenOwner {
 
 /** The owner of a live token, or null when it is unknown, revoked or expired. */
 export async function resolveToken(db: Kysely<Database>, token: string): Promise<TokenOwner | null> {
+  return liveToken(db, 'token_hash', hashToken(token));
+}
+
+/** The same for a token known by its row (a live-feed subscription remembers which token signed it). */
+export async function resolveTokenId(db: Kysely<Database>, tokenId: number): Promise<TokenOwner | null> {
+  return liveToken(db, 'id', tokenId);
+}
+
+async function liveToken(db: Kysely<Database>, column: 'token_hash' | 'id', value: string | number): Promise<TokenOwner | null> {
   const row = await db
     .selectFrom('auth_tokens')
     .select(['id', 'account_kind', 'account_id', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', hashToken(token))
+    .where(column, '=', value)
     .executeTakeFirst();
   if (!row || row.revoked_at || Date.parse(row.expires_at) <= Date.now()) return null;
   return { tokenId: row.id, kind: row.account_kind, accountId: row.account_id };

@@ -4,6 +4,7 @@ import * as schema from './migrations/0001_schema';
 import * as changeCounter from './migrations/0002_change_counter';
 import * as changedDays from './migrations/0003_changed_days';
 import * as cancellationTimesheets from './migrations/0004_cancellation_timesheets';
+import * as security from './migrations/0005_security';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_change_counter': changeCounter,
   '0003_changed_days': changedDays,
   '0004_cancellation_timesheets': cancellationTimesheets,
+  '0005_security': security,
 };
 
 // Migrations work on any schema type: they create it.

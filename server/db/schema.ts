@@ -349,6 +349,23 @@ export interface BroadcastMessagesTable {
   created_at: CreatedAt;
 }
 
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  kind: 'login' | 'register';
+  email: string;
+  address: string;
+  at: CreatedAt;
+}
+export interface InvoiceTimesheetsTable {
+  timesheet_id: number;
+  invoice_id: number;
+}
+
 export interface Database {
   cities: CitiesTable;
   areas: AreasTable;
@@ -381,6 +398,9 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   email_outbox: EmailOutboxTable;
   broadcast_messages: BroadcastMessagesTable;
+  app_secrets: AppSecretsTable;
+  login_attempts: LoginAttemptsTable;
+  invoice_timesheets: InvoiceTimesheetsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROLE, type StaffRole } from '../../domain/roles';
-import { resolveToken } from '../auth/tokens';
+import { resolveToken, resolveTokenId, type TokenOwner } from '../auth/tokens';
 import { managerRestaurantIds } from '../auth/scope';
 import { forbidden, unauthorized } from './errors';
 
@@ -14,13 +14,16 @@ export type Account =
 /** Who may call a route. 'staff' = administrators and managers. */
 export type Access = 'administrator' | 'manager' | 'staff' | 'restaurant' | 'driver' | 'any';
 
+/** The access check of a route, which says whom it lets through (the route table reads it). */
+export type AccessCheck = preHandlerHookHandler & { allowed: readonly Access[] };
+
 declare module 'fastify' {
   interface FastifyRequest {
     account: Account | null;
   }
   interface FastifyInstance {
     /** preHandler that answers 401 without a live token and 403 when the account may not call the route. */
-    access(...allowed: Access[]): preHandlerHookHandler;
+    access(...allowed: Access[]): AccessCheck;
   }
 }
 
@@ -51,8 +54,15 @@ export async function restaurantScope(app: FastifyInstance, account: Account): P
 }
 
 export async function authenticate(app: FastifyInstance, token: string | null): Promise<Account | null> {
-  if (!token) return null;
-  const owner = await resolveToken(app.db, token);
+  return token ? accountOf(app, await resolveToken(app.db, token)) : null;
+}
+
+/** The account behind a token known by its row, while the token is live. */
+export async function authenticateTokenId(app: FastifyInstance, tokenId: number): Promise<Account | null> {
+  return accountOf(app, await resolveTokenId(app.db, tokenId));
+}
+
+async function accountOf(app: FastifyInstance, owner: TokenOwner | null): Promise<Account | null> {
   if (!owner) return null;
   if (owner.kind === 'user') {
     const user = await app.db
@@ -77,12 +87,13 @@ export async function authenticate(app: FastifyInstance, token: string | null): 
 
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('account', null);
-  app.decorate('access', (...allowed: Access[]): preHandlerHookHandler => {
-    return async function checkAccess(request) {
+  app.decorate('access', (...allowed: Access[]): AccessCheck => {
+    const check: preHandlerHookHandler = async function checkAccess(request) {
       request.account ??= await authenticate(app, bearer(request));
       if (!request.account) throw unauthorized();
       if (!allows(request.account, allowed)) throw forbidden();
     };
+    return Object.assign(check, { allowed });
   });
 });
 

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { z } from 'zod';
-import { PANEL_CHANNEL } from '../realtime/broadcaster';
+import { ACCESS_CHANNEL, PANEL_CHANNEL, type FeedMessage } from '../realtime/broadcaster';
 import { FeedHub, type FeedSocket } from '../realtime/hub';
-import { encodeAudience, parseAudience, type Audience } from '../realtime/audience';
+import { encodeSubscriber, parseSubscriber } from '../realtime/audience';
+import { concerns, feedAudienceOf, recheck } from '../realtime/access';
 import {
   CLOSE,
   ERROR,
@@ -23,7 +24,6 @@ import {
   type ClientMessage,
 } from '../realtime/pusherProtocol';
 import { forbidden } from './errors';
-import { restaurantScope, type Account } from './auth';
 
 /**
  * The live feed (design section 5): a WebSocket endpoint at /app/{key} speaking the Pusher protocol, so
@@ -70,9 +70,16 @@ export default fp<RealtimeOptions>(async function realtimePlugin(app: FastifyIns
   const graceMs = options.graceMs ?? 15_000;
   const { pusherAppKey: key, pusherAppSecret: secret } = app.config;
 
-  const hub = new FeedHub();
-  const detach = app.broadcaster.attach?.((message) => hub.deliver(message));
+  const hub = new FeedHub(app.config.fileSigningSecret);
   const sessions = new Set<Session>();
+  const detach = app.broadcaster.attach?.(
+    (message) => (message.channel === ACCESS_CHANNEL ? void accessChanged(message) : hub.deliver(message)),
+    // Messages may have been missed: every socket reconnects at once, and the client, subscribing again, tells its
+    // screens to fetch their data anew (FEED_RESUMED in providers/realtime.ts).
+    () => {
+      for (const session of sessions) void closeSocket(session.ws, CLOSE.reconnect, 'Messages may have been missed');
+    },
+  );
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_MESSAGE });
   let closing = false;
 
@@ -132,12 +139,28 @@ export default fp<RealtimeOptions>(async function realtimePlugin(app: FastifyIns
     }
     // The audience rides in the signed channel data: no signature over it, no subscription.
     const channelData = message.data.channel_data;
-    const audience = parseAudience(channelData);
-    if (!audience || !isValidChannelAuth(key, secret, session.id, channel, message.data.auth, channelData as string)) {
+    const subscriber = parseSubscriber(channelData);
+    if (!subscriber || !isValidChannelAuth(key, secret, session.id, channel, message.data.auth, channelData as string)) {
       return session.send(subscriptionError(channel, 'Invalid signature'));
     }
-    hub.subscribe(channel, session, audience);
+    hub.subscribe(channel, session, subscriber);
     session.send(subscriptionSucceeded(channel));
+  }
+
+  /** Some accounts' access changed (realtime/access.ts): their sockets here are checked again, and closed if need be. */
+  async function accessChanged(message: FeedMessage) {
+    await Promise.all(
+      [...sessions].map(async (session) => {
+        const subscriber = hub.subscriberOf(session);
+        if (!subscriber || !concerns(message.items, subscriber)) return;
+        const verdict = await recheck(app, subscriber).catch((error: Error) => {
+          app.log.warn({ err: error }, 'live feed: could not re-check a subscription');
+          return 'changed' as const;
+        });
+        if (verdict === 'revoked') await closeSocket(session.ws, CLOSE.unauthorized, 'Login ended');
+        else if (verdict === 'changed') await closeSocket(session.ws, CLOSE.reconnect, 'Access changed');
+      }),
+    );
   }
 
   // One sweep for all sockets rather than a timer each: ping the silent, drop those that stay silent.
@@ -172,17 +195,13 @@ export default fp<RealtimeOptions>(async function realtimePlugin(app: FastifyIns
   app.post('/broadcasting/auth', { preHandler: app.access('staff', 'restaurant') }, async (request) => {
     const body = authBody.parse(request.body ?? {});
     if (body.channel_name !== PANEL_CHANNEL) throw forbidden();
-    const channelData = encodeAudience(await audienceOf(app, request.account!));
+    const account = request.account!;
+    const audience = await feedAudienceOf(app, account);
+    if (!audience) throw forbidden();
+    const channelData = encodeSubscriber({ audience, account: { kind: account.kind, id: account.id }, tokenId: account.tokenId });
     return { auth: channelAuth(key, secret, body.socket_id, body.channel_name, channelData), channel_data: channelData };
   });
 });
-
-/** What of the feed an account hears: administrators all, managers their scope, restaurant accounts their own. */
-async function audienceOf(app: FastifyInstance, account: Account): Promise<Audience> {
-  const scope = await restaurantScope(app, account);
-  if (scope === null) return { kind: 'all' };
-  return { kind: account.kind === 'restaurateur' ? 'restaurant' : 'manager', restaurantIds: scope };
-}
 
 /** The key in `/app/{key}?...`; null for any other path. Hand-parsed: request targets can be anything. */
 function appKey(url: string): string | null {

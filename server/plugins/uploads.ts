@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_MAX_BYTES, IMAGE_MSG } from '../../domain/validation/image';
 import { fieldError } from './errors';
+import { checkInput } from './inputGuard';
 
 /**
  * Multipart bodies of the spec (posts, restaurants, profiles, driver photos), read whole into memory:
@@ -40,6 +41,8 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
       fields[part.fieldname] = String(part.value);
     }
   }
+  checkInput(fields);
+  checkInput(files.map((f) => ({ [f.field]: f.filename })));
   return { fields, files };
 }
 

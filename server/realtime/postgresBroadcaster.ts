@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Listeners, type Broadcaster, type Deliver, type FeedMessage } from './broadcaster';
+import { Listeners, type Broadcaster, type Deliver, type FeedMessage, type OnGap } from './broadcaster';
 
 /**
  * Several app instances on one PostgreSQL (design section 5): publish is a NOTIFY, and every instance,
@@ -26,6 +26,8 @@ export class PostgresBroadcaster implements Broadcaster {
   private retryMs = RETRY_FIRST_MS;
   private retryTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The LISTEN connection dropped and has not been made again yet. */
+  private listenerLost = false;
   /** Large messages are read back before delivery; chaining keeps delivery in notification order. */
   private delivery: Promise<void> = Promise.resolve();
 
@@ -43,8 +45,8 @@ export class PostgresBroadcaster implements Broadcaster {
     await this.listen();
   }
 
-  attach(deliver: Deliver): () => void {
-    return this.listeners.attach(deliver);
+  attach(deliver: Deliver, onGap?: OnGap): () => void {
+    return this.listeners.attach(deliver, onGap);
   }
 
   async publish(message: FeedMessage): Promise<void> {
@@ -73,7 +75,8 @@ export class PostgresBroadcaster implements Broadcaster {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'backoffice-feed' });
+    // Named per process, so an operator (or a test) can tell which instance's listener is which.
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: `backoffice-feed:${process.pid}` });
     client.on('notification', (notification) => this.received(notification.payload));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
@@ -85,14 +88,19 @@ export class PostgresBroadcaster implements Broadcaster {
       throw error;
     }
     if (this.closed) return client.end();
+    const resumed = this.listenerLost;
     this.listener = client;
+    this.listenerLost = false;
     this.retryMs = RETRY_FIRST_MS;
+    // Whatever was published while the LISTEN connection was down never reached this instance.
+    if (resumed) this.listeners.gap();
   }
 
   /** The LISTEN connection dropped (database restart, network): listen again, backing off while it fails. */
   private lost(client: pg.Client, error?: Error): void {
     if (client !== this.listener) return;
     this.listener = null;
+    this.listenerLost = true;
     client.end().catch(() => {});
     this.log.warn('live feed: lost the LISTEN connection, reconnecting', error?.message ?? '');
     this.retry();

@@ -10,6 +10,8 @@ import crypto from 'node:crypto';
 export const CLOSE = {
   /** Wrong application key. */
   appNotFound: 4001,
+  /** The login the subscription was signed for has ended: no point reconnecting with it. */
+  unauthorized: 4009,
   /** Server going away (restart, deploy): reconnect, perhaps to another instance. */
   reconnect: 4200,
   /** The client stayed silent after our ping. */

@@ -1,5 +1,5 @@
 import type { UploadedFile } from '../plugins/uploads';
-import { removeImage, storeImage, type ImageType } from './images';
+import { removeImage, storeImage, type ImageFolder, type ImageType } from './images';
 
 /**
  * The image fields of one save (a restaurant's logo, a driver's photos). A form sends, per field, a new file,
@@ -8,9 +8,11 @@ import { removeImage, storeImage, type ImageType } from './images';
  * removed again (`discard`), and the files they replaced are removed only once it has committed (`commit`),
  * so a failed save never loses an image.
  */
+type Placed = { file: string; folder: ImageFolder };
+
 export class ImageChanges {
-  private stored: string[] = [];
-  private dropped: string[] = [];
+  private stored: Placed[] = [];
+  private dropped: Placed[] = [];
 
   constructor(private dataDir: string) {}
 
@@ -20,41 +22,42 @@ export class ImageChanges {
     current: string | null,
     upload: { file?: UploadedFile; keep: boolean },
     accept: readonly ImageType[],
+    folder: ImageFolder = 'images',
   ): Promise<string | null> {
     if (upload.file) {
-      const image = await storeImage(this.dataDir, upload.file.bytes, { field, accept });
-      this.stored.push(image.file);
-      if (current) this.dropped.push(current);
+      const image = await storeImage(this.dataDir, upload.file.bytes, { field, accept, folder });
+      this.stored.push({ file: image.file, folder });
+      this.drop(current, folder);
       return image.file;
     }
     if (upload.keep) return current;
-    if (current) this.dropped.push(current);
+    this.drop(current, folder);
     return null;
   }
 
   /** Stores a new file that replaces nothing (a new right-to-work photo). */
-  async add(field: string, file: UploadedFile, accept: readonly ImageType[]): Promise<string> {
-    const image = await storeImage(this.dataDir, file.bytes, { field, accept });
-    this.stored.push(image.file);
+  async add(field: string, file: UploadedFile, accept: readonly ImageType[], folder: ImageFolder = 'images'): Promise<string> {
+    const image = await storeImage(this.dataDir, file.bytes, { field, accept, folder });
+    this.stored.push({ file: image.file, folder });
     return image.file;
   }
 
   /** A stored file that the save removes. */
-  drop(file: string | null): void {
-    if (file) this.dropped.push(file);
+  drop(file: string | null, folder: ImageFolder = 'images'): void {
+    if (file) this.dropped.push({ file, folder });
   }
 
   /** The save failed: remove what it stored. */
   async discard(): Promise<void> {
     const files = this.stored.splice(0);
-    await Promise.all(files.map((f) => removeImage(this.dataDir, f)));
+    await Promise.all(files.map((f) => removeImage(this.dataDir, f.file, f.folder)));
   }
 
   /** The save committed: remove what it replaced. */
   async commit(): Promise<void> {
     const files = this.dropped.splice(0);
     this.stored = [];
-    await Promise.all(files.map((f) => removeImage(this.dataDir, f)));
+    await Promise.all(files.map((f) => removeImage(this.dataDir, f.file, f.folder)));
   }
 
   /** Runs a save with these changes: discard on failure, commit on success. */

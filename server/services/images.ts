@@ -14,10 +14,15 @@ import { decodeBmp } from './bmp';
 
 /**
  * Uploaded images under DATA_DIR/images (served at /images/{file}) with a thumbnail under images/thumb
- * (served at /images/thumb/{file}). The type is read from the bytes, never trusted from the name, and
- * every image is re-encoded: at most 1920 px wide, quality 90, metadata (GPS position in phone photos) dropped.
+ * (served at /images/thumb/{file}). Drivers' identity documents go to DATA_DIR/documents instead, which is never
+ * served as it is (services/documents.ts hands out short-lived signed addresses). The type is read from the bytes,
+ * never trusted from the name, and every image is re-encoded: at most 1920 px wide, quality 90, metadata (GPS
+ * position in phone photos) dropped.
  */
 export type ImageType = 'png' | 'jpeg' | 'bmp';
+
+/** Public images, or private documents. */
+export type ImageFolder = 'images' | 'documents';
 
 export const POST_IMAGE_TYPES: readonly ImageType[] = ['png', 'jpeg', 'bmp'];
 export const LOGO_TYPES: readonly ImageType[] = ['png', 'jpeg', 'bmp'];
@@ -43,8 +48,8 @@ export function unsupportedImage(field: string): HttpError {
   return new HttpError(UNSUPPORTED_FILE_STATUS, { message: IMAGE_MSG.unsupported, [field]: [IMAGE_MSG.unsupported] });
 }
 
-function imagesDir(dataDir: string): string {
-  return path.join(dataDir, 'images');
+export function imagesDir(dataDir: string, folder: ImageFolder = 'images'): string {
+  return path.join(dataDir, folder);
 }
 
 /**
@@ -54,7 +59,7 @@ function imagesDir(dataDir: string): string {
 export async function storeImage(
   dataDir: string,
   bytes: Buffer,
-  options: { field: string; accept: readonly ImageType[] },
+  options: { field: string; accept: readonly ImageType[]; folder?: ImageFolder },
 ): Promise<StoredImage> {
   const type = sniffImage(bytes);
   if (!type || !options.accept.includes(type)) throw unsupportedImage(options.field);
@@ -77,7 +82,7 @@ export async function storeImage(
     const thumb = await encode(resized.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true })).toBuffer();
 
     const file = `${crypto.randomBytes(12).toString('hex')}.${outType === 'jpeg' ? 'jpg' : 'png'}`;
-    const dir = imagesDir(dataDir);
+    const dir = imagesDir(dataDir, options.folder);
     await fs.mkdir(path.join(dir, 'thumb'), { recursive: true });
     await fs.writeFile(path.join(dir, file), full.data);
     await fs.writeFile(path.join(dir, 'thumb', file), thumb);
@@ -93,9 +98,9 @@ export async function storeImage(
  * Deletes a stored image and its thumbnail. Only plain file names are accepted, so a record holding
  * '../something' can never reach outside the images directory. Missing files are not an error.
  */
-export async function removeImage(dataDir: string, file: string | null | undefined): Promise<void> {
+export async function removeImage(dataDir: string, file: string | null | undefined, folder: ImageFolder = 'images'): Promise<void> {
   if (!file || !/^[A-Za-z0-9._-]+$/.test(file) || file.startsWith('.')) return;
-  const dir = imagesDir(dataDir);
+  const dir = imagesDir(dataDir, folder);
   await Promise.all([
     fs.rm(path.join(dir, file), { force: true }),
     fs.rm(path.join(dir, 'thumb', file), { force: true }),

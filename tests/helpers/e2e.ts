@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT, startProcess } from './serverProcess';
 
 /** End-to-end tests run the real process (`server/main.ts`) on a fresh data directory, as `npm start` does. */
 export interface RunningServer {
@@ -12,55 +10,30 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const root = path.resolve(__dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('Build the app first: npm run build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`Server did not start in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('Build the app first: npm run build');
+  const server = await startProcess(env);
   return {
-    url,
-    dataDir,
+    url: server.url,
+    dataDir: server.dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The server and a browser for a test file: started before its tests, stopped after them. */
+export function serverAndBrowser(): { server: RunningServer; browser: Browser } {
+  const both = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [both.server, both.browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await both.browser?.close();
+    await both.server?.stop();
+  });
+  return both;
 }
 
 export function launchChromium(): Promise<Browser> {

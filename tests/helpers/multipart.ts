@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
+import { ACCESS_CHANNEL, type Broadcaster, type FeedMessage } from '../../server/realtime/broadcaster';
 
 /** A part of a multipart body: a text field, or a file with its name. */
 export type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string; type?: string };
@@ -39,9 +39,12 @@ export const jpeg = (width: number, height: number) =>
 
 /** Records what the server publishes, standing in for the sockets (the live feed has its own tests). */
 export class RecordingBroadcaster implements Broadcaster {
+  /** What open screens are told. */
   messages: FeedMessage[] = [];
+  /** What instances tell each other about accounts whose access changed (never sent to a screen). */
+  accessChanges: FeedMessage[] = [];
   async publish(message: FeedMessage) {
-    this.messages.push(message);
+    (message.channel === ACCESS_CHANNEL ? this.accessChanges : this.messages).push(message);
   }
   async close() {}
 }

@@ -7,7 +7,8 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { resolveSecrets } from '../../server/secrets';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import type { Database } from '../../server/db/schema';
 import { issueToken } from '../../server/auth/tokens';
@@ -19,7 +20,7 @@ export { TEST_TODAY } from './globalSetup';
 export interface TestApp {
   app: FastifyInstance;
   db: Kysely<Database>;
-  config: Config;
+  config: AppConfig;
   /** A bearer token for an account of the demo dataset (or one the test created), found by e-mail. */
   tokenFor(email: string): Promise<string>;
   /** Headers for app.inject with that account's token. */
@@ -58,7 +59,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export async function createTestApp(options: { broadcaster?: Broadcaster; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app'), ...options.env });
+  const config = await resolveSecrets(loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app'), ...options.env }), database.db);
   const app = await buildApp({ config, db: database.db, databaseKind: database.kind, broadcaster: options.broadcaster });
   await app.ready();
 

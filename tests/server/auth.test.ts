@@ -52,18 +52,6 @@ describe('POST /api/auth/login (staff)', () => {
       password: [MSG.passwordSixSymbols],
     });
   });
-
-  it('refuses further attempts after ten failures for one e-mail and address', async () => {
-    const headers = { 'x-forwarded-for': '203.0.113.9' };
-    for (let i = 0; i < 10; i++) {
-      expect((await post('/api/auth/login', { email: 'manager@demo.test', password: 'nope-nope' }, headers)).statusCode).toBe(401);
-    }
-    const blocked = await post('/api/auth/login', { email: 'manager@demo.test', password: 'demo1234' }, headers);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ email: [OWN_MSG.tooManyLogins] });
-    // Another address is not blocked.
-    expect((await post('/api/auth/login', { email: 'manager@demo.test', password: 'demo1234' })).statusCode).toBe(200);
-  });
 });
 
 describe('POST /api/auth/login/restaurant and /driver', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { fields, jpeg, multipart, png, RecordingBroadcaster, type Part } from '../helpers/multipart';
+import { verifyDocument } from '../../server/services/documents';
 import { IMAGE_MSG } from '../../domain/validation/image';
 import { DRIVER_MSG, type DriverRecord } from '../../domain/validation/driver';
 import { PERIOD_MSG, WORKING_TIMES_MSG } from '../../domain/validation/workingTimes';
@@ -43,7 +44,9 @@ async function send(method: Method, url: string, who: string | null, parts: Part
   return t.app.inject({ method, url, payload: body.payload, headers: { ...(who ? await t.as(who) : {}), ...body.headers } });
 }
 const imageFile = (file: string) => path.join(t.config.dataDir, 'images', file);
-const thumbFile = (file: string) => path.join(t.config.dataDir, 'images', 'thumb', file);
+/** An identity document's stored file, from the signed name an answer gives (null when the signature fails). */
+const documentOf = (signed: string) => verifyDocument(t.config.fileSigningSecret, signed);
+const documentFile = (file: string, thumb = false) => path.join(t.config.dataDir, 'documents', thumb ? 'thumb' : '', file);
 const photo = async (name: string, filename = `${name}.jpg`, bytes?: Buffer): Promise<Part> => ({
   name,
   file: bytes ?? (await jpeg(2600, 1300)),
@@ -118,17 +121,24 @@ describe('POST /api/driver (Drivers Manual Register)', () => {
     expect(driver.data_full).toBe(100);
     expect(driver.data_full).toBe(dataFull(driver));
 
-    for (const file of [driver.driver_license_front_photo!, driver.driver_license_back_photo!, driver.identity_photo!]) {
+    // Identity documents are kept out of the public images and answered as short-lived signed names.
+    for (const signed of [driver.driver_license_front_photo!, driver.driver_license_back_photo!, driver.identity_photo!]) {
+      const file = documentOf(signed)!;
       expect(file).toMatch(/^[0-9a-f]{24}\.jpg$/);
-      const meta = await sharp(imageFile(file)).metadata();
+      const meta = await sharp(documentFile(file)).metadata();
       expect(meta).toMatchObject({ format: 'jpeg', width: 1920 });
-      expect((await sharp(thumbFile(file)).metadata()).width).toBeLessThanOrEqual(240);
+      expect((await sharp(documentFile(file, true)).metadata()).width).toBeLessThanOrEqual(240);
+      expect(fs.existsSync(imageFile(file))).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: `/images/${signed}` })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/images/thumb/${signed}` })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/images/${file}` })).statusCode).toBe(404);
     }
     expect((await sharp(imageFile(driver.photo_src!)).metadata()).width).toBe(800);
-    expect(driver.right_to_work_photos[1].file_name).toMatch(/\.png$/);
+    expect(documentOf(driver.right_to_work_photos[1].file_name)).toMatch(/\.png$/);
     expect((await t.app.inject({ method: 'GET', url: `/images/thumb/${driver.photo_src}` })).statusCode).toBe(200);
 
-    expect(feed.messages).toEqual([{ channel: 'driver_channel', event: 'store', items: [driver] }]);
+    // The feed carries the stored record; each listener hears it cut and signed for them (tests/server/audience.test.ts).
+    expect(feed.messages).toEqual([{ channel: 'driver_channel', event: 'store', items: [expect.objectContaining({ id: driver.id, photo_src: driver.photo_src })] }]);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login/driver', payload: { email: driver.email, password: 'rider-pass' } });
     expect(login.statusCode).toBe(200);
   });
@@ -243,23 +253,23 @@ describe('PUT /api/driver/{id}?inactive=false (Edit Driver)', () => {
     expect(res.statusCode).toBe(200);
     const edited = res.json() as DriverRecord;
     expect(edited).toMatchObject({ id: made.id, first_name: 'Thomas', phone: null, area_ids: [{ area_id: camdenId }], restaurant_ids: [], photo_src: made.photo_src, driver_license_front_photo: null });
-    expect(edited.identity_photo).toMatch(/\.png$/);
+    expect(documentOf(edited.identity_photo!)).toMatch(/\.png$/);
     expect(edited.right_to_work_photos.map((p) => p.src_name)).toEqual(['a.jpg', 'c.jpg']);
     expect(fs.existsSync(imageFile(made.photo_src!))).toBe(true);
-    for (const gone of [made.identity_photo!, made.driver_license_front_photo!, dropRtw.file_name]) {
-      expect(fs.existsSync(imageFile(gone))).toBe(false);
-      expect(fs.existsSync(thumbFile(gone))).toBe(false);
+    for (const gone of [made.identity_photo!, made.driver_license_front_photo!, dropRtw.file_name].map((n) => documentOf(n)!)) {
+      expect(fs.existsSync(documentFile(gone))).toBe(false);
+      expect(fs.existsSync(documentFile(gone, true))).toBe(false);
     }
-    expect(feed.messages).toEqual([{ channel: 'driver_channel', event: 'update', items: [edited] }]);
+    expect(feed.messages).toEqual([{ channel: 'driver_channel', event: 'update', items: [expect.objectContaining({ id: made.id, first_name: 'Thomas' })] }]);
   });
 
   it('a failed save keeps the old photos and stores none of the new', async () => {
     const made = await createFull({}, [await photo('identity_photo')]);
-    const before = fs.readdirSync(path.join(t.config.dataDir, 'images')).length;
+    const before = fs.readdirSync(path.join(t.config.dataDir, 'documents')).length;
     const res = await send('PUT', `/api/driver/${made.id}`, ADMIN, [...fields(profile({ email: DRIVER })), await photo('identity_photo')]);
     expect(res.json()).toEqual({ email: [DRIVER_MSG.emailTaken] });
-    expect(fs.existsSync(imageFile(made.identity_photo!))).toBe(true);
-    expect(fs.readdirSync(path.join(t.config.dataDir, 'images')).length).toBe(before);
+    expect(fs.existsSync(documentFile(documentOf(made.identity_photo!)!))).toBe(true);
+    expect(fs.readdirSync(path.join(t.config.dataDir, 'documents')).length).toBe(before);
   });
 
   it('sets a new password and ends the driver\'s sessions', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { readPdf } from '../helpers/pdfText';
 import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
-import { INVOICE_MSG, invoiceNumberTakenMessage } from '../../domain/validation/invoice';
+import { INVOICE_MSG, invoiceNumberTakenMessage, timesheetsInvoicedMessage } from '../../domain/validation/invoice';
 import { PERIOD_MSG } from '../../domain/validation/period';
 import { TIMESHEET_STATUS, TIMESHEET_PROGRESS } from '../../domain/statuses';
 
@@ -205,6 +205,11 @@ describe('GET /api/invoice-generate (preview)', () => {
       period_date_from: ['Invalid date range: 01/06/2026 ~ 15/07/2026'],
     });
     expect((await get(generateUrl({ invoice_number: 'P-101', driver_id: 999999 }))).json()).toEqual({ driver_id: [INVOICE_MSG.driverUnknown] });
+    // A driver who did not work there in the period is as unknown: a preview never turns any driver's id into a name.
+    const stranger = await t.db.selectFrom('drivers').select('id').where('id', 'not in', [dan.id, other.id]).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    for (const who of [ADMIN, RESTAURANT]) {
+      expect((await get(generateUrl({ invoice_number: 'P-101', driver_id: stranger.id }), who)).json()).toEqual({ driver_id: [INVOICE_MSG.driverUnknown] });
+    }
   });
 
   it('limits an invoice to one driver when asked', async () => {
@@ -293,8 +298,8 @@ describe('GET /api/invoice-generate?create_invoice=1', () => {
       expect(text).toContain('Total due\n£275.17');
       expect(fs.existsSync(path.join(t.config.dataDir, row.document_path!))).toBe(true);
 
-      // A new preview of the same week does follow the new rate.
-      expect(await pdfText((await get(generateUrl({ invoice_number: 'P-104' }))).rawPayload)).toContain('£100.00');
+      // A new preview of the same week bills nothing the invoice already holds.
+      expect(await pdfText((await get(generateUrl({ invoice_number: 'P-104' }))).rawPayload)).not.toContain(dan.name);
     } finally {
       await t.db.updateTable('timesheets').set({ cost_per_hour: 12.5 }).where('id', '=', ids.ts1).execute();
       await t.db.updateTable('restaurants').set({ invoice_comission: 1.75 }).where('id', '=', ids['Pizza Palace Camden']).execute();
@@ -302,7 +307,9 @@ describe('GET /api/invoice-generate?create_invoice=1', () => {
   });
 
   it('gives a number to one invoice only, even when two people create it at the same moment', async () => {
-    const url = generateUrl({ invoice_number: '005', create_invoice: 1 });
+    // Another week of the restaurant, with work of its own to bill.
+    await addTimesheet({ restaurant: ids['Pizza Palace Camden'], driver: dan.id, date: '2026-06-16', start: '12:00', finish: '15:00', rate: 12.5 });
+    const url = generateUrl({ invoice_number: '005', create_invoice: 1, period_date_from: '2026-06-15', period_date_to: '2026-06-21' });
     const headers = await t.as(ADMIN);
     const [a, b] = await Promise.all([t.app.inject({ method: 'GET', url, headers }), t.app.inject({ method: 'GET', url, headers })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
@@ -310,8 +317,48 @@ describe('GET /api/invoice-generate?create_invoice=1', () => {
     expect(refused.json()).toEqual({ invoice_number: [invoiceNumberTakenMessage('005')] });
     const rows = await t.db.selectFrom('invoices').select('id').where('invoice_number', '=', '005').execute();
     expect(rows).toHaveLength(1);
-    // Taken for good: a later attempt gets the same answer.
+    // Taken for good, whatever the letter case: a later attempt gets the same answer.
     expect((await get(url)).json()).toEqual({ invoice_number: [invoiceNumberTakenMessage('005')] });
+    const sameInOtherCase = await get(generateUrl({ invoice_number: 'inv-x', create_invoice: 1, period_date_from: '2026-06-08', period_date_to: '2026-06-14' }));
+    expect(sameInOtherCase.statusCode).toBe(200);
+    expect((await get(generateUrl({ invoice_number: 'INV-X' }))).json()).toEqual({ invoice_number: [invoiceNumberTakenMessage('INV-X')] });
+  });
+
+  it('bills each approved timesheet once: of fifty invoices created at once for one week, one is issued and the rest are refused naming it', async () => {
+    const week = { period_date_from: '2026-06-22', period_date_to: '2026-06-28' };
+    const billed = [
+      await addTimesheet({ restaurant: ids['Pizza Palace Camden'], driver: dan.id, date: '2026-06-23', start: '12:00', finish: '16:00', rate: 12.5 }),
+      await addTimesheet({ restaurant: ids['Pizza Palace Camden'], driver: other.id, date: '2026-06-24', start: '12:00', finish: '16:00', rate: 12.5 }),
+    ];
+    const headers = await t.as(ADMIN);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => t.app.inject({ method: 'GET', url: generateUrl({ ...week, invoice_number: `W26-${i}`, create_invoice: 1 }), headers })),
+    );
+    const issued = answers.filter((a) => a.statusCode === 200);
+    expect(issued).toHaveLength(1);
+    const number = (await t.db.selectFrom('invoices').select('invoice_number').where('id', '=', Number(issued[0].headers['x-invoice-id'])).executeTakeFirstOrThrow()).invoice_number;
+    for (const refused of answers.filter((a) => a !== issued[0])) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ period_date_from: [timesheetsInvoicedMessage(number)] });
+    }
+    const rows = await t.db.selectFrom('invoices').select('id').where('invoice_number', 'like', 'W26-%').execute();
+    expect(rows).toHaveLength(1);
+    const links = await t.db.selectFrom('invoice_timesheets').select(['timesheet_id', 'invoice_id']).where('timesheet_id', 'in', billed).execute();
+    expect(links.map((l) => l.invoice_id)).toEqual([rows[0].id, rows[0].id]);
+
+    // A timesheet approved later in that week goes on a second invoice alone.
+    const late = await addTimesheet({ restaurant: ids['Pizza Palace Camden'], driver: dan.id, date: '2026-06-27', start: '12:00', finish: '14:00', rate: 12.5 });
+    const second = await get(generateUrl({ ...week, invoice_number: 'W26-late', create_invoice: 1 }));
+    expect(second.statusCode).toBe(200);
+    const lines = (await t.db.selectFrom('invoices').select('lines').where('invoice_number', '=', 'W26-late').executeTakeFirstOrThrow()).lines as { timesheet_id: number }[];
+    expect(lines.map((l) => l.timesheet_id)).toEqual([late]);
+  });
+
+  it('holds its timesheets in the database: a second invoice of them cannot be written even around the checks', async () => {
+    const [taken] = await t.db.selectFrom('invoice_timesheets').select(['timesheet_id']).limit(1).execute();
+    const invoice = await t.db.selectFrom('invoices').select('id').where('invoice_number', '=', '001').executeTakeFirstOrThrow();
+    await expect(t.db.insertInto('invoice_timesheets').values({ timesheet_id: taken.timesheet_id, invoice_id: invoice.id }).execute()).rejects.toMatchObject({ code: '23505' });
+    await expect(t.db.updateTable('invoices').set({ invoice_number: 'Inv-X' }).where('id', '=', invoice.id).execute()).rejects.toMatchObject({ code: '23505' });
   });
 
   it('refuses an invoice with nothing to bill', async () => {

@@ -258,7 +258,7 @@ describe('POST /api/newsFeed', () => {
     const content = [
       '<p>Hello <strong>drivers</strong> <em>and</em> <a href="https://example.test/rota" onclick="steal()">rota</a></p>',
       '<script>alert("x")</script>',
-      '<img src="x" onerror="alert(1)">',
+      '<img src="/images/abc.png" onerror="alert(1)">',
       '<a href="javascript:alert(2)">click</a>',
       '<p style="text-align: center; position: fixed">centred</p>',
       '<iframe src="https://evil.test"></iframe><SCRIPT>document.cookie</SCRIPT>',
@@ -280,6 +280,19 @@ describe('POST /api/newsFeed', () => {
     expect(post.postTitle).toBe('Safe rota');
     expect(stored.post_title).toBe('Safe rota');
     expect(JSON.stringify(feed.messages)).not.toMatch(/<script|onerror/i);
+  });
+
+  it("refuses pictures from other sites in the content, so opening a post tells no third party who reads it", async () => {
+    const before = await t.db.selectFrom('news_posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    for (const src of ['https://tracker.example/pixel.gif', '//tracker.example/p.gif', 'http://127.0.0.1:9/x.png', '/images/../etc/passwd']) {
+      const res = await send('POST', '/api/newsFeed', ADMIN, fields(valid({ postContent: `<p>Hi</p><img src="${src}">` })));
+      expect(res.statusCode, src).toBe(400);
+      expect(res.json()).toEqual({ postContent: [NEWS_MSG.externalImage] });
+    }
+    const after = await t.db.selectFrom('news_posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    const own = await send('POST', '/api/newsFeed', ADMIN, fields(valid({ postContent: '<p>Map</p><img src="/images/0123abcd.png" alt="map">' })));
+    expect(own.statusCode).toBe(201);
   });
 
   it('answers each message of the spec on its field', async () => {
@@ -401,7 +414,7 @@ describe('POST /api/newsFeed/{id} (_method PATCH)', () => {
     });
     expect(edited.updated_at > '2020-01-01').toBe(true);
     expect(await t.db.selectFrom('news_post_areas').select('area_id').where('post_id', '=', post.id).execute()).toEqual([]);
-    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'update', items: [expect.objectContaining({ id: post.id, postTitle: 'Rota change (updated)' })] }]);
+    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'update', items: [expect.objectContaining({ id: post.id, postTitle: 'Rota change (updated)' })], reach: expect.any(Object) }]);
   });
 
   it('replaces the image (the old file goes), keeps it when none is sent, and removes it when asked', async () => {
@@ -471,7 +484,7 @@ describe('DELETE /api/newsFeed/{id}', () => {
     expect(fs.existsSync(imagePath(created.img!))).toBe(false);
     expect(await t.db.selectFrom('news_replies').select('id').where('post_id', '=', created.id).execute()).toEqual([]);
     expect((await list()).some((p) => p.id === created.id)).toBe(false);
-    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'destroy', items: [{ id: created.id }] }]);
+    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'destroy', items: [{ id: created.id }], reach: expect.any(Object) }]);
     const again = await call('DELETE', `/api/newsFeed/${created.id}`, ADMIN);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: NEWS_MSG.notFound, id: [NEWS_MSG.notFound] });
@@ -496,14 +509,14 @@ describe('POST /api/newsFeed/changeStatus/{id} and changePinned/{id}', () => {
     const hide = await call('POST', `/api/newsFeed/changeStatus/${post.id}`, ADMIN, { status: 20 });
     expect(hide.statusCode).toBe(200);
     expect(hide.json()).toMatchObject({ id: post.id, status: POST_STATUS.hide, updated_at: post.updated_at });
-    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'changeStatus', items: [expect.objectContaining({ id: post.id, status: 20 })] }]);
+    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'changeStatus', items: [expect.objectContaining({ id: post.id, status: 20 })], reach: expect.any(Object) }]);
     expect((await driverList()).some((p) => p.id === post.id)).toBe(false);
 
     feed.messages = [];
     const show = await call('POST', `/api/newsFeed/changeStatus/${post.id}`, ADMIN, { status: '10' });
     expect(show.json()).toMatchObject({ status: POST_STATUS.show });
     // Shown again, it reaches drivers anew: 'publish'.
-    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'publish', items: [expect.objectContaining({ id: post.id, status: 10 })] }]);
+    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'publish', items: [expect.objectContaining({ id: post.id, status: 10 })], reach: expect.any(Object) }]);
     expect((await driverList()).some((p) => p.id === post.id)).toBe(true);
 
     const bad = await call('POST', `/api/newsFeed/changeStatus/${post.id}`, ADMIN, { status: 30 });
@@ -517,7 +530,7 @@ describe('POST /api/newsFeed/changeStatus/{id} and changePinned/{id}', () => {
     const pin = await call('POST', `/api/newsFeed/changePinned/${post.id}`, ADMIN, { pinned: 10 });
     expect(pin.statusCode).toBe(200);
     expect(pin.json()).toMatchObject({ pinned: POST_PINNED.yes });
-    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'update', items: [expect.objectContaining({ id: post.id, pinned: 10 })] }]);
+    expect(feed.messages).toEqual([{ channel: 'news_feed_channel', event: 'update', items: [expect.objectContaining({ id: post.id, pinned: 10 })], reach: expect.any(Object) }]);
     const pinned = (await list()).filter((p) => p.pinned === POST_PINNED.yes);
     expect(pinned.map((p) => p.id)).toContain(post.id);
     expect((await list()).slice(0, pinned.length).every((p) => p.pinned === POST_PINNED.yes)).toBe(true);
@@ -549,7 +562,7 @@ describe('POST /api/reply', () => {
     expect(res.statusCode).toBe(201);
     const reply = res.json() as NewsReply;
     expect(reply).toMatchObject({ new_id: post.id, reply_author: 'Mark Manager', reply_content: 'Bands are on the timesheet form.', author_kind: 'user' });
-    expect(feed.messages).toEqual([{ channel: 'reply_channel', event: 'store', items: [reply] }]);
+    expect(feed.messages).toEqual([{ channel: 'reply_channel', event: 'store', items: [reply], reach: expect.any(Object) }]);
     expect((await postNamed(post.postTitle)).replies.at(-1)).toEqual(reply);
   });
 
@@ -607,6 +620,7 @@ describe("drivers' news calls", () => {
     expect(feed.messages).toEqual([{
       channel: 'news_feed_channel', event: 'markReaded',
       items: [expect.objectContaining({ id: unread.id, readedCount: before.readedCount + 1, totalReadersCount: before.totalReadersCount })],
+      reach: expect.any(Object),
     }]);
     expect((await list()).find((p) => p.id === unread.id)!.readedCount).toBe(before.readedCount + 1);
     expect((await driverList()).find((p) => p.id === unread.id)!.readed).toBe(10);
@@ -623,7 +637,7 @@ describe("drivers' news calls", () => {
     expect(res.statusCode).toBe(201);
     const reply = res.json() as NewsReply;
     expect(reply).toMatchObject({ new_id: post.id, reply_author: 'Dan Driver', author_kind: 'driver', reply_content: 'Does 3 miles count as 0-3?' });
-    expect(feed.messages[0]).toEqual({ channel: 'reply_channel', event: 'store', items: [reply] });
+    expect(feed.messages[0]).toEqual({ channel: 'reply_channel', event: 'store', items: [reply], reach: expect.any(Object) });
     expect(feed.messages[1]).toMatchObject({ channel: 'alert_channel', event: 'store' });
     expect(JSON.parse((feed.messages[1].items[0] as { data: string }).data).message).toBe("New reply on 'Fuel bonus bands' from Dan Driver");
     expect((await postNamed('Fuel bonus bands')).replies.at(-1)).toEqual(reply);

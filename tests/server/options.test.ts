@@ -139,9 +139,26 @@ describe('PUT /api/option/{okey}', () => {
     expect(await stored('fuel_bonus_9')).toBeUndefined();
   });
 
+  it('leaves the rates that change pay and billing to administrators: managers change the others', async () => {
+    const before = await stored('fuel_bonus_0');
+    for (const okey of ['fuel_bonus_0', 'fuel_bonus_3', 'fuel_bonus_6', 'restaurants_standard_invoice_comission', 'restaurants_standard_booking_fee']) {
+      const refused = await put(okey, { okey, ovalue: '9' }, 'manager@demo.test');
+      expect(refused.statusCode, okey).toBe(403);
+      expect(refused.json()).toEqual({ message: OPTION_MSG.administratorsOnly });
+    }
+    expect(await stored('fuel_bonus_0')).toBe(before);
+    const centre = { okey: 'map_center_default', ovalue: '{"lat":52,"lng":-1,"map_zoom":9}' };
+    expect((await put(centre.okey, centre, 'manager@demo.test')).statusCode).toBe(200);
+  });
+
+  it('keeps amounts within bounds', async () => {
+    const res = await put('fuel_bonus_6', { okey: 'fuel_bonus_6', ovalue: '99999999999' });
+    expect(res.json()).toEqual({ ovalue: [OPTION_MSG.moneyTooHigh] });
+  });
+
   it('is for administrators and managers only', async () => {
     const body = { okey: 'restaurants_standard_booking_fee', ovalue: '0.75' };
-    expect((await put(body.okey, body, 'manager@demo.test')).statusCode).toBe(200);
+    expect((await put(body.okey, body)).statusCode).toBe(200);
     expect(await stored(body.okey)).toBe('0.75');
     for (const email of ['restaurant@demo.test', 'driver@demo.test']) {
       expect((await put(body.okey, { ...body, ovalue: '9' }, email)).statusCode).toBe(403);

@@ -10,7 +10,8 @@ import WebSocket from 'ws';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { issueToken } from '../../server/auth/tokens';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { resolveSecrets } from '../../server/secrets';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import authPlugin from '../../server/plugins/auth';
 import realtimePlugin from '../../server/plugins/realtime';
@@ -79,7 +80,8 @@ function sign(secret: string, socketId: string, channel: string, channelData?: s
   return crypto.createHmac('sha256', secret).update(signed).digest('hex');
 }
 
-const ALL = JSON.stringify({ kind: 'all' });
+/** Channel data as /broadcasting/auth signs it for an administrator. */
+const ALL = JSON.stringify({ audience: { kind: 'administrator' }, account: { kind: 'user', id: 1 }, tokenId: 1 });
 
 function pusherClient(port: number, key: string, token: string): Pusher {
   return new Pusher(key, {
@@ -168,8 +170,9 @@ describe('live feed on one instance', () => {
     echos.push(echo);
     const received = await listen(echo);
     const news: FeedMessage = { channel: 'news_feed_channel', event: 'update', items: [{ id: 7, title: 'Rota' }] };
-    await t.app.broadcaster.publish(news);
+    await t.app.broadcaster.publish({ ...news, reach: { everyone: true } });
     await until(() => received.length > 0);
+    // The reach decides who hears it and stays on the server.
     expect(received).toEqual([{ success: true, data: news }]);
   });
 
@@ -222,23 +225,136 @@ describe('live feed on one instance', () => {
 
     const shift = (id: number, restaurantId: number) => ({ id, restaurant_id: restaurantId, cost_extra_bonus: -15, start_time: '18:00' });
     const shifts: FeedMessage = { channel: 'shift_channel', event: 'update', items: [shift(1, own), shift(2, camden.id), shift(3, elsewhere.id)] };
-    const driver: FeedMessage = { channel: 'driver_channel', event: 'update', items: [{ id: 9, bank_account_number: '12345678' }] };
+    const areaOf = async (id: number) => (await t.db.selectFrom('restaurants').select('area_id').where('id', '=', id).executeTakeFirstOrThrow()).area_id;
+    const driver = (id: number, areaId: number) => ({
+      id,
+      full_name: 'Dee Driver',
+      phone: '07700 900123',
+      bank_sort_code: '12-34-56',
+      bank_account_number: '12345678',
+      date_of_birth: '1990-02-03',
+      area_ids: [{ area_id: areaId }],
+    });
+    const camdenArea = await areaOf(camden.id);
+    const drivers: FeedMessage = { channel: 'driver_channel', event: 'update', items: [driver(9, camdenArea), driver(10, await areaOf(elsewhere.id))] };
     await t.app.broadcaster.publish(shifts);
-    await t.app.broadcaster.publish(driver);
+    await t.app.broadcaster.publish(drivers);
     await until(() => admin.length === 2 && manager.length === 2);
     await until(() => restaurant.length >= 1);
     await sleep(200);
 
-    expect(admin).toEqual([{ success: true, data: shifts }, { success: true, data: driver }]);
-    // The manager of Camden and Islington: Camden's shift (and the restaurant account's, if in their areas), drivers.
+    expect(admin).toEqual([{ success: true, data: shifts }, { success: true, data: drivers }]);
+    // The manager of Camden and Islington: Camden's shift (and the restaurant account's, if in their areas).
     const managerShiftIds = (manager[0] as { data: FeedMessage }).data.items.map((i) => (i as { id: number }).id);
     expect(managerShiftIds).toContain(2);
     expect(managerShiftIds).not.toContain(3);
-    expect(manager[1]).toEqual({ success: true, data: driver });
+    // Of drivers, only those of their areas, and without bank details or date of birth.
+    expect(manager[1]).toEqual({
+      success: true,
+      data: { channel: 'driver_channel', event: 'update', items: [{ id: 9, full_name: 'Dee Driver', phone: '07700 900123', area_ids: [{ area_id: camdenArea }] }] },
+    });
     // The restaurant account: its own shift only, without the cancellation fee, and nothing of drivers.
     expect(restaurant).toEqual([
       { success: true, data: { channel: 'shift_channel', event: 'update', items: [{ id: 1, restaurant_id: own, start_time: '18:00' }] } },
     ]);
+  });
+
+  describe('sockets whose login or access changes', () => {
+    /** A raw socket subscribed the way pusher-js does it: /broadcasting/auth with the token, then pusher:subscribe. */
+    async function subscribed(token: string): Promise<RawClient> {
+      const client = await RawClient.open(port, key);
+      const socketId = await client.socketId();
+      const auth = await t.app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { socket_id: socketId, channel_name: 'private-panelmessages' },
+      });
+      expect(auth.statusCode).toBe(200);
+      client.send('pusher:subscribe', { channel: 'private-panelmessages', ...(auth.json() as object) });
+      await client.next('pusher_internal:subscription_succeeded');
+      return client;
+    }
+    const closedWithin = (client: RawClient) => Promise.race([client.closed, sleep(3_000).then(() => null)]);
+
+    it('closes the socket of a session that logs out, for good, and leaves its other sessions alone', async () => {
+      const [token, other] = [await t.tokenFor('admin@demo.test'), await t.tokenFor('admin@demo.test')];
+      const [leaving, staying] = [await subscribed(token), await subscribed(other)];
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      expect(await closedWithin(leaving)).toMatchObject({ code: 4009 });
+      await t.app.broadcaster.publish(alert);
+      await staying.next('message');
+      staying.ws.close();
+    });
+
+    it("closes a user's sockets when an administrator changes their password, or removes them", async () => {
+      const admin = await t.as('admin@demo.test');
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/user',
+        headers: admin,
+        payload: { first_name: 'Sam', last_name: 'Short', role: 20, email: 'sam.short@realtime.test', area_ids: [], restaurant_ids: [], password: 'first-pass' },
+      });
+      const user = created.json().user as { id: number; email: string };
+      const client = await subscribed(await t.tokenFor(user.email));
+      const update = { first_name: 'Sam', last_name: 'Short', role: 20, email: user.email, area_ids: [], restaurant_ids: [], password: 'second-pass' };
+      expect((await t.app.inject({ method: 'PUT', url: `/api/user/${user.id}`, headers: admin, payload: update })).statusCode).toBe(200);
+      expect(await closedWithin(client)).toMatchObject({ code: 4009 });
+
+      const again = await subscribed(await t.tokenFor(user.email));
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/user/${user.id}`, headers: admin })).statusCode).toBe(200);
+      expect(await closedWithin(again)).toMatchObject({ code: 4009 });
+    });
+
+    it("makes a manager's socket reconnect when their areas change, and signs the new audience", async () => {
+      const admin = await t.as('admin@demo.test');
+      const areas = await t.db.selectFrom('areas').select(['id', 'name']).orderBy('id').execute();
+      const [first, second] = areas;
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/user',
+        headers: admin,
+        payload: { first_name: 'Mo', last_name: 'Manager', role: 20, email: 'mo.manager@realtime.test', area_ids: [first.id], restaurant_ids: [] },
+      });
+      const user = made.json().user as { id: number; email: string };
+      const token = await t.tokenFor(user.email);
+      const client = await subscribed(token);
+      const driverIn = (areaId: number) => ({ channel: 'driver_channel', event: 'update', items: [{ id: 1, full_name: 'Dee', area_ids: [{ area_id: areaId }] }] });
+
+      const moved = { first_name: 'Mo', last_name: 'Manager', role: 20, email: user.email, area_ids: [second.id], restaurant_ids: [] };
+      expect((await t.app.inject({ method: 'PUT', url: `/api/user/${user.id}`, headers: admin, payload: moved })).statusCode).toBe(200);
+      expect(await closedWithin(client)).toMatchObject({ code: 4200 });
+
+      // Subscribing again (as pusher-js does on 4200), the manager hears their new area, not the old one.
+      const renewed = await subscribed(token);
+      await t.app.broadcaster.publish(driverIn(first.id));
+      await t.app.broadcaster.publish(driverIn(second.id));
+      const message = await renewed.next('message');
+      expect(JSON.parse(message.data as string).data.items[0].area_ids).toEqual([{ area_id: second.id }]);
+      await sleep(100);
+      expect(renewed.frames.filter((f) => f.event === 'message')).toHaveLength(1);
+      renewed.ws.close();
+    });
+  });
+
+  it("refuses an administrator's audience signed by anyone with the development secret older versions shipped as a default", async () => {
+    const client = await RawClient.open(port, key);
+    const socketId = await client.socketId();
+    const channel = 'private-panelmessages';
+    // The channel data the server itself signs for an administrator, forged with the well-known secret.
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/broadcasting/auth',
+      headers: await t.as('admin@demo.test'),
+      payload: { socket_id: socketId, channel_name: channel },
+    });
+    const channelData = (signed.json() as { channel_data: string }).channel_data;
+    client.send('pusher:subscribe', { channel, auth: `${key}:${sign('backoffice-secret-change-me', socketId, channel, channelData)}`, channel_data: channelData });
+    await client.next('pusher:subscription_error');
+    await t.app.broadcaster.publish(alert);
+    await sleep(100);
+    expect(client.frames.some((f) => f.event === 'message')).toBe(false);
+    client.ws.close();
   });
 
   describe('POST /broadcasting/auth', () => {
@@ -288,9 +404,15 @@ describe('live feed on one instance', () => {
         .where('restaurateurs.email', '=', 'restaurant@demo.test')
         .orderBy('restaurants.id')
         .execute();
-      const channelData = JSON.stringify({ kind: 'restaurant', restaurantIds: own.map((r) => r.id) });
-      const expected = { auth: `${key}:${sign(secret, socketId, 'private-panelmessages', channelData)}`, channel_data: channelData };
+      const account = await t.db.selectFrom('restaurateurs').select('id').where('email', '=', 'restaurant@demo.test').executeTakeFirstOrThrow();
       const headers = await t.as('restaurant@demo.test');
+      const tokenId = (await t.db.selectFrom('auth_tokens').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+      const channelData = JSON.stringify({
+        audience: { kind: 'restaurant', restaurantIds: own.map((r) => r.id) },
+        account: { kind: 'restaurateur', id: account.id },
+        tokenId,
+      });
+      const expected = { auth: `${key}:${sign(secret, socketId, 'private-panelmessages', channelData)}`, channel_data: channelData };
       const res = await post(panel, headers);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(expected);
@@ -339,7 +461,7 @@ describe('live feed on one instance', () => {
       client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, socketId, channel)}` });
       await client.next('pusher:subscription_error');
       client.frames.length = 0;
-      const mine = JSON.stringify({ kind: 'restaurant', restaurantIds: [1] });
+      const mine = JSON.stringify({ audience: { kind: 'restaurant', restaurantIds: [1] }, account: { kind: 'restaurateur', id: 1 }, tokenId: 1 });
       client.send('pusher:subscribe', { channel, auth: `${key}:${sign(secret, socketId, channel, mine)}`, channel_data: ALL });
       await client.next('pusher:subscription_error');
       client.frames.length = 0;
@@ -410,7 +532,7 @@ describe('keep-alive and shutdown', () => {
   // A bare app with short timers: the plugin alone, without a database (nothing here calls /broadcasting/auth).
   beforeEach(async () => {
     app = Fastify();
-    app.decorate('config', loadConfig({ PUSHER_APP_KEY: key, PUSHER_APP_SECRET: 's' }));
+    app.decorate('config', { ...loadConfig({}), pusherAppKey: key, pusherAppSecret: 's', fileSigningSecret: 'f' });
     app.decorate('broadcaster', new LocalBroadcaster());
     await app.register(authPlugin);
     await app.register(realtimePlugin, { activityTimeout: 1, graceMs: 300 });
@@ -453,7 +575,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live feed across instances (Postg
   const name = `backoffice_feed_${crypto.randomBytes(4).toString('hex')}`;
   const instances: { app: FastifyInstance; database: DatabaseHandle; port: number }[] = [];
   let dataDir: string;
-  let config: Config;
+  let config: AppConfig;
 
   async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -471,9 +593,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live feed across instances (Postg
     u.pathname = '/' + name;
     const url = u.toString();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-feed-'));
-    config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app') });
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase({ databaseUrl: url });
+      config = await resolveSecrets(loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app') }), database.db);
       const broadcaster = await createPostgresBroadcaster(url, { warn: () => {} });
       const app = await buildApp({ config, db: database.db, databaseKind: 'postgres', broadcaster });
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -525,17 +647,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live feed across instances (Postg
     onB.echo.disconnect();
   });
 
-  it('listens again after its database connection drops', async () => {
+  it('listens again after its database connection drops, and makes its clients subscribe again so their screens fetch what they missed', async () => {
     const [a, b] = instances;
     const onB = await subscribeOn(b);
-    const listening = `select count(*)::int as n from pg_stat_activity where datname = '${name}' and application_name = 'backoffice-feed' and query ilike 'listen%'`;
-    await admin((c) => c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and application_name = 'backoffice-feed'`));
+    // pusher-js tells the subscription again after a reconnect; providers/realtime.ts turns that into FEED_RESUMED.
+    let subscriptions = 1;
+    onB.echo.connector.pusher.channel('private-panelmessages').bind('pusher:subscription_succeeded', () => subscriptions++);
+    const listening = `select count(*)::int as n from pg_stat_activity where datname = '${name}' and application_name like 'backoffice-feed:%' and query ilike 'listen%'`;
+    await admin((c) => c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and application_name like 'backoffice-feed:%'`));
     await sleep(100);
     for (;;) {
       const { rows } = await admin((c) => c.query(listening));
       if (rows[0].n === 2) break;
       await sleep(100);
     }
+    await until(() => subscriptions === 2);
     await a.app.broadcaster.publish(alert);
     await until(() => onB.received.length > 0);
     expect(onB.received).toEqual([{ success: true, data: alert }]);

@@ -15,6 +15,7 @@ import { restaurantScope } from '../../plugins/auth';
 import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
 import { areaAttachments, loadAreas, type AreaView } from './query';
+import { announceAccessChange } from '../../realtime/access';
 
 
 /** A positive whole id from the address, else 404 (an id that cannot exist names no area). */
@@ -64,7 +65,7 @@ const columns = (input: AreaInput) => ({
  * own areas (with the restaurants of their scope), since their screens group restaurants by area.
  */
 export default async function areaRoutes(app: FastifyInstance) {
-  const readers = { preHandler: app.access('administrator', 'manager') };
+  const readers = { preHandler: app.access('administrator', 'manager'), config: { shows: 'area' as const } };
   const admins = { preHandler: app.access('administrator') };
 
   app.get('/api/area', readers, async (request) => {
@@ -121,6 +122,8 @@ export default async function areaRoutes(app: FastifyInstance) {
       return { area: await areaById(trx, id), losers: losers.length ? await loadAreas(trx, { areaIds: losers }) : [] };
     });
     await app.broadcaster.publish({ channel: AREA_CHANNEL, event: 'update', items: [area, ...losers] });
+    // Restaurants moved between areas change which managers reach them.
+    if (losers.length) await announceAccessChange(app, 'everyone');
     return area;
   });
 
@@ -139,6 +142,7 @@ export default async function areaRoutes(app: FastifyInstance) {
       return before;
     });
     await app.broadcaster.publish({ channel: AREA_CHANNEL, event: 'destroy', items: [area] });
+    await announceAccessChange(app, 'everyone');
     return reply.status(204).send();
   });
 }

@@ -5,23 +5,24 @@ import { DRIVER_STATUS } from '../../../domain/statuses';
 import type { AccountKind } from '../../../domain/roles';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { issueToken, revokeToken } from '../../auth/tokens';
-import { LoginLimiter } from '../../auth/loginLimiter';
+import { LoginThrottle } from '../../auth/loginThrottle';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, fieldError, forbidden } from '../../plugins/errors';
 import { driverProfile, restaurateurProfile, staffProfile } from './profiles';
+import { announceAccessChange } from '../../realtime/access';
 
 const ACCOUNT_TABLE = { user: 'users', restaurateur: 'restaurateurs', driver: 'drivers' } as const;
 
 export default async function authRoutes(app: FastifyInstance) {
-  const limiter = new LoginLimiter();
+  const throttle = new LoginThrottle(app.db);
+  const tooMany = () => new HttpError(429, { email: [OWN_MSG.tooManyLogins] });
   // Unknown e-mails still cost one hash check, so response time does not reveal which e-mails exist.
   const decoyHash = hashPassword('decoy-password-never-matches');
 
   /** Checks e-mail and password for one kind of account; answers the account id or throws 401/429. */
   async function checkLogin(request: FastifyRequest, kind: AccountKind): Promise<number> {
     const { email, password } = loginSchema.parse(request.body ?? {});
-    const address = request.ip;
-    if (limiter.isBlocked(email, address)) throw new HttpError(429, { email: [OWN_MSG.tooManyLogins] });
+    if (await throttle.isBlocked('login', email, request.ip)) throw tooMany();
     const account = await app.db
       .selectFrom(ACCOUNT_TABLE[kind])
       .select(['id', 'password_hash'])
@@ -29,10 +30,10 @@ export default async function authRoutes(app: FastifyInstance) {
       .executeTakeFirst();
     const ok = await verifyPassword(account?.password_hash ?? (await decoyHash), password);
     if (!account || !ok) {
-      limiter.fail(email, address);
+      await throttle.record('login', email, request.ip);
       throw new HttpError(401, { message: MSG.incorrectLogins });
     }
-    limiter.succeed(email, address);
+    await throttle.succeeded(email);
     return account.id;
   }
 
@@ -61,6 +62,8 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post('/api/register', async (request, reply) => {
     const input = registerSchema.parse(request.body ?? {});
     const email = input.email.toLowerCase();
+    if (await throttle.isBlocked('register', email, request.ip)) throw tooMany();
+    await throttle.record('register', email, request.ip);
     const taken = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (taken) throw fieldError('email', OWN_MSG.emailTaken);
     // No role: a self-registered account reaches nothing until an administrator assigns one.
@@ -84,7 +87,10 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/auth/logout', { preHandler: app.access('any') }, async (request) => {
-    await revokeToken(app.db, request.account!.tokenId);
+    const account = request.account!;
+    await revokeToken(app.db, account.tokenId);
+    // Its open live-feed sockets stop hearing at once, on every instance.
+    await announceAccessChange(app, [{ kind: account.kind, id: account.id }]);
     return { success: true };
   });
 

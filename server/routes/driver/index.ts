@@ -85,8 +85,8 @@ async function writeRightToWork(trx: Transaction<Database>, driverId: number, ph
  * Every change is broadcast on driver_channel after it commits.
  */
 export default async function driverRoutes(app: FastifyInstance) {
-  const readers = { preHandler: app.access('administrator', 'manager') };
-  const admins = { preHandler: app.access('administrator') };
+  const readers = { preHandler: app.access('administrator', 'manager'), config: { shows: 'driver' as const } };
+  const admins = { preHandler: app.access('administrator'), config: { shows: 'driver' as const } };
   const publish = (event: 'store' | 'update', driver: DriverRecord) =>
     app.broadcaster.publish({ channel: DRIVER_CHANNEL, event, items: [driver] });
   const driverById = async (id: number) => (await loadDriver(app.db, id, londonToday()))!;

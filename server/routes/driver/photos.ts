@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DRIVER_PHOTO_EXTENSIONS, imageFileProblem, IMAGE_MSG } from '../../../domain/validation/image';
 import {
+  DRIVER_DOCUMENT_FIELDS,
   DRIVER_MSG,
   DRIVER_PHOTO_FIELDS,
   RIGHT_TO_WORK_FIELD,
@@ -60,13 +61,14 @@ export async function planPhotos(
   const single = {} as Record<DriverPhotoField, string | null>;
   for (const field of DRIVER_PHOTO_FIELDS) {
     const file = files.find((f) => f.field === field);
-    single[field] = await images.resolve(field, current?.[field] ?? null, { file, keep: !!keep[field] }, DRIVER_PHOTO_TYPES);
+    const folder = (DRIVER_DOCUMENT_FIELDS as readonly string[]).includes(field) ? 'documents' : 'images';
+    single[field] = await images.resolve(field, current?.[field] ?? null, { file, keep: !!keep[field] }, DRIVER_PHOTO_TYPES, folder);
   }
   const added: PhotoPlan['added'] = [];
   for (const file of newRtw) {
-    added.push({ src_name: file.filename.slice(0, 200), file_name: await images.add(RIGHT_TO_WORK_FIELD, file, DRIVER_PHOTO_TYPES) });
+    added.push({ src_name: file.filename.slice(0, 200), file_name: await images.add(RIGHT_TO_WORK_FIELD, file, DRIVER_PHOTO_TYPES, 'documents') });
   }
   const removed = currentRtw.filter((p) => !keepIds.includes(p.id));
-  removed.forEach((p) => images.drop(p.file_name));
+  removed.forEach((p) => images.drop(p.file_name, 'documents'));
   return { single, keepIds, added, removedIds: removed.map((p) => p.id) };
 }

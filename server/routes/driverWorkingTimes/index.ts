@@ -27,7 +27,7 @@ function byKey<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
  * with every message, the first being the one the dialog shows.
  */
 export default async function driverWorkingTimesRoutes(app: FastifyInstance) {
-  app.post('/api/driver-update-working-times', { preHandler: app.access('administrator') }, async (request) => {
+  app.post('/api/driver-update-working-times', { preHandler: app.access('administrator'), config: { shows: 'driver' } }, async (request) => {
     const input = workingTimesSchema.parse(request.body ?? {});
     const today = londonToday();
 

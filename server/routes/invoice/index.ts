@@ -63,7 +63,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.get('/api/invoice-check', readers, async (request) => {
+  app.get('/api/invoice-check', { ...readers, config: { shows: 'invoiceCheck' } }, async (request) => {
     const q = invoiceCheckSchema.parse(request.query ?? {});
     const restaurant = await checkRestaurant(app, request, q.restaurant_id);
     const options = await invoiceOptions(app.db);

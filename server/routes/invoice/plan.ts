@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { fieldError } from '../../plugins/errors';
 import { londonToday } from '../../../domain/dates';
 import { defaultBookingFee, invoiceLine, invoiceTotals, sortLines, type InvoiceLine, type InvoiceTotals } from '../../../domain/invoices';
-import { INVOICE_MSG, invoiceNumberTakenMessage, type InvoiceGenerateQuery } from '../../../domain/validation/invoice';
-import { approvedTimesheets, invoiceOptions, restaurantForInvoice, type InvoiceRestaurant } from './queries';
+import { INVOICE_MSG, invoiceNumberTakenMessage, timesheetsInvoicedMessage, type InvoiceGenerateQuery } from '../../../domain/validation/invoice';
+import { approvedTimesheets, invoiceHolding, invoiceOptions, restaurantForInvoice, type InvoiceRestaurant } from './queries';
 
 /** What an invoice for a request would hold, computed from the approved timesheets as they are now. */
 export interface InvoicePlan {
@@ -21,7 +21,24 @@ export async function planInvoice(db: Kysely<Database>, vatRate: number, q: Invo
   if (!restaurant) throw fieldError('restaurant_id', INVOICE_MSG.restaurantUnknown);
   let driverName: string | null = null;
   if (q.driver_id) {
-    const driver = await db.selectFrom('drivers').select(['first_name', 'last_name']).where('id', '=', q.driver_id).executeTakeFirst();
+    // Only a driver who worked there in the period: any other id answers as unknown, so an invoice (or its preview,
+    // which restaurant accounts may make) never turns a driver's id into a name.
+    const driver = await db
+      .selectFrom('drivers')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', q.driver_id)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('timesheets')
+            .select('timesheets.id')
+            .whereRef('timesheets.driver_id', '=', 'drivers.id')
+            .where('timesheets.restaurant_id', '=', restaurant.id)
+            .where('timesheets.period_date', '>=', q.period_date_from)
+            .where('timesheets.period_date', '<=', q.period_date_to),
+        ),
+      )
+      .executeTakeFirst();
     if (!driver) throw fieldError('driver_id', INVOICE_MSG.driverUnknown);
     driverName = `${driver.first_name} ${driver.last_name}`.trim();
   }
@@ -36,10 +53,20 @@ export async function planInvoice(db: Kysely<Database>, vatRate: number, q: Invo
   return { restaurant, driverName, lines, totals };
 }
 
-/** 400 on invoice_number when another invoice has the number. */
+/** 400 on invoice_number when another invoice has the number, whatever its letter case. */
 export async function assertNumberFree(db: Kysely<Database>, invoiceNumber: string): Promise<void> {
-  const taken = await db.selectFrom('invoices').select('id').where('invoice_number', '=', invoiceNumber).executeTakeFirst();
+  const taken = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where(sql<string>`lower(invoice_number)`, '=', invoiceNumber.toLowerCase())
+    .executeTakeFirst();
   if (taken) throw fieldError('invoice_number', invoiceNumberTakenMessage(invoiceNumber));
+}
+
+/** Nothing left to bill because another invoice bills it: the refusal names that invoice. */
+async function nothingLeft(db: Kysely<Database>, q: InvoiceGenerateQuery, restaurantId: number) {
+  const holder = await invoiceHolding(db, { restaurantId, from: q.period_date_from, to: q.period_date_to, driverId: q.driver_id });
+  return fieldError('period_date_from', holder ? timesheetsInvoicedMessage(holder) : INVOICE_MSG.noTimesheets);
 }
 
 export interface CreatedInvoice {
@@ -49,9 +76,11 @@ export interface CreatedInvoice {
 }
 
 /**
- * Issues an invoice: number check, figures and insert in one transaction, so the frozen lines are the timesheets
- * as they stood when the number was taken. Two people creating the same number at once: the unique index lets
- * one insert through and the other gets the same 400 as a number taken earlier.
+ * Issues an invoice: number check, figures, the invoice and the timesheets it bills in one transaction, so the frozen
+ * lines are the timesheets as they stood when the number was taken. The database decides races: the unique index on
+ * the number lets one of two people creating the same number through, and the other gets the same 400 as a number
+ * taken earlier; invoice_timesheets, keyed by timesheet, lets one of two invoices of the same timesheets through, and
+ * the other is refused naming the invoice that holds them.
  */
 export async function createInvoice(app: FastifyInstance, q: InvoiceGenerateQuery, createdBy: number | null): Promise<CreatedInvoice> {
   const invoiceDate = londonToday();
@@ -59,7 +88,7 @@ export async function createInvoice(app: FastifyInstance, q: InvoiceGenerateQuer
     return await app.db.transaction().execute(async (trx) => {
       await assertNumberFree(trx, q.invoice_number);
       const plan = await planInvoice(trx, app.config.invoices.vatRate, q);
-      if (!plan.lines.length) throw fieldError('period_date_from', INVOICE_MSG.noTimesheets);
+      if (!plan.lines.length) throw await nothingLeft(trx, q, plan.restaurant.id);
       const row = await trx
         .insertInto('invoices')
         .values({
@@ -79,10 +108,16 @@ export async function createInvoice(app: FastifyInstance, q: InvoiceGenerateQuer
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('invoice_timesheets')
+        .values(plan.lines.map((line) => ({ timesheet_id: line.timesheet_id, invoice_id: row.id })))
+        .execute();
       return { id: row.id, invoiceDate, plan };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('invoice_number', invoiceNumberTakenMessage(q.invoice_number));
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // Another invoice committed first: with this number, or with these timesheets.
+    if ((error as { constraint?: string }).constraint === 'invoice_timesheets_pkey') throw await nothingLeft(app.db, q, q.restaurant_id);
+    throw fieldError('invoice_number', invoiceNumberTakenMessage(q.invoice_number));
   }
 }

@@ -95,7 +95,10 @@ export async function invoiceOptions(db: Kysely<Database>): Promise<{ comission:
   return { comission: value(OPTION_KEY.invoiceComission), bookingFee: value(OPTION_KEY.bookingFee) };
 }
 
-/** The approved timesheets (with a driver) of a restaurant in a period, optionally of one driver. */
+/**
+ * The approved timesheets (with a driver) of a restaurant in a period, optionally of one driver, that no issued
+ * invoice holds yet: a timesheet is billed once.
+ */
 export async function approvedTimesheets(
   db: Kysely<Database>,
   q: { restaurantId: number; from: string; to: string; driverId?: number | null },
@@ -111,8 +114,26 @@ export async function approvedTimesheets(
     .where('t.period_date', '>=', q.from)
     .where('t.period_date', '<=', q.to)
     .where('t.status', '=', TIMESHEET_STATUS.approved)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('invoice_timesheets as it').select('it.invoice_id').whereRef('it.timesheet_id', '=', 't.id'))))
     .$if(!!q.driverId, (qb) => qb.where('t.driver_id', '=', q.driverId!))
     .execute();
+}
+
+/** The issued invoice holding any approved timesheet of a restaurant's period, if one does (the first by number). */
+export async function invoiceHolding(db: Kysely<Database>, q: { restaurantId: number; from: string; to: string; driverId?: number | null }): Promise<string | null> {
+  const row = await db
+    .selectFrom('invoice_timesheets as it')
+    .innerJoin('timesheets as t', 't.id', 'it.timesheet_id')
+    .innerJoin('invoices as i', 'i.id', 'it.invoice_id')
+    .select('i.invoice_number')
+    .where('t.restaurant_id', '=', q.restaurantId)
+    .where('t.period_date', '>=', q.from)
+    .where('t.period_date', '<=', q.to)
+    .where('t.status', '=', TIMESHEET_STATUS.approved)
+    .$if(!!q.driverId, (qb) => qb.where('t.driver_id', '=', q.driverId!))
+    .orderBy('i.invoice_number')
+    .executeTakeFirst();
+  return row?.invoice_number ?? null;
 }
 
 /** An issued invoice with everything its document needs: the frozen lines and the billed restaurant. */

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { newsPostSchema, type NewsPost } from '../../../domain/validation/newsFeed';
+import { isOwnImage, NEWS_MSG, newsPostSchema, type NewsPost } from '../../../domain/validation/newsFeed';
+import { fieldError } from '../../plugins/errors';
 import { fileOf, readMultipart, type UploadedFile } from '../../plugins/uploads';
-import { plainText, sanitizeRichText } from '../../services/sanitize';
+import { imageSources, plainText, sanitizeRichText } from '../../services/sanitize';
 
 /** The post dialog's multipart body, read and checked: fields, the image when one was sent, and the edit extras. */
 export interface PostBody {
@@ -20,9 +21,15 @@ export interface PostBody {
 export async function readPostBody(request: FastifyRequest): Promise<PostBody> {
   const body = await readMultipart(request);
   const f = body.fields;
+  // Pictures from elsewhere are refused rather than copied in: copying would have this server fetch addresses users
+  // choose. Read before sanitising, so a picture the sanitiser would silently drop is refused with a reason too.
+  if (typeof f.postContent === 'string' && imageSources(f.postContent).some((src) => src && !isOwnImage(src))) {
+    throw fieldError('postContent', NEWS_MSG.externalImage);
+  }
+  const content = typeof f.postContent === 'string' ? sanitizeRichText(f.postContent) : undefined;
   const post = newsPostSchema.parse({
     postTitle: typeof f.postTitle === 'string' ? plainText(f.postTitle) : undefined,
-    postContent: typeof f.postContent === 'string' ? sanitizeRichText(f.postContent) : undefined,
+    postContent: content,
     addressee: f.addressee,
     areas: f.areas,
     restaurants: f.restaurants,

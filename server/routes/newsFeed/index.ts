@@ -15,6 +15,7 @@ import { findPost, listPosts } from './queries';
 import { cannotManage, checkTargets, postNotFound, staffScope } from './scope';
 import { feedItem, loadPostView } from './views';
 import { insertPost, updatePost } from './write';
+import { publishNews, reachOfPost } from './reach';
 
 /** The live-feed channel of posts (spec 1, section 7). */
 import { NEWS_CHANNEL } from '../../../domain/channels';
@@ -72,7 +73,7 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
       await removeImage(app.config.dataDir, image?.file);
       throw error;
     }
-    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'store', items: [feedItem(view)] });
+    await publishNews(app, NEWS_CHANNEL, 'store', feedItem(view), view.id);
     reply.status(201);
     return view;
   });
@@ -98,7 +99,7 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
       throw error;
     }
     await removeImage(app.config.dataDir, result.oldImage);
-    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'update', items: [feedItem(result.view)] });
+    await publishNews(app, NEWS_CHANNEL, 'update', feedItem(result.view), id);
     return result.view;
   };
   app.post<{ Params: { id: string } }>('/api/newsFeed/:id', staff, edit);
@@ -106,6 +107,7 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: string } }>('/api/newsFeed/:id', staff, async (request, reply) => {
     const { id } = await postToChange(request);
+    const reach = await reachOfPost(app.db, id);
     const img = await app.db.transaction().execute(async (trx) => {
       // Targets, reads and replies go with it (on delete cascade).
       const row = await trx.deleteFrom('news_posts').where('id', '=', id).returning('img').executeTakeFirst();
@@ -113,7 +115,7 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
       return row.img;
     });
     await removeImage(app.config.dataDir, img);
-    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'destroy', items: [{ id }] });
+    await publishNews(app, NEWS_CHANNEL, 'destroy', { id }, id, reach);
     return reply.status(204).send();
   });
 
@@ -127,7 +129,7 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
       return (await loadPostView(trx, id, scope))!;
     });
     const event = status === POST_STATUS.show ? 'publish' : 'changeStatus';
-    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event, items: [feedItem(view)] });
+    await publishNews(app, NEWS_CHANNEL, event, feedItem(view), id);
     return view;
   });
 
@@ -139,7 +141,7 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
       if (!done.numUpdatedRows) throw postNotFound();
       return (await loadPostView(trx, id, scope))!;
     });
-    await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'update', items: [feedItem(view)] });
+    await publishNews(app, NEWS_CHANNEL, 'update', feedItem(view), id);
     return view;
   });
 }

@@ -1,9 +1,13 @@
 import { OPTION_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
-import { normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
-import { fieldError, notFound } from '../../plugins/errors';
+import { MONEY_OPTION_KEYS, normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
+import { ROLE } from '../../../domain/roles';
+import { fieldError, forbidden, notFound } from '../../plugins/errors';
 
-/** Options (spec 1, section 7): administrators and managers read and change the values of existing keys. */
+/**
+ * Options (spec 1, section 7): administrators and managers read them and change the values of existing keys; the
+ * rates that change pay and billing only administrators.
+ */
 export default async function optionRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
   const columns = ['id', 'okey', 'ovalue', 'description'] as const;
@@ -20,6 +24,10 @@ export default async function optionRoutes(app: FastifyInstance) {
     const updated = await app.db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('options').select('id').where('okey', '=', okey).forUpdate().executeTakeFirst();
       if (!existing) throw notFound(OPTION_MSG.notFound);
+      const account = request.account!;
+      if (MONEY_OPTION_KEYS.includes(okey) && !(account.kind === 'user' && account.role === ROLE.administrator)) {
+        throw forbidden(OPTION_MSG.administratorsOnly);
+      }
       if (!value.ok) throw fieldError('ovalue', value.message);
       return trx.updateTable('options').set({ ovalue: value.value }).where('id', '=', existing.id).returning(columns).executeTakeFirstOrThrow();
     });

@@ -4,6 +4,7 @@ import { plainText } from '../../services/sanitize';
 import { readSmallBody } from '../newsFeed/body';
 import { findPost } from '../newsFeed/queries';
 import { staffScope } from '../newsFeed/scope';
+import { publishNews } from '../newsFeed/reach';
 import { insertReply, REPLY_CHANNEL } from './store';
 
 /**
@@ -20,7 +21,7 @@ export default async function replyRoutes(app: FastifyInstance) {
     const account = request.account!;
     await findPost(app.db, input.new_id, await staffScope(app, account));
     const created = await app.db.transaction().execute((trx) => insertReply(trx, input, { userId: account.id }));
-    await app.broadcaster.publish({ channel: REPLY_CHANNEL, event: 'store', items: [created] });
+    await publishNews(app, REPLY_CHANNEL, 'store', created, input.new_id);
     reply.status(201);
     return created;
   });

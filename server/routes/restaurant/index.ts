@@ -24,6 +24,7 @@ import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
 import { generatePassword } from '../user/passwords';
 import { pathId } from '../params';
+import { announceAccessChange } from '../../realtime/access';
 import { loginForEditedRestaurant, loginForNewRestaurant } from './accounts';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';
 import profileRoutes from './profile';
@@ -79,8 +80,8 @@ async function attachments(db: Kysely<Database>, id: number) {
  * from them. Every change is broadcast on restaurant_channel after it commits.
  */
 export default async function restaurantRoutes(app: FastifyInstance) {
-  const readers = { preHandler: app.access('administrator', 'manager', 'restaurant') };
-  const admins = { preHandler: app.access('administrator') };
+  const readers = { preHandler: app.access('administrator', 'manager', 'restaurant'), config: { shows: 'restaurant' as const } };
+  const admins = { preHandler: app.access('administrator'), config: { shows: 'restaurant' as const } };
   const publish = (event: 'store' | 'update' | 'destroy', restaurant: RestaurantRecord) =>
     app.broadcaster.publish({ channel: RESTAURANT_CHANNEL, event, items: [restaurant] });
   const today = () => londonToday();
@@ -113,6 +114,7 @@ export default async function restaurantRoutes(app: FastifyInstance) {
     });
     const restaurant = (await loadRestaurant(app.db, id))!;
     await publish('store', restaurant);
+    await announceAccessChange(app, 'everyone');
     // The password goes back once, for the credentials e-mail, when the account got one now.
     const password = input.password ?? (login.created ? generated! : undefined);
     const restCredentials: RestaurantCredentials = { email, name: login.name, restaurant: restaurant.name, ...(password ? { password } : {}) };
@@ -151,6 +153,8 @@ export default async function restaurantRoutes(app: FastifyInstance) {
     });
     const restaurant = (await loadRestaurant(app.db, id))!;
     await publish('update', restaurant);
+    // Its account or area may have changed, and with them who may see it.
+    await announceAccessChange(app, 'everyone');
     return restaurant;
   });
 
@@ -192,11 +196,12 @@ export default async function restaurantRoutes(app: FastifyInstance) {
     images.drop(restaurant.logo_src);
     await images.commit();
     await publish('destroy', restaurant);
+    await announceAccessChange(app, 'everyone');
     return reply.status(204).send();
   });
 
   /** Drivers Working Here (spec 2, section 2), our own call: see WORKING_HERE_DAYS_BACK in domain/. */
-  app.get<{ Params: { id: string } }>('/api/restaurant/:id/drivers', admins, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/restaurant/:id/drivers', { preHandler: app.access('administrator') }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const exists = await app.db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound(RESTAURANT_MSG.notFound);

@@ -8,6 +8,7 @@ import { fileOf, readMultipart } from '../../plugins/uploads';
 import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
 import { pathId } from '../params';
+import { announceAccessChange } from '../../realtime/access';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from './query';
 
 /** The restaurant as the profile call answers it: the shape login gives the account's restaurants. */
@@ -78,6 +79,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     });
     const restaurant = await loadRestaurant(app.db, id);
     if (restaurant) await app.broadcaster.publish({ channel: RESTAURANT_CHANNEL, event: 'update', items: [restaurant] });
+    // A new password ended the account's other sessions: their sockets too.
+    if (passwordHash) await announceAccessChange(app, [{ kind: 'restaurateur', id: account.id }]);
     return { ...saved, contactName: saved.contact_name };
   });
 }

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import { generatePassword } from '../user/passwords';
 import { pathId } from '../params';
+import { announceAccessChange } from '../../realtime/access';
 
 /** A restaurant account as the restaurant dialogs' login combobox lists it: who, and for which restaurants. */
 export interface RestaurateurView {
@@ -96,6 +97,7 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
       })
       .catch(emailRace);
     const [restaurateur] = await loadRestaurateurs(app.db, [id]);
+    await announceAccessChange(app, [{ kind: 'restaurateur', id }]);
     return restaurateur;
   });
 
@@ -111,6 +113,7 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
       await revokeAccountTokens(trx, 'restaurateur', id);
       await trx.deleteFrom('restaurateurs').where('id', '=', id).execute();
     });
+    await announceAccessChange(app, [{ kind: 'restaurateur', id }]);
     return { success: true };
   });
 }

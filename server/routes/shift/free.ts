@@ -77,7 +77,7 @@ async function alertModeration(app: FastifyInstance, shifts: ShiftRecord[], name
 }
 
 export default async function freeShiftRoutes(app: FastifyInstance) {
-  const restaurants = { preHandler: app.access('restaurant') };
+  const restaurants = { preHandler: app.access('restaurant'), config: { shows: 'shift' as const } };
 
   app.post('/api/shift/createFree', restaurants, async (request, reply) => {
     const input = freeShiftSchema.parse(request.body ?? {});
@@ -101,7 +101,7 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
         .executeTakeFirstOrThrow();
       return row.id;
     });
-    const shift = (await shiftView(app.db, id, true))!;
+    const shift = (await shiftView(app.db, id))!;
     await broadcastShifts(app, 'store', [shift]);
     reply.status(201);
     return shift;
@@ -136,7 +136,7 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
         .execute();
       return { event: moderated ? 'moderate' : wanted !== row.status ? 'unpublish' : 'update', moderated };
     });
-    const shift = (await shiftView(app.db, id, true))!;
+    const shift = (await shiftView(app.db, id))!;
     await broadcastShifts(app, event, [shift]);
     if (moderated) await alertModeration(app, [shift], await restaurantNames(app, [shift.restaurant_id]));
     return shift;
@@ -191,7 +191,7 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
       });
       return rows.length ? insertRows(trx, 'shifts', rows, { returning: true }) : [];
     });
-    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true, forRestaurant: true });
+    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
     await broadcastShifts(app, 'store', shifts);
     reply.status(201);
     return shifts;
@@ -221,7 +221,7 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
         .execute();
       return ids;
     });
-    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true, forRestaurant: true });
+    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
     await broadcastShifts(app, 'moderate', shifts);
     await alertModeration(app, shifts, await restaurantNames(app, shifts.map((s) => s.restaurant_id)));
     return shifts;

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { shiftQuerySchema } from '../../../domain/validation/shift';
+import { isId } from '../../../domain/validation/ids';
 import { restaurantScope } from '../../plugins/auth';
+import { viewerOf } from '../../plugins/visibility';
+import { present } from '../../visibility/present';
 import { DayListCache, dayText, groupByDay, type DayTexts } from '../../services/dayLists';
 import { sendList } from '../../services/jsonList';
 import bulkShiftRoutes from './bulk';
@@ -9,42 +12,44 @@ import copyShiftRoutes from './copyRoute';
 import freeShiftRoutes from './free';
 import singleShiftRoutes from './single';
 import { loadShifts, type ShiftFilter } from './view';
+import type { ShiftRecord } from '../../../domain/shifts';
 
 /** ?shift_ids=1,2,3 narrows the range to the shifts a live-feed message named. */
 const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
   if (typeof value !== 'string' || !value.trim()) return undefined;
-  return [...new Set(value.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 5000);
+  return [...new Set(value.split(',').map(Number).filter(isId))].slice(0, 5000);
 });
 
 /**
  * The shift calls of spec 3, section 7. GET answers the shifts of a range of at most 31 days: every restaurant
- * for administrators, a manager's restaurants, a restaurant account's own (without the cancellation fee).
+ * for administrators, a manager's restaurants, a restaurant account's own; each shift (and its embedded timesheet)
+ * cut by the field table (server/visibility), so restaurant accounts never see the cancellation fee.
  */
 export default async function shiftRoutes(app: FastifyInstance) {
   // The board's weeks and months, kept by day: a change builds again only the days it touched.
   const lists = new DayListCache(32 * 1024 * 1024, 1);
 
-  app.get('/api/shift', { preHandler: app.access('staff', 'restaurant') }, async (request, reply) => {
+  app.get('/api/shift', { preHandler: app.access('staff', 'restaurant'), config: { shows: 'shift' } }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const { range, withTimesheet, withDriver, filterDraft } = shiftQuerySchema.parse(query);
     const ids = shiftIdsQuery.parse(query.shift_ids);
-    const account = request.account!;
+    const viewer = viewerOf(app, request);
     const filter: ShiftFilter = {
       range,
       ids,
-      restaurantIds: await restaurantScope(app, account),
+      restaurantIds: await restaurantScope(app, request.account!),
       withTimesheet,
       withDriver,
       filterDraft,
-      forRestaurant: account.kind === 'restaurateur',
     };
+    const shown = async (f: ShiftFilter) => present('shift', await loadShifts(app.db, f), viewer) as ShiftRecord[];
     // A live-feed message's few shifts are cheap and rarely asked twice: only ranges are kept.
-    if (ids || !range) return reply.type('application/json; charset=utf-8').send(JSON.stringify(await loadShifts(app.db, filter)));
+    if (ids || !range) return reply.type('application/json; charset=utf-8').send(JSON.stringify(await shown(filter)));
     const build = async (days: string[] | null): Promise<DayTexts> => {
-      const byDay = groupByDay(await loadShifts(app.db, days ? { ...filter, days } : filter));
+      const byDay = groupByDay(await shown(days ? { ...filter, days } : filter));
       return new Map([...byDay].map(([day, shifts]) => [day, [dayText(shifts)]]));
     };
-    return sendList(request, reply, await lists.get(app.db, JSON.stringify(filter), range, build));
+    return sendList(request, reply, await lists.get(app.db, JSON.stringify([filter, viewer.audience]), range, build));
   });
 
   await app.register(singleShiftRoutes);

@@ -15,8 +15,6 @@ export interface ShiftFilter {
   withDriver?: boolean;
   /** Leave drafts out (the admin board never shows them). */
   filterDraft?: boolean;
-  /** Restaurant accounts never see the cancellation fee. */
-  forRestaurant?: boolean;
 }
 
 /**
@@ -119,7 +117,6 @@ function unpack(row: Packed, filter: ShiftFilter, timesheets: Map<number, Record
     record.driver_canceled = canceledId === null ? null : { id: canceledId as number, full_name: canceledName as string };
   }
   if (timesheets) record.timesheet = timesheetId === null ? null : (timesheets.get(record.id) ?? null);
-  if (filter.forRestaurant) delete record.cost_extra_bonus;
   return record;
 }
 
@@ -140,8 +137,11 @@ async function loadTimesheets(db: Kysely<Database>, where: RawBuilder<unknown>):
   return out;
 }
 
-/** One shift as the API answers it after a write (staff view, driver embedded). */
-export async function shiftView(db: Kysely<Database>, id: number, forRestaurant = false): Promise<ShiftRecord | null> {
-  const [shift] = await loadShifts(db, { ids: [id], restaurantIds: null, withDriver: true, forRestaurant });
+/**
+ * One shift as the API answers it after a write, driver embedded; what of it the caller sees is cut by the route's
+ * `shows: 'shift'` (server/visibility).
+ */
+export async function shiftView(db: Kysely<Database>, id: number): Promise<ShiftRecord | null> {
+  const [shift] = await loadShifts(db, { ids: [id], restaurantIds: null, withDriver: true });
   return shift ?? null;
 }

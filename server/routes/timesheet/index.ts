@@ -10,6 +10,8 @@ import {
 } from '../../../domain/validation/timesheet';
 import { fieldErrors } from '../../../domain/validation/auth';
 import { restaurantScope } from '../../plugins/auth';
+import { viewerOf } from '../../plugins/visibility';
+import { hiddenFields } from '../../visibility/present';
 import { DayListCache } from '../../services/dayLists';
 import { sendList } from '../../services/jsonList';
 import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
@@ -50,8 +52,8 @@ function approveList(body: unknown): unknown[] {
  * administrators remove. The server prices every write itself and allows only the transitions of section 4.2.
  */
 export default async function timesheetRoutes(app: FastifyInstance) {
-  const readers = { preHandler: app.access('staff', 'restaurant') };
-  const staff = { preHandler: app.access('staff') };
+  const readers = { preHandler: app.access('staff', 'restaurant'), config: { shows: 'timesheet' as const } };
+  const staff = { preHandler: app.access('staff'), config: { shows: 'timesheet' as const } };
   const admins = { preHandler: app.access('administrator') };
   // A few months of lists: office staff go back and forth between the same weeks and months.
   const lists = new DayListCache(64 * 1024 * 1024, LIST_SECTIONS);
@@ -78,7 +80,7 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const ctx = await context(request);
     const forRestaurant = request.account!.kind === 'restaurateur';
     const filter = { from: query.period_date_from, to: query.period_date_to, scope: ctx.scope, workedOnly: forRestaurant };
-    const options = { ...ctx.pay, forReports: query.for_reports, forRestaurant };
+    const options = { ...ctx.pay, forReports: query.for_reports, hidden: hiddenFields('timesheet', viewerOf(app, request).audience) };
     // The rates the list is priced with are part of its key: options are not counted as changes (migration 0003).
     const key = JSON.stringify([filter, options]);
     const list = await lists.get(app.db, key, filter, (days) => timesheetDayTexts(app.db, filter, options, days));

@@ -40,9 +40,6 @@ const utcIso = (column: RawBuilder<unknown>) => sql`to_char(${column} at time zo
 /** The report screens also show when a timesheet was made and last changed; the timesheet screen does not need it. */
 const reportColumns = sql`, ${utcIso(sql`t.created_at`)} as created_at, ${utcIso(sql`t.updated_at`)} as updated_at`;
 
-/** The cancellation fee is 'hidden for restaurants' (spec 3, section 5), here as on the live feed. */
-export const OFFICE_FIELDS = ['cost_extra_bonus'] as const;
-
 /** The saved timesheets matching `where`, each row as the list answers it (`x`), unordered. */
 function savedRows(where: RawBuilder<unknown>, comission: number, forReports: boolean) {
   return sql`
@@ -61,13 +58,13 @@ function savedRows(where: RawBuilder<unknown>, comission: number, forReports: bo
       where ${where}`;
 }
 
-/** A row as JSON: restaurant accounts do not see the office's fields. */
-const rowJson = (forRestaurant: boolean) => (forRestaurant ? sql`to_jsonb(x) - ${sql.lit(OFFICE_FIELDS[0])}` : sql`x`);
+/** A row as JSON without the fields its reader may not see (server/visibility). */
+const rowJson = (hidden: readonly string[]) => (hidden.length ? sql`to_jsonb(x) - ${[...hidden]}::text[]` : sql`x`);
 
 /** Saved timesheets matching `where` as one JSON text per day, rows by time and joined by commas without brackets. */
-function savedByDay(where: RawBuilder<unknown>, comission: number, forReports: boolean, forRestaurant: boolean) {
+function savedByDay(where: RawBuilder<unknown>, comission: number, forReports: boolean, hidden: readonly string[]) {
   return sql<{ day: string; j: string }>`
-    select to_char(x.period_date, 'YYYY-MM-DD') as day, json_agg(${rowJson(forRestaurant)} order by x.start_time, x.id)::text as j
+    select to_char(x.period_date, 'YYYY-MM-DD') as day, json_agg(${rowJson(hidden)} order by x.start_time, x.id)::text as j
     from (${savedRows(where, comission, forReports)}) x
     group by x.period_date`;
 }
@@ -77,7 +74,7 @@ const inList = (column: RawBuilder<unknown>, ids: number[]) => sql`${column} in 
 /** Saved timesheets by id (after a write), in the order asked. */
 export async function timesheetViews(db: Kysely<Database>, ids: number[], options: PayOptions): Promise<TimesheetView[]> {
   if (!ids.length) return [];
-  const { rows } = await savedByDay(inList(sql`t.id`, ids), options.comission, false, false).execute(db);
+  const { rows } = await savedByDay(inList(sql`t.id`, ids), options.comission, false, []).execute(db);
   const byId = new Map(rows.flatMap((row) => JSON.parse(row.j) as TimesheetView[]).map((v) => [v.id, v]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -154,7 +151,11 @@ async function placeholders(db: Kysely<Database>, filter: ListFilter, days: stri
   });
 }
 
-export type ListOptions = PayOptions & { forReports?: boolean; forRestaurant?: boolean };
+export type ListOptions = PayOptions & {
+  forReports?: boolean;
+  /** Fields the reader may not see (hiddenFields of server/visibility), left out of every row. */
+  hidden?: readonly string[];
+};
 
 /** The list's sections: saved timesheets, then placeholders (none for reports). */
 export const LIST_SECTIONS = 2;
@@ -169,15 +170,15 @@ export async function timesheetDayTexts(db: Kysely<Database>, filter: ListFilter
   const texts: DayTexts = new Map();
   if (filter.scope !== null && filter.scope.length === 0) return texts;
   const forReports = options.forReports ?? false;
-  const forRestaurant = options.forRestaurant ?? false;
+  const hidden = options.hidden ?? [];
   const range = rangeWhere('t', filter, days);
   const where = filter.workedOnly ? sql`${range} and t.status <> ${CANCELLATION_TIMESHEET.status}` : range;
-  const { rows } = await savedByDay(where, options.comission, forReports, forRestaurant).execute(db);
+  const { rows } = await savedByDay(where, options.comission, forReports, hidden).execute(db);
   // json_agg writes '[' and ']' around its rows; the day's text is what is between.
   for (const row of rows) texts.set(row.day, [row.j.slice(1, -1), '']);
   if (forReports) return texts;
   const extra = await placeholders(db, filter, days, options);
-  if (forRestaurant) for (const p of extra) for (const field of OFFICE_FIELDS) delete (p as Partial<TimesheetView>)[field];
+  for (const p of extra) for (const field of hidden) delete (p as unknown as Record<string, unknown>)[field];
   for (const [day, list] of groupByDay(extra)) {
     const saved = texts.get(day);
     if (saved) saved[1] = dayText(list);

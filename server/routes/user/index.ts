@@ -11,6 +11,7 @@ import { assertMayChangeRole, assertMayRemove, lockAdministrators } from './safe
 import { generatePassword } from './passwords';
 import { panelUser, panelUsers, type PanelUser } from './queries';
 import credentialsRoutes from './credentials';
+import { announceAccessChange } from '../../realtime/access';
 
 import { USER_CHANNEL } from '../../../domain/channels';
 export { USER_CHANNEL };
@@ -39,7 +40,7 @@ function parseId(raw: string): number {
 
 /** Administrators (spec 1, sections 2-7): staff users, their roles and managers' areas and restaurants. */
 export default async function userRoutes(app: FastifyInstance) {
-  const admin = { preHandler: app.access('administrator') };
+  const admin = { preHandler: app.access('administrator'), config: { shows: 'user' as const } };
   const publish = (event: 'store' | 'update' | 'destroy', user: PanelUser) =>
     app.broadcaster.publish({ channel: USER_CHANNEL, event, items: [user] });
 
@@ -114,6 +115,8 @@ export default async function userRoutes(app: FastifyInstance) {
       .catch(emailRace);
     const user = (await panelUser(app.db, id))!;
     await publish('update', user);
+    // A new role, areas, restaurants or password: the user's open sockets are checked again.
+    await announceAccessChange(app, [{ kind: 'user', id }]);
     return user;
   });
 
@@ -131,6 +134,7 @@ export default async function userRoutes(app: FastifyInstance) {
       return existing;
     });
     await publish('destroy', user);
+    await announceAccessChange(app, [{ kind: 'user', id }]);
     return { success: true };
   });
 

@@ -49,6 +49,22 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT).trim();
 }
 
+/** The addresses of the pictures in (sanitised) HTML, read by the same parser. */
+export function imageSources(html: string): string[] {
+  const sources: string[] = [];
+  sanitizeHtml(html, {
+    allowedTags: ['img'],
+    allowedAttributes: { img: ['src'] },
+    transformTags: {
+      img: (tagName, attribs) => {
+        sources.push(attribs.src ?? '');
+        return { tagName, attribs };
+      },
+    },
+  });
+  return sources;
+}
+
 const NO_MARKUP: IOptions = { allowedTags: [], allowedAttributes: {} };
 const ESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 

@@ -13,6 +13,7 @@ import { NEWS_CHANNEL, pathId } from '../../newsFeed';
 import { postNotFound } from '../../newsFeed/scope';
 import { FEED_ORDER, feedItem, loadPostView, loadReplies } from '../../newsFeed/views';
 import { REPLY_CHANNEL, insertReply } from '../../reply/store';
+import { publishNews } from '../../newsFeed/reach';
 import type { Kysely } from 'kysely';
 
 /** The shown posts addressed to a driver, as a query over news_posts. */
@@ -86,7 +87,7 @@ export default async function driverNewsFeedRoutes(app: FastifyInstance) {
       // Reading again changes nothing and tells nobody.
       return added ? loadPostView(trx, id, null) : null;
     });
-    if (view) await app.broadcaster.publish({ channel: NEWS_CHANNEL, event: 'markReaded', items: [feedItem(view)] });
+    if (view) await publishNews(app, NEWS_CHANNEL, 'markReaded', feedItem(view), id);
     return { id, readed: YES_NO.yes };
   });
 
@@ -99,7 +100,7 @@ export default async function driverNewsFeedRoutes(app: FastifyInstance) {
     const driverId = request.account!.id;
     const post = await postFor(app.db, driverId, input.new_id);
     const created = await app.db.transaction().execute((trx) => insertReply(trx, input, { driverId }));
-    await app.broadcaster.publish({ channel: REPLY_CHANNEL, event: 'store', items: [created] });
+    await publishNews(app, REPLY_CHANNEL, 'store', created, input.new_id);
     await raiseAlert(app, {
       channel: 'news_feed_channel',
       event: 'publish',

@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import Pusher from 'pusher-js';
+import { THROTTLE_LIMITS } from '../../server/auth/loginThrottle';
+import { startProcess, type ServerProcess } from '../helpers/serverProcess';
+
+/**
+ * Two real server processes behind a (notional) load balancer on one PostgreSQL database, as a scaled-out
+ * deployment runs them: started together on an empty database, they migrate and seed it once; a change made through
+ * one reaches a pusher-js client of the other; losing one's LISTEN connection makes its clients subscribe again (and
+ * so fetch what they missed); a logout through one closes the socket held by the other; failed logins count across
+ * both.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `backoffice_two_${crypto.randomBytes(4).toString('hex')}`;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const clients: Pusher[] = [];
+
+  async function sql<T extends pg.QueryResultRow>(text: string, database = 'postgres'): Promise<T[]> {
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return (await client.query<T>(text)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await sql(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    // Started at the same moment on the empty database: both must come up, one having seeded it.
+    [a, b] = await Promise.all([startProcess({ DATABASE_URL: url.toString() }), startProcess({ DATABASE_URL: url.toString() })]);
+  }, 240_000);
+
+  afterAll(async () => {
+    clients.splice(0).forEach((c) => c.disconnect());
+    await Promise.all([a?.stop(), b?.stop()]);
+    for (const server of [a, b]) if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await sql(`drop database if exists ${name} with (force)`);
+  });
+
+  const login = async (server: ServerProcess, email: string, password = 'demo1234') =>
+    fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const tokenOn = async (server: ServerProcess, email: string) => ((await (await login(server, email)).json()) as { access_token: string }).access_token;
+
+  /** A pusher-js client of `server`, subscribed as the front end subscribes; counts its subscriptions. */
+  async function listenOn(server: ServerProcess, token: string) {
+    const { pusherKey } = (await (await fetch(`${server.url}/api/client-config`)).json()) as { pusherKey: string };
+    const client = new Pusher(pusherKey, {
+      cluster: '',
+      wsHost: '127.0.0.1',
+      wsPort: server.port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      channelAuthorization: { endpoint: `${server.url}/broadcasting/auth`, transport: 'ajax', headers: { Authorization: `Bearer ${token}` } },
+    });
+    clients.push(client);
+    const heard: { channel: string; event: string }[] = [];
+    const state = { subscriptions: 0 };
+    const channel = client.subscribe('private-panelmessages');
+    channel.bind('message', (payload: { data: { channel: string; event: string } }) => heard.push(payload.data));
+    channel.bind('pusher:subscription_succeeded', () => state.subscriptions++);
+    await until(() => state.subscriptions === 1);
+    return { client, heard, state };
+  }
+
+  it('both started on the empty database; the demo data was made once', async () => {
+    for (const server of [a, b]) expect(((await (await fetch(`${server.url}/api/health`)).json()) as { status: string }).status).toBe('ok');
+    const admins = await sql<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`, name);
+    expect(admins[0].n).toBe(1);
+    // Both sign the live feed with the one generated key.
+    const keys = await Promise.all([a, b].map(async (s) => ((await (await fetch(`${s.url}/api/client-config`)).json()) as { pusherKey: string }).pusherKey));
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it("a change made through one instance reaches a pusher-js client of the other", async () => {
+    const onB = await listenOn(b, await tokenOn(b, 'admin@demo.test'));
+    const token = await tokenOn(a, 'admin@demo.test');
+    const res = await fetch(`${a.url}/api/option/fuel_bonus_0`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ okey: 'fuel_bonus_0', ovalue: '1.25' }),
+    });
+    expect(res.status).toBe(200);
+    await until(() => onB.heard.some((m) => m.channel === 'option_channel' && m.event === 'update'));
+  });
+
+  it("losing one instance's LISTEN connection makes that instance's clients subscribe again, and only theirs", async () => {
+    const token = await tokenOn(a, 'admin@demo.test');
+    const [onA, onB] = [await listenOn(a, token), await listenOn(b, token)];
+    await sql(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'backoffice-feed:${a.child.pid}'`);
+    await until(() => onA.state.subscriptions === 2, 15_000);
+    expect(onB.state.subscriptions).toBe(1);
+    // And the feed flows again through the new connection.
+    await fetch(`${b.url}/api/option/fuel_bonus_3`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ okey: 'fuel_bonus_3', ovalue: '3.5' }),
+    });
+    await until(() => onA.heard.some((m) => m.channel === 'option_channel'));
+  });
+
+  it('a logout through one instance closes the socket the other holds for that login', async () => {
+    const token = await tokenOn(a, 'manager@demo.test');
+    const onB = await listenOn(b, token);
+    const closed = new Promise<number>((resolve) => onB.client.connection.bind('state_change', ({ current }: { current: string }) => current !== 'connected' && resolve(0)));
+    expect((await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('socket not closed')), 10_000))]);
+  });
+
+  it('counts failed logins across instances', async () => {
+    for (let i = 0; i < THROTTLE_LIMITS.login.perEmail; i++) {
+      expect((await login(i % 2 ? a : b, 'restaurant@demo.test', 'wrong-password')).status).toBe(401);
+    }
+    expect((await login(a, 'restaurant@demo.test', 'wrong-password')).status).toBe(429);
+  });
+});
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
