@@ -16,7 +16,7 @@ const callUrl = (owner: CalendarFeedOwner) => (owner.kind === 'driver' ? `/api/c
  * once, when made (only its hash is kept), so the panel shows it then with Copy and an 'Add to calendar' link, and
  * afterwards only that one is live and since when.
  */
-export function CalendarFeedPanel({ owner, who }: { owner: CalendarFeedOwner; who: string }) {
+export function CalendarFeedPanel({ owner, who, heading = 'subtitle2' }: { owner: CalendarFeedOwner; who: string; heading?: 'h6' | 'subtitle2' }) {
   const [state, setState] = useState<CalendarFeedState | null>(null);
   const [address, setAddress] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,7 +57,7 @@ export function CalendarFeedPanel({ owner, who }: { owner: CalendarFeedOwner; wh
 
   return (
     <Box component="section" aria-labelledby="calendar-feed-title" sx={{ display: 'grid', gap: 1 }}>
-      <Typography id="calendar-feed-title" variant="subtitle2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Typography id="calendar-feed-title" variant={heading} component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <EventIcon fontSize="small" aria-hidden /> Calendar subscription
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -68,7 +68,8 @@ export function CalendarFeedPanel({ owner, who }: { owner: CalendarFeedOwner; wh
       {address && (
         <>
           <TextField
-            label="Calendar address (copy it now: it is shown only once)"
+            label="Calendar address"
+            helperText="Copy it now: it is shown only once."
             value={address}
             size="small"
             slotProps={{

@@ -169,7 +169,7 @@ export function HomePage() {
         {isRestaurant && (
           <Card>
             <CardContent>
-              <CalendarFeedPanel owner={{ kind: 'me' }} who={user.firstName} />
+              <CalendarFeedPanel owner={{ kind: 'me' }} who={user.firstName} heading="h6" />
             </CardContent>
           </Card>
         )}
