@@ -7,6 +7,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
 import { seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
+import { firstLoadFigures } from './firstLoad';
 import { load, printResults } from './load';
 import { benchBoard, benchShiftApi, printBoard } from './schedule';
 import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoices';
@@ -110,6 +111,7 @@ async function main() {
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
     printBoard(await benchBoard(url));
     printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));
+    console.log(['', 'First load (JavaScript downloaded on a fresh profile):', ...(await firstLoadFigures(url))].join('\n'));
   } finally {
     server.kill('SIGTERM');
   }

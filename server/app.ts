@@ -137,6 +137,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * Files under assets/ carry a hash of their content in their names, so a browser may keep them for good; everything
+ * else of the app (index.html first) is asked for again on every visit, so a new version is seen at once.
+ */
+export function appFileCaching(staticDir: string, file: string): string {
+  const inAssets = path.relative(staticDir, file).split(path.sep)[0] === 'assets';
+  return inAssets ? 'public, max-age=31536000, immutable' : 'no-store';
+}
+
 /** Uploaded images under DATA_DIR/images, and the built single-page app with history fallback. */
 function registerFiles(app: FastifyInstance, config: AppConfig): void {
   const imagesDir = path.join(config.dataDir, 'images');
@@ -144,7 +153,17 @@ function registerFiles(app: FastifyInstance, config: AppConfig): void {
   app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', decorateReply: false, index: false });
 
   const hasApp = fs.existsSync(path.join(config.staticDir, 'index.html'));
-  if (hasApp) app.register(fastifyStatic, { root: config.staticDir, prefix: '/', index: 'index.html', wildcard: true });
+  if (hasApp) {
+    app.register(fastifyStatic, {
+      root: config.staticDir,
+      prefix: '/',
+      index: 'index.html',
+      wildcard: true,
+      // The build writes .br and .gz beside each text file (scripts/precompress.ts): sent as the browser accepts.
+      preCompressed: true,
+      setHeaders: (reply, file) => reply.header('cache-control', appFileCaching(config.staticDir, file)),
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -39,5 +39,7 @@ export default fp(async function headersPlugin(app: FastifyInstance) {
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Answers of the API are the live state of the agency's data: never kept by a browser or a proxy.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 });

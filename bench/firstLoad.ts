@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { ROOT, startProcess } from '../tests/helpers/serverProcess';
+
+/**
+ * What a first visit downloads (`npx tsx bench/firstLoad.ts`, also in `npm run bench`): the JavaScript before the
+ * login form can be used, and in all once the first screen after login (the board) is shown. Two readings: the
+ * build's own (the files index.html loads at once, by their precompressed sizes) and Chromium's (bytes transferred,
+ * on a fresh profile, on the demo data). Needs `npm run build`.
+ */
+const DIST = path.join(ROOT, 'dist');
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+
+/** The build's own sizes (raw, and its precompressed .gz and .br files) of the scripts a page loaded. */
+function buildSizes(names: string[]) {
+  const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+  const sum = (ext: string) => names.reduce((n, name) => n + size(path.join(DIST, new URL(name).pathname) + ext), 0);
+  return { raw: sum(''), gzip: sum('.gz'), brotli: sum('.br') };
+}
+
+/** JavaScript the page has fetched so far: count, bytes on the wire, bytes once decoded. */
+async function scriptsSoFar(page: Page) {
+  return page.evaluate(() => {
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js(\?|$)/.test(e.name));
+    return { names: scripts.map((e) => e.name), files: scripts.length, transferred: scripts.reduce((n, e) => n + e.transferSize, 0), decoded: scripts.reduce((n, e) => n + e.decodedBodySize, 0) };
+  });
+}
+
+export async function firstLoadFigures(url: string): Promise<string[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    const t0 = Date.now();
+    await page.goto(`${url}/login`);
+    await page.getByLabel('Email').waitFor();
+    const loginReady = Date.now() - t0;
+    const login = await scriptsSoFar(page);
+    await page.getByRole('tab', { name: 'Admin' }).click();
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    if (!page.url().endsWith('/schedule')) await page.getByRole('menuitem', { name: 'Schedule' }).click();
+    await page.locator('.fc-timeline-lane, .fc-datagrid-cell').first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const board = await scriptsSoFar(page);
+    const line = (what: string, seen: typeof login, target: string) => {
+      const build = buildSizes(seen.names);
+      return `${what}: ${seen.files} scripts, build ${kb(build.raw)} raw / ${kb(build.gzip)} gzip / ${kb(build.brotli)} brotli; Chromium ${kb(seen.transferred)} transferred (target ≤ ${target} gzip)`;
+    };
+    return [
+      `${line('login page', login, '200 KB')}; form usable after ${loginReady} ms`,
+      line('login and the board', board, '400 KB'),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const server = await startProcess();
+  try {
+    for (const line of await firstLoadFigures(server.url)) console.log(line);
+  } finally {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
