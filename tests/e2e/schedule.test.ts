@@ -220,8 +220,8 @@ describe('Restaurant schedule board', () => {
     await dialog.waitFor({ state: 'detached' });
     const draft = chip(owner, 'Pizza Palace Camden', '19:00–23:00');
     await expect.poll(() => draft.getAttribute('aria-label')).toContain('Draft');
-    // Drafts stay with the restaurant.
-    await admin.waitForTimeout(500);
+    // Drafts stay with the restaurant: off the admin calendar, but counted in its totals.
+    await expect.poll(() => admin.locator('[data-total="Draft"]').textContent()).toBe('1');
     expect(await chip(admin, 'Pizza Palace Camden', '19:00–23:00').count()).toBe(0);
 
     await owner.getByRole('button', { name: 'Publish shifts [1]' }).click();
@@ -231,6 +231,7 @@ describe('Restaurant schedule board', () => {
     await expect.poll(() => draft.getAttribute('aria-label')).toContain('Sent for moderation');
 
     await expect.poll(() => chip(admin, 'Pizza Palace Camden', '19:00–23:00').textContent()).toContain(SHIFT_LABEL.openShift);
+    expect(await admin.locator('[data-total="Draft"]').textContent()).toBe('0');
     await expect.poll(() => admin.getByRole('button', { name: /^Alerts/ }).getAttribute('aria-label')).not.toBe(alertsBefore);
   });
 });
