@@ -10,15 +10,16 @@ import { countRows } from './bulk';
 import { assertDate } from './time';
 
 /**
- * `npm run seed [-- --scale small|large] [--reset] [--today YYYY-MM-DD]`
+ * `npm run seed [-- --scale small|large|xlarge] [--reset] [--today YYYY-MM-DD]`
  * Seeds the database of DATA_DIR (or DATABASE_URL): the demo dataset when it is empty, then optionally
  * the benchmark dataset on top. --reset drops every table first and migrates again.
  */
 
-const USAGE = `Usage: npm run seed -- [--scale small|large] [--reset] [--today YYYY-MM-DD]
+const USAGE = `Usage: npm run seed -- [--scale small|large|xlarge] [--reset] [--today YYYY-MM-DD]
   (no option)     create the demo dataset if the database is empty
   --scale small   also add ${describe('small')}
   --scale large   also add ${describe('large')}
+  --scale xlarge  also add ${describe('xlarge')}
   --reset         drop all tables and migrate again first (deletes all data)
   --today DATE    date the data is built around (default: today in Europe/London)`;
 
