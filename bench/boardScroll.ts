@@ -68,23 +68,19 @@ export interface Jump {
  * restaurant's chips are on the page; then waits for the board to settle.
  */
 export async function jumpToLastRow(page: Page, restaurantId: number, quietMs: number): Promise<Jump> {
-  const { t0, painted } = await page.evaluate(
-    (rid) =>
-      new Promise<{ t0: number; painted: number }>((resolve) => {
-        const t0 = performance.now();
-        const found = () => document.querySelector(`.shift-board td.fc-timeline-lane[data-resource-id="${rid}"] .chip`);
-        const tick = () => {
-          for (const el of document.querySelectorAll<HTMLElement>('.shift-board .fc-scroller')) {
-            if (el.scrollTop + el.clientHeight < el.scrollHeight - 1) el.scrollTop = el.scrollHeight;
-          }
-          if (found()) resolve({ t0, painted: performance.now() - t0 });
-          else if (performance.now() - t0 > 120_000) resolve({ t0, painted: -1 });
-          else requestAnimationFrame(tick);
-        };
-        tick();
-      }),
-    restaurantId,
-  );
+  // A string, not a function: the bundler's helpers (name keeping) do not exist in the page.
+  const { t0, painted } = (await page.evaluate(`new Promise((resolve) => {
+    const t0 = performance.now();
+    const tick = () => {
+      for (const el of document.querySelectorAll('.shift-board .fc-scroller')) {
+        if (el.scrollTop + el.clientHeight < el.scrollHeight - 1) el.scrollTop = el.scrollHeight;
+      }
+      if (document.querySelector('.shift-board td.fc-timeline-lane[data-resource-id="${restaurantId}"] .chip')) resolve({ t0, painted: performance.now() - t0 });
+      else if (performance.now() - t0 > 120000) resolve({ t0, painted: -1 });
+      else requestAnimationFrame(tick);
+    };
+    tick();
+  })`)) as { t0: number; painted: number };
   const end = await boardQuiet(page, quietMs);
   return { painted: Math.round(painted), settled: Math.round(Math.max(end - t0, painted)), blocking: await blockingSince(page, t0) };
 }

@@ -198,7 +198,7 @@ describe('Admin schedule board', () => {
     await expect.poll(() => page.getByText(SHIFT_LABEL.noRestaurantSelected).count()).toBe(1);
     await page.getByRole('combobox', { name: 'Restaurant' }).click();
     await page.getByRole('option', { name: 'Sushi Kaito' }).click();
-    await expect.poll(() => page.locator('td.fc-timeline-lane.fc-resource').count()).toBe(1);
+    await expect.poll(() => page.locator('.shift-board .row-name').count()).toBe(1);
     expect(await page.getByRole('button', { name: `Add shift at Sushi Kaito on ${ukDate(MON)}` }).count()).toBe(1);
   });
 });

@@ -41,8 +41,8 @@ function parseArgs(argv: string[]): Args {
     if (arg === '--reset') args.reset = true;
     else if (arg === '--scale' || arg.startsWith('--scale=')) {
       const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
-      if (value !== 'small' && value !== 'large') throw new Error(`--scale takes 'small' or 'large', not '${value ?? ''}'\n\n${USAGE}`);
-      args.scale = value;
+      if (!value || !(value in SCALE_PRESETS)) throw new Error(`--scale takes ${Object.keys(SCALE_PRESETS).join(', ')}, not '${value ?? ''}'\n\n${USAGE}`);
+      args.scale = value as keyof typeof SCALE_PRESETS;
     } else if (arg === '--today' || arg.startsWith('--today=')) {
       args.today = assertDate((arg.includes('=') ? arg.split('=')[1] : argv[++i]) ?? '');
     } else if (arg === '--help' || arg === '-h') {
