@@ -93,6 +93,8 @@ export interface ScrollRun {
   open: number;
   openBlocking: Blocking;
   jump: Jump;
+  /** Next (week or month), from the click until the board settled. */
+  next: { ms: number; blocking: Blocking };
 }
 
 export interface BoardResults {
@@ -114,7 +116,11 @@ async function openAndJump(page: Page, boardUrl: string, lastRow: number): Promi
   await page.goto(boardUrl);
   const open = (await settle(page)).ms;
   const openBlocking = await blockingSince(page, 0);
-  return { open, openBlocking, jump: await jumpToLastRow(page, lastRow, QUIET_MS) };
+  const jump = await jumpToLastRow(page, lastRow, QUIET_MS);
+  const t0 = (await page.evaluate('performance.now()')) as number;
+  await page.getByRole('button', { name: 'Next' }).click();
+  const end = await boardQuiet(page, QUIET_MS);
+  return { open, openBlocking, jump, next: { ms: Math.round(end - t0), blocking: await blockingSince(page, t0) } };
 }
 
 export async function benchBoard(url: string, token: string): Promise<BoardResults> {
@@ -240,8 +246,8 @@ export function printBoard({ figures, scroll, visits, live }: BoardResults): voi
   }
 
   const each = (runs: ScrollRun[], pick: (r: ScrollRun) => number) => `${median(runs.map(pick))} (${runs.map(pick).join(', ')})`;
-  console.log('\n| all locations, ms: median (every run) | open | open: worst task | open: blocked | jump: last row painted | jump: settled | jump: worst task | jump: blocked |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('\n| all locations, ms: median (every run) | open | open: worst task | open: blocked | jump: last row painted | jump: settled | jump: worst task | jump: blocked | Next: settled | Next: worst task |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const { name, runs } of scroll) {
     const cells = [
       each(runs, (r) => r.open),
@@ -251,6 +257,8 @@ export function printBoard({ figures, scroll, visits, live }: BoardResults): voi
       each(runs, (r) => r.jump.settled),
       each(runs, (r) => r.jump.blocking.worst),
       each(runs, (r) => r.jump.blocking.blocked),
+      each(runs, (r) => r.next.ms),
+      each(runs, (r) => r.next.blocking.worst),
     ];
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
