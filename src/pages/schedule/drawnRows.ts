@@ -156,8 +156,11 @@ export class DrawnRows {
     let from: number;
     let to: number;
     if (this.to <= want.from || this.from >= want.to || this.from === this.to) {
-      // Nothing drawn is wanted: start again at the first row in view.
-      for (let i = this.from; i < this.to; i++) leaving.push(this.rows[i]);
+      // Nothing drawn is wanted (a jump): clear it in a step of its own, then start again at the first row in view.
+      if (this.to > this.from) {
+        this.clear(api, this.rows.slice(this.from, this.to));
+        return;
+      }
       from = to = Math.max(want.from, Math.min(rowAt(tops, this.view.top), want.to - 1));
     } else {
       for (let i = this.from; i < this.to; i++) if (i < want.from || i >= want.to) leaving.push(this.rows[i]);
@@ -181,10 +184,7 @@ export class DrawnRows {
     if (!leaving.length && !coming.length && above === this.spacerHeights[ABOVE] && below === this.spacerHeights[BELOW]) return;
 
     batch(api, () => {
-      for (const row of leaving) {
-        api.getEventSourceById(sourceId(row.key))?.remove();
-        api.getResourceById(row.key)?.remove();
-      }
+      this.remove(api, leaving);
       for (const [i, row] of coming) {
         const title = row.kind === 'area' ? row.title : row.restaurant.name;
         api.addResource({ id: row.key, title, sortIndex: i, kind: row.kind });
@@ -206,6 +206,25 @@ export class DrawnRows {
       this.heights.record(row, stack, height);
     }
     if (changed || this.from > want.from || this.to < want.to) this.schedule();
+  }
+
+  private remove(api: CalendarApi, rows: BoardRow[]): void {
+    for (const row of rows) {
+      api.getEventSourceById(sourceId(row.key))?.remove();
+      api.getResourceById(row.key)?.remove();
+    }
+  }
+
+  /** Removes the drawn rows, leaving the spacers as tall as the whole list, and comes back for the view. */
+  private clear(api: CalendarApi, rows: BoardRow[]): void {
+    const tops = this.tops();
+    this.from = this.to = 0;
+    batch(api, () => {
+      this.remove(api, rows);
+      this.setSpacer(api, ABOVE, Math.round(tops[tops.length - 1]));
+      this.setSpacer(api, BELOW, 0);
+    });
+    this.schedule();
   }
 
   private setSpacer(api: CalendarApi, id: typeof ABOVE | typeof BELOW, height: number): void {
