@@ -42,6 +42,7 @@ import replyRoutes from './routes/reply';
 import driverNewsFeedRoutes from './routes/driverApp/newsFeed';
 import restaurateurRoutes from './routes/restaurateur';
 import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
+import calendarRoutes from './routes/calendar';
 
 /** A route as registered: what the access matrix and the bad-input sweep of the tests walk. */
 export interface RouteEntry {
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverNewsFeedRoutes);
   await app.register(restaurateurRoutes);
   await app.register(driverWorkingTimesRoutes);
+  await app.register(calendarRoutes);
 
   await app.register(documentsPlugin);
   registerFiles(app, deps.config);

@@ -365,6 +365,13 @@ export interface InvoiceTimesheetsTable {
   timesheet_id: number;
   invoice_id: number;
 }
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  token_hash: string;
+  driver_id: number | null;
+  restaurateur_id: number | null;
+  created_at: CreatedAt;
+}
 
 export interface Database {
   cities: CitiesTable;
@@ -401,6 +408,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   login_attempts: LoginAttemptsTable;
   invoice_timesheets: InvoiceTimesheetsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;
