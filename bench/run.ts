@@ -5,7 +5,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
-import { seedScale } from '../server/db/seed/scale';
+import { SCALE_PRESETS, seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
 import { firstLoadFigures } from './firstLoad';
 import { load, printResults } from './load';
@@ -14,15 +14,14 @@ import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoice
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 
 /**
- * `npm run bench [-- --scale small]`: builds (once) a dataset of the chosen scale in its own data directory,
+ * `npm run bench [-- --scale small|large|xlarge] [--only board]`: builds (once) a dataset of the chosen scale in its own data directory,
  * starts the real server process on it, and measures the calls under load from this separate process.
  */
-const PRESETS = {
-  large: { restaurants: 300, drivers: 3000, days: 365 },
-  small: { restaurants: 30, drivers: 300, days: 60 },
-} as const;
-
-const scale = (process.argv.includes('--scale') ? process.argv[process.argv.indexOf('--scale') + 1] : 'large') as keyof typeof PRESETS;
+const argument = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const scale = (argument('--scale') ?? 'large') as keyof typeof SCALE_PRESETS;
+if (!(scale in SCALE_PRESETS)) throw new Error(`--scale: one of ${Object.keys(SCALE_PRESETS).join(', ')}`);
+/** `--only board`: the schedule board's figures alone. */
+const only = argument('--only');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, `data-bench-${scale}`);
@@ -34,7 +33,7 @@ async function prepareDataset(): Promise<InvoiceTarget | null> {
     if (await isEmpty(handle.db)) {
       const t0 = Date.now();
       await seedDemo(handle.db);
-      await seedScale(handle.db, { ...PRESETS[scale], log: (m) => console.log(`  ${m}`) });
+      await seedScale(handle.db, { ...SCALE_PRESETS[scale], log: (m) => console.log(`  ${m}`) });
       await refreshStatistics(handle.db);
       console.log(`Built the ${scale} dataset in ${((Date.now() - t0) / 1000).toFixed(1)} s (kept in ${dataDir})`);
     }
@@ -94,6 +93,10 @@ async function main() {
     const token = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: json, body: loginBody })).json()).access_token;
     const auth = { authorization: `Bearer ${token}` };
 
+    if (only === 'board') {
+      printBoard(await benchBoard(url, token));
+      return;
+    }
     const results = [
       await load('POST /api/auth/login', () => fetch(`${url}/api/auth/login`, { method: 'POST', headers: json, body: loginBody }), { concurrency: 4, seconds }),
       await load('GET /api/alert', () => fetch(`${url}/api/alert`, { headers: auth }), { concurrency: 8, seconds }),
@@ -109,7 +112,7 @@ async function main() {
     console.log('');
     for (const line of shiftApi.publish) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
-    printBoard(await benchBoard(url));
+    printBoard(await benchBoard(url, token));
     printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));
     console.log(['', 'First load (JavaScript downloaded on a fresh profile):', ...(await firstLoadFigures(url))].join('\n'));
   } finally {

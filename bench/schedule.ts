@@ -4,6 +4,9 @@ import { rangeFor, INTERVAL, type DateRange } from '../domain/ranges';
 import { DEMO_PASSWORD } from '../server/db/seed/demo';
 import type { ShiftRecord } from '../domain/shifts';
 import { SHIFT_STATUS } from '../domain/statuses';
+import { blockingSince, boardQuiet, heapAfterGc, jumpToLastRow, navigateInApp, PAGE_WATCH, type Blocking, type Jump } from './boardScroll';
+import { sortRestaurants } from '../src/pages/schedule/boardRows';
+import type { BoardRestaurant } from '../src/pages/schedule/api';
 import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfterChange, type Change, type LoadResult } from './load';
 
 /**
@@ -15,6 +18,8 @@ import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfte
 const RUNS = Number(process.env.BENCH_BOARD_RUNS ?? 3);
 /** The board is settled once the chip count has not changed for this long. */
 const QUIET_MS = 1500;
+/** Visits to the Month board in one tab, for its time and heap on the first and the last. */
+const VISITS = 10;
 
 export interface BoardFigure {
   name: string;
@@ -24,15 +29,6 @@ export interface BoardFigure {
   runs: number[];
 }
 
-
-// Recorded in the page from its first script on: performance.now() counts from the navigation's start.
-const CHIP_WATCH = `
-  window.__chips = { last: 0, count: 0 };
-  new MutationObserver(() => {
-    const n = document.getElementsByClassName('chip').length;
-    if (n !== window.__chips.count) window.__chips = { last: performance.now(), count: n };
-  }).observe(document, { childList: true, subtree: true });
-`;
 
 /** The floor: the same GET calls, then one table of every restaurant × day with the shift chips, set as innerHTML. */
 function floorPage(range: DateRange): string {
@@ -63,7 +59,8 @@ function floorPage(range: DateRange): string {
   </script></body></html>`;
 }
 
-async function settle(page: Page): Promise<{ ms: number; chips: number }> {
+/** Waits until the chip count has not changed for QUIET_MS (after page time `from`, if given). */
+async function settle(page: Page, from = 0): Promise<{ ms: number; chips: number }> {
   const deadline = Date.now() + 60_000;
   let last = { last: -1, count: -1 };
   let since = Date.now();
@@ -72,7 +69,7 @@ async function settle(page: Page): Promise<{ ms: number; chips: number }> {
     if (now.count !== last.count || now.last !== last.last) {
       last = now;
       since = Date.now();
-    } else if (now.count > 0 && Date.now() - since > QUIET_MS) break;
+    } else if (now.count > 0 && now.last >= from && Date.now() - since > QUIET_MS) break;
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -91,27 +88,50 @@ async function timeRuns(name: string, page: Page, go: () => Promise<unknown>, af
   return { name, ms: median(runs), chips, runs };
 }
 
-/** Scrolls the board to its end until every restaurant row is rendered; the time from navigation to the last chip. */
-async function scrollThrough(page: Page): Promise<{ ms: number; chips: number }> {
-  await settle(page);
-  const deadline = Date.now() + 120_000;
-  while ((await page.getAttribute('.shift-board', 'data-rows')) !== 'all' && Date.now() < deadline) {
-    await page.evaluate(() => {
-      for (const el of document.querySelectorAll<HTMLElement>('.shift-board .fc-scroller')) el.scrollTop = el.scrollHeight;
-    });
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return settle(page);
+export interface ScrollRun {
+  /** From navigation until the chips stopped changing, ms. */
+  open: number;
+  openBlocking: Blocking;
+  jump: Jump;
+  /** Next (week or month), from the click until the board settled. */
+  next: { ms: number; blocking: Blocking };
 }
 
-export async function benchBoard(url: string): Promise<BoardFigure[]> {
+export interface BoardResults {
+  figures: BoardFigure[];
+  scroll: { name: string; runs: ScrollRun[] }[];
+  visits: { ms: number; heapMb: number }[];
+  live: { ms: number; blocking: Blocking; shifts: number } | null;
+}
+
+/** The restaurant of the board's last row that has shifts in the range (rows sorted as the board sorts them). */
+async function lastRowWithShifts(url: string, auth: Record<string, string>, range: DateRange): Promise<number> {
+  const restaurants = await json<BoardRestaurant[]>(await fetch(`${url}/api/restaurant?status=10`, { headers: auth }));
+  const shifts = await json<ShiftRecord[]>(await fetch(`${url}/api/shift?period_date_from=${range.from}&period_date_to=${range.to}&filter_draft=1`, { headers: auth }));
+  const planned = new Set(shifts.map((s) => s.restaurant_id));
+  return sortRestaurants(restaurants).filter((r) => planned.has(r.id)).at(-1)!.id;
+}
+
+async function openAndJump(page: Page, boardUrl: string, lastRow: number): Promise<ScrollRun> {
+  await page.goto(boardUrl);
+  const open = (await settle(page)).ms;
+  const openBlocking = await blockingSince(page, 0);
+  const jump = await jumpToLastRow(page, lastRow, QUIET_MS);
+  const t0 = (await page.evaluate('performance.now()')) as number;
+  await page.getByRole('button', { name: 'Next' }).click();
+  const end = await boardQuiet(page, QUIET_MS);
+  return { open, openBlocking, jump, next: { ms: Math.round(end - t0), blocking: await blockingSince(page, t0) } };
+}
+
+export async function benchBoard(url: string, token: string): Promise<BoardResults> {
+  const auth = { authorization: `Bearer ${token}` };
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-    await context.addInitScript(CHIP_WATCH);
+    await context.addInitScript(PAGE_WATCH);
     const page = await context.newPage();
     await page.goto(`${url}/login`);
     await page.getByRole('tab', { name: 'Admin' }).click();
@@ -127,7 +147,8 @@ export async function benchBoard(url: string): Promise<BoardFigure[]> {
       const which = route.request().url().endsWith('month') ? month : week;
       return route.fulfill({ contentType: 'text/html', body: floorPage(which) });
     });
-    const board = (r: DateRange, interval: number) => `${url}/schedule?interval=${interval}&from=${r.from}&to=${r.to}`;
+    const boardPath = (r: DateRange, interval: number) => `/schedule?interval=${interval}&from=${r.from}&to=${r.to}`;
+    const board = (r: DateRange, interval: number) => `${url}${boardPath(r, interval)}`;
 
     // One unmeasured visit each, so every figure is of a browser with the app's files in its cache.
     await page.goto(board(week, INTERVAL.week));
@@ -135,19 +156,85 @@ export async function benchBoard(url: string): Promise<BoardFigure[]> {
     await page.goto(`${url}/bench-floor/week`);
     await settle(page);
 
-    return [
+    const figures = [
       await timeRuns('Floor: static table, week, all locations', page, () => page.goto(`${url}/bench-floor/week`)),
       await timeRuns('Board: Week, all locations (first rows painted, scrollable)', page, () => page.goto(board(week, INTERVAL.week))),
-      await timeRuns('Board: Week, every row rendered by scrolling to the end', page, () => page.goto(board(week, INTERVAL.week)), () => scrollThrough(page)),
       await timeRuns('Floor: static table, month, all locations', page, () => page.goto(`${url}/bench-floor/month`)),
       await timeRuns('Board: Month, all locations (first rows painted, scrollable)', page, () => page.goto(board(month, INTERVAL.month))),
     ];
+
+    const scroll: BoardResults['scroll'] = [];
+    for (const [name, range, interval] of [['Week', week, INTERVAL.week], ['Month', month, INTERVAL.month]] as const) {
+      const lastRow = await lastRowWithShifts(url, auth, range);
+      const runs: ScrollRun[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await openAndJump(page, board(range, interval), lastRow));
+      scroll.push({ name, runs });
+    }
+
+    // Ten visits to the Month board in one tab, leaving for the home page in between (no page load).
+    const cdp = await context.newCDPSession(page);
+    const visits: BoardResults['visits'] = [];
+    await page.goto(`${url}/`);
+    await page.waitForLoadState('networkidle');
+    for (let i = 0; i < VISITS; i++) {
+      const t0 = await navigateInApp(page, boardPath(month, INTERVAL.month));
+      const { ms } = await settle(page, t0);
+      visits.push({ ms: Math.round(ms - t0), heapMb: await heapAfterGc(cdp) });
+      await navigateInApp(page, '/');
+      await page.waitForTimeout(300);
+    }
+
+    return { figures, scroll, visits, live: await liveUpdate(page, url, auth, boardPath) };
   } finally {
     await browser.close();
   }
 }
 
-export function printBoard(figures: BoardFigure[]): void {
+/** A Monday two years ahead, outside anything the dataset plans. */
+const farWeek = () => mondayOf(addDays(rangeFor(INTERVAL.week, londonToday()).from, 730));
+
+/**
+ * 1,000 shifts of the current week copied (unpublished) into the far week: answers their ids and a way to remove
+ * them again, so the dataset stays as it was.
+ */
+async function copyThousand(url: string, auth: Record<string, string>): Promise<{ ids: number[]; ms: number; remove: () => Promise<void> }> {
+  const week = rangeFor(INTERVAL.week, londonToday());
+  const current = await json<{ id: number }[]>(await fetch(`${url}/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&filter_draft=1`, { headers: auth }));
+  const t0 = performance.now();
+  const body = { shift_ids: current.slice(0, 1000).map((s) => s.id), to_date: farWeek(), period_date_from: week.from };
+  const copies = await json<{ id: number }[]>(await post(url, auth, '/api/shift/copyshifts', body));
+  const ids = copies.map((c) => c.id);
+  return {
+    ids,
+    ms: performance.now() - t0,
+    async remove() {
+      await post(url, auth, '/api/shift/unpublish', { shift_ids: ids, push_drivers: 20 });
+      await post(url, auth, '/api/shift/remove', { shift_ids: ids, push_drivers: 20 });
+    },
+  };
+}
+
+const post = (url: string, auth: Record<string, string>, path: string, body: unknown) =>
+  fetch(`${url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** The board open on a week of 1,000 unpublished shifts when someone else publishes them all in one call. */
+async function liveUpdate(page: Page, url: string, auth: Record<string, string>, boardPath: (r: DateRange, interval: number) => string): Promise<BoardResults['live']> {
+  const copied = await copyThousand(url, auth);
+  try {
+    const target = farWeek();
+    await page.goto(`${url}${boardPath({ from: target, to: addDays(target, 6) }, INTERVAL.week)}`);
+    await settle(page);
+    const t0 = (await page.evaluate('performance.now()')) as number;
+    const res = await post(url, auth, '/api/shift/publish', { shift_ids: copied.ids, push_drivers: 20 });
+    if (!res.ok) return null;
+    const end = await boardQuiet(page, QUIET_MS);
+    return { ms: Math.round(end - t0), blocking: await blockingSince(page, t0), shifts: copied.ids.length };
+  } finally {
+    await copied.remove();
+  }
+}
+
+export function printBoard({ figures, scroll, visits, live }: BoardResults): void {
   const floorWeek = figures.find((f) => f.name.startsWith('Floor') && f.name.includes('week'))!;
   const floorMonth = figures.find((f) => f.name.startsWith('Floor') && f.name.includes('month'))!;
   console.log('\n| board view (headless Chromium, median of runs) | ms | chips | × floor | runs |');
@@ -157,6 +244,31 @@ export function printBoard(figures: BoardFigure[]): void {
     const ratio = f.name.startsWith('Floor') ? '1.0' : (f.ms / floor.ms).toFixed(1);
     console.log(`| ${f.name} | ${f.ms} | ${f.chips} | ${ratio} | ${f.runs.join(', ')} |`);
   }
+
+  const each = (runs: ScrollRun[], pick: (r: ScrollRun) => number) => `${median(runs.map(pick))} (${runs.map(pick).join(', ')})`;
+  console.log('\n| all locations, ms: median (every run) | open | open: worst task | open: blocked | jump: last row painted | jump: settled | jump: worst task | jump: blocked | Next: settled | Next: worst task |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const { name, runs } of scroll) {
+    const cells = [
+      each(runs, (r) => r.open),
+      each(runs, (r) => r.openBlocking.worst),
+      each(runs, (r) => r.openBlocking.blocked),
+      each(runs, (r) => r.jump.painted),
+      each(runs, (r) => r.jump.settled),
+      each(runs, (r) => r.jump.blocking.worst),
+      each(runs, (r) => r.jump.blocking.blocked),
+      each(runs, (r) => r.next.ms),
+      each(runs, (r) => r.next.blocking.worst),
+    ];
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  const first = visits[0];
+  const last = visits.at(-1)!;
+  console.log(`\nMonth board, ${visits.length} visits in one tab (ms until the chips stopped changing / MB of JS heap after GC):`);
+  console.log(`  ${visits.map((v, i) => `#${i + 1} ${v.ms} ms ${v.heapMb} MB`).join(', ')}`);
+  console.log(`  visit ${visits.length} / visit 1: time ${(last.ms / first.ms).toFixed(2)}×, heap ${(last.heapMb / first.heapMb).toFixed(2)}×`);
+  if (live) console.log(`Live update: ${live.shifts} shifts published elsewhere, applied in ${live.ms} ms; worst task ${live.blocking.worst} ms, blocked ${live.blocking.blocked} ms`);
+  else console.log('Live update: the publish of the copied shifts was refused');
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -192,15 +304,7 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   const rate = await areaRateEdited(url, auth);
   const afterRate = await timedAfterChange(rate.change, send, 9).finally(rate.restore);
 
-  const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const current = await json<{ id: number; status: number }[]>(await fetch(weekUrl, { headers: auth }));
-  const sources = current.slice(0, 1000).map((s) => s.id);
-  // A Monday two years ahead, outside anything the dataset plans.
-  const target = mondayOf(addDays(week.from, 730));
-  const t0 = performance.now();
-  const copies = await json<{ id: number }[]>(await post('/api/shift/copyshifts', { shift_ids: sources, to_date: target, period_date_from: week.from }));
-  const copyMs = performance.now() - t0;
-  const ids = copies.map((c) => c.id);
+  const { ids, ms: copyMs, remove } = await copyThousand(url, auth);
   const lines = [
     `GET /api/shift week right after one shift is saved (its day built again): ${describeAfterChange(afterShift)}`,
     `GET /api/shift week right after an area's pay rate is changed (every day built again): ${describeAfterChange(afterRate)}`,
@@ -208,7 +312,7 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   ];
   try {
     const t1 = performance.now();
-    const res = await post('/api/shift/publish', { shift_ids: ids, push_drivers: 10 });
+    const res = await post(url, auth, '/api/shift/publish', { shift_ids: ids, push_drivers: 10 });
     const body = await res.json();
     const ms = performance.now() - t1;
     if (res.ok) lines.push(`POST /api/shift/publish: ${(body as unknown[]).length} shifts published in one call, with pushes, in ${ms.toFixed(0)} ms`);
@@ -217,12 +321,11 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
       lines.push(`POST /api/shift/publish: refused in ${ms.toFixed(0)} ms, ${failed.length} shifts listed as failing`);
       const rest = ids.filter((id) => !failed.some((f) => f.id === id));
       const t2 = performance.now();
-      const again = await post('/api/shift/publish', { shift_ids: rest, push_drivers: 10 });
+      const again = await post(url, auth, '/api/shift/publish', { shift_ids: rest, push_drivers: 10 });
       lines.push(`POST /api/shift/publish (the rest): ${again.status}, ${rest.length} shifts in ${(performance.now() - t2).toFixed(0)} ms`);
     }
   } finally {
-    await post('/api/shift/unpublish', { shift_ids: ids, push_drivers: 20 });
-    await post('/api/shift/remove', { shift_ids: ids, push_drivers: 20 });
+    await remove();
   }
   return { loads, publish: lines };
 }

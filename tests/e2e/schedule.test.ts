@@ -198,7 +198,7 @@ describe('Admin schedule board', () => {
     await expect.poll(() => page.getByText(SHIFT_LABEL.noRestaurantSelected).count()).toBe(1);
     await page.getByRole('combobox', { name: 'Restaurant' }).click();
     await page.getByRole('option', { name: 'Sushi Kaito' }).click();
-    await expect.poll(() => page.locator('td.fc-timeline-lane.fc-resource').count()).toBe(1);
+    await expect.poll(() => page.locator('.shift-board .row-name').count()).toBe(1);
     expect(await page.getByRole('button', { name: `Add shift at Sushi Kaito on ${ukDate(MON)}` }).count()).toBe(1);
   });
 });
@@ -220,8 +220,8 @@ describe('Restaurant schedule board', () => {
     await dialog.waitFor({ state: 'detached' });
     const draft = chip(owner, 'Pizza Palace Camden', '19:00–23:00');
     await expect.poll(() => draft.getAttribute('aria-label')).toContain('Draft');
-    // Drafts stay with the restaurant.
-    await admin.waitForTimeout(500);
+    // Drafts stay with the restaurant: off the admin calendar, but counted in its totals.
+    await expect.poll(() => admin.locator('[data-total="Draft"]').textContent()).toBe('1');
     expect(await chip(admin, 'Pizza Palace Camden', '19:00–23:00').count()).toBe(0);
 
     await owner.getByRole('button', { name: 'Publish shifts [1]' }).click();
@@ -231,6 +231,7 @@ describe('Restaurant schedule board', () => {
     await expect.poll(() => draft.getAttribute('aria-label')).toContain('Sent for moderation');
 
     await expect.poll(() => chip(admin, 'Pizza Palace Camden', '19:00–23:00').textContent()).toContain(SHIFT_LABEL.openShift);
+    expect(await admin.locator('[data-total="Draft"]').textContent()).toBe('0');
     await expect.poll(() => admin.getByRole('button', { name: /^Alerts/ }).getAttribute('aria-label')).not.toBe(alertsBefore);
   });
 });

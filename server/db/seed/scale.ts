@@ -33,6 +33,8 @@ export interface ScaleOptions {
 export const SCALE_PRESETS = {
   large: { restaurants: 300, drivers: 3000, days: 365 },
   small: { restaurants: 30, drivers: 300, days: 60 },
+  /** The schedule board past the large agency: 1,000 restaurants (two months of shifts keep the build short). */
+  xlarge: { restaurants: 1000, drivers: 10000, days: 60 },
 } as const satisfies Record<string, Pick<ScaleOptions, 'restaurants' | 'drivers' | 'days'>>;
 
 export type ScaleSummary = Record<'areas' | 'restaurants' | 'drivers' | 'shifts' | 'timesheets' | 'reporting' | 'alerts', number>;

@@ -61,7 +61,7 @@ export function RestaurantScheduleBoard() {
   const rangeState = useDateRange({ defaultInterval: INTERVAL.week, intervals: RESTAURANT_INTERVALS });
   const { range, interval } = rangeState;
   const restaurants = useRestaurants();
-  const board = useShiftBoard(range, { filterDraft: false });
+  const board = useShiftBoard(range);
   const { store, version } = board;
   const [clipboard, setClipboard] = useState<ShiftRecord | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -29,7 +29,8 @@ import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants } from '
 import { useShiftBoard } from './useShiftBoard';
 import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
 
-
+/** Drafts stay with their restaurant until sent for moderation (spec 3, section 2.1). */
+const notDraft = (s: ShiftRecord) => s.status !== SHIFT_STATUS.draft;
 
 /**
  * The administrators' and managers' schedule (spec 3, section 2.1): restaurants by area against the days of
@@ -46,7 +47,7 @@ export function ScheduleBoard() {
   const [params, setParams] = useSearchParams();
 
   // The shifts are asked for first: they are the longest answer the first paint needs.
-  const board = useShiftBoard(range, { filterDraft: true });
+  const board = useShiftBoard(range);
   const restaurants = useRestaurants();
   const { store, version } = board;
   // The driver list and the options wait for the first shifts: the embedded database answers one query at a
@@ -100,10 +101,13 @@ export function ScheduleBoard() {
     return new Set(locationRows.filter((r) => r.id === phoneRestaurant).map((r) => r.id));
   }, [locationRows, phone, phoneRestaurant]);
 
-  // Everything of the range in the chosen location (the store holds every location of the range).
-  // `version` is the store's change counter: the list is read again whenever the store changes.
-  const inLocation = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, version, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps
-  const visible = useMemo(() => choiceFilter(choice), [choice]);
+  // Everything of the range in the chosen location (the store holds every location of the range), drafts
+  // included: drafts stay off the calendar and out of the planning lists, but the totals count them.
+  // `version` is the store's change counter: the lists are read again whenever the store changes.
+  const withDrafts = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, version, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps
+  const inLocation = useMemo(() => withDrafts.filter(notDraft), [withDrafts]);
+  const chosen = useMemo(() => choiceFilter(choice), [choice]);
+  const visible = useCallback((s: ShiftRecord) => notDraft(s) && chosen(s), [chosen]);
 
   const rows = useMemo(() => {
     let list = locationRows;
@@ -130,8 +134,8 @@ export function ScheduleBoard() {
 
   const totals = useMemo(() => {
     const commission = (id: number) => restaurantById.get(id)?.invoice_comission ?? commissionDefault;
-    return shiftTotals(inLocation.filter(visible), commission);
-  }, [inLocation, visible, restaurantById, commissionDefault]);
+    return shiftTotals(withDrafts.filter(chosen), commission);
+  }, [withDrafts, chosen, restaurantById, commissionDefault]);
 
   const toPublish = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [inLocation]);
   const toUnpublish = useMemo(() => inLocation.filter((s) => canUnpublish(stateOf(s))), [inLocation]);

@@ -2,28 +2,32 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import resourceTimelinePlugin from '@fullcalendar/resource-timeline';
 import interactionPlugin from '@fullcalendar/interaction';
-import type { EventDropArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import type { EventDropArg } from '@fullcalendar/core';
 import { Box } from '@mui/material';
 import { addDays, ukDate, weekDay } from '../../../domain/dates';
 import { datesOf, type DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { BoardRestaurant } from './api';
-import { chipClasses, chipHtml, escapeHtml, type BoardVariant } from './chip';
+import { chipHtml, escapeHtml, type BoardVariant } from './chip';
 import type { ShiftStore, StoreChange } from './shiftStore';
-import { renderOnlyChangedLanes } from './fullcalendarLanes';
+import { DrawnRows, SPACERS } from './drawnRows';
+import { boardRows } from './rowWindow';
+import { leaveScrollToTheBoard, renderOnlyChangedLanes } from './fullcalendarLanes';
 import './calendar.css';
 
 renderOnlyChangedLanes();
+leaveScrollToTheBoard();
 
 /** FullCalendar's premium plugins under the GPL (the project is GPL-3.0-or-later). */
 const LICENSE_KEY = 'GPL-My-Project-Is-Open-Source';
 const PLUGINS = [resourceTimelinePlugin, interactionPlugin];
 const VIEWS = { board: { type: 'resourceTimeline', slotDuration: { days: 1 } } };
-const SOURCE_ID = 'shifts';
-/** Restaurants rendered at first and added per step as the board is scrolled (FullCalendar 6 has no virtual rows). */
-export const ROWS_FIRST = 20;
-const ROWS_STEP = 60;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** Spacer and area rows look unlike restaurant rows and take no chips. */
+const rowClassNames = (arg: { resource: { extendedProps: { kind?: string } } }) => {
+  const kind = arg.resource.extendedProps.kind;
+  return kind === 'restaurant' ? [] : [`row-${kind}`];
+};
 
 export interface ShiftCalendarProps {
   variant: BoardVariant;
@@ -45,24 +49,12 @@ export interface ShiftCalendarProps {
   onMove: (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => void;
 }
 
-/** getApi() is typed as CalendarApi; the object is the Calendar, which can batch renders. */
-const batch = (api: unknown, run: () => void) => (api as { batchRendering(run: () => void): void }).batchRendering(run);
-
-const toResource = (r: BoardRestaurant, index: number) => ({ id: String(r.id), title: r.name, areaName: r.area.name, sortIndex: index });
-
-const toEvent = (s: ShiftRecord): EventInput => ({
-  id: String(s.id),
-  resourceId: String(s.restaurant_id),
-  start: s.period_date,
-  allDay: true,
-  classNames: chipClasses(s),
-  extendedProps: { sortKey: `${s.start_time}|${String(s.id).padStart(10, '0')}` },
-});
+type RowResource = { id: string; title: string; extendedProps: { kind?: string; height?: number } };
 
 /**
  * The board: restaurants as rows (grouped by area), days as columns, shifts as chips. Built for hundreds of
- * restaurants: chips and row labels are HTML strings, options are stable, rows are added as the user
- * scrolls, and changes from the store touch only the events concerned, in one batch.
+ * restaurants: chips and row labels are HTML strings, options are stable, and FullCalendar holds only the rows
+ * in view (see DrawnRows), whatever the number of restaurants and days.
  */
 export function ShiftCalendar(props: ShiftCalendarProps) {
   const { variant, range, restaurants, store, visible, pasting, phone, today } = props;
@@ -70,103 +62,45 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   latest.current = props;
-  // Rows rendered so far, for this list of rows: a new location or filter starts again from the top.
-  const rowKey = restaurants.map((r) => r.id).join(',');
-  const [progress, setProgress] = useState({ rowKey, shown: ROWS_FIRST });
-  const shown = progress.rowKey === rowKey ? progress.shown : ROWS_FIRST;
-  const rowsRef = useRef(restaurants);
-  rowsRef.current = restaurants;
-
   const byId = useMemo(() => new Map(restaurants.map((r) => [r.id, r])), [restaurants]);
-  // FullCalendar gets the first rows as its `resources` (a new list replaces them all); later rows are added
-  // through its API, which leaves the rows already drawn alone.
-  const resources = useMemo(
-    () => rowsRef.current.slice(0, ROWS_FIRST).map((r, i) => toResource(r, i)),
-    // Keyed on the row ids, not the array: the board rebuilds the array on every store change.
-    [rowKey], // eslint-disable-line react-hooks/exhaustive-deps
-  );
-  const shownIds = useMemo(() => new Set(rowsRef.current.slice(0, shown).map((r) => r.id)), [rowKey, shown]); // eslint-disable-line react-hooks/exhaustive-deps
-  const shownRef = useRef(shownIds);
-  shownRef.current = shownIds;
-  const addedRows = useRef({ rowKey, count: Math.min(ROWS_FIRST, restaurants.length) });
-  useEffect(() => {
-    const api = calendarRef.current?.getApi();
-    if (!api) return;
-    if (addedRows.current.rowKey !== rowKey) addedRows.current = { rowKey, count: Math.min(ROWS_FIRST, rowsRef.current.length) };
-    const from = addedRows.current.count;
-    const to = Math.min(shown, rowsRef.current.length);
-    if (to <= from) return;
-    batch(api, () => {
-      for (let i = from; i < to; i++) api.addResource(toResource(rowsRef.current[i], i));
-    });
-    addedRows.current = { rowKey, count: to };
-  }, [rowKey, shown]);
 
-  const events = useCallback((_info: EventSourceFuncArg, success: (events: EventInput[]) => void) => {
-    const { store: s, visible: keep } = latest.current;
-    const rows = shownRef.current;
-    success(s.all().filter((shift) => rows.has(shift.restaurant_id) && keep(shift)).map(toEvent));
-  }, []);
-  const eventSources = useMemo(() => [{ id: SOURCE_ID, events }], [events]);
+  // Keyed on the row ids, not the array: the board rebuilds the array on every store change.
+  const rowKey = restaurants.map((r) => r.id).join(',');
+  const rows = useMemo(() => boardRows(latest.current.restaurants, variant === 'admin' && !phone), [rowKey, variant, phone]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // A new range or filter re-reads every event; more rows only add the events of the new rows, so the chips
-  // already on the board are left alone (re-reading them all would redraw every chip at each step).
-  const loadedFor = useRef<{ visible: ShiftCalendarProps['visible']; from: string; to: string; ids: Set<number> } | null>(null);
-  useEffect(() => {
-    const api = calendarRef.current?.getApi();
-    if (!api) return;
-    const before = loadedFor.current;
-    const grew = !!before && before.visible === visible && before.from === range.from && before.to === range.to && [...before.ids].every((id) => shownIds.has(id));
-    loadedFor.current = { visible, from: range.from, to: range.to, ids: shownIds };
-    if (!grew) {
-      api.refetchEvents();
-      return;
-    }
-    const added = new Set([...shownIds].filter((id) => !before!.ids.has(id)));
-    if (!added.size) return;
-    const source = api.getEventSourceById(SOURCE_ID) ?? undefined;
-    batch(api, () => {
-      for (const shift of store.all()) if (added.has(shift.restaurant_id) && visible(shift)) api.addEvent(toEvent(shift), source);
-    });
-  }, [visible, shownIds, range.from, range.to, store]);
-
-  // Live changes: only the events concerned, in one batch.
-  useEffect(
+  const [drawn] = useState(
     () =>
-      store.subscribe((change: StoreChange) => {
-        const api = calendarRef.current?.getApi();
-        if (!api) return;
-        if (change.all) {
-          api.refetchEvents();
-          return;
-        }
-        const source = api.getEventSourceById(SOURCE_ID);
-        batch(api, () => {
-          for (const id of change.ids) {
-            api.getEventById(String(id))?.remove();
-            const shift = store.get(id);
-            if (shift && shownRef.current.has(shift.restaurant_id) && latest.current.visible(shift)) api.addEvent(toEvent(shift), source ?? undefined);
-          }
-        });
-      }),
-    [store],
+      new DrawnRows(
+        () => calendarRef.current?.getApi(),
+        store,
+        () => {
+          const heights = new Map<string, number>();
+          rootRef.current?.querySelectorAll<HTMLElement>('td.fc-timeline-lane[data-resource-id]').forEach((td) => {
+            heights.set(td.dataset.resourceId!, td.parentElement!.offsetHeight);
+          });
+          return heights;
+        },
+      ),
   );
+  useEffect(() => () => drawn.dispose(), [drawn]);
+  useEffect(() => store.subscribe((change: StoreChange) => drawn.storeChanged(change)), [store, drawn]);
+  useEffect(() => {
+    const scroller = rootRef.current?.querySelector<HTMLElement>('.fc-scrollgrid-section-body .fc-scroller');
+    if (scroller) drawn.scrolled(scroller.scrollTop, scroller.clientHeight);
+    drawn.setRows(rows, visible);
+  }, [drawn, rows, visible]);
 
-  // More rows as the user nears the end of the rendered ones.
+  // The view moves: FullCalendar scrolls its row labels and lanes together; either tells where the view is.
   useEffect(() => {
     const root = rootRef.current;
-    if (!root || shown >= restaurants.length) return;
+    if (!root) return;
     const onScroll = (e: Event) => {
       const el = e.target as HTMLElement;
-      if (!el.classList?.contains('fc-scroller')) return;
-      // Only a user's scroll (FullCalendar's own layout also fires scroll events at 0).
-      if (el.scrollTop > 0 && el.scrollTop + el.clientHeight > el.scrollHeight - 400) {
-        setProgress({ rowKey, shown: Math.min(shown + ROWS_STEP, restaurants.length) });
-      }
+      if (el.classList?.contains('fc-scroller') && el.closest('.fc-scrollgrid-section-body')) drawn.scrolled(el.scrollTop, el.clientHeight);
     };
     root.addEventListener('scroll', onScroll, true);
     return () => root.removeEventListener('scroll', onScroll, true);
-  }, [shown, restaurants.length, rowKey]);
+  }, [drawn]);
 
   // Buttons inside the HTML content (Add, Paste, day menus, chips): one listener for all of them.
   useEffect(() => {
@@ -206,7 +140,8 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const visibleRange = useMemo(() => ({ start: range.from, end: addDays(range.to, 1) }), [range.from, range.to]);
 
   const resourceLaneContent = useCallback(
-    (arg: { resource: { id: string; title: string } }) => {
+    (arg: { resource: RowResource }) => {
+      if (arg.resource.extendedProps.kind !== 'restaurant') return { html: '' };
       const name = escapeHtml(arg.resource.title);
       const cells = days
         .map((d) => {
@@ -224,10 +159,11 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     [days],
   );
 
-  const resourceLabelContent = useCallback(
-    (arg: { resource: { id: string; title: string } }) => ({ html: `<span class="row-name">${escapeHtml(arg.resource.title)}</span>` }),
-    [],
-  );
+  const resourceLabelContent = useCallback((arg: { resource: RowResource }) => {
+    const { kind, height } = arg.resource.extendedProps;
+    if (kind === 'spacer') return { html: `<div class="row-spacer-fill" style="height:${height ?? 0}px"></div>` };
+    return { html: `<span class="${kind === 'area' ? 'row-area' : 'row-name'}">${escapeHtml(arg.resource.title)}</span>` };
+  }, []);
 
   const slotLabelContent = useCallback(
     (arg: { date: Date }) => {
@@ -275,7 +211,6 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
       ref={rootRef}
       className={`shift-board board-${variant}${pasting ? ' board-pasting' : ''}`}
       sx={{ height: '100%', minHeight: 0 }}
-      data-rows={shown >= restaurants.length ? 'all' : 'partial'}
     >
       <FullCalendar
         ref={calendarRef}
@@ -289,16 +224,16 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
         firstDay={1}
         headerToolbar={false}
         height="100%"
-        resources={resources}
-        resourceGroupField={variant === 'admin' ? 'areaName' : undefined}
+        resources={SPACERS}
         resourceOrder="sortIndex"
+        resourceLabelClassNames={rowClassNames}
+        resourceLaneClassNames={rowClassNames}
         resourceAreaWidth={phone ? 96 : 230}
         resourceAreaHeaderContent="Restaurants"
         resourceLabelContent={resourceLabelContent}
         resourceLaneContent={resourceLaneContent}
         slotLabelContent={slotLabelContent}
         slotMinWidth={slotMinWidth}
-        eventSources={eventSources}
         eventContent={eventContent}
         eventOrder="sortKey"
         eventClick={eventClick}
@@ -307,7 +242,6 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
         eventResourceEditable
         eventAllow={eventAllow}
         eventDrop={eventDrop}
-        progressiveEventRendering
         nowIndicator={false}
       />
     </Box>

@@ -30,18 +30,15 @@ export interface BoardRestaurant {
 export interface ShiftListQuery {
   range: DateRange;
   ids?: number[];
-  /** Drafts stay with their restaurant: the admin board leaves them out. */
-  filterDraft: boolean;
 }
 
-export async function fetchShifts({ range, ids, filterDraft }: ShiftListQuery, signal?: AbortSignal): Promise<ShiftRecord[]> {
+export async function fetchShifts({ range, ids }: ShiftListQuery, signal?: AbortSignal): Promise<ShiftRecord[]> {
   return asArray<ShiftRecord>(
     await httpClient('/api/shift', {
       query: {
         period_date_from: range.from,
         period_date_to: range.to,
         with_driver: 1,
-        filter_draft: filterDraft ? 1 : undefined,
         shift_ids: ids?.join(','),
       },
       signal,

@@ -1,4 +1,5 @@
 import { Splitter } from '@fullcalendar/core/internal';
+import { ResourceTimelineView } from '@fullcalendar/resource-timeline/internal';
 
 /**
  * FullCalendar 6 splits the event store by resource on every change, building a new store object for every row,
@@ -53,4 +54,19 @@ export function renderOnlyChangedLanes(): void {
     this.__previousUi = next;
     return next;
   };
+}
+
+/**
+ * Before each update the resource timeline notes the first row in view and, after it, scrolls to keep that row in
+ * place, from row positions measured before the update. The board swaps rows for spacers as the view moves
+ * (drawnRows.ts), so that note is of a spacer whose height has just changed, and the view would be thrown back
+ * (from the last row to near the top, say). The spacers already keep every drawn row where it was: the board
+ * turns the note off.
+ */
+let scrollLeftAlone = false;
+
+export function leaveScrollToTheBoard(): void {
+  if (scrollLeftAlone) return;
+  scrollLeftAlone = true;
+  (ResourceTimelineView.prototype as unknown as { queryResourceScroll(): null }).queryResourceScroll = () => null;
 }

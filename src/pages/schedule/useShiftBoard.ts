@@ -24,7 +24,7 @@ export interface ShiftBoardData {
  * feed (shift_channel) when another board, this one, or a driver's app changes a shift. Feed items only name
  * the shifts; the board asks the server for them, so each account gets only what it may see.
  */
-export function useShiftBoard(range: DateRange, { filterDraft }: { filterDraft: boolean }): ShiftBoardData {
+export function useShiftBoard(range: DateRange): ShiftBoardData {
   const store = useMemo(() => new ShiftStore(), []);
   const version = useSyncExternalStore(store.subscribe, store.getVersion);
   const [loading, setLoading] = useState(true);
@@ -38,7 +38,7 @@ export function useShiftBoard(range: DateRange, { filterDraft }: { filterDraft: 
     const controller = new AbortController();
     setLoading(true);
     setError(null);
-    const done = fetchShifts({ range, filterDraft }, controller.signal)
+    const done = fetchShifts({ range }, controller.signal)
       .then((shifts) => {
         if (!controller.signal.aborted) store.replaceAll(shifts);
       })
@@ -51,7 +51,7 @@ export function useShiftBoard(range: DateRange, { filterDraft }: { filterDraft: 
     loadingRef.current = done;
     return () => controller.abort();
     // The range's dates, not the range object: a new object for the same days must not reload.
-  }, [range.from, range.to, filterDraft, store, reloads]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [range.from, range.to, store, reloads]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     let pending = new Map<number, ShiftRef>();
@@ -75,11 +75,11 @@ export function useShiftBoard(range: DateRange, { filterDraft }: { filterDraft: 
         return;
       }
       try {
-        const fresh = await fetchShifts({ range: current, ids: wanted, filterDraft });
+        const fresh = await fetchShifts({ range: current, ids: wanted });
         if (rangeRef.current !== current) return;
         const found = new Set(fresh.map((s) => s.id));
         store.upsert(fresh);
-        // Moved out of the range or out of reach (or back to draft on a board without drafts).
+        // Moved out of the range or out of reach.
         store.remove(wanted.filter((id) => !found.has(id)));
       } catch (e) {
         console.warn('Live feed: could not refresh changed shifts', e);
@@ -103,7 +103,7 @@ export function useShiftBoard(range: DateRange, { filterDraft }: { filterDraft: 
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [store, filterDraft]);
+  }, [store]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { store, version, loading, error, reload };

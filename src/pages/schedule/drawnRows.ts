@@ -1,0 +1,235 @@
+import type { CalendarApi, EventInput } from '@fullcalendar/core';
+import type { ShiftRecord } from '../../../domain/shifts';
+import { chipClasses } from './chip';
+import { RowHeights, rowAt, rowTops, rowsInView, type BoardRow } from './rowWindow';
+import type { ShiftStore, StoreChange } from './shiftStore';
+
+/** Rows drawn beyond the view, above and below, in pixels: a wheel turn or two never shows an empty row. */
+const MARGIN_PX = 400;
+/**
+ * Chips drawn per step. FullCalendar renders a batch in one go, at about 0.4 ms a chip on a busy 2-core machine;
+ * this many keep a step near 50 ms, so scrolling, typing and live updates are never held up for long.
+ */
+const CHIPS_PER_STEP = 100;
+
+export const ABOVE = '__above';
+export const BELOW = '__below';
+/** The spacer rows FullCalendar starts with; every other row is added and removed as the view moves. */
+export const SPACERS = [
+  { id: ABOVE, sortIndex: -1, kind: 'spacer', height: 0 },
+  { id: BELOW, sortIndex: Number.MAX_SAFE_INTEGER, kind: 'spacer', height: 0 },
+];
+
+const toEvent = (s: ShiftRecord): EventInput => ({
+  id: String(s.id),
+  resourceId: String(s.restaurant_id),
+  start: s.period_date,
+  allDay: true,
+  classNames: chipClasses(s),
+  extendedProps: { sortKey: `${s.start_time}|${String(s.id).padStart(10, '0')}` },
+});
+
+const sourceId = (key: string) => `row-${key}`;
+
+/** getApi() is typed as CalendarApi; the object is the Calendar, which can batch renders. */
+const batch = (api: CalendarApi, run: () => void) => (api as unknown as { batchRendering(run: () => void): void }).batchRendering(run);
+
+/**
+ * Keeps FullCalendar holding the rows in view (plus a margin) and their chips, as one unbroken run of rows between
+ * the two spacers. A jump draws the rows in view first and the margins after, a few rows per step, each step its
+ * own task. Shifts come from the store when a row is drawn, so live changes to rows out of view show when they
+ * come into view. Everything it made goes with the calendar: it holds no listener outside it.
+ */
+export class DrawnRows {
+  private rows: BoardRow[] = [];
+  private rowIndex = new Map<string, number>();
+  private visible: (shift: ShiftRecord) => boolean = () => true;
+  private heights = new RowHeights();
+  /** The drawn rows: [from, to) of `rows`. */
+  private from = 0;
+  private to = 0;
+  private view = { top: 0, height: 800 };
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+  /** The shown shifts of each restaurant and the most chips they stack in one day, rebuilt after a store change. */
+  private byRestaurant: Map<number, { shifts: ShiftRecord[]; stack: number }> | null = null;
+  private spacerHeights = { [ABOVE]: 0, [BELOW]: 0 };
+
+  constructor(
+    private readonly api: () => CalendarApi | undefined,
+    private readonly store: ShiftStore,
+    private readonly measure: () => Map<string, number>,
+  ) {}
+
+  /** New rows (location, filter) or a new chip filter: everything is drawn again from the view. */
+  setRows(rows: BoardRow[], visible: (shift: ShiftRecord) => boolean): void {
+    this.rows = rows;
+    this.rowIndex = new Map(rows.map((r, i) => [r.key, i]));
+    this.visible = visible;
+    this.byRestaurant = null;
+    this.redraw();
+  }
+
+  scrolled(top: number, height: number): void {
+    this.view = { top, height: height || this.view.height };
+    this.schedule();
+  }
+
+  storeChanged(change: StoreChange): void {
+    this.byRestaurant = null;
+    if (change.all) return this.redraw();
+    const api = this.api();
+    if (!api) return;
+    batch(api, () => {
+      for (const id of change.ids) {
+        api.getEventById(String(id))?.remove();
+        const shift = this.store.get(id);
+        if (!shift || !this.visible(shift) || !this.isDrawn(String(shift.restaurant_id))) continue;
+        const source = api.getEventSourceById(sourceId(String(shift.restaurant_id)));
+        if (source) api.addEvent(toEvent(shift), source);
+      }
+    });
+    // Chip counts change row heights: measure again and set the spacers.
+    this.schedule();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  /** Drops every drawn row and draws the view again, from the next task on (the caller's task may be long already). */
+  private redraw(): void {
+    const api = this.api();
+    if (!api) return;
+    batch(api, () => {
+      for (const resource of api.getResources()) if (resource.id !== ABOVE && resource.id !== BELOW) resource.remove();
+      for (const source of api.getEventSources()) source.remove();
+    });
+    this.from = this.to = 0;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.disposed) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.step();
+    }, 0);
+  }
+
+  private isDrawn(key: string): boolean {
+    const i = this.rowIndex.get(key);
+    return i !== undefined && i >= this.from && i < this.to;
+  }
+
+  private shown(row: BoardRow): { shifts: ShiftRecord[]; stack: number } {
+    if (!this.byRestaurant) {
+      const map = new Map<number, { shifts: ShiftRecord[]; stack: number }>();
+      for (const s of this.store.all()) {
+        if (!this.visible(s)) continue;
+        let entry = map.get(s.restaurant_id);
+        if (!entry) map.set(s.restaurant_id, (entry = { shifts: [], stack: 0 }));
+        entry.shifts.push(s);
+      }
+      for (const entry of map.values()) {
+        const perDay = new Map<string, number>();
+        for (const s of entry.shifts) perDay.set(s.period_date, (perDay.get(s.period_date) ?? 0) + 1);
+        entry.stack = Math.max(0, ...perDay.values());
+      }
+      this.byRestaurant = map;
+    }
+    return (row.kind === 'restaurant' && this.byRestaurant.get(row.restaurant.id)) || { shifts: [], stack: 0 };
+  }
+
+  private tops(): number[] {
+    return rowTops(this.rows.map((row) => this.heights.height(row, this.shown(row).stack)));
+  }
+
+  /** One step: rows that left the view go, up to a step's worth of rows come, the spacers follow. */
+  private step(): void {
+    const api = this.api();
+    if (!api || this.disposed) return;
+    const tops = this.tops();
+    const want = rowsInView(tops, this.view.top, this.view.height, MARGIN_PX);
+    const leaving: BoardRow[] = [];
+    let from: number;
+    let to: number;
+    if (this.to <= want.from || this.from >= want.to || this.from === this.to) {
+      // Nothing drawn is wanted (a jump): clear it in a step of its own, then start again at the first row in view.
+      if (this.to > this.from) {
+        this.clear(api, this.rows.slice(this.from, this.to));
+        return;
+      }
+      from = to = Math.max(want.from, Math.min(rowAt(tops, this.view.top), want.to - 1));
+    } else {
+      for (let i = this.from; i < this.to; i++) if (i < want.from || i >= want.to) leaving.push(this.rows[i]);
+      from = Math.max(this.from, want.from);
+      to = Math.min(this.to, want.to);
+    }
+
+    // Down first (the view starts at the first drawn row), then up into the margin above.
+    const coming: [number, BoardRow][] = [];
+    let chips = 0;
+    while (chips < CHIPS_PER_STEP && (to < want.to || from > want.from)) {
+      const i = to < want.to ? to++ : --from;
+      coming.push([i, this.rows[i]]);
+      chips += Math.max(1, this.shown(this.rows[i]).shifts.length);
+    }
+
+    this.from = from;
+    this.to = to;
+    const above = Math.round(tops[from]);
+    const below = Math.round(tops[tops.length - 1] - tops[to]);
+    if (!leaving.length && !coming.length && above === this.spacerHeights[ABOVE] && below === this.spacerHeights[BELOW]) return;
+
+    batch(api, () => {
+      this.remove(api, leaving);
+      for (const [i, row] of coming) {
+        const title = row.kind === 'area' ? row.title : row.restaurant.name;
+        api.addResource({ id: row.key, title, sortIndex: i, kind: row.kind });
+        if (row.kind === 'restaurant') api.addEventSource({ id: sourceId(row.key), events: this.shown(row).shifts.map(toEvent) });
+      }
+      this.setSpacer(api, ABOVE, above);
+      this.setSpacer(api, BELOW, below);
+    });
+
+    // FullCalendar has laid the rows out: their real heights correct the estimates of the rows not drawn.
+    const measured = this.measure();
+    let changed = false;
+    for (let i = this.from; i < this.to; i++) {
+      const row = this.rows[i];
+      const height = measured.get(row.key);
+      if (height === undefined) continue;
+      const stack = this.shown(row).stack;
+      if (Math.abs(this.heights.height(row, stack) - height) > 0.5) changed = true;
+      this.heights.record(row, stack, height);
+    }
+    if (changed || this.from > want.from || this.to < want.to) this.schedule();
+  }
+
+  private remove(api: CalendarApi, rows: BoardRow[]): void {
+    for (const row of rows) {
+      api.getEventSourceById(sourceId(row.key))?.remove();
+      api.getResourceById(row.key)?.remove();
+    }
+  }
+
+  /** Removes the drawn rows, leaving the spacers as tall as the whole list, and comes back for the view. */
+  private clear(api: CalendarApi, rows: BoardRow[]): void {
+    const tops = this.tops();
+    this.from = this.to = 0;
+    batch(api, () => {
+      this.remove(api, rows);
+      this.setSpacer(api, ABOVE, Math.round(tops[tops.length - 1]));
+      this.setSpacer(api, BELOW, 0);
+    });
+    this.schedule();
+  }
+
+  private setSpacer(api: CalendarApi, id: typeof ABOVE | typeof BELOW, height: number): void {
+    if (this.spacerHeights[id] === height) return;
+    this.spacerHeights[id] = height;
+    api.getResourceById(id)?.setExtendedProp('height', height);
+  }
+}

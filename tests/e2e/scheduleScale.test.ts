@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, logIn } from '../helpers/e2e';
+import { startProcess, type ServerProcess } from '../helpers/serverProcess';
+import { openDatabase } from '../../server/db/connection';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed/demo';
+import { seedScale } from '../../server/db/seed/scale';
+import { londonToday } from '../../domain/dates';
+import { INTERVAL, rangeFor } from '../../domain/ranges';
+import { SHIFT_LABEL, type ShiftRecord } from '../../domain/shifts';
+import { sortRestaurants } from '../../src/pages/schedule/boardRows';
+import type { BoardRestaurant } from '../../src/pages/schedule/api';
+
+/** The admin board at a few hundred restaurants: only the rows in view are drawn, and the last row still works. */
+
+let server: ServerProcess;
+let browser: Browser;
+let token: string;
+const week = rangeFor(INTERVAL.week, londonToday());
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-board-'));
+  const handle = await openDatabase({ dataDir, lock: true });
+  try {
+    await migrateToLatest(handle.db);
+    await seedDemo(handle.db);
+    // Four weeks of shifts, the last one ahead of today: this week is fully planned.
+    await seedScale(handle.db, { restaurants: 300, drivers: 900, days: 28 });
+  } finally {
+    await handle.close();
+  }
+  [server, browser] = await Promise.all([startProcess({ SEED_DEMO: '0' }, dataDir), launchChromium()]);
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
+  });
+  token = (await login.json()).access_token;
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${server.url}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+/** Someone else takes the driver off a shift. */
+const makeOpen = (shift: ShiftRecord) => api(`/api/shift/${shift.id}`, { method: 'PUT', body: JSON.stringify({ ...shift, driver_id: null }) });
+
+const chip = (page: Page, shift: ShiftRecord) => page.locator(`td.fc-timeline-lane[data-resource-id="${shift.restaurant_id}"] .chip[data-shift-id="${shift.id}"]`);
+
+describe('Admin schedule board at a few hundred restaurants', () => {
+  it('draws only the rows in view, scrolls to the last restaurant, edits a shift there and shows changes made elsewhere', async () => {
+    const restaurants = sortRestaurants(await api<BoardRestaurant[]>('/api/restaurant?status=10'));
+    expect(restaurants.length).toBeGreaterThan(300);
+    const shifts = await api<ShiftRecord[]>(`/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&with_driver=1&filter_draft=1`);
+    const planned = new Set(shifts.map((s) => s.restaurant_id));
+    const last = restaurants.filter((r) => planned.has(r.id)).at(-1)!;
+    const editable = shifts.filter((s) => s.restaurant_id === last.id && s.driver_id && !s.timesheet_id && s.period_date >= londonToday());
+    expect(editable.length).toBeGreaterThanOrEqual(3);
+    const [edited, changedOutOfView, changedInView] = editable;
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
+    await page.locator('.shift-board .chip').first().waitFor();
+
+    // A few dozen rows are drawn, not hundreds, and the scroll bar spans them all.
+    await page.waitForTimeout(1000);
+    const drawn = await page.locator('.shift-board .row-name').count();
+    expect(drawn).toBeGreaterThan(3);
+    expect(drawn).toBeLessThan(60);
+    const scroller = page.locator('.fc-scrollgrid-section-body .fc-scroller').last();
+    const { scrollHeight, clientHeight } = await scroller.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
+    expect(scrollHeight).toBeGreaterThan(clientHeight * 20);
+
+    // Changed while its row is far out of view: the row shows the change when it comes into view.
+    await makeOpen(changedOutOfView);
+    await page.waitForTimeout(500);
+    await expect
+      .poll(
+        () =>
+          page.evaluate((rid) => {
+            for (const el of document.querySelectorAll<HTMLElement>('.shift-board .fc-scroller')) el.scrollTop = el.scrollHeight;
+            return document.querySelectorAll(`td.fc-timeline-lane[data-resource-id="${rid}"] .chip`).length;
+          }, last.id),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await expect.poll(() => chip(page, changedOutOfView).textContent()).toContain(SHIFT_LABEL.openShift);
+    expect(await page.locator('.shift-board .row-name').count()).toBeLessThan(60);
+
+    // Edited there, through the shift menu.
+    await chip(page, edited).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: /Edit Shift/ });
+    await dialog.getByRole('combobox', { name: 'Driver' }).fill(SHIFT_LABEL.openShift);
+    await page.getByRole('option', { name: new RegExp(`^${SHIFT_LABEL.openShift}`) }).first().click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => chip(page, edited).textContent()).toContain(SHIFT_LABEL.openShift);
+    const saved = (await api<ShiftRecord[]>(`/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&shift_ids=${edited.id}`))[0];
+    expect(saved.driver_id).toBeNull();
+
+    // Changed elsewhere while in view: shown live.
+    await makeOpen(changedInView);
+    await expect.poll(() => chip(page, changedInView).textContent()).toContain(SHIFT_LABEL.openShift);
+    await context.close();
+  }, 180_000);
+});
