@@ -58,16 +58,49 @@ export function fromMinutes(minutes: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
-/**
- * Length of a shift in minutes; only a finish before the start rolls into the next day (spec 3, sections 5 and 9).
- * A finish equal to its start is refused by the forms and the server, so it is never 24 hours of pay.
- */
-export function shiftMinutes(start: string, finish: string): number {
-  const minutes = toMinutes(finish) - toMinutes(start);
-  return minutes < 0 ? minutes + 1440 : minutes;
+/** The last Sunday of a month (1-12) of a year, as 'YYYY-MM-DD': the UK's clocks change on it. */
+function lastSunday(year: number, month: number): string {
+  const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  return addDays(last, -((weekDay(last) + 1) % 7));
 }
 
-/** Length of a shift in hours, to 2 decimals (spec 3, section 9). */
-export function shiftHours(start: string, finish: string): number {
-  return Math.round((shiftMinutes(start, finish) / 60) * 100) / 100;
+/**
+ * Whether a London wall-clock time is summer time (BST, UTC+1): from 01:00 on the last Sunday of March (clocks
+ * go to 02:00) to 02:00 on the last Sunday of October (clocks go back to 01:00). In October the hour 01:00–02:00
+ * happens twice; it is read as its first time, still summer time.
+ */
+function isSummerTime(date: string, minutes: number): boolean {
+  const year = Number(date.slice(0, 4));
+  const spring = lastSunday(year, 3);
+  const autumn = lastSunday(year, 10);
+  if (date < spring || date > autumn) return false;
+  if (date === spring) return minutes >= 60;
+  if (date === autumn) return minutes < 120;
+  return true;
+}
+
+/** Minutes after midnight UTC of `date` at which a London wall-clock time happens. */
+function londonInstant(date: string, minutes: number): number {
+  return minutes - (isSummerTime(date, minutes) ? 60 : 0);
+}
+
+/**
+ * The minutes a shift really lasts, as lived in Europe/London: only a finish before the start rolls into the next
+ * day (spec 3, sections 5 and 9), and a shift over the night the clocks go forward is an hour shorter, over the
+ * night they go back an hour longer. A finish equal to its start is refused by the forms and the server, so it is
+ * never 24 hours of pay. Pay, invoices, the payments export, the boards' totals and the weekly hours all use it.
+ */
+export function shiftMinutes(date: string, start: string, finish: string): number {
+  const from = toMinutes(start);
+  const to = toMinutes(finish);
+  const overnight = to < from;
+  const wall = overnight ? to + 1440 - from : to - from;
+  if (!/^\d{4}-\d\d-\d\d$/.test(date)) return wall;
+  const end = londonInstant(overnight ? addDays(date, 1) : date, to) + (overnight ? 1440 : 0);
+  return end - londonInstant(date, from);
+}
+
+/** Length of a shift in hours, to 2 decimals (spec 3, section 9), as lived (shiftMinutes). */
+export function shiftHours(date: string, start: string, finish: string): number {
+  return Math.round((shiftMinutes(date, start, finish) / 60) * 100) / 100;
 }

@@ -431,7 +431,7 @@ class DemoBuilder {
 
           const rate = hourlyRate(date, { standard: restaurant.seed.standardPay ?? null, weekend: restaurant.seed.weekendPay ?? null }, restaurant.area.rates);
           const bonus = slot === 'late' || (rng.chance(0.08) && daysAhead < 7) ? rng.pick([5, 10]) : 0;
-          const fuel = rng.chance(0.05) ? fuelCounts(rng, shiftHours(start, finish)) : { fuel_bonus_0: 0, fuel_bonus_3: 0, fuel_bonus_6: 0 };
+          const fuel = rng.chance(0.05) ? fuelCounts(rng, shiftHours(date, start, finish)) : { fuel_bonus_0: 0, fuel_bonus_3: 0, fuel_bonus_6: 0 };
           const constFuel = fuelBonus(fuel, fuelRates);
           const creator = this.creatorFor(restaurant);
           const created = this.clock.at(addDays(date, -rng.int(5, 12)), '10:30');
@@ -452,7 +452,7 @@ class DemoBuilder {
               cost_per_hour: rate,
               cost_bonus: bonus,
               const_fuel_bonus: constFuel,
-              cost_total: costTotal(rate, start, finish, bonus, constFuel),
+              cost_total: costTotal(rate, date, start, finish, bonus, constFuel),
               ...fuel,
               extra_request: extra ? 1 : 0,
               comment: extra ? SHIFT_COMMENTS[3] : rng.chance(0.05) ? rng.pick(SHIFT_COMMENTS) : null,
@@ -592,7 +592,7 @@ class DemoBuilder {
         driver_name: driverName.get(t.row.driver_id!) ?? '',
         start_time: t.row.start_time,
         finish_time: t.row.finish_time,
-        hours: round2(shiftHours(t.row.start_time, t.row.finish_time)),
+        hours: round2(shiftHours(t.row.period_date, t.row.start_time, t.row.finish_time)),
         cost_per_hour: t.row.cost_per_hour,
         cost_total: t.row.cost_total,
       }));
