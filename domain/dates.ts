@@ -84,20 +84,34 @@ function londonInstant(date: string, minutes: number): number {
   return minutes - (isSummerTime(date, minutes) ? 60 : 0);
 }
 
+const EPOCH = '2000-01-01';
+
 /**
- * The minutes a shift really lasts, as lived in Europe/London: only a finish before the start rolls into the next
- * day (spec 3, sections 5 and 9), and a shift over the night the clocks go forward is an hour shorter, over the
+ * A shift as a span of real time: [start, end) in minutes since 2000-01-01 00:00 UTC, as lived in Europe/London.
+ * Only a finish before the start rolls into the next day (spec 3, sections 5 and 9). The rest between two shifts
+ * and a shift's length are read from it.
+ */
+export function shiftSpan(date: string, start: string, finish: string): [number, number] {
+  const from = toMinutes(start);
+  const to = toMinutes(finish);
+  const base = daysBetween(EPOCH, date) * 1440;
+  const finishDate = to < from ? addDays(date, 1) : date;
+  return [base + londonInstant(date, from), daysBetween(EPOCH, finishDate) * 1440 + londonInstant(finishDate, to)];
+}
+
+/**
+ * The minutes a shift really lasts: a shift over the night the clocks go forward is an hour shorter, over the
  * night they go back an hour longer. A finish equal to its start is refused by the forms and the server, so it is
  * never 24 hours of pay. Pay, invoices, the payments export, the boards' totals and the weekly hours all use it.
  */
 export function shiftMinutes(date: string, start: string, finish: string): number {
-  const from = toMinutes(start);
-  const to = toMinutes(finish);
-  const overnight = to < from;
-  const wall = overnight ? to + 1440 - from : to - from;
-  if (!/^\d{4}-\d\d-\d\d$/.test(date)) return wall;
-  const end = londonInstant(overnight ? addDays(date, 1) : date, to) + (overnight ? 1440 : 0);
-  return end - londonInstant(date, from);
+  if (!/^\d{4}-\d\d-\d\d$/.test(date)) {
+    // A line frozen without its date: its length on the clock.
+    const wall = toMinutes(finish) - toMinutes(start);
+    return wall < 0 ? wall + 1440 : wall;
+  }
+  const [from, to] = shiftSpan(date, start, finish);
+  return to - from;
 }
 
 /** Length of a shift in hours, to 2 decimals (spec 3, section 9), as lived (shiftMinutes). */

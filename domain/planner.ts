@@ -1,0 +1,217 @@
+import { AVAILABILITY_MSG, availability, availabilityMessage, worksForRestaurant, type DriverPlaces, type DriverWorkingTime } from './availability';
+import { mondayOf, shiftMinutes } from './dates';
+import { breachMessage, hoursText, shiftsOverlap, weekMinutes, workingTimeBreaches, type PlannedShift, type WorkingTimeLimits } from './workingTime';
+import { SHIFT_MSG } from './validation/shift';
+
+/**
+ * The planning assistant: a driver for every open shift that one can take. A driver can take a shift when they
+ * work for the restaurant (its driver list), are available that day and time, have no shift at that time
+ * (published or not, proposals included) and would break no working-time rule. Among those it prefers, in this
+ * order: fewer hours planned that week (fair shares), has worked at the restaurant before, nearer. Shifts are
+ * filled in date and time order, and each proposal counts as planned for the ones after, so one driver never gets
+ * two overlapping proposals and the weekly hours stay true.
+ */
+
+export interface PlannerShift {
+  id: number;
+  restaurant_id: number;
+  period_date: string;
+  start_time: string;
+  finish_time: string;
+}
+
+export interface PlannerRestaurant {
+  id: number;
+  name: string;
+  area_id: number;
+  area_name: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface PlannerDriver extends DriverPlaces, DriverWorkingTime {
+  id: number;
+  full_name: string;
+  opted_out: boolean;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface PlannerInput {
+  open: readonly PlannerShift[];
+  restaurants: ReadonlyMap<number, PlannerRestaurant>;
+  /** Active drivers the caller may plan with. */
+  drivers: readonly PlannerDriver[];
+  /** Every shift with a driver around the range (published or not), by driver. */
+  planned: ReadonlyMap<number, readonly PlannedShift[]>;
+  /** 'driverId|restaurantId' of drivers who worked at a restaurant before. */
+  workedAt: ReadonlySet<string>;
+  limits: WorkingTimeLimits;
+}
+
+export interface Candidate {
+  driver_id: number;
+  driver_name: string;
+  /** Why this driver, in the order of preference: hours that week, worked here before, distance. */
+  reason: string;
+}
+
+export interface Proposal extends Candidate {
+  shift_id: number;
+  /** The next candidates, best first, for the review table's picker. */
+  candidates: Candidate[];
+}
+
+export interface Unfilled {
+  shift_id: number;
+  reason: string;
+}
+
+export interface PlannerResult {
+  proposals: Proposal[];
+  unfilled: Unfilled[];
+}
+
+/** How many candidates beside the proposed driver the review table offers. */
+export const NEXT_CANDIDATES = 5;
+
+/** Straight-line distance in km between two points (haversine). */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
+}
+
+const hasPoint = (p: { lat: number | null; lng: number | null }): p is { lat: number; lng: number } => p.lat !== null && p.lng !== null;
+
+export const timeRange = (s: { start_time: string; finish_time: string }) => `${s.start_time.slice(0, 5)}–${s.finish_time.slice(0, 5)}`;
+
+export const unfilledReason = {
+  nobodyWorksThere: (restaurant: string) => `no driver works for ${restaurant}`,
+  nobodyFree: (area: string, s: PlannerShift) => `no driver of ${area} is free ${timeRange(s)}`,
+  everyoneAtLimit: (area: string, s: PlannerShift) => `every driver of ${area} free ${timeRange(s)} would break a working-time rule`,
+};
+
+interface Ranked {
+  driver: PlannerDriver;
+  weekMinutes: number;
+  workedHere: boolean;
+  km: number | null;
+}
+
+function compare(a: Ranked, b: Ranked): number {
+  if (a.weekMinutes !== b.weekMinutes) return a.weekMinutes - b.weekMinutes;
+  if (a.workedHere !== b.workedHere) return a.workedHere ? -1 : 1;
+  if (a.km !== null && b.km !== null && a.km !== b.km) return a.km - b.km;
+  return a.driver.id - b.driver.id;
+}
+
+function candidateOf(r: Ranked): Candidate {
+  const parts = [`${hoursText(r.weekMinutes)} planned that week`, r.workedHere ? 'has worked here before' : 'new to this restaurant'];
+  if (r.km !== null) parts.push(`${r.km.toFixed(1)} km away`);
+  return { driver_id: r.driver.id, driver_name: r.driver.full_name, reason: parts.join(', ') };
+}
+
+/** Why one driver cannot take the shift: 'place', 'busy' (unavailable or another shift) or 'rule'; null when they can. */
+export function refusal(
+  shift: PlannerShift,
+  restaurant: { id: number; area_id: number },
+  driver: PlannerDriver,
+  planned: readonly PlannedShift[],
+  limits: WorkingTimeLimits,
+): 'place' | 'busy' | 'rule' | null {
+  if (!worksForRestaurant(driver, restaurant)) return 'place';
+  if (!availability(driver, shift.period_date, shift.start_time, shift.finish_time).available) return 'busy';
+  if (planned.some((p) => shiftsOverlap(p, shift))) return 'busy';
+  if (workingTimeBreaches(shift, { shifts: planned, optedOut: driver.opted_out }, limits).length) return 'rule';
+  return null;
+}
+
+/**
+ * Why a driver cannot be given an open shift, in words, or null: the rules of `refusal`, said as the dialogs and the
+ * working-time warnings say them. Applying proposals checks each line with it again.
+ */
+export function assignmentProblem(
+  shift: PlannerShift,
+  restaurant: { id: number; area_id: number },
+  driver: PlannerDriver,
+  planned: readonly PlannedShift[],
+  limits: WorkingTimeLimits,
+): string | null {
+  if (!worksForRestaurant(driver, restaurant)) return SHIFT_MSG.driverNotForRestaurant;
+  const unavailable = availabilityMessage(availability(driver, shift.period_date, shift.start_time, shift.finish_time));
+  if (unavailable) return unavailable;
+  if (planned.some((p) => shiftsOverlap(p, shift))) return AVAILABILITY_MSG.overlap;
+  const breaches = workingTimeBreaches(shift, { shifts: planned, optedOut: driver.opted_out }, limits);
+  return breaches.length ? breaches.map((b) => breachMessage(driver.full_name, b, limits)).join('; ') : null;
+}
+
+export function proposeFills(input: PlannerInput): PlannerResult {
+  // Drivers by area; drivers without areas work everywhere.
+  const byArea = new Map<number, PlannerDriver[]>();
+  const everywhere: PlannerDriver[] = [];
+  for (const d of input.drivers) {
+    if (!d.area_ids.length) everywhere.push(d);
+    for (const a of d.area_ids) {
+      const list = byArea.get(a.area_id);
+      if (list) list.push(d);
+      else byArea.set(a.area_id, [d]);
+    }
+  }
+  const planned = new Map<number, PlannedShift[]>();
+  for (const [id, list] of input.planned) planned.set(id, [...list]);
+  const plannedOf = (id: number) => planned.get(id) ?? [];
+  // Weekly minutes by driver and Monday, kept up to date as proposals are made.
+  const weekly = new Map<string, number>();
+  const weekOf = (driverId: number, monday: string) => {
+    const key = `${driverId}|${monday}`;
+    let minutes = weekly.get(key);
+    if (minutes === undefined) weekly.set(key, (minutes = weekMinutes(plannedOf(driverId), monday)));
+    return minutes;
+  };
+
+  const proposals: Proposal[] = [];
+  const unfilled: Unfilled[] = [];
+  const order = [...input.open].sort(
+    (a, b) => a.period_date.localeCompare(b.period_date) || a.start_time.localeCompare(b.start_time) || a.restaurant_id - b.restaurant_id || a.id - b.id,
+  );
+  for (const shift of order) {
+    const restaurant = input.restaurants.get(shift.restaurant_id);
+    if (!restaurant) continue;
+    const monday = mondayOf(shift.period_date);
+    const pool = [...(byArea.get(restaurant.area_id) ?? []), ...everywhere];
+    const ranked: Ranked[] = [];
+    let worksThere = 0;
+    let free = 0;
+    for (const driver of pool) {
+      const why = refusal(shift, restaurant, driver, plannedOf(driver.id), input.limits);
+      if (why !== 'place') worksThere++;
+      if (why === 'rule') free++;
+      if (why) continue;
+      ranked.push({
+        driver,
+        weekMinutes: weekOf(driver.id, monday),
+        workedHere: input.workedAt.has(`${driver.id}|${restaurant.id}`),
+        km: hasPoint(driver) && hasPoint(restaurant) ? distanceKm(driver, restaurant) : null,
+      });
+    }
+    if (!ranked.length) {
+      const reason = !worksThere
+        ? unfilledReason.nobodyWorksThere(restaurant.name)
+        : free
+          ? unfilledReason.everyoneAtLimit(restaurant.area_name, shift)
+          : unfilledReason.nobodyFree(restaurant.area_name, shift);
+      unfilled.push({ shift_id: shift.id, reason });
+      continue;
+    }
+    ranked.sort(compare);
+    const [best, ...next] = ranked;
+    proposals.push({ shift_id: shift.id, ...candidateOf(best), candidates: next.slice(0, NEXT_CANDIDATES).map(candidateOf) });
+    const taken: PlannedShift = { id: shift.id, period_date: shift.period_date, start_time: shift.start_time, finish_time: shift.finish_time, restaurant_name: restaurant.name };
+    planned.set(best.driver.id, [...plannedOf(best.driver.id), taken]);
+    weekly.set(`${best.driver.id}|${monday}`, best.weekMinutes + shiftMinutes(shift.period_date, shift.start_time, shift.finish_time));
+  }
+  return { proposals, unfilled };
+}
