@@ -72,6 +72,29 @@ export interface PlannerResult {
   unfilled: Unfilled[];
 }
 
+/** An open shift as the review table names it. */
+export interface ShiftLine {
+  shift_id: number;
+  restaurant_id: number;
+  restaurant_name: string;
+  period_date: string;
+  start_time: string;
+  finish_time: string;
+}
+
+/** POST /api/shift/fill-proposals answers each line with its shift. */
+export interface FillProposalsAnswer {
+  proposals: (Proposal & ShiftLine)[];
+  unfilled: (Unfilled & ShiftLine)[];
+}
+
+/** A ticked line POST /api/shift/fill could not assign, and why. */
+export interface FillFailure {
+  shift_id: number;
+  driver_id: number;
+  message: string;
+}
+
 /** How many candidates beside the proposed driver the review table offers. */
 export const NEXT_CANDIDATES = 5;
 

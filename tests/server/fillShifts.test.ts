@@ -6,7 +6,7 @@ import { SHIFT_CHANNEL } from '../../domain/channels';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { FILL_MSG } from '../../domain/validation/fill';
 import { SHIFT_MSG } from '../../domain/validation/shift';
-import type { FillProposalsAnswer } from '../../server/routes/shift/fill';
+import type { FillProposalsAnswer } from '../../domain/planner';
 
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test';

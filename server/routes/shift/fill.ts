@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { londonToday } from '../../../domain/dates';
-import { assignmentProblem, proposeFills, type PlannerRestaurant, type Proposal, type Unfilled } from '../../../domain/planner';
+import {
+  assignmentProblem, proposeFills, type FillFailure, type FillProposalsAnswer, type PlannerRestaurant, type ShiftLine,
+} from '../../../domain/planner';
 import { DRIVER_STATUS, RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
 import { FILL_MSG, fillApplySchema, fillProposalsSchema, type FillProposalsInput } from '../../../domain/validation/fill';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
@@ -12,27 +14,6 @@ import { shiftsWithTimesheet, spanOf } from './facts';
 import { broadcastShifts } from './notify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
 import { loadShifts } from './view';
-
-/** An open shift as the review table names it. */
-interface ShiftLine {
-  shift_id: number;
-  restaurant_id: number;
-  restaurant_name: string;
-  period_date: string;
-  start_time: string;
-  finish_time: string;
-}
-
-export interface FillProposalsAnswer {
-  proposals: (Proposal & ShiftLine)[];
-  unfilled: (Unfilled & ShiftLine)[];
-}
-
-export interface FillFailure {
-  shift_id: number;
-  driver_id: number;
-  message: string;
-}
 
 /**
  * Open shifts the assistant may fill: no driver (never given or rejected), unpublished or published, not worked,
