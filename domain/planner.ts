@@ -1,6 +1,8 @@
-import { AVAILABILITY_MSG, availability, availabilityMessage, worksForRestaurant, type DriverPlaces, type DriverWorkingTime } from './availability';
-import { mondayOf, shiftMinutes } from './dates';
-import { breachMessage, hoursText, shiftsOverlap, weekMinutes, workingTimeBreaches, type PlannedShift, type WorkingTimeLimits } from './workingTime';
+import {
+  AVAILABILITY_MSG, availabilityMessage, availabilityOn, dayAvailability, worksForRestaurant, type DayAvailability, type DriverPlaces,
+  type DriverWorkingTime,
+} from './availability';
+import { breachMessage, DriverPlan, hoursText, shiftAt, type PlannedShift, type ShiftAt, type WorkingTimeLimits } from './workingTime';
 import { SHIFT_MSG } from './validation/shift';
 
 /**
@@ -137,42 +139,36 @@ function candidateOf(r: Ranked): Candidate {
   return { driver_id: r.driver.id, driver_name: r.driver.full_name, reason: parts.join(', ') };
 }
 
-/** Why one driver cannot take the shift: 'place', 'busy' (unavailable or another shift) or 'rule'; null when they can. */
-export function refusal(
-  shift: PlannerShift,
-  restaurant: { id: number; area_id: number },
-  driver: PlannerDriver,
-  planned: readonly PlannedShift[],
-  limits: WorkingTimeLimits,
-): 'place' | 'busy' | 'rule' | null {
-  if (!worksForRestaurant(driver, restaurant)) return 'place';
-  if (!availability(driver, shift.period_date, shift.start_time, shift.finish_time).available) return 'busy';
-  if (planned.some((p) => shiftsOverlap(p, shift))) return 'busy';
-  if (workingTimeBreaches(shift, { shifts: planned, optedOut: driver.opted_out }, limits).length) return 'rule';
+/** Why a driver of the restaurant's list cannot take the shift: 'busy' (unavailable or another shift) or 'rule'; null when they can. */
+function refusal(shift: PlannerShift, at: ShiftAt, day: DayAvailability, plan: DriverPlan, limits: WorkingTimeLimits): 'busy' | 'rule' | null {
+  if (!availabilityOn(day, shift.start_time, shift.finish_time).available) return 'busy';
+  if (plan.overlaps(at.span)) return 'busy';
+  if (plan.breaches(shift, limits, at).length) return 'rule';
   return null;
 }
 
 /**
- * Why a driver cannot be given an open shift, in words, or null: the rules of `refusal`, said as the dialogs and the
- * working-time warnings say them. Applying proposals checks each line with it again.
+ * Why a driver cannot be given an open shift, in words, or null: the rules the proposals follow, said as the
+ * dialogs and the working-time warnings say them. Applying proposals checks each line with it again.
  */
 export function assignmentProblem(
   shift: PlannerShift,
   restaurant: { id: number; area_id: number },
   driver: PlannerDriver,
-  planned: readonly PlannedShift[],
+  plan: DriverPlan,
   limits: WorkingTimeLimits,
 ): string | null {
   if (!worksForRestaurant(driver, restaurant)) return SHIFT_MSG.driverNotForRestaurant;
-  const unavailable = availabilityMessage(availability(driver, shift.period_date, shift.start_time, shift.finish_time));
+  const unavailable = availabilityMessage(availabilityOn(dayAvailability(driver, shift.period_date), shift.start_time, shift.finish_time));
   if (unavailable) return unavailable;
-  if (planned.some((p) => shiftsOverlap(p, shift))) return AVAILABILITY_MSG.overlap;
-  const breaches = workingTimeBreaches(shift, { shifts: planned, optedOut: driver.opted_out }, limits);
+  const at = shiftAt(shift);
+  if (plan.overlaps(at.span)) return AVAILABILITY_MSG.overlap;
+  const breaches = plan.breaches(shift, limits, at);
   return breaches.length ? breaches.map((b) => breachMessage(driver.full_name, b, limits)).join('; ') : null;
 }
 
 export function proposeFills(input: PlannerInput): PlannerResult {
-  // Drivers by area; drivers without areas work everywhere.
+  // Drivers by area; drivers without areas work everywhere. Each restaurant's list is made once.
   const byArea = new Map<number, PlannerDriver[]>();
   const everywhere: PlannerDriver[] = [];
   for (const d of input.drivers) {
@@ -183,16 +179,26 @@ export function proposeFills(input: PlannerInput): PlannerResult {
       else byArea.set(a.area_id, [d]);
     }
   }
-  const planned = new Map<number, PlannedShift[]>();
-  for (const [id, list] of input.planned) planned.set(id, [...list]);
-  const plannedOf = (id: number) => planned.get(id) ?? [];
-  // Weekly minutes by driver and Monday, kept up to date as proposals are made.
-  const weekly = new Map<string, number>();
-  const weekOf = (driverId: number, monday: string) => {
-    const key = `${driverId}|${monday}`;
-    let minutes = weekly.get(key);
-    if (minutes === undefined) weekly.set(key, (minutes = weekMinutes(plannedOf(driverId), monday)));
-    return minutes;
+  const lists = new Map<number, PlannerDriver[]>();
+  const listOf = (r: PlannerRestaurant) => {
+    let list = lists.get(r.id);
+    if (!list) lists.set(r.id, (list = [...(byArea.get(r.area_id) ?? []), ...everywhere].filter((d) => worksForRestaurant(d, r))));
+    return list;
+  };
+  const plans = new Map<number, DriverPlan>();
+  const planOf = (d: PlannerDriver) => {
+    let plan = plans.get(d.id);
+    if (!plan) plans.set(d.id, (plan = new DriverPlan(input.planned.get(d.id) ?? [], d.opted_out)));
+    return plan;
+  };
+  // A driver's day is read once per date, however many shifts that day asks about it.
+  const days = new Map<string, Map<number, DayAvailability>>();
+  const dayOf = (d: PlannerDriver, date: string) => {
+    let onDate = days.get(date);
+    if (!onDate) days.set(date, (onDate = new Map()));
+    let day = onDate.get(d.id);
+    if (!day) onDate.set(d.id, (day = dayAvailability(d, date)));
+    return day;
   };
 
   const proposals: Proposal[] = [];
@@ -203,25 +209,24 @@ export function proposeFills(input: PlannerInput): PlannerResult {
   for (const shift of order) {
     const restaurant = input.restaurants.get(shift.restaurant_id);
     if (!restaurant) continue;
-    const monday = mondayOf(shift.period_date);
-    const pool = [...(byArea.get(restaurant.area_id) ?? []), ...everywhere];
+    const at = shiftAt(shift);
+    const pool = listOf(restaurant);
     const ranked: Ranked[] = [];
-    let worksThere = 0;
     let free = 0;
     for (const driver of pool) {
-      const why = refusal(shift, restaurant, driver, plannedOf(driver.id), input.limits);
-      if (why !== 'place') worksThere++;
+      const plan = planOf(driver);
+      const why = refusal(shift, at, dayOf(driver, shift.period_date), plan, input.limits);
       if (why === 'rule') free++;
       if (why) continue;
       ranked.push({
         driver,
-        weekMinutes: weekOf(driver.id, monday),
+        weekMinutes: plan.weekMinutes(at.monday),
         workedHere: input.workedAt.has(`${driver.id}|${restaurant.id}`),
         km: hasPoint(driver) && hasPoint(restaurant) ? distanceKm(driver, restaurant) : null,
       });
     }
     if (!ranked.length) {
-      const reason = !worksThere
+      const reason = !pool.length
         ? unfilledReason.nobodyWorksThere(restaurant.name)
         : free
           ? unfilledReason.everyoneAtLimit(restaurant.area_name, shift)
@@ -232,9 +237,7 @@ export function proposeFills(input: PlannerInput): PlannerResult {
     ranked.sort(compare);
     const [best, ...next] = ranked;
     proposals.push({ shift_id: shift.id, ...candidateOf(best), candidates: next.slice(0, NEXT_CANDIDATES).map(candidateOf) });
-    const taken: PlannedShift = { id: shift.id, period_date: shift.period_date, start_time: shift.start_time, finish_time: shift.finish_time, restaurant_name: restaurant.name };
-    planned.set(best.driver.id, [...plannedOf(best.driver.id), taken]);
-    weekly.set(`${best.driver.id}|${monday}`, best.weekMinutes + shiftMinutes(shift.period_date, shift.start_time, shift.finish_time));
+    planOf(best.driver).add({ ...shift, restaurant_name: restaurant.name }, at);
   }
   return { proposals, unfilled };
 }

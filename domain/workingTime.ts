@@ -1,4 +1,4 @@
-import { addDays, mondayOf, shiftMinutes, shiftSpan, ukDate, weekDay } from './dates';
+import { addDays, daysBetween, mondayOf, shiftSpan, ukDate, weekDay } from './dates';
 
 /**
  * UK working-time rules as warnings: the office may still decide to break one, but only after being told which.
@@ -60,63 +60,81 @@ export type Breach =
   | { rule: 'week'; minutes: number; monday: string }
   | { rule: 'days'; days: number };
 
-export interface DriverWeek {
-  /** Every other planned shift of the driver around the shift's date (the shift itself may be among them). */
-  shifts: readonly PlannedShift[];
-  /** Opted out of the 48-hour week. */
-  optedOut: boolean;
-}
-
-/** Whether two shifts share any minute of real time. */
-export function shiftsOverlap(a: PlannedShift, b: PlannedShift): boolean {
-  const [as, ae] = shiftSpan(a.period_date, a.start_time, a.finish_time);
-  const [bs, be] = shiftSpan(b.period_date, b.start_time, b.finish_time);
-  return as < be && bs < ae;
-}
-
-/** Minutes a driver has planned in the Monday–Sunday week starting `monday` (shifts counted by their date). */
-export function weekMinutes(shifts: readonly PlannedShift[], monday: string): number {
-  const sunday = addDays(monday, 6);
-  let total = 0;
-  for (const s of shifts) if (s.period_date >= monday && s.period_date <= sunday) total += shiftMinutes(s.period_date, s.start_time, s.finish_time);
-  return total;
-}
-
-/** The days in a row the driver would work with a shift on `date`. */
-function runLength(dates: ReadonlySet<string>, date: string): number {
-  let days = 1;
-  for (let d = addDays(date, -1); dates.has(d); d = addDays(d, -1)) days++;
-  for (let d = addDays(date, 1); dates.has(d); d = addDays(d, 1)) days++;
-  return days;
-}
+const EPOCH = '2000-01-01';
 
 /**
- * Every working-time rule the shift would break for this driver, given the driver's other planned shifts. Shifts
- * that overlap it are the overlap rule's business, not the rest rule's; the shift itself (same id) is left out.
+ * A driver's planned shifts as the rules read them, with each shift's real span, its day and its week's minutes
+ * worked out once: the assistant asks it thousands of times per call. `add` counts a shift from then on.
  */
-export function workingTimeBreaches(shift: PlannedShift, driver: DriverWeek, limits: WorkingTimeLimits): Breach[] {
-  const others = driver.shifts.filter((s) => !(shift.id && s.id === shift.id));
-  const breaches: Breach[] = [];
-  const [start, end] = shiftSpan(shift.period_date, shift.start_time, shift.finish_time);
-  let closest: Extract<Breach, { rule: 'rest' }> | null = null;
-  for (const other of others) {
-    const [os, oe] = shiftSpan(other.period_date, other.start_time, other.finish_time);
-    const gap = oe <= start ? start - oe : end <= os ? os - end : null;
-    if (gap === null || gap >= limits.minRestHours * 60) continue;
-    if (!closest || gap < closest.minutes) closest = { rule: 'rest', minutes: gap, other, otherFirst: oe <= start };
-  }
-  if (closest) breaches.push(closest);
+export class DriverPlan {
+  private readonly shifts: PlannedShift[] = [];
+  private readonly spans: [number, number][] = [];
+  private readonly days = new Set<number>();
+  private readonly weeks = new Map<string, number>();
 
-  if (!driver.optedOut) {
-    const monday = mondayOf(shift.period_date);
-    const minutes = weekMinutes(others, monday) + shiftMinutes(shift.period_date, shift.start_time, shift.finish_time);
-    if (minutes > limits.maxWeekHours * 60) breaches.push({ rule: 'week', minutes, monday });
+  constructor(
+    shifts: readonly PlannedShift[],
+    /** Opted out of the 48-hour week. */
+    readonly optedOut: boolean,
+  ) {
+    for (const s of shifts) this.add(s);
   }
 
-  const days = runLength(new Set(others.map((s) => s.period_date)), shift.period_date);
-  if (days > limits.maxConsecutiveDays) breaches.push({ rule: 'days', days });
-  return breaches;
+  add(shift: PlannedShift, at = shiftAt(shift)): void {
+    this.shifts.push(shift);
+    this.spans.push(at.span);
+    this.days.add(at.day);
+    this.weeks.set(at.monday, (this.weeks.get(at.monday) ?? 0) + at.span[1] - at.span[0]);
+  }
+
+  /** Minutes planned in the Monday–Sunday week starting `monday` (shifts counted by their date). */
+  weekMinutes(monday: string): number {
+    return this.weeks.get(monday) ?? 0;
+  }
+
+  /** Whether a shift of this span shares any minute with a planned one. */
+  overlaps([start, end]: [number, number]): boolean {
+    return this.spans.some(([s, e]) => s < end && start < e);
+  }
+
+  /**
+   * Every working-time rule a shift would break. Shifts that overlap it are the overlap rule's business, not the
+   * rest rule's.
+   */
+  breaches(shift: PlannedShift, limits: WorkingTimeLimits, at = shiftAt(shift)): Breach[] {
+    const [start, end] = at.span;
+    const out: Breach[] = [];
+    let closest: Extract<Breach, { rule: 'rest' }> | null = null;
+    this.spans.forEach(([s, e], i) => {
+      const gap = e <= start ? start - e : end <= s ? s - end : null;
+      if (gap === null || gap >= limits.minRestHours * 60 || (closest && gap >= closest.minutes)) return;
+      closest = { rule: 'rest', minutes: gap, other: this.shifts[i], otherFirst: e <= start };
+    });
+    if (closest) out.push(closest);
+    if (!this.optedOut) {
+      const minutes = this.weekMinutes(at.monday) + end - start;
+      if (minutes > limits.maxWeekHours * 60) out.push({ rule: 'week', minutes, monday: at.monday });
+    }
+    let run = 1;
+    for (let d = at.day - 1; this.days.has(d); d--) run++;
+    for (let d = at.day + 1; this.days.has(d); d++) run++;
+    if (run > limits.maxConsecutiveDays) out.push({ rule: 'days', days: run });
+    return out;
+  }
 }
+
+/** Where a shift sits in time, as the rules compare it: its real span, its day number and its week's Monday. */
+export interface ShiftAt {
+  span: [number, number];
+  day: number;
+  monday: string;
+}
+
+export const shiftAt = (s: PlannedShift): ShiftAt => ({
+  span: shiftSpan(s.period_date, s.start_time, s.finish_time),
+  day: daysBetween(EPOCH, s.period_date),
+  monday: mondayOf(s.period_date),
+});
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

@@ -20,4 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [okey, value, description] of options) {
     await sql`insert into options (okey, ovalue, description) values (${okey}, ${String(value)}, ${description}) on conflict (okey) do nothing`.execute(db);
   }
+  // 'Has worked at this restaurant before', asked for hundreds of restaurants at once, from the index alone.
+  await run(`create index if not exists timesheets_worked_at_idx on timesheets (restaurant_id, driver_id, period_date)
+    where driver_id is not null and status in (10, 30)`);
 }

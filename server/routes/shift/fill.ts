@@ -8,6 +8,7 @@ import {
 import { DRIVER_STATUS, RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
 import { FILL_MSG, fillApplySchema, fillProposalsSchema, type FillProposalsInput } from '../../../domain/validation/fill';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { DriverPlan } from '../../../domain/workingTime';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { inScope, scopeOf } from './common';
 import { shiftsWithTimesheet, spanOf } from './facts';
@@ -66,6 +67,7 @@ async function recheck(trx: Transaction<Database>, lines: { shift_id: number; dr
   const drivers = await loadPlannerDrivers(trx, driverIds, range, { lock: true });
   const planned = await loadPlannedShifts(trx, driverIds, range, limits);
 
+  const plans = new Map<number, DriverPlan>();
   const ok: { shift_id: number; driver_id: number }[] = [];
   const failed: FillFailure[] = [];
   const ordered = [...lines].sort((a, b) => {
@@ -84,12 +86,13 @@ async function recheck(trx: Transaction<Database>, lines: { shift_id: number; dr
     else if (driver.status !== DRIVER_STATUS.active) refuse(SHIFT_MSG.driverInactive);
     else {
       const restaurant = restaurants.get(shift.restaurant_id)!;
-      const mine = planned.get(driver.id) ?? [];
-      const problem = assignmentProblem(shift, restaurant, driver, mine, limits);
+      let plan = plans.get(driver.id);
+      if (!plan) plans.set(driver.id, (plan = new DriverPlan(planned.get(driver.id) ?? [], driver.opted_out)));
+      const problem = assignmentProblem(shift, restaurant, driver, plan, limits);
       if (problem) refuse(problem);
       else {
         ok.push(line);
-        planned.set(driver.id, [...mine, { ...shift, restaurant_name: restaurant.name }]);
+        plan.add({ ...shift, restaurant_name: restaurant.name });
       }
     }
   }
@@ -113,11 +116,9 @@ export default async function fillShiftRoutes(app: FastifyInstance) {
     const range = spanOf(open.map((s) => s.period_date));
     const limits = await loadLimits(app.db);
     const areaIds = [...new Set([...restaurants.values()].map((r) => r.area_id))];
-    const [drivers, planned, workedAt] = [
-      await loadPlannerDrivers(app.db, await activeDriverIds(app.db, areaIds), range),
-      await loadPlannedShifts(app.db, null, range, limits),
-      await loadWorkedAt(app.db, [...restaurants.keys()], range.from),
-    ];
+    const drivers = await loadPlannerDrivers(app.db, await activeDriverIds(app.db, areaIds), range);
+    const planned = await loadPlannedShifts(app.db, null, range, limits);
+    const workedAt = await loadWorkedAt(app.db, [...restaurants.keys()], range.from);
     const result = proposeFills({ open, restaurants, drivers: [...drivers.values()], planned, workedAt, limits });
     const shifts = new Map(open.map((s) => [s.id, s]));
     const withShift = <T extends { shift_id: number }>(line: T) => {

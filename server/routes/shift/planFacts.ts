@@ -4,7 +4,6 @@ import type { DateRange } from '../../../domain/ranges';
 import { DRIVER_STATUS, SHIFT_STATUS, TIMESHEET_STATUS } from '../../../domain/statuses';
 import type { PlannerDriver, PlannerRestaurant } from '../../../domain/planner';
 import { readLimits, rulesWindow, WORKING_TIME_OPTION_KEYS, type PlannedShift, type WorkingTimeLimits } from '../../../domain/workingTime';
-import { loadDrivers } from './facts';
 
 /**
  * What the planning assistant and the working-time checks read: the limits, the drivers with their opt-out and
@@ -28,23 +27,46 @@ export async function loadPlannerRestaurants(db: Kysely<Database>, ids: readonly
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, area_id: r.area_id, area_name: r.area_name, lat: r.map_latitude, lng: r.map_longitude }]));
 }
 
-/** Drivers with their places, working times (overrides inside `range`), opt-out and position. */
+type DriverRow = [number, string, number, boolean, number | null, number | null, number[], number[], [number, number, string | null, string | null][], [string, number, string | null, string | null][]];
+
+/**
+ * Drivers with their places, working times (overrides inside `range`), opt-out and position, as one JSON text from
+ * the database: thousands of drivers with their weeks come back in one piece instead of tens of thousands of rows.
+ * Locks the driver rows when asked, so two writes giving the same driver shifts at once check one after the other.
+ */
 export async function loadPlannerDrivers(
   db: Kysely<Database>,
   ids: readonly number[],
   range: DateRange,
-  options: { lock?: boolean } = {},
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<Map<number, PlannerDriver & { status: number }>> {
-  const facts = await loadDrivers(db, ids, range, options);
-  if (!facts.size) return new Map();
-  const extra = await db
-    .selectFrom('drivers')
-    .select(['id', 'working_time_opt_out', 'map_latitude', 'map_longitude'])
-    .where('id', '=', sql<number>`any(${[...facts.keys()]}::int[])`)
-    .execute();
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (!unique.length) return new Map();
+  if (lock) await sql`select id from drivers where id = any(${unique}::int[]) order by id for update`.execute(db);
+  const result = await sql<{ rows: string }>`
+    select coalesce(json_agg(json_build_array(
+      d.id, trim(d.first_name || ' ' || d.last_name), d.status, d.working_time_opt_out, d.map_latitude, d.map_longitude,
+      (select coalesce(json_agg(a.area_id), '[]') from driver_areas a where a.driver_id = d.id),
+      (select coalesce(json_agg(r.restaurant_id), '[]') from driver_restaurants r where r.driver_id = d.id),
+      (select coalesce(json_agg(json_build_array(w.week_day, w.holiday, w.start_at, w.stop_at)), '[]') from driver_working_times w where w.driver_id = d.id),
+      (select coalesce(json_agg(json_build_array(o.period_date, o.holiday, o.start_at, o.stop_at)), '[]') from driver_working_time_overrides o
+        where o.driver_id = d.id and o.period_date between ${range.from} and ${range.to})
+    )), '[]')::text as rows
+    from drivers d where d.id = any(${unique}::int[])`.execute(db);
   const out = new Map<number, PlannerDriver & { status: number }>();
-  for (const e of extra) {
-    out.set(e.id, { ...facts.get(e.id)!, opted_out: e.working_time_opt_out, lat: e.map_latitude, lng: e.map_longitude });
+  for (const [id, full_name, status, opted_out, lat, lng, areas, restaurants, weekly, overrides] of JSON.parse(result.rows[0].rows) as DriverRow[]) {
+    out.set(id, {
+      id,
+      full_name,
+      status,
+      opted_out,
+      lat,
+      lng,
+      area_ids: areas.map((area_id) => ({ area_id })),
+      restaurant_ids: restaurants.map((restaurant_id) => ({ restaurant_id })),
+      default_working_time: weekly.map(([week_day, holiday, start_at, stop_at]) => ({ week_day, holiday, start_at, stop_at })),
+      actual_override_working_time: overrides.map(([period_date, holiday, start_at, stop_at]) => ({ period_date, holiday, start_at, stop_at })),
+    });
   }
   return out;
 }
@@ -96,6 +118,6 @@ export async function loadWorkedAt(db: Kysely<Database>, restaurantIds: readonly
   const rows = await sql<{ driver_id: number; restaurant_id: number }>`
     select distinct driver_id, restaurant_id from timesheets
     where restaurant_id = any(${[...restaurantIds]}::int[]) and driver_id is not null and period_date < ${before}
-      and status in (${TIMESHEET_STATUS.pending}, ${TIMESHEET_STATUS.approved})`.execute(db);
+      and status in (${sql.lit(TIMESHEET_STATUS.pending)}, ${sql.lit(TIMESHEET_STATUS.approved)})`.execute(db);
   return new Set(rows.rows.map((r) => `${r.driver_id}|${r.restaurant_id}`));
 }
