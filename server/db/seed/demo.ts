@@ -338,11 +338,15 @@ class DemoBuilder {
       });
     });
 
-    const rows = specs.map((s) => {
+    const rows = specs.map((s, i) => {
       const joined = rng.int(30, 420);
       const created = this.clock.at(addDays(this.today, -joined), '14:00');
+      // Home near the first area, spread by position in the list (no draw, so the rest of the data stays as it was).
+      const home = s.areas[0]?.seed;
       return {
         ...s.row,
+        map_latitude: home ? round6(home.lat + ((i % 9) - 4) * 0.003) : null,
+        map_longitude: home ? round6(home.lng + ((i % 7) - 3) * 0.004) : null,
         password_hash: s.row.half_board ? null : this.passwordHash,
         activated_at: s.row.status === DRIVER_STATUS.registered ? null : this.clock.at(addDays(this.today, -joined + rng.int(1, 10)), '11:00'),
         created_at: created,
