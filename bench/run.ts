@@ -11,6 +11,7 @@ import { firstLoadFigures } from './firstLoad';
 import { load, printResults } from './load';
 import { benchBoard, benchShiftApi, printBoard } from './schedule';
 import { busiestRestaurant, invoiceFigures, type InvoiceTarget } from './invoices';
+import { plannerFigures } from './planner';
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 
 /**
@@ -111,6 +112,7 @@ async function main() {
     printResults(results);
     console.log('');
     for (const line of shiftApi.publish) console.log(line);
+    for (const line of await plannerFigures(url, auth)) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
     printBoard(await benchBoard(url, token));
     printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));

@@ -82,7 +82,11 @@ export function dayAvailability(driver: DriverWorkingTime, date: string): DayAva
  * it has any. The one rule of the dialogs, the boards' menus, paste, copy and the server.
  */
 export function availability(driver: DriverWorkingTime, date: string, start: string, finish: string): Availability {
-  const day = dayAvailability(driver, date);
+  return availabilityOn(dayAvailability(driver, date), start, finish);
+}
+
+/** The same rule for a day already read (the planning assistant reads each driver's day once). */
+export function availabilityOn(day: DayAvailability, start: string, finish: string): Availability {
   if (day.kind === 'holiday') return { available: false, reason: 'holiday' };
   if (day.kind === 'allDay') return { available: true };
   const [s, e] = span(start, finish);

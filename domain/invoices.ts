@@ -85,11 +85,11 @@ export function invoiceLine(t: InvoiceTimesheet): InvoiceLine {
     driver_name: t.driver_name,
     start_time: t.start_time,
     finish_time: t.finish_time,
-    hours: shiftHours(t.start_time, t.finish_time),
+    hours: shiftHours(t.period_date, t.start_time, t.finish_time),
     cost_per_hour: t.cost_per_hour,
     cost_bonus: t.cost_bonus,
     const_fuel_bonus: t.const_fuel_bonus,
-    cost_total: costTotal(t.cost_per_hour, t.start_time, t.finish_time, t.cost_bonus, t.const_fuel_bonus),
+    cost_total: costTotal(t.cost_per_hour, t.period_date, t.start_time, t.finish_time, t.cost_bonus, t.const_fuel_bonus),
   };
 }
 
@@ -118,14 +118,15 @@ export function readStoredLine(raw: unknown): InvoiceLine {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const start = text(r.start_time);
   const finish = text(r.finish_time);
+  const date = text(r.period_date);
   const rate = num(r.cost_per_hour);
   const total = num(r.cost_total);
-  const hours = r.hours === undefined ? shiftHours(start, finish) : num(r.hours);
+  const hours = r.hours === undefined ? shiftHours(date, start, finish) : num(r.hours);
   const hasParts = r.cost_bonus !== undefined || r.const_fuel_bonus !== undefined;
-  const worked = /^\d\d:\d\d$/.test(start) && /^\d\d:\d\d$/.test(finish) ? Math.round((toPence(rate) * shiftMinutes(start, finish)) / 60) : toPence(rate * hours);
+  const worked = /^\d\d:\d\d$/.test(start) && /^\d\d:\d\d$/.test(finish) ? Math.round((toPence(rate) * shiftMinutes(date, start, finish)) / 60) : toPence(rate * hours);
   return {
     timesheet_id: num(r.timesheet_id),
-    period_date: text(r.period_date),
+    period_date: date,
     driver_id: r.driver_id === null || r.driver_id === undefined ? null : num(r.driver_id),
     driver_name: text(r.driver_name),
     start_time: start,

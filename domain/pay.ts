@@ -35,8 +35,8 @@ export function fuelBonus(counts: FuelCounts, rates: FuelRates): number {
   );
 }
 
-/** Rate × length + driver bonus + fuel bonus, to the penny; overnight shifts roll into the next day. */
-export function costTotal(rate: number, start: string, finish: string, bonus: number, fuel: number): number {
-  const worked = Math.round((toPence(rate) * shiftMinutes(start, finish)) / 60);
+/** Rate × real length (shiftMinutes: overnight and clock changes) + driver bonus + fuel bonus, to the penny. */
+export function costTotal(rate: number, date: string, start: string, finish: string, bonus: number, fuel: number): number {
+  const worked = Math.round((toPence(rate) * shiftMinutes(date, start, finish)) / 60);
   return fromPence(worked + toPence(bonus) + toPence(fuel));
 }

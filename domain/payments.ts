@@ -41,7 +41,7 @@ export function paymentRow(t: PaymentTimesheet): PaymentRow {
     ...t,
     hours: timesheetHours(t),
     cancellation_fee: 0,
-    cost_total: costTotal(t.cost_per_hour, t.start_time, t.finish_time, t.cost_bonus, t.const_fuel_bonus),
+    cost_total: costTotal(t.cost_per_hour, t.period_date, t.start_time, t.finish_time, t.cost_bonus, t.const_fuel_bonus),
   };
 }
 

@@ -74,7 +74,7 @@ export interface ShiftPricing {
 export function priceShift(p: ShiftPricing): { cost_per_hour: number; const_fuel_bonus: number; cost_total: number } {
   const rate = hourlyRate(p.date, p.restaurant, p.area);
   const fuel = fuelBonus(p.fuel, p.fuelRates);
-  return { cost_per_hour: rate, const_fuel_bonus: fuel, cost_total: costTotal(rate, p.start, p.finish, p.bonus, fuel) };
+  return { cost_per_hour: rate, const_fuel_bonus: fuel, cost_total: costTotal(rate, p.date, p.start, p.finish, p.bonus, fuel) };
 }
 
 /** Driver bonus choices of a restaurant's free shift (spec 3, section 5): none, +£10, +£20. */
@@ -159,6 +159,7 @@ export interface ShiftTotalsInput {
   restaurant_id: number;
   status: number;
   driver_id: number | null;
+  period_date: string;
   start_time: string;
   finish_time: string;
   cost_total: number;
@@ -190,10 +191,10 @@ export function shiftTotals(shifts: Iterable<ShiftTotalsInput>, commission: (res
     else if (s.status === SHIFT_STATUS.new) t.unpublished++;
     else if (s.status === SHIFT_STATUS.draft) t.draft++;
     if (!s.driver_id) t.open++;
-    else t.filledMinutes += Math.round(shiftHours(s.start_time, s.finish_time) * 60);
+    else t.filledMinutes += Math.round(shiftHours(s.period_date, s.start_time, s.finish_time) * 60);
     const cost = Math.round(Number(s.cost_total) * 100);
     t.pence += cost;
-    t.salesPence += cost + Math.round(shiftHours(s.start_time, s.finish_time) * commission(s.restaurant_id) * 100);
+    t.salesPence += cost + Math.round(shiftHours(s.period_date, s.start_time, s.finish_time) * commission(s.restaurant_id) * 100);
   }
   return {
     published: t.published,

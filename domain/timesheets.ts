@@ -274,7 +274,7 @@ export const placeholderId = (shiftId: number) => -shiftId;
  */
 export function placeholderFromShift(shift: ShiftForTimesheet, rate: number, fuelRates: FuelRates): TimesheetFields {
   const counts = { fuel_bonus_0: shift.fuel_bonus_0, fuel_bonus_3: shift.fuel_bonus_3, fuel_bonus_6: shift.fuel_bonus_6 };
-  const cost = timesheetCost({ cost_per_hour: rate, start_time: shift.start_time, finish_time: shift.finish_time, cost_bonus: shift.cost_bonus, ...counts }, fuelRates);
+  const cost = timesheetCost({ cost_per_hour: rate, period_date: shift.period_date, start_time: shift.start_time, finish_time: shift.finish_time, cost_bonus: shift.cost_bonus, ...counts }, fuelRates);
   return {
     id: placeholderId(shift.id),
     shift_id: shift.id,
@@ -354,6 +354,7 @@ export function rateFor(
 
 export interface CostInputs extends FuelCounts {
   cost_per_hour: number;
+  period_date: string;
   start_time: string;
   finish_time: string;
   cost_bonus: number;
@@ -367,16 +368,16 @@ export interface CostInputs extends FuelCounts {
  */
 export function timesheetCost(t: CostInputs, fuelRates: FuelRates): { const_fuel_bonus: number; cost_total: number } {
   const fuel = fuelBonus(t, fuelRates);
-  return { const_fuel_bonus: fuel, cost_total: costTotal(t.cost_per_hour, t.start_time, t.finish_time, t.cost_bonus, fuel) };
+  return { const_fuel_bonus: fuel, cost_total: costTotal(t.cost_per_hour, t.period_date, t.start_time, t.finish_time, t.cost_bonus, fuel) };
 }
 
 /** Paid minutes of a timesheet: its length, or none for a cancellation timesheet (it keeps the shift's times only to name it). */
-function paidMinutes(t: { status?: number; start_time: string; finish_time: string }): number {
-  return isCancellation(t) ? 0 : shiftMinutes(t.start_time, t.finish_time);
+function paidMinutes(t: { status?: number; period_date: string; start_time: string; finish_time: string }): number {
+  return isCancellation(t) ? 0 : shiftMinutes(t.period_date, t.start_time, t.finish_time);
 }
 
 /** Hours of a timesheet, 2 decimals (shown with 1). */
-export function timesheetHours(t: { status?: number; start_time: string; finish_time: string }): number {
+export function timesheetHours(t: { status?: number; period_date: string; start_time: string; finish_time: string }): number {
   return Math.round((paidMinutes(t) / 60) * 100) / 100;
 }
 
@@ -402,7 +403,7 @@ export function londonTime(now: Date = new Date()): string {
 /** Minutes from the start of `origin` to the start and end of a timesheet, overnight aware. */
 function span(origin: string, t: { period_date: string; start_time: string; finish_time: string }): [number, number] {
   const start = daysBetween(origin, t.period_date) * 1440 + toMinutes(t.start_time);
-  return [start, start + shiftMinutes(t.start_time, t.finish_time)];
+  return [start, start + shiftMinutes(t.period_date, t.start_time, t.finish_time)];
 }
 
 /** Whether two timesheets' working times overlap (touching ends do not). */
@@ -428,6 +429,7 @@ export interface TimesheetTotals {
 }
 
 interface Countable extends TimesheetFacts {
+  period_date: string;
   start_time: string;
   finish_time: string;
   cost_total: number;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMIT_MSG, MSG, OWN_MSG, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
 import { DRIVER_ACTIVITY, DRIVER_PROGRESSING, DRIVER_STATUS, YES_NO } from '../statuses';
 import { EMAIL_PATTERN } from './auth';
-import { idList, isBlank, optionalDate, optionalText, requiredText } from './fields';
+import { flag, idList, isBlank, optionalDate, optionalText, requiredText } from './fields';
 import type { OverridePeriod, WeeklyPeriod } from './workingTimes';
 
 /** A right-to-work photo as stored: the file under /images and the name it was uploaded with. */
@@ -30,6 +30,8 @@ export interface DriverRecord {
   activity_time: string | null;
   activated_at: string | null;
   half_board: boolean;
+  /** Opted out of the 48-hour week (domain/workingTime.ts). */
+  working_time_opt_out: boolean;
   address_1: string | null;
   address_2: string | null;
   city: string | null;
@@ -137,6 +139,7 @@ const driverFields = {
   bank_name_of_account_holder: optionalText(200),
   bank_sort_code: optionalText(20),
   bank_account_number: optionalText(20),
+  working_time_opt_out: flag(false),
 };
 
 /** On the API a blank password is no password: the dialog leaves it out while its switch is off. */

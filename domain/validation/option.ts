@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitOfOption, WORKING_TIME_MAX, workingTimeOptionMessage } from '../workingTime';
 
 /**
  * Options (spec 1, sections 3, 5 and 9): key/value settings the other screens read. The server and the edit
@@ -47,6 +48,7 @@ export const OPTION_MSG = {
   moneyTooHigh: `Value must be at most ${OPTION_MONEY_MAX.toFixed(2)}`,
   textTooLong: `Value must be at most ${OPTION_TEXT_MAX} characters long`,
   administratorsOnly: 'Only administrators can change pay and billing rates',
+  workingTimeAdministratorsOnly: 'Only administrators can change working-time limits',
   mapJson: 'Value must be JSON like {"lat": 51.4, "lng": 0, "map_zoom": 12}',
   latRequired: 'Latitude is required.',
   latRange: 'Latitude must be a number between -90 and 90',
@@ -120,6 +122,11 @@ export function normaliseOptionValue(okey: string, raw: unknown): OptionValueRes
     if (!MONEY_PATTERN.test(text)) return { ok: false, message: OPTION_MSG.money };
     if (Number(text) > OPTION_MONEY_MAX) return { ok: false, message: OPTION_MSG.moneyTooHigh };
     return { ok: true, value: String(Number(text)) };
+  }
+  const limit = limitOfOption(okey);
+  if (limit) {
+    const max = WORKING_TIME_MAX[limit];
+    return /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max ? { ok: true, value: String(Number(text)) } : { ok: false, message: workingTimeOptionMessage(max) };
   }
   if (okey === OPTION_KEY.mapCenterDefault) {
     let parsed: unknown;

@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -200,6 +201,10 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
               </TextField>
               <TextField {...field('experience_description')} label="Experience" disabled={disabled || values.have_experience !== String(YES_NO.yes)} />
             </Box>
+            <FormControlLabel
+              control={<Checkbox checked={values.working_time_opt_out} disabled={disabled} onChange={(e) => set({ working_time_opt_out: e.target.checked })} />}
+              label="Opted out of the 48-hour week"
+            />
             {photo('photo_src', 'Profile photo')}
             {!readOnly && (
               <FormControlLabel

@@ -30,6 +30,7 @@ export type DriverFormValues = Record<TextField, string> &
     restaurant_ids: number[];
     password: string;
     right_to_work_photos: RightToWorkValue;
+    working_time_opt_out: boolean;
   };
 
 /** Fields of each tab, so a tab can show that it holds a message. */
@@ -41,7 +42,7 @@ export const IDENTITY_TAB_FIELDS: readonly string[] = [
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 export function emptyDriver(): DriverFormValues {
-  const out = { area_ids: [], restaurant_ids: [], password: '', right_to_work_photos: { kept: [], added: [] } } as unknown as DriverFormValues;
+  const out = { area_ids: [], restaurant_ids: [], password: '', right_to_work_photos: { kept: [], added: [] }, working_time_opt_out: false } as unknown as DriverFormValues;
   for (const f of [...MAIN_TEXT_FIELDS, ...IDENTITY_TEXT_FIELDS]) out[f] = '';
   for (const f of DRIVER_PHOTO_FIELDS) out[f] = NO_IMAGE;
   return out;
@@ -56,6 +57,7 @@ export function driverValues(d: DriverRecord): DriverFormValues {
   out.area_ids = d.area_ids.map((a) => a.area_id);
   out.restaurant_ids = d.restaurant_ids.map((r) => r.restaurant_id);
   out.right_to_work_photos = { kept: d.right_to_work_photos, added: [] };
+  out.working_time_opt_out = d.working_time_opt_out;
   return out;
 }
 
@@ -75,6 +77,7 @@ export function driverFormData(values: DriverFormValues, withPassword: boolean, 
   form.append('area_ids', JSON.stringify(values.area_ids));
   form.append('restaurant_ids', JSON.stringify(values.restaurant_ids));
   if (withPassword) form.append('password', values.password);
+  form.append('working_time_opt_out', values.working_time_opt_out ? '1' : '0');
   for (const f of DRIVER_PHOTO_FIELDS) {
     const photo = values[f];
     if (photo.file) form.append(f, photo.file, photo.file.name);

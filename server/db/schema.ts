@@ -91,6 +91,9 @@ export interface DriversTable {
   activated_at: string | null;
   push_token: string | null;
   half_board: Generated<boolean>;
+  working_time_opt_out: Generated<boolean>;
+  map_latitude: number | null;
+  map_longitude: number | null;
   address_1: string | null;
   address_2: string | null;
   city: string | null;

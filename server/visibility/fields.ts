@@ -36,7 +36,7 @@ const CANCELLATION_FEE = 'cost_extra_bonus';
 /** What a manager needs to plan with a driver: who, how to reach them, where and when they work. */
 const DRIVER_PLANNING = [
   'id', 'first_name', 'last_name', 'full_name', 'email', 'phone', 'status', 'not_progressing', 'activity_status',
-  'activity_time', 'activated_at', 'half_board', 'photo_src', 'area_ids', 'restaurant_ids', 'default_working_time',
+  'activity_time', 'activated_at', 'half_board', 'working_time_opt_out', 'photo_src', 'area_ids', 'restaurant_ids', 'default_working_time',
   'actual_override_working_time', 'data_full', 'created_at', 'updated_at',
 ] as const;
 

@@ -1,5 +1,7 @@
-import { addDays, mondayOf, shiftHours, weekDay, isWeekendRate, ukDate, londonToday } from '../../domain/dates';
+import { addDays, mondayOf, shiftHours, shiftMinutes, weekDay, isWeekendRate, ukDate, londonToday } from '../../domain/dates';
 import { costTotal, fuelBonus, hourlyRate } from '../../domain/pay';
+import { invoiceLine, readStoredLine } from '../../domain/invoices';
+import { timesheetHours } from '../../domain/timesheets';
 
 describe('calendar (weeks start on Monday, weekday 0 = Monday)', () => {
   it.each([
@@ -37,7 +39,7 @@ describe('shift length (hours to 2 decimals, only a finish before the start roll
     // Refused by every form and call; never 24 hours of pay if one slips through.
     ['09:00', '09:00', 0],
   ])('%s to %s is %d h', (start, finish, hours) => {
-    expect(shiftHours(start, finish)).toBe(hours);
+    expect(shiftHours('2026-11-19', start, finish)).toBe(hours);
   });
 });
 
@@ -66,6 +68,36 @@ describe('costs to the penny', () => {
     [11.1, '11:00', '11:20', 0, 0, 3.7],
     [10.99, '17:15', '22:00', -10, 0, 42.2],
   ])('£%d × %s–%s + bonus £%d + fuel £%d = £%d', (rate, start, finish, bonus, fuel, total) => {
-    expect(costTotal(rate, start, finish, bonus, fuel)).toBe(total);
+    expect(costTotal(rate, '2026-11-19', start, finish, bonus, fuel)).toBe(total);
+  });
+});
+
+describe('hours as lived in Europe/London over the 2026 clock changes', () => {
+  it.each([
+    // Clocks go forward at 01:00 on Sunday 29 March: a night shift across it is an hour shorter.
+    ['2026-03-28', '22:00', '06:00', 7 * 60],
+    ['2026-03-28', '18:00', '00:30', 6.5 * 60],
+    ['2026-03-29', '00:30', '03:00', 90],
+    ['2026-03-29', '11:00', '15:00', 4 * 60],
+    // Clocks go back at 02:00 on Sunday 25 October: a night shift across it is an hour longer.
+    ['2026-10-24', '22:00', '06:00', 9 * 60],
+    ['2026-10-24', '18:00', '00:30', 6.5 * 60],
+    ['2026-10-25', '11:00', '15:00', 4 * 60],
+    ['2026-11-19', '20:00', '02:00', 6 * 60],
+  ])('%s %s to %s lasts %d minutes', (date, start, finish, minutes) => {
+    expect(shiftMinutes(date, start, finish)).toBe(minutes);
+  });
+
+  it('pays, invoices and exports the real hours', () => {
+    expect(costTotal(12, '2026-03-28', '22:00', '06:00', 0, 0)).toBe(84);
+    expect(costTotal(12, '2026-10-24', '22:00', '06:00', 0, 0)).toBe(108);
+    expect(costTotal(12, '2026-10-24', '18:00', '00:30', 0, 0)).toBe(78);
+    const timesheet = {
+      id: 1, period_date: '2026-10-24', driver_id: 3, driver_name: 'A Driver', start_time: '22:00', finish_time: '06:00',
+      cost_per_hour: 12, cost_bonus: 0, const_fuel_bonus: 0, status: 30,
+    };
+    expect(timesheetHours(timesheet)).toBe(9);
+    expect(invoiceLine(timesheet)).toMatchObject({ hours: 9, cost_total: 108 });
+    expect(readStoredLine({ ...timesheet, hours: undefined, cost_total: 108 })).toMatchObject({ hours: 9, cost_bonus: 0 });
   });
 });

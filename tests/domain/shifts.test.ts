@@ -85,17 +85,17 @@ describe('shift money (spec 3, sections 1 and 9)', () => {
     ['22:00', '03:00', 5],
     ['17:10', '22:00', 4.83],
   ])('%s to %s lasts %d h', (start, finish, hours) => {
-    expect(shiftLength(start, finish)).toBe(hours);
+    expect(shiftLength('2026-11-19', start, finish)).toBe(hours);
   });
 });
 
 describe('the totals bar', () => {
   it('counts by status, open shifts, filled hours (1 decimal), cost and expected sales', () => {
     const shifts = [
-      { restaurant_id: 1, status: 20, driver_id: 7, start_time: '17:00', finish_time: '22:00', cost_total: 60 },
-      { restaurant_id: 1, status: 20, driver_id: null, start_time: '11:00', finish_time: '15:00', cost_total: 48 },
-      { restaurant_id: 2, status: 10, driver_id: 8, start_time: '18:00', finish_time: '22:20', cost_total: 52.01 },
-      { restaurant_id: 2, status: 30, driver_id: null, start_time: '18:00', finish_time: '22:00', cost_total: 0 },
+      { restaurant_id: 1, status: 20, driver_id: 7, period_date: '2026-11-19', start_time: '17:00', finish_time: '22:00', cost_total: 60 },
+      { restaurant_id: 1, status: 20, driver_id: null, period_date: '2026-11-19', start_time: '11:00', finish_time: '15:00', cost_total: 48 },
+      { restaurant_id: 2, status: 10, driver_id: 8, period_date: '2026-11-19', start_time: '18:00', finish_time: '22:20', cost_total: 52.01 },
+      { restaurant_id: 2, status: 30, driver_id: null, period_date: '2026-11-19', start_time: '18:00', finish_time: '22:00', cost_total: 0 },
     ];
     const commission = (id: number) => (id === 1 ? 1.5 : 2);
     expect(shiftTotals(shifts, commission)).toEqual({

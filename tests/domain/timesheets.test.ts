@@ -131,7 +131,7 @@ describe('the cancellation timesheet (spec 3, section 4.1)', () => {
   });
 
   it('counts in the totals and the driver panel as pay without hours, and not as sales', () => {
-    const worked = { id: 1, driver_id: 9, status: S.approved, status_progress: P.payApproved, start_time: '11:00', finish_time: '15:00', cost_total: 50, restaurant_id: 3 };
+    const worked = { id: 1, driver_id: 9, status: S.approved, status_progress: P.payApproved, period_date: '2026-11-19', start_time: '11:00', finish_time: '15:00', cost_total: 50, restaurant_id: 3 };
     const fee = { ...cancellationTimesheet(shift, 9, -15, null), id: 2 };
     expect(timesheetTotals([worked, fee], () => 1.5)).toEqual({
       total_timesheets: 2, approved: 1, unapproved: 0, free: 0, filled_hours: 4, estimated_cost: 35, expected_sales: 56,
@@ -211,7 +211,7 @@ describe('cost of a timesheet (spec 3, section 9)', () => {
     [12, '18:00', '17:45', 20, [0, 0, 2], 10, 315],
     [12, '18:00', '18:00', 20, [0, 0, 2], 10, 30],
   ])('£%d/h from %s to %s, bonus %d, fuel %j: fuel £%d, total £%d', (rate, start, finish, bonus, [f0, f3, f6], fuelBonus, total) => {
-    const cost = timesheetCost({ cost_per_hour: rate, start_time: start, finish_time: finish, cost_bonus: bonus, fuel_bonus_0: f0, fuel_bonus_3: f3, fuel_bonus_6: f6 }, fuel);
+    const cost = timesheetCost({ cost_per_hour: rate, period_date: '2026-11-19', start_time: start, finish_time: finish, cost_bonus: bonus, fuel_bonus_0: f0, fuel_bonus_3: f3, fuel_bonus_6: f6 }, fuel);
     expect(cost).toEqual({ const_fuel_bonus: fuelBonus, cost_total: total });
   });
 
@@ -248,7 +248,7 @@ describe('dates, times and overlaps', () => {
 
 describe('totals and the driver panel', () => {
   const row = (id: number, driver: number | null, status: number, start: string, finish: string, cost: number, restaurant = 1) => ({
-    id, driver_id: driver, status, status_progress: status === S.approved ? P.payApproved : P.submitted, start_time: start, finish_time: finish, cost_total: cost, restaurant_id: restaurant,
+    id, driver_id: driver, status, status_progress: status === S.approved ? P.payApproved : P.submitted, period_date: '2026-11-19', start_time: start, finish_time: finish, cost_total: cost, restaurant_id: restaurant,
   });
   const list = [
     row(1, 5, S.approved, '17:00', '22:00', 60.1),

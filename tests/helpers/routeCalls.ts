@@ -279,6 +279,12 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /api/shift/unpublish': async (fx) => ({ url: '/api/shift/unpublish', payload: { shift_ids: [await shift(fx, { status: 20 })], push_drivers: 20 } }),
   'POST /api/shift/remove': async (fx) => ({ url: '/api/shift/remove', payload: { shift_ids: [await shift(fx)], push_drivers: 20 } }),
   'POST /api/shift/copyshifts': async (fx) => ({ url: '/api/shift/copyshifts', payload: { shift_ids: [await shift(fx)], to_date: ahead(fx) } }),
+  'POST /api/shift/fill-proposals': async (fx) => {
+    const date = ahead(fx);
+    const id = await shift(fx, { date });
+    return { url: '/api/shift/fill-proposals', payload: { period_date_from: date, period_date_to: date }, shows: (body) => body.includes(`"shift_id":${id},`) };
+  },
+  'POST /api/shift/fill': async (fx) => ({ url: '/api/shift/fill', payload: { lines: [{ shift_id: await shift(fx), driver_id: fx.driver }] } }),
   'POST /api/shift/createFree': async (fx) => ({ url: '/api/shift/createFree', payload: freeShift(fx) }),
   'PUT /api/shift/updateFree/:id': async (fx) => {
     const id = await shift(fx, { status: 30, restaurantMade: true });

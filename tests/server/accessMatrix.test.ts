@@ -80,6 +80,9 @@ const MATRIX: Record<string, string> = {
   'POST /api/shift/unpublish': STAFF_RECORD,
   'POST /api/shift/remove': STAFF_RECORD,
   'POST /api/shift/copyshifts': '401 ok ok nothing 403 403 403',
+  'POST /api/shift/fill-proposals': STAFF_LIST,
+  // A line out of the caller's scope comes back as not assigned, and nothing is written.
+  'POST /api/shift/fill': '401 ok ok nothing 403 403 403',
   'POST /api/shift/createFree': RESTAURANT_RECORD,
   'PUT /api/shift/updateFree/:id': RESTAURANT_RECORD,
   'DELETE /api/shift/removeFree/:id': RESTAURANT_RECORD,

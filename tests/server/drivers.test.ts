@@ -107,6 +107,7 @@ describe('POST /api/driver (Drivers Manual Register)', () => {
       status: 30,
       not_progressing: 20,
       half_board: false,
+      working_time_opt_out: false,
       date_of_birth: '1995-02-14',
       car_insurance_renewal_date: '2027-03-01',
       address_2: null,

@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
 import { OPTION_MSG } from '../../domain/validation/option';
+import { workingTimeOptionMessage } from '../../domain/workingTime';
 
 /** Records what the server publishes, standing in for the sockets. */
 class RecordingBroadcaster implements Broadcaster {
@@ -40,6 +41,9 @@ describe('GET /api/option', () => {
       'map_center_default',
       'restaurants_standard_booking_fee',
       'restaurants_standard_invoice_comission',
+      'working_time_max_consecutive_days',
+      'working_time_max_week_hours',
+      'working_time_min_rest_hours',
     ]);
     expect(options.find((o) => o.okey === 'map_center_default')).toEqual({
       id: expect.any(Number),
@@ -149,6 +153,18 @@ describe('PUT /api/option/{okey}', () => {
     expect(await stored('fuel_bonus_0')).toBe(before);
     const centre = { okey: 'map_center_default', ovalue: '{"lat":52,"lng":-1,"map_zoom":9}' };
     expect((await put(centre.okey, centre, 'manager@demo.test')).statusCode).toBe(200);
+  });
+
+  it('keeps the working-time limits whole numbers within reason, set by administrators', async () => {
+    expect(await stored('working_time_max_week_hours')).toBe('48');
+    const refused = await put('working_time_max_week_hours', { ovalue: '40' }, 'manager@demo.test');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: OPTION_MSG.workingTimeAdministratorsOnly });
+    for (const ovalue of ['0', '7.5', 'many', '169']) {
+      expect((await put('working_time_max_week_hours', { ovalue })).json(), ovalue).toEqual({ ovalue: [workingTimeOptionMessage(168)] });
+    }
+    expect((await put('working_time_max_week_hours', { ovalue: ' 060 ' })).json()).toMatchObject({ ovalue: '60' });
+    expect((await put('working_time_max_week_hours', { ovalue: '48' })).statusCode).toBe(200);
   });
 
   it('keeps amounts within bounds', async () => {

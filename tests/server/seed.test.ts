@@ -10,6 +10,7 @@ import {
   SHIFT_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS, CANCELLATION_TIMESHEET, codes,
 } from '../../domain/statuses';
 import { splitAmount } from '../../domain/reports';
+import { readLimits } from '../../domain/workingTime';
 
 /** One database for the file: creating and migrating PGlite costs seconds. */
 const TODAY = '2026-11-18'; // a Wednesday
@@ -250,12 +251,14 @@ describe('demo dataset: news, alerts, options', () => {
     expect(reads.length).toBeLessThan(alerts.length);
   });
 
-  it('has the six options with valid values and descriptions', async () => {
+  it('has the nine options with valid values and descriptions', async () => {
     const options = Object.fromEntries((await db().selectFrom('options').selectAll().execute()).map((o) => [o.okey, o]));
     expect(Object.keys(options).sort()).toEqual([
       'fuel_bonus_0', 'fuel_bonus_3', 'fuel_bonus_6', 'map_center_default',
       'restaurants_standard_booking_fee', 'restaurants_standard_invoice_comission',
+      'working_time_max_consecutive_days', 'working_time_max_week_hours', 'working_time_min_rest_hours',
     ]);
+    expect(readLimits(Object.values(options))).toEqual({ minRestHours: 11, maxWeekHours: 48, maxConsecutiveDays: 6 });
     expect(JSON.parse(options.map_center_default.ovalue)).toEqual({ lat: 51.4, lng: 0, map_zoom: 12 });
     for (const key of ['fuel_bonus_0', 'fuel_bonus_3', 'fuel_bonus_6', 'restaurants_standard_invoice_comission']) {
       expect(Number(options[key].ovalue)).toBeGreaterThan(0);

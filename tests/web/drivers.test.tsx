@@ -41,6 +41,7 @@ const driver = (over: Partial<DriverRecord>): DriverRecord => ({
   activity_time: null,
   activated_at: '2026-03-02T11:00:00.000Z',
   half_board: false,
+  working_time_opt_out: false,
   address_1: '5 Albert Street',
   address_2: null,
   city: 'London',

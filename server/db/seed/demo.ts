@@ -338,11 +338,15 @@ class DemoBuilder {
       });
     });
 
-    const rows = specs.map((s) => {
+    const rows = specs.map((s, i) => {
       const joined = rng.int(30, 420);
       const created = this.clock.at(addDays(this.today, -joined), '14:00');
+      // Home near the first area, spread by position in the list (no draw, so the rest of the data stays as it was).
+      const home = s.areas[0]?.seed;
       return {
         ...s.row,
+        map_latitude: home ? round6(home.lat + ((i % 9) - 4) * 0.003) : null,
+        map_longitude: home ? round6(home.lng + ((i % 7) - 3) * 0.004) : null,
         password_hash: s.row.half_board ? null : this.passwordHash,
         activated_at: s.row.status === DRIVER_STATUS.registered ? null : this.clock.at(addDays(this.today, -joined + rng.int(1, 10)), '11:00'),
         created_at: created,
@@ -431,7 +435,7 @@ class DemoBuilder {
 
           const rate = hourlyRate(date, { standard: restaurant.seed.standardPay ?? null, weekend: restaurant.seed.weekendPay ?? null }, restaurant.area.rates);
           const bonus = slot === 'late' || (rng.chance(0.08) && daysAhead < 7) ? rng.pick([5, 10]) : 0;
-          const fuel = rng.chance(0.05) ? fuelCounts(rng, shiftHours(start, finish)) : { fuel_bonus_0: 0, fuel_bonus_3: 0, fuel_bonus_6: 0 };
+          const fuel = rng.chance(0.05) ? fuelCounts(rng, shiftHours(date, start, finish)) : { fuel_bonus_0: 0, fuel_bonus_3: 0, fuel_bonus_6: 0 };
           const constFuel = fuelBonus(fuel, fuelRates);
           const creator = this.creatorFor(restaurant);
           const created = this.clock.at(addDays(date, -rng.int(5, 12)), '10:30');
@@ -452,7 +456,7 @@ class DemoBuilder {
               cost_per_hour: rate,
               cost_bonus: bonus,
               const_fuel_bonus: constFuel,
-              cost_total: costTotal(rate, start, finish, bonus, constFuel),
+              cost_total: costTotal(rate, date, start, finish, bonus, constFuel),
               ...fuel,
               extra_request: extra ? 1 : 0,
               comment: extra ? SHIFT_COMMENTS[3] : rng.chance(0.05) ? rng.pick(SHIFT_COMMENTS) : null,
@@ -592,7 +596,7 @@ class DemoBuilder {
         driver_name: driverName.get(t.row.driver_id!) ?? '',
         start_time: t.row.start_time,
         finish_time: t.row.finish_time,
-        hours: round2(shiftHours(t.row.start_time, t.row.finish_time)),
+        hours: round2(shiftHours(t.row.period_date, t.row.start_time, t.row.finish_time)),
         cost_per_hour: t.row.cost_per_hour,
         cost_total: t.row.cost_total,
       }));

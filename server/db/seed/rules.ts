@@ -128,7 +128,7 @@ export function buildTimesheet(
 
   let finish = shift.finish_time;
   if (status === TIMESHEET_STATUS.approved && rng.chance(0.2)) finish = fromMinutes(toMinutes(finish) + rng.pick([15, 30]));
-  const hours = shiftHours(shift.start_time, finish);
+  const hours = shiftHours(shift.period_date, shift.start_time, finish);
   const fuel = finished && progress !== P.discarded ? fuelCounts(rng, hours) : { fuel_bonus_0: 0, fuel_bonus_3: 0, fuel_bonus_6: 0 };
   const constFuel = fuelBonus(fuel, fuelRates);
   const bonus = status === TIMESHEET_STATUS.approved && rng.chance(0.12) ? rng.pick([10, 20, -10, -20]) : 0;
@@ -154,7 +154,7 @@ export function buildTimesheet(
     cost_per_hour: shift.cost_per_hour,
     cost_bonus: bonus,
     const_fuel_bonus: constFuel,
-    cost_total: costTotal(shift.cost_per_hour, shift.start_time, finish, bonus, constFuel),
+    cost_total: costTotal(shift.cost_per_hour, shift.period_date, shift.start_time, finish, bonus, constFuel),
     ...fuel,
     comment,
     driver_comment: finished && rng.chance(0.15) ? rng.pick(DRIVER_COMMENTS) : null,

@@ -363,7 +363,7 @@ class ScaleBuilder {
             finish_time: finish,
             cost_per_hour: rate,
             cost_bonus: bonus,
-            cost_total: costTotal(rate, start, finish, bonus, 0),
+            cost_total: costTotal(rate, date, start, finish, bonus, 0),
             comment_cancelled: staffing === 'stale' ? rng.pick(CANCEL_REASONS) : null,
             driver_id_canceled: staffing === 'stale' ? driver!.id : null,
             creator_id: this.adminId,

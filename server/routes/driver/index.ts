@@ -68,6 +68,7 @@ function profileColumns(input: DriverInput, photos: PhotoPlan) {
     bank_name_of_account_holder: input.bank_name_of_account_holder,
     bank_sort_code: input.bank_sort_code,
     bank_account_number: input.bank_account_number,
+    working_time_opt_out: input.working_time_opt_out,
     ...photos.single,
   };
 }

@@ -26,7 +26,7 @@ export interface DriverQuery {
 
 const PROFILE_COLUMNS = [
   'id', 'first_name', 'last_name', 'email', 'phone', 'status', 'not_progressing', 'activity_status', 'activity_time',
-  'activated_at', 'half_board', 'address_1', 'address_2', 'city', 'postcode', 'date_of_birth', 'emergency_contact_name',
+  'activated_at', 'half_board', 'working_time_opt_out', 'address_1', 'address_2', 'city', 'postcode', 'date_of_birth', 'emergency_contact_name',
   'emergency_contact_phone', 'car_make', 'car_model', 'car_registration', 'car_insurance_renewal_date', 'car_insurer',
   'have_experience', 'experience_description', 'bank_name_of_account_holder', 'bank_sort_code', 'bank_account_number',
   'driver_license_front_photo', 'driver_license_back_photo', 'identity_photo', 'photo_src', 'created_at', 'updated_at',

@@ -2,6 +2,7 @@ import { OPTION_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
 import { MONEY_OPTION_KEYS, normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
 import { ROLE } from '../../../domain/roles';
+import { WORKING_TIME_OPTION_KEYS } from '../../../domain/workingTime';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 
 /**
@@ -25,9 +26,9 @@ export default async function optionRoutes(app: FastifyInstance) {
       const existing = await trx.selectFrom('options').select('id').where('okey', '=', okey).forUpdate().executeTakeFirst();
       if (!existing) throw notFound(OPTION_MSG.notFound);
       const account = request.account!;
-      if (MONEY_OPTION_KEYS.includes(okey) && !(account.kind === 'user' && account.role === ROLE.administrator)) {
-        throw forbidden(OPTION_MSG.administratorsOnly);
-      }
+      const administrator = account.kind === 'user' && account.role === ROLE.administrator;
+      if (MONEY_OPTION_KEYS.includes(okey) && !administrator) throw forbidden(OPTION_MSG.administratorsOnly);
+      if (WORKING_TIME_OPTION_KEYS.includes(okey) && !administrator) throw forbidden(OPTION_MSG.workingTimeAdministratorsOnly);
       if (!value.ok) throw fieldError('ovalue', value.message);
       return trx.updateTable('options').set({ ovalue: value.value }).where('id', '=', existing.id).returning(columns).executeTakeFirstOrThrow();
     });

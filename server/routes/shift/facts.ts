@@ -68,25 +68,27 @@ export async function loadDrivers(
 ): Promise<Map<number, DriverFacts>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (!unique.length) return new Map();
+  // One array parameter instead of thousands of them: the assistant asks for every driver at once.
+  const any = sql<number>`any(${unique}::int[])`;
   const drivers = await db
     .selectFrom('drivers')
     .select(['id', 'first_name', 'last_name', 'status'])
-    .where('id', 'in', unique)
+    .where('id', '=', any)
     .orderBy('id')
     .$if(lock, (q) => q.forUpdate())
     .execute();
   const [areas, restaurants, weekly, overrides] = [
-    await db.selectFrom('driver_areas').select(['driver_id', 'area_id']).where('driver_id', 'in', unique).execute(),
-    await db.selectFrom('driver_restaurants').select(['driver_id', 'restaurant_id']).where('driver_id', 'in', unique).execute(),
+    await db.selectFrom('driver_areas').select(['driver_id', 'area_id']).where('driver_id', '=', any).execute(),
+    await db.selectFrom('driver_restaurants').select(['driver_id', 'restaurant_id']).where('driver_id', '=', any).execute(),
     await db
       .selectFrom('driver_working_times')
       .select(['driver_id', 'week_day', 'holiday', 'start_at', 'stop_at'])
-      .where('driver_id', 'in', unique)
+      .where('driver_id', '=', any)
       .execute(),
     await db
       .selectFrom('driver_working_time_overrides')
       .select(['driver_id', 'period_date', 'holiday', 'start_at', 'stop_at'])
-      .where('driver_id', 'in', unique)
+      .where('driver_id', '=', any)
       .where('period_date', '>=', range.from)
       .where('period_date', '<=', range.to)
       .execute(),

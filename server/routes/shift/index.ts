@@ -9,6 +9,7 @@ import { DayListCache, dayText, groupByDay, type DayTexts } from '../../services
 import { sendList } from '../../services/jsonList';
 import bulkShiftRoutes from './bulk';
 import copyShiftRoutes from './copyRoute';
+import fillShiftRoutes from './fill';
 import freeShiftRoutes from './free';
 import singleShiftRoutes from './single';
 import { loadShifts, type ShiftFilter } from './view';
@@ -56,4 +57,5 @@ export default async function shiftRoutes(app: FastifyInstance) {
   await app.register(bulkShiftRoutes);
   await app.register(copyShiftRoutes);
   await app.register(freeShiftRoutes);
+  await app.register(fillShiftRoutes);
 }

@@ -17,6 +17,7 @@ import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type D
 import { CancelShiftDialog } from './CancelShiftDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CopyShiftsDialog } from './CopyShiftsDialog';
+import { FillShiftsButton } from './FillShiftsButton';
 import { useAdminActions, type BoardDialog } from './useAdminActions';
 import { DayMenu } from './DayMenu';
 import { DriverPanel } from './DriverPanel';
@@ -190,6 +191,7 @@ export function ScheduleBoard() {
             </IconButton>
           </Tooltip>
         )}
+        <FillShiftsButton range={range} location={location} onApplied={(shifts) => store.upsert(shifts)} />
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copyNow}>
           Copy shifts
         </Button>

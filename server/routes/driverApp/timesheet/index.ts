@@ -137,7 +137,7 @@ async function driverStep(app: FastifyInstance, driverId: number, step: Step, in
     const table = hourlyRate(shift.period_date, { standard: shift.standard_pay, weekend: shift.weekend_pay }, { standard: shift.standard_pay_rate, weekend: shift.weekend_pay_rate });
     const cost_per_hour = existing && existing.cost_per_hour > 0 ? existing.cost_per_hour : rateFor(shift, shift, table);
     const cost_bonus = existing?.cost_bonus ?? shift.cost_bonus;
-    const cost = timesheetCost({ ...t, cost_per_hour, cost_bonus }, pay.fuel);
+    const cost = timesheetCost({ ...t, period_date: shift.period_date, cost_per_hour, cost_bonus }, pay.fuel);
     const values = { ...t, cost_per_hour, cost_bonus, ...cost };
 
     let id: number;

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { londonToday } from '../../../domain/dates';
+import {
+  assignmentProblem, proposeFills, type FillFailure, type FillProposalsAnswer, type PlannerRestaurant, type ShiftLine,
+} from '../../../domain/planner';
+import { DRIVER_STATUS, RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
+import { FILL_MSG, fillApplySchema, fillProposalsSchema, type FillProposalsInput } from '../../../domain/validation/fill';
+import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { DriverPlan } from '../../../domain/workingTime';
+import type { ShiftRecord } from '../../../domain/shifts';
+import { inScope, scopeOf } from './common';
+import { shiftsWithTimesheet, spanOf } from './facts';
+import { broadcastShifts } from './notify';
+import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
+import { loadShifts } from './view';
+
+/**
+ * Open shifts the assistant may fill: no driver (never given or rejected), unpublished or published, not worked,
+ * from today on, at the active restaurants of the location within the account's scope.
+ */
+async function openShifts(db: Kysely<Database>, input: FillProposalsInput, scope: Set<number> | null) {
+  const from = input.period_date_from > londonToday() ? input.period_date_from : londonToday();
+  if (from > input.period_date_to) return [];
+  return db
+    .selectFrom('shifts')
+    .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
+    .select(['shifts.id', 'shifts.restaurant_id', 'shifts.period_date', 'shifts.start_time', 'shifts.finish_time'])
+    .where('shifts.driver_id', 'is', null)
+    .where('shifts.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published])
+    .where('shifts.period_date', '>=', from)
+    .where('shifts.period_date', '<=', input.period_date_to)
+    .where('restaurants.status', '=', RESTAURANT_STATUS.active)
+    .$if(input.area_id !== null, (q) => q.where('restaurants.area_id', '=', input.area_id!))
+    .$if(input.restaurant_id !== null, (q) => q.where('restaurants.id', '=', input.restaurant_id!))
+    .$if(scope !== null, (q) => q.where('restaurants.id', '=', sql<number>`any(${[...(scope ?? [])]}::int[])`))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('timesheets').select('timesheets.id').whereRef('timesheets.shift_id', '=', 'shifts.id'))))
+    .execute();
+}
+
+const lineOf = (shift: { id: number; restaurant_id: number; period_date: string; start_time: string; finish_time: string }, restaurant: PlannerRestaurant): ShiftLine => ({
+  shift_id: shift.id,
+  restaurant_id: shift.restaurant_id,
+  restaurant_name: restaurant.name,
+  period_date: shift.period_date,
+  start_time: shift.start_time,
+  finish_time: shift.finish_time,
+});
+
+/** Checks every ticked line again, locked, in date order; answers the lines to write and those refused with why. */
+async function recheck(trx: Transaction<Database>, lines: { shift_id: number; driver_id: number }[], scope: Set<number> | null) {
+  const rows = await trx
+    .selectFrom('shifts')
+    .select(['id', 'restaurant_id', 'driver_id', 'status', 'period_date', 'start_time', 'finish_time'])
+    .where('id', '=', sql<number>`any(${lines.map((l) => l.shift_id)}::int[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const byId = new Map(rows.filter((r) => inScope(scope, r.restaurant_id)).map((r) => [r.id, r]));
+  const worked = await shiftsWithTimesheet(trx, [...byId.keys()]);
+  const restaurants = await loadPlannerRestaurants(trx, [...byId.values()].map((r) => r.restaurant_id));
+  const range = byId.size ? spanOf([...byId.values()].map((r) => r.period_date)) : { from: londonToday(), to: londonToday() };
+  const driverIds = lines.map((l) => l.driver_id);
+  const limits = await loadLimits(trx);
+  // Locking the drivers makes two calls giving one driver shifts at once check one after the other.
+  const drivers = await loadPlannerDrivers(trx, driverIds, range, { lock: true });
+  const planned = await loadPlannedShifts(trx, driverIds, range, limits);
+
+  const plans = new Map<number, DriverPlan>();
+  const ok: { shift_id: number; driver_id: number }[] = [];
+  const failed: FillFailure[] = [];
+  const ordered = [...lines].sort((a, b) => {
+    const x = byId.get(a.shift_id);
+    const y = byId.get(b.shift_id);
+    return (x?.period_date ?? '').localeCompare(y?.period_date ?? '') || (x?.start_time ?? '').localeCompare(y?.start_time ?? '') || a.shift_id - b.shift_id;
+  });
+  for (const line of ordered) {
+    const shift = byId.get(line.shift_id);
+    const driver = drivers.get(line.driver_id);
+    const refuse = (message: string) => failed.push({ ...line, message });
+    if (!shift) refuse(SHIFT_MSG.notFound);
+    else if (shift.driver_id) refuse(FILL_MSG.shiftTaken);
+    else if (shift.status === SHIFT_STATUS.draft || worked.has(shift.id)) refuse(FILL_MSG.shiftNotOpen);
+    else if (!driver) refuse(SHIFT_MSG.driverUnknown);
+    else if (driver.status !== DRIVER_STATUS.active) refuse(SHIFT_MSG.driverInactive);
+    else {
+      const restaurant = restaurants.get(shift.restaurant_id)!;
+      let plan = plans.get(driver.id);
+      if (!plan) plans.set(driver.id, (plan = new DriverPlan(planned.get(driver.id) ?? [], driver.opted_out)));
+      const problem = assignmentProblem(shift, restaurant, driver, plan, limits);
+      if (problem) refuse(problem);
+      else {
+        ok.push(line);
+        plan.add({ ...shift, restaurant_name: restaurant.name });
+      }
+    }
+  }
+  return { ok, failed };
+}
+
+/**
+ * The planning assistant (administrators and managers; managers within their areas): POST /api/shift/fill-proposals
+ * proposes a driver for every open shift of a range and location, POST /api/shift/fill gives the ticked lines their
+ * drivers after checking every rule again in one transaction, and answers the lines it could not assign and why.
+ */
+export default async function fillShiftRoutes(app: FastifyInstance) {
+  const staff = { preHandler: app.access('staff') };
+
+  app.post('/api/shift/fill-proposals', staff, async (request): Promise<FillProposalsAnswer> => {
+    const input = fillProposalsSchema.parse(request.body ?? {});
+    const scope = await scopeOf(app, request.account!);
+    const open = await openShifts(app.db, input, scope);
+    if (!open.length) return { proposals: [], unfilled: [] };
+    const restaurants = await loadPlannerRestaurants(app.db, [...new Set(open.map((s) => s.restaurant_id))]);
+    const range = spanOf(open.map((s) => s.period_date));
+    const limits = await loadLimits(app.db);
+    const areaIds = [...new Set([...restaurants.values()].map((r) => r.area_id))];
+    const drivers = await loadPlannerDrivers(app.db, await activeDriverIds(app.db, areaIds), range);
+    const planned = await loadPlannedShifts(app.db, null, range, limits);
+    const workedAt = await loadWorkedAt(app.db, [...restaurants.keys()], range.from);
+    const result = proposeFills({ open, restaurants, drivers: [...drivers.values()], planned, workedAt, limits });
+    const shifts = new Map(open.map((s) => [s.id, s]));
+    const withShift = <T extends { shift_id: number }>(line: T) => {
+      const shift = shifts.get(line.shift_id)!;
+      return { ...line, ...lineOf(shift, restaurants.get(shift.restaurant_id)!) };
+    };
+    return { proposals: result.proposals.map(withShift), unfilled: result.unfilled.map(withShift) };
+  });
+
+  app.post('/api/shift/fill', staff, async (request): Promise<{ assigned: ShiftRecord[]; failed: FillFailure[] }> => {
+    const input = fillApplySchema.parse(request.body ?? {});
+    const scope = await scopeOf(app, request.account!);
+    const { ok, failed } = await app.db.transaction().execute(async (trx) => {
+      const checked = await recheck(trx, input.lines, scope);
+      if (checked.ok.length) {
+        await sql`
+          update shifts set driver_id = l.driver_id, status_assigned = ${SHIFT_ASSIGNED.assigned}, updated_at = now()
+          from json_to_recordset(${JSON.stringify(checked.ok)}::json) as l(shift_id int, driver_id int)
+          where shifts.id = l.shift_id`.execute(trx);
+      }
+      return checked;
+    });
+    const assigned = ok.length ? await loadShifts(app.db, { ids: ok.map((l) => l.shift_id), restaurantIds: null, withDriver: true }) : [];
+    if (assigned.length) await broadcastShifts(app, 'update', assigned);
+    return { assigned, failed };
+  });
+}

@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DateRange } from '../../../domain/ranges';
+import { DRIVER_STATUS, SHIFT_STATUS, TIMESHEET_STATUS } from '../../../domain/statuses';
+import type { PlannerDriver, PlannerRestaurant } from '../../../domain/planner';
+import { readLimits, rulesWindow, WORKING_TIME_OPTION_KEYS, type PlannedShift, type WorkingTimeLimits } from '../../../domain/workingTime';
+
+/**
+ * What the planning assistant and the working-time checks read: the limits, the drivers with their opt-out and
+ * position, every shift with a driver around a range, and who worked where before. One query each, whatever the
+ * number of shifts.
+ */
+
+export async function loadLimits(db: Kysely<Database>): Promise<WorkingTimeLimits> {
+  return readLimits(await db.selectFrom('options').select(['okey', 'ovalue']).where('okey', 'in', [...WORKING_TIME_OPTION_KEYS]).execute());
+}
+
+/** The restaurants as the assistant names and places them. */
+export async function loadPlannerRestaurants(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, PlannerRestaurant>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('restaurants')
+    .innerJoin('areas', 'areas.id', 'restaurants.area_id')
+    .select(['restaurants.id', 'restaurants.name', 'restaurants.area_id', 'areas.name as area_name', 'restaurants.map_latitude', 'restaurants.map_longitude'])
+    .where('restaurants.id', '=', sql<number>`any(${[...ids]}::int[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, area_id: r.area_id, area_name: r.area_name, lat: r.map_latitude, lng: r.map_longitude }]));
+}
+
+type DriverRow = [number, string, number, boolean, number | null, number | null, number[], number[], [number, number, string | null, string | null][], [string, number, string | null, string | null][]];
+
+/**
+ * Drivers with their places, working times (overrides inside `range`), opt-out and position, as one JSON text from
+ * the database: thousands of drivers with their weeks come back in one piece instead of tens of thousands of rows.
+ * Locks the driver rows when asked, so two writes giving the same driver shifts at once check one after the other.
+ */
+export async function loadPlannerDrivers(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  range: DateRange,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<Map<number, PlannerDriver & { status: number }>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (!unique.length) return new Map();
+  if (lock) await sql`select id from drivers where id = any(${unique}::int[]) order by id for update`.execute(db);
+  const result = await sql<{ rows: string }>`
+    select coalesce(json_agg(json_build_array(
+      d.id, trim(d.first_name || ' ' || d.last_name), d.status, d.working_time_opt_out, d.map_latitude, d.map_longitude,
+      (select coalesce(json_agg(a.area_id), '[]') from driver_areas a where a.driver_id = d.id),
+      (select coalesce(json_agg(r.restaurant_id), '[]') from driver_restaurants r where r.driver_id = d.id),
+      (select coalesce(json_agg(json_build_array(w.week_day, w.holiday, w.start_at, w.stop_at)), '[]') from driver_working_times w where w.driver_id = d.id),
+      (select coalesce(json_agg(json_build_array(o.period_date, o.holiday, o.start_at, o.stop_at)), '[]') from driver_working_time_overrides o
+        where o.driver_id = d.id and o.period_date between ${range.from} and ${range.to})
+    )), '[]')::text as rows
+    from drivers d where d.id = any(${unique}::int[])`.execute(db);
+  const out = new Map<number, PlannerDriver & { status: number }>();
+  for (const [id, full_name, status, opted_out, lat, lng, areas, restaurants, weekly, overrides] of JSON.parse(result.rows[0].rows) as DriverRow[]) {
+    out.set(id, {
+      id,
+      full_name,
+      status,
+      opted_out,
+      lat,
+      lng,
+      area_ids: areas.map((area_id) => ({ area_id })),
+      restaurant_ids: restaurants.map((restaurant_id) => ({ restaurant_id })),
+      default_working_time: weekly.map(([week_day, holiday, start_at, stop_at]) => ({ week_day, holiday, start_at, stop_at })),
+      actual_override_working_time: overrides.map(([period_date, holiday, start_at, stop_at]) => ({ period_date, holiday, start_at, stop_at })),
+    });
+  }
+  return out;
+}
+
+/** Active drivers who may work at some of these areas: those of the areas and those without any area. */
+export async function activeDriverIds(db: Kysely<Database>, areaIds: readonly number[]): Promise<number[]> {
+  const rows = await sql<{ id: number }>`
+    select d.id from drivers d
+    where d.status = ${DRIVER_STATUS.active}
+      and (exists (select 1 from driver_areas a where a.driver_id = d.id and a.area_id = any(${[...areaIds]}::int[]))
+        or not exists (select 1 from driver_areas a where a.driver_id = d.id))`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/**
+ * Every shift with a driver (unpublished or published) in the window the working-time rules read around a range, by
+ * driver: `driverIds` null means every driver.
+ */
+export async function loadPlannedShifts(
+  db: Kysely<Database>,
+  driverIds: readonly number[] | null,
+  range: DateRange,
+  limits: WorkingTimeLimits,
+): Promise<Map<number, PlannedShift[]>> {
+  const window = rulesWindow(range.from, range.to, limits);
+  const rows = await db
+    .selectFrom('shifts')
+    .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
+    .select(['shifts.id', 'shifts.driver_id', 'shifts.period_date', 'shifts.start_time', 'shifts.finish_time', 'restaurants.name as restaurant_name'])
+    .where('shifts.driver_id', 'is not', null)
+    .$if(driverIds !== null, (q) => q.where('shifts.driver_id', '=', sql<number>`any(${[...(driverIds ?? [])]}::int[])`))
+    .where('shifts.period_date', '>=', window.from)
+    .where('shifts.period_date', '<=', window.to)
+    .where('shifts.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published])
+    .execute();
+  const out = new Map<number, PlannedShift[]>();
+  for (const r of rows) {
+    const list = out.get(r.driver_id!);
+    const shift = { id: r.id, period_date: r.period_date, start_time: r.start_time, finish_time: r.finish_time, restaurant_name: r.restaurant_name };
+    if (list) list.push(shift);
+    else out.set(r.driver_id!, [shift]);
+  }
+  return out;
+}
+
+/** 'driverId|restaurantId' of every driver who has a worked (not discarded) timesheet at one of these restaurants. */
+export async function loadWorkedAt(db: Kysely<Database>, restaurantIds: readonly number[], before: string): Promise<Set<string>> {
+  if (!restaurantIds.length) return new Set();
+  const rows = await sql<{ driver_id: number; restaurant_id: number }>`
+    select distinct driver_id, restaurant_id from timesheets
+    where restaurant_id = any(${[...restaurantIds]}::int[]) and driver_id is not null and period_date < ${before}
+      and status in (${sql.lit(TIMESHEET_STATUS.pending)}, ${sql.lit(TIMESHEET_STATUS.approved)})`.execute(db);
+  return new Set(rows.rows.map((r) => `${r.driver_id}|${r.restaurant_id}`));
+}
