@@ -42,6 +42,8 @@ import replyRoutes from './routes/reply';
 import driverNewsFeedRoutes from './routes/driverApp/newsFeed';
 import restaurateurRoutes from './routes/restaurateur';
 import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
+import historyRoutes from './routes/history';
+import historyContextPlugin from './history/context';
 
 /** A route as registered: what the access matrix and the bad-input sweep of the tests walk. */
 export interface RouteEntry {
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10_000_000, files: 20 } });
   await app.register(authPlugin);
+  await app.register(historyContextPlugin);
   await app.register(visibilityPlugin);
   await app.register(realtimePlugin);
   await app.register(mailPlugin);
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverNewsFeedRoutes);
   await app.register(restaurateurRoutes);
   await app.register(driverWorkingTimesRoutes);
+  await app.register(historyRoutes);
 
   await app.register(documentsPlugin);
   registerFiles(app, deps.config);

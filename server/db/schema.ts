@@ -365,6 +365,31 @@ export interface InvoiceTimesheetsTable {
   timesheet_id: number;
   invoice_id: number;
 }
+/** migrations/0008_history.ts: written by the recorded tables' triggers; the app writes only `undone_by`. */
+export interface HistoryActionsTable {
+  id: string;
+  seq: Generated<number>;
+  at: CreatedAt;
+  account_kind: 'user' | 'restaurateur' | 'driver';
+  account_id: number;
+  role: number | null;
+  account_name: string;
+  name: string | null;
+  route: string;
+  undoes: string | null;
+  undone_by: string | null;
+}
+export type HistoryRow = Record<string, unknown>;
+export interface HistoryEntriesTable {
+  id: Generated<number>;
+  action_id: string;
+  table_name: string;
+  record_id: string;
+  op: 'created' | 'updated' | 'deleted';
+  before: HistoryRow | null;
+  after: HistoryRow | null;
+  restaurant_id: number | null;
+}
 
 export interface Database {
   cities: CitiesTable;
@@ -401,6 +426,8 @@ export interface Database {
   app_secrets: AppSecretsTable;
   login_attempts: LoginAttemptsTable;
   invoice_timesheets: InvoiceTimesheetsTable;
+  history_actions: HistoryActionsTable;
+  history_entries: HistoryEntriesTable;
 }
 
 export type User = Selectable<UsersTable>;
