@@ -78,3 +78,27 @@ export const HISTORY_MSG = {
 
 /** How long the snackbar offers Undo after an action, in milliseconds. */
 export const UNDO_WINDOW_MS = 10_000;
+
+/** An action's own fields, as stored (migrations/0008_history.ts) and as GET /api/history answers them. */
+export interface HistoryActionFields {
+  /** The id of the request that made it. */
+  id: string;
+  account_kind: 'user' | 'restaurateur' | 'driver';
+  account_id: number;
+  role: number | null;
+  account_name: string;
+  /** The named action (published, approved ...), or null when its changes say what it did. */
+  name: string | null;
+  route: string;
+  undoes: string | null;
+  undone_by: string | null;
+}
+
+/** One record's change. */
+export interface HistoryEntryFields {
+  table_name: string;
+  record_id: string;
+  op: 'created' | 'updated' | 'deleted';
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { HistoryActionFields, HistoryEntryFields } from '../../domain/history';
 
 /**
  * Row types of the migration in migrations/0001_schema.ts. The type parsers in connection.ts make both
@@ -365,29 +366,15 @@ export interface InvoiceTimesheetsTable {
   timesheet_id: number;
   invoice_id: number;
 }
-/** migrations/0008_history.ts: written by the recorded tables' triggers; the app writes only `undone_by`. */
-export interface HistoryActionsTable {
-  id: string;
+/** migrations/0008_history.ts: written by the recorded tables' triggers; the app writes only `undoes`/`undone_by`. */
+export interface HistoryActionsTable extends HistoryActionFields {
   seq: Generated<number>;
   at: CreatedAt;
-  account_kind: 'user' | 'restaurateur' | 'driver';
-  account_id: number;
-  role: number | null;
-  account_name: string;
-  name: string | null;
-  route: string;
-  undoes: string | null;
-  undone_by: string | null;
 }
 export type HistoryRow = Record<string, unknown>;
-export interface HistoryEntriesTable {
+export interface HistoryEntriesTable extends HistoryEntryFields {
   id: Generated<number>;
   action_id: string;
-  table_name: string;
-  record_id: string;
-  op: 'created' | 'updated' | 'deleted';
-  before: HistoryRow | null;
-  after: HistoryRow | null;
   restaurant_id: number | null;
 }
 

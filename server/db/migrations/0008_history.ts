@@ -121,10 +121,12 @@ const statements = [
       else
         if not exists (select 1 from new_rows) then return null; end if;
         aid := history_action(ctx::jsonb);
+        -- Each side's keys once, then one hash join: a key computed inside the join would run once per pair.
+        with o as materialized (select x.j, history_key(x.j, tg_argv) k from (select to_jsonb(r) j from old_rows r) x),
+             n as materialized (select x.j, history_key(x.j, tg_argv) k from (select to_jsonb(r) j from new_rows r) x)
         insert into history_entries (action_id, table_name, record_id, op, before, after, restaurant_id)
         select aid, tg_table_name, o.k, 'updated', d.before, d.after, history_restaurant(tg_table_name, n.j)
-        from (select to_jsonb(x) j, history_key(to_jsonb(x), tg_argv) k from old_rows x) o
-        join (select to_jsonb(x) j, history_key(to_jsonb(x), tg_argv) k from new_rows x) n on n.k = o.k
+        from o join n on n.k = o.k
         cross join lateral (
           select jsonb_object_agg(e.key, e.value) before, jsonb_object_agg(e.key, n.j->e.key) after
           from jsonb_each(o.j) e
