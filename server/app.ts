@@ -44,6 +44,7 @@ import restaurateurRoutes from './routes/restaurateur';
 import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
 import historyRoutes from './routes/history';
 import historyContextPlugin from './history/context';
+import calendarRoutes from './routes/calendar';
 
 /** A route as registered: what the access matrix and the bad-input sweep of the tests walk. */
 export interface RouteEntry {
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(restaurateurRoutes);
   await app.register(driverWorkingTimesRoutes);
   await app.register(historyRoutes);
+  await app.register(calendarRoutes);
 
   await app.register(documentsPlugin);
   registerFiles(app, deps.config);

@@ -22,6 +22,7 @@ import { driverFormSchema } from '../../domain/validation/driver';
 import { fieldMessages } from '../../providers/httpClient';
 import { YES_NO } from '../../domain/statuses';
 import { ImageUpload } from '../../src/components/ImageUpload';
+import { CalendarFeedPanel } from '../../src/components/CalendarFeedPanel';
 import { TabLabel } from '../../src/components/TabLabel';
 import { WithCounter } from '../../src/components/WithCounter';
 import { FORM_IN_DIALOG } from '../../src/components/dialogForm';
@@ -225,6 +226,7 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
                 helperText={<WithCounter message={messages('password').join(' ') || undefined} length={values.password.length} />}
               />
             )}
+            {mode === 'edit' && driver && <CalendarFeedPanel owner={{ kind: 'driver', id: driver.id }} who={driver.full_name} />}
           </Box>
           <Box role="tabpanel" aria-label="Identity" sx={{ display: tab === 1 ? 'grid' : 'none', gap: 1.5 }}>
             <Typography variant="subtitle2">Vehicle</Typography>

@@ -377,6 +377,13 @@ export interface HistoryEntriesTable extends HistoryEntryFields {
   action_id: string;
   restaurant_id: number | null;
 }
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  token_hash: string;
+  driver_id: number | null;
+  restaurateur_id: number | null;
+  created_at: CreatedAt;
+}
 
 export interface Database {
   cities: CitiesTable;
@@ -415,6 +422,7 @@ export interface Database {
   invoice_timesheets: InvoiceTimesheetsTable;
   history_actions: HistoryActionsTable;
   history_entries: HistoryEntriesTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -24,6 +24,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { OWN_MSG } from '../../domain/messages';
 import { isStaffRole, RESTAURANT_ROLE, ROLE_LABELS } from '../../domain/roles';
 import { setStoredUser, type StoredRestaurant, type StoredUser } from '../../providers/session';
+import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
 import { RestaurantProfileDialog } from '../../resources/restaurants/RestaurantProfileDialog';
 import { useStoredUser } from '../components/useStoredUser';
 
@@ -162,6 +163,13 @@ export function HomePage() {
                 My restaurants
               </Typography>
               <RestaurantsList restaurants={user.restaurants} onEdit={setEditing} />
+            </CardContent>
+          </Card>
+        )}
+        {isRestaurant && (
+          <Card>
+            <CardContent>
+              <CalendarFeedPanel owner={{ kind: 'me' }} who={user.firstName} heading="h6" />
             </CardContent>
           </Card>
         )}

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { addDays, londonToday } from '../../domain/dates';
 import { signDocument } from '../../server/services/documents';
+import { issueFeed } from '../../server/services/calendarFeeds/addresses';
 import { createTestApp, type TestApp } from './testApp';
 import { fields, multipart, type Part } from './multipart';
 
@@ -60,10 +61,12 @@ const hasId = (id: number) => (body: string) => new RegExp(`"id":\\s*${id}[,}\\s
 /** Days ahead of today for fresh shifts, one per call, so no two meet. */
 const ahead = (fx: Fixtures) => addDays(fx.today, 10 + (++seq % 300));
 
+async function demoRestaurateur(fx: Fixtures): Promise<number> {
+  return (await fx.t.db.selectFrom('restaurateurs').select('id').where('email', '=', 'restaurant@demo.test').executeTakeFirstOrThrow()).id;
+}
+
 async function shift(fx: Fixtures, values: { status?: number; driver?: number | null; date?: string; restaurantMade?: boolean } = {}) {
-  const owner = values.restaurantMade
-    ? (await fx.t.db.selectFrom('restaurateurs').select('id').where('email', '=', 'restaurant@demo.test').executeTakeFirstOrThrow()).id
-    : null;
+  const owner = values.restaurantMade ? await demoRestaurateur(fx) : null;
   const driver = values.driver ?? null;
   const row = await fx.t.db
     .insertInto('shifts')
@@ -422,6 +425,18 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     url: `/images/thumb/${signDocument(fx.t.config.fileSigningSecret, storedFile(fx, 'documents'))}`,
   }),
   'GET /images/*': async (fx) => ({ url: `/images/${storedFile(fx, 'images')}` }),
+
+  // The restaurant account's calendar feed: its token is the key, so anyone holding the address reads it.
+  'GET /api/calendar/:file': async (fx) => ({
+    url: (await issueFeed(fx.t.db, { kind: 'restaurateur', id: await demoRestaurateur(fx) })).path,
+    shows: (body) => body.startsWith('BEGIN:VCALENDAR'),
+  }),
+  'GET /api/calendar-feed/me': async () => ({ url: '/api/calendar-feed/me' }),
+  'POST /api/calendar-feed/me': async () => ({ url: '/api/calendar-feed/me' }),
+  'DELETE /api/calendar-feed/me': async () => ({ url: '/api/calendar-feed/me' }),
+  'GET /api/calendar-feed/driver/:id': async (fx) => ({ url: `/api/calendar-feed/driver/${fx.driver}` }),
+  'POST /api/calendar-feed/driver/:id': async (fx) => ({ url: `/api/calendar-feed/driver/${(await freshDriver(fx)).id}` }),
+  'DELETE /api/calendar-feed/driver/:id': async (fx) => ({ url: `/api/calendar-feed/driver/${fx.driver}` }),
 };
 
 /** Sends a built call as the holder of `token` (none: anonymous). */

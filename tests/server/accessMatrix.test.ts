@@ -37,6 +37,7 @@ const SCOPED_LIST = '401 sees sees blind sees blind 403';
 const RESTAURANT_RECORD = '401 403 403 403 ok denied 403';
 const DRIVER_ONLY = '401 403 403 403 403 403 ok';
 const TENANT_RECORD = '401 ok ok denied ok denied 403';
+const OWN_ACCOUNT = '401 403 403 403 ok ok ok';
 
 /** Roles in the order anonymous, administrator, manager in scope, manager out of scope, restaurant own, other, driver. */
 const MATRIX: Record<string, string> = {
@@ -152,6 +153,15 @@ const MATRIX: Record<string, string> = {
   'GET /images/:name(^[A-Za-z0-9_-]+\\.(?:jpg|png)~\\d+~[A-Za-z0-9_-]+$)': PUBLIC,
   'GET /images/thumb/:name(^[A-Za-z0-9_-]+\\.(?:jpg|png)~\\d+~[A-Za-z0-9_-]+$)': PUBLIC,
   'GET /images/*': PUBLIC,
+
+  // Calendar feeds: the address's token is the key; drivers and restaurant accounts keep their own addresses.
+  'GET /api/calendar/:file': PUBLIC,
+  'GET /api/calendar-feed/me': OWN_ACCOUNT,
+  'POST /api/calendar-feed/me': OWN_ACCOUNT,
+  'DELETE /api/calendar-feed/me': OWN_ACCOUNT,
+  'GET /api/calendar-feed/driver/:id': ADMIN_ONLY,
+  'POST /api/calendar-feed/driver/:id': ADMIN_ONLY,
+  'DELETE /api/calendar-feed/driver/:id': ADMIN_ONLY,
 };
 
 function expected(route: string): Record<Role, Answer> {

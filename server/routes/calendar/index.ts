@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { londonToday } from '../../../domain/dates';
+import { DRIVER_MSG } from '../../../domain/validation/driver';
+import { notFound } from '../../plugins/errors';
+import { feedOwner, feedState, issueFeed, revokeFeed, type FeedOwner } from '../../services/calendarFeeds/addresses';
+import { feedContent } from '../../services/calendarFeeds/events';
+import { icalendar } from '../../services/calendarFeeds/icalendar';
+import { pathId } from '../params';
+
+const FEED_NOT_FOUND = 'Calendar not found';
+/** `<token>.ics`, the token being 32 random bytes in base64url. */
+const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+
+/**
+ * Private calendar feeds (domain/calendarFeeds.ts). The feed itself is public by design (calendar apps cannot log
+ * in): its long random token is the key, and an unknown, revoked or renewed token answers 404. The addresses are
+ * made and revoked by administrators for a driver (from the driver's dialog), and by drivers and restaurant
+ * accounts for themselves.
+ */
+export default async function calendarRoutes(app: FastifyInstance) {
+  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
+    const token = FEED_FILE.exec(request.params.file)?.[1];
+    const owner = token ? await feedOwner(app.db, token) : null;
+    const content = owner ? await feedContent(app.db, owner, londonToday()) : null;
+    if (!content) throw notFound(FEED_NOT_FOUND);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="shifts.ics"')
+      .header('cache-control', 'no-store')
+      .send(icalendar(content));
+  });
+
+  const ownFeed = (request: FastifyRequest): FeedOwner => {
+    const account = request.account!;
+    return { kind: account.kind === 'driver' ? 'driver' : 'restaurateur', id: account.id };
+  };
+  const own = { preHandler: app.access('driver', 'restaurant') };
+  app.get('/api/calendar-feed/me', own, (request) => feedState(app.db, ownFeed(request)));
+  app.post('/api/calendar-feed/me', own, (request) => issueFeed(app.db, ownFeed(request)));
+  app.delete('/api/calendar-feed/me', own, (request) => revokeFeed(app.db, ownFeed(request)));
+
+  const driverFeed = async (raw: string): Promise<FeedOwner> => {
+    const id = pathId(raw, DRIVER_MSG.notFound);
+    const driver = await app.db.selectFrom('drivers').select('id').where('id', '=', id).executeTakeFirst();
+    if (!driver) throw notFound(DRIVER_MSG.notFound);
+    return { kind: 'driver', id };
+  };
+  type DriverParams = { Params: { id: string } };
+  const admins = { preHandler: app.access('administrator') };
+  app.get<DriverParams>('/api/calendar-feed/driver/:id', admins, async (request) => feedState(app.db, await driverFeed(request.params.id)));
+  app.post<DriverParams>('/api/calendar-feed/driver/:id', admins, async (request) => issueFeed(app.db, await driverFeed(request.params.id)));
+  app.delete<DriverParams>('/api/calendar-feed/driver/:id', admins, async (request) => revokeFeed(app.db, await driverFeed(request.params.id)));
+}
