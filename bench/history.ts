@@ -61,8 +61,8 @@ async function addYear(db: Kysely<Database>): Promise<void> {
         jsonb_build_object('status', 20, 'start_time', s.finish_time), s.restaurant_id
       from (select id, seq from history_actions where route = ${ROUTE}) a
       cross join lateral generate_series(1, case when a.seq % 20 = 0 then 60 else 1 + a.seq % 4 end) k
-      join lateral (select id from shifts offset (a.seq * 7919 + k * 104729) % (select count(*) from shifts) limit 1) pick on true
-      join shifts s on s.id = pick.id`.execute(trx);
+      cross join (select min(id) lo, max(id) - min(id) + 1 span from shifts) ids
+      join shifts s on s.id = ids.lo + (a.seq * 7919 + k * 104729) % ids.span`.execute(trx);
   });
   await refreshStatistics(db);
   console.log(`Added a year of history (${actions} actions) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
