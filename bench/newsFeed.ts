@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
-import { DEMO_PASSWORD } from '../server/db/seed/demo';
 import { refreshStatistics } from '../server/db/maintenance';
 import { ADDRESSEE, DRIVER_STATUS } from '../domain/statuses';
 import { load, printResults } from './load';
+import { login, startServer } from './server';
 
 /**
  * `npx tsx bench/newsFeed.ts`: the news feed at the large scale. The scale dataset has no news posts, so this adds
@@ -95,37 +93,10 @@ async function addPosts() {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function login(url: string, call: string, email: string): Promise<Record<string, string>> {
-  const res = await fetch(`${url}${call}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  if (!res.ok) throw new Error(`${call} as ${email}: ${res.status}`);
-  return { authorization: `Bearer ${(await res.json()).access_token}` };
-}
-
 async function main() {
   await addPosts();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { url, server } = await startServer(dataDir);
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     const admin = await login(url, '/api/auth/login', 'admin@demo.test');
     const manager = await login(url, '/api/auth/login', 'manager@demo.test');
     const driver = await login(url, '/api/auth/login/driver', 'driver@demo.test');

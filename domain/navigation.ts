@@ -17,6 +17,7 @@ export function navLinks(role: PanelRole | null | undefined): NavLink[] {
       { path: '/restaurants', label: 'Restaurants' },
       { path: '/areas', label: 'Areas' },
       { path: '/reporting', label: 'Reporting' },
+      { path: '/history', label: 'History' },
       { path: '/users', label: 'Administrators' },
     ];
   }
@@ -27,6 +28,7 @@ export function navLinks(role: PanelRole | null | undefined): NavLink[] {
       { path: '/invoices', label: 'Invoices' },
       { path: '/newsfeed', label: 'News Feed' },
       { path: '/reporting', label: 'Reporting' },
+      { path: '/history', label: 'History' },
     ];
   }
   if (role === RESTAURANT_ROLE) {

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { clearStoredUser, getStoredUser } from './session';
+import { noteWrite } from './writes';
 
 /**
  * The one fetch wrapper of the front end (spec 1, sections 7-8):
@@ -95,6 +96,14 @@ export const session = {
 };
 
 export async function httpClient<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await httpResponse<T>(path, options)).data;
+}
+
+/**
+ * httpClient's call answering the headers too (a paged list's Content-Range). A write that succeeded is announced
+ * with its action id (X-Request-Id) to `onWrite` listeners, which offer Undo.
+ */
+export async function httpResponse<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const user = getStoredUser();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -125,7 +134,11 @@ export async function httpClient<T = unknown>(path: string, options: RequestOpti
   }
 
   const data = await readBody(response);
-  if (response.ok) return data as T;
+  if (response.ok) {
+    const actionId = response.headers.get('x-request-id');
+    if (actionId && options.method && options.method !== 'GET') noteWrite({ id: actionId, method: options.method, path });
+    return { data: data as T, headers: response.headers };
+  }
 
   if (response.status === 401 && options.logoutOn401 !== false && user) {
     clearStoredUser();

@@ -42,6 +42,8 @@ import replyRoutes from './routes/reply';
 import driverNewsFeedRoutes from './routes/driverApp/newsFeed';
 import restaurateurRoutes from './routes/restaurateur';
 import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
+import historyRoutes from './routes/history';
+import historyContextPlugin from './history/context';
 import calendarRoutes from './routes/calendar';
 
 /** A route as registered: what the access matrix and the bad-input sweep of the tests walk. */
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10_000_000, files: 20 } });
   await app.register(authPlugin);
+  await app.register(historyContextPlugin);
   await app.register(visibilityPlugin);
   await app.register(realtimePlugin);
   await app.register(mailPlugin);
@@ -130,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverNewsFeedRoutes);
   await app.register(restaurateurRoutes);
   await app.register(driverWorkingTimesRoutes);
+  await app.register(historyRoutes);
   await app.register(calendarRoutes);
 
   await app.register(documentsPlugin);

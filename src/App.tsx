@@ -28,6 +28,7 @@ const InvoicesPage = lazyPage(() => import('../resources/invoices'), 'InvoicesPa
 const RestaurantInvoicesPage = lazyPage(() => import('../resources/invoices'), 'RestaurantInvoicesPage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
 const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
+const HistoryPage = lazyPage(() => import('../resources/history'), 'HistoryPage');
 const TimesheetRestaurantPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetRestaurantPage');
 
 /** / leads to the news feed, or to a screen the account may open when it may not open that one. */
@@ -75,6 +76,7 @@ export function App() {
           <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
           <Route path="/users" element={<UsersPage />} />
           <Route path="/reporting" element={<ReportingPage />} />
+          <Route path="/history" element={<HistoryPage />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

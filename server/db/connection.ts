@@ -5,6 +5,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { withHistory } from '../history/driver';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -61,7 +62,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // An idle connection the server closes (a restart, an administrator ending sessions) leaves the pool, and the
   // next query opens a new one. Without a listener the pool's 'error' event would end the whole process.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: withHistory(new PostgresDialect({ pool })) });
   return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
 }
 
@@ -88,7 +89,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
     lock?.release();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: withHistory(new PGliteDialect({ pglite })) });
   return {
     db,
     kind: 'pglite',

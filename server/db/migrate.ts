@@ -6,6 +6,7 @@ import * as changedDays from './migrations/0003_changed_days';
 import * as cancellationTimesheets from './migrations/0004_cancellation_timesheets';
 import * as security from './migrations/0005_security';
 import * as plannerWorkingTime from './migrations/0007_planner_working_time';
+import * as history from './migrations/0008_history';
 import * as calendarFeeds from './migrations/0010_calendar_feeds';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_cancellation_timesheets': cancellationTimesheets,
   '0005_security': security,
   '0007_planner_working_time': plannerWorkingTime,
+  '0008_history': history,
   '0010_calendar_feeds': calendarFeeds,
 };
 

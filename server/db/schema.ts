@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { HistoryActionFields, HistoryEntryFields } from '../../domain/history';
 
 /**
  * Row types of the migration in migrations/0001_schema.ts. The type parsers in connection.ts make both
@@ -368,6 +369,17 @@ export interface InvoiceTimesheetsTable {
   timesheet_id: number;
   invoice_id: number;
 }
+/** migrations/0008_history.ts: written by the recorded tables' triggers; the app writes only `undoes`/`undone_by`. */
+export interface HistoryActionsTable extends HistoryActionFields {
+  seq: Generated<number>;
+  at: CreatedAt;
+}
+export type HistoryRow = Record<string, unknown>;
+export interface HistoryEntriesTable extends HistoryEntryFields {
+  id: Generated<number>;
+  action_id: string;
+  restaurant_id: number | null;
+}
 export interface CalendarFeedsTable {
   id: Generated<number>;
   token_hash: string;
@@ -411,6 +423,8 @@ export interface Database {
   app_secrets: AppSecretsTable;
   login_attempts: LoginAttemptsTable;
   invoice_timesheets: InvoiceTimesheetsTable;
+  history_actions: HistoryActionsTable;
+  history_entries: HistoryEntriesTable;
   calendar_feeds: CalendarFeedsTable;
 }
 

@@ -8,6 +8,7 @@ import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { LiveFeed } from './LiveFeed';
 import { ScrollToTop } from './ScrollToTop';
+import { UndoSnackbar } from './UndoSnackbar';
 
 /**
  * The shell of a logged-in user: top bar, drawer by role (temporary on a phone), live feed, scroll reset.
@@ -26,6 +27,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <Layout appBar={AppBar} menu={AppMenu} appBarAlwaysOn sx={{ '& .RaLayout-content': { pt: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 } } }}>
       <ScrollToTop />
       <LiveFeed />
+      <UndoSnackbar />
       {children}
     </Layout>
   );

@@ -12,6 +12,7 @@ import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import InsightsIcon from '@mui/icons-material/Insights';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import { navLinks } from '../../domain/navigation';
 import { useStoredUser } from '../components/useStoredUser';
 import { APP_NAME } from '../components/brand';
@@ -28,6 +29,7 @@ const ICONS: Record<string, ReactElement> = {
   '/restaurants': <StorefrontIcon />,
   '/areas': <MapOutlinedIcon />,
   '/reporting': <InsightsIcon />,
+  '/history': <HistoryIcon />,
   '/users': <ManageAccountsIcon />,
 };
 

@@ -4,13 +4,13 @@ import { ROLE, RESTAURANT_ROLE } from '../../domain/roles';
 describe('shell links by role (spec 1, section 2)', () => {
   it('administrators see the eight screens and the users link', () => {
     expect(navLinks(ROLE.administrator).map((l) => l.label)).toEqual([
-      'Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Drivers', 'Restaurants', 'Areas', 'Reporting', 'Administrators',
+      'Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Drivers', 'Restaurants', 'Areas', 'Reporting', 'History', 'Administrators',
     ]);
     expect(navLinks(ROLE.administrator).at(-1)?.path).toBe('/users');
   });
 
   it('managers see no drivers, restaurants, areas or users', () => {
-    expect(navLinks(ROLE.manager).map((l) => l.label)).toEqual(['Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Reporting']);
+    expect(navLinks(ROLE.manager).map((l) => l.label)).toEqual(['Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Reporting', 'History']);
   });
 
   it('restaurant accounts get the restaurant variants', () => {

@@ -173,6 +173,13 @@ async function freshRestaurant(fx: Fixtures) {
   return row.id;
 }
 
+/** The id of an action an administrator just took through the API (what the History screens and Undo name). */
+async function adminAction(fx: Fixtures, method: 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>): Promise<string> {
+  const res = await fx.t.app.inject({ method, url, headers: await fx.t.as('admin@demo.test'), ...(payload ? { payload } : {}) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.headers['x-request-id'] as string;
+}
+
 /** A stored image file (public, or an identity document) of its own. */
 function storedFile(fx: Fixtures, folder: 'images' | 'documents'): string {
   const file = `${crypto.randomBytes(12).toString('hex')}.png`;
@@ -395,6 +402,17 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'POST /api/restaurateur': async () => ({ url: '/api/restaurateur', payload: { name: 'Owner', email: `owner.${unique()}@owners.test` } }),
   'PUT /api/restaurateur/:id': async (fx) => ({ url: `/api/restaurateur/${await freshRestaurateur(fx)}`, payload: { name: 'Owner', email: `owner.${unique()}@owners.test` } }),
   'DELETE /api/restaurateur/:id': async (fx) => ({ url: `/api/restaurateur/${await freshRestaurateur(fx)}` }),
+
+  'GET /api/history': async (fx) => {
+    const action = await adminAction(fx, 'POST', '/api/shift/publish', { shift_ids: [await shift(fx)] });
+    return { url: `/api/history?range=${encodeURIComponent('[0,99]')}`, shows: (body) => body.includes(action) };
+  },
+  'POST /api/history/:id/undo': async (fx) => ({ url: `/api/history/${await adminAction(fx, 'POST', '/api/shift/publish', { shift_ids: [await shift(fx)] })}/undo` }),
+  'POST /api/history/restore/:entryId': async (fx) => {
+    const action = await adminAction(fx, 'DELETE', `/api/shift/${await shift(fx)}`);
+    const entry = await fx.t.db.selectFrom('history_entries').select('id').where('action_id', '=', action).executeTakeFirstOrThrow();
+    return { url: `/api/history/restore/${entry.id}` };
+  },
 
   'POST /broadcasting/auth': async (fx) => ({
     url: '/broadcasting/auth',

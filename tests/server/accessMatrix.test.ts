@@ -141,6 +141,10 @@ const MATRIX: Record<string, string> = {
   'POST /api/driver-app/newsFeed/markReaded/:id': DRIVER_ONLY,
   'POST /api/driver-app/newsFeed/reply': DRIVER_ONLY,
 
+  'GET /api/history': STAFF_LIST,
+  'POST /api/history/:id/undo': STAFF_RECORD,
+  'POST /api/history/restore/:entryId': ADMIN_ONLY,
+
   'GET /api/restaurateur': ADMIN_ONLY,
   'POST /api/restaurateur': ADMIN_ONLY,
   'PUT /api/restaurateur/:id': ADMIN_ONLY,

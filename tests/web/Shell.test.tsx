@@ -67,7 +67,7 @@ describe('Shell', () => {
     expect(screen.queryByText(NOT_AVAILABLE)).toBeNull();
   });
 
-  it('administrator: nine links incl. Administrators, the alerts bell and the settings link', async () => {
+  it('administrator: ten links incl. History and Administrators, the alerts bell and the settings link', async () => {
     mockApi();
     storeUser(ADMIN);
     renderAppAt('/schedule');
@@ -80,6 +80,7 @@ describe('Shell', () => {
       'Restaurants',
       'Areas',
       'Reporting',
+      'History',
       'Administrators',
     ]);
     expect(screen.getByRole('button', { name: /^Alerts/ })).toBeInTheDocument();
@@ -90,11 +91,11 @@ describe('Shell', () => {
     await waitFor(() => expect(realtime.startRealtime).toHaveBeenCalledWith('token-admin'));
   });
 
-  it('manager: five links, the bell and settings', async () => {
+  it('manager: six links, the bell and settings', async () => {
     mockApi();
     storeUser(MANAGER);
     renderAppAt('/schedule');
-    expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Reporting']);
+    expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Reporting', 'History']);
     expect(screen.getByRole('button', { name: /^Alerts/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
   });

@@ -10,7 +10,7 @@ export interface ApiCall {
   headers: Record<string, string>;
 }
 
-export type ApiHandler = (call: ApiCall) => { status?: number; body?: unknown } | undefined;
+export type ApiHandler = (call: ApiCall) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /**
  * Replaces fetch with a fake API: the handler answers { status, body } for the calls it knows; anything else gets
@@ -35,7 +35,7 @@ export function mockApi(handler: ApiHandler = () => undefined): ApiCall[] {
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

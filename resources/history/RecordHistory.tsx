@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
+import { fetchHistory } from './api';
+import { actionLabel } from './format';
+import { HistoryEntries } from './HistoryEntries';
+import type { HistoryAction } from './types';
+
+interface Props {
+  /** The record's table, as the history names it ('shifts', 'timesheets', 'drivers', 'restaurants'). */
+  table: string;
+  id: number;
+}
+
+/** A record's own history, newest first: for the History tab of its dialog or page. */
+export function RecordHistory({ table, id }: Props) {
+  const [actions, setActions] = useState<HistoryAction[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchHistory({ table, record_id: String(id) }, 0, 49, controller.signal).then(
+      (page) => setActions(page.data),
+      (e: Error) => e.name !== 'AbortError' && setError(e.message),
+    );
+    return () => controller.abort();
+  }, [table, id]);
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!actions) return <LinearProgress />;
+  if (!actions.length) return <Typography color="text.secondary">No changes recorded yet.</Typography>;
+  return (
+    <Stack spacing={2} data-testid="record-history">
+      {actions.map((a) => (
+        <div key={a.id}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {new Date(a.at).toLocaleString('en-GB')} · {a.account_name} · {actionLabel(a)}
+          </Typography>
+          <HistoryEntries entries={a.entries} />
+        </div>
+      ))}
+    </Stack>
+  );
+}

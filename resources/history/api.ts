@@ -1,0 +1,18 @@
+import { httpClient, httpResponse } from '../../providers/httpClient';
+import type { HistoryAction } from './types';
+
+/** Takes an action back (POST /api/history/{id}/undo). */
+export const undoAction = (id: string) => httpClient(`/api/history/${encodeURIComponent(id)}/undo`, { method: 'POST' });
+
+/** Brings a deleted record back with its links (POST /api/history/restore/{entryId}). */
+export const restoreRecord = (entryId: number) => httpClient(`/api/history/restore/${entryId}`, { method: 'POST' });
+
+/** A page of actions, newest first: `first`..`last` of `total` (Content-Range). */
+export async function fetchHistory(filter: Record<string, unknown>, first: number, last: number, signal?: AbortSignal) {
+  const { data, headers } = await httpResponse<HistoryAction[]>('/api/history', {
+    query: { filter: JSON.stringify(filter), range: JSON.stringify([first, last]) },
+    signal,
+  });
+  const total = Number(headers.get('content-range')?.split('/')[1] ?? data.length);
+  return { data, total };
+}

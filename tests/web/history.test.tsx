@@ -1,0 +1,96 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser } from './harness';
+import { httpClient } from '../../providers/httpClient';
+
+vi.mock('../../providers/realtime', () => ({
+  startRealtime: vi.fn(async () => {}),
+  stopRealtime: vi.fn(),
+  subscribeToFeed: vi.fn(() => () => {}),
+  onFeedError: vi.fn(() => () => {}),
+}));
+
+const ACTION = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+
+const published = {
+  id: ACTION,
+  at: '2026-11-24T18:05:00.000Z',
+  account_kind: 'user',
+  account_id: 2,
+  role: 20,
+  account_name: 'Mark Manager',
+  name: 'published',
+  route: 'POST /api/shift/publish',
+  undone_by: null,
+  undoes: null,
+  kinds: { shifts: 2 },
+  ops: ['updated'],
+  entries: [{ id: 7, table_name: 'shifts', record_id: '41', op: 'updated', before: { status: 10 }, after: { status: 20 } }],
+};
+
+describe('Undo snackbar', () => {
+  it('offers Undo after a board action and takes it back on the server', async () => {
+    const calls = mockApi((call) => {
+      if (call.path === '/api/shift/publish') return { body: [], headers: { 'X-Request-Id': ACTION } };
+      if (call.path === `/api/history/${ACTION}/undo`) return { body: { id: 'x', undone: ACTION, records: 2 } };
+      return undefined;
+    });
+    storeUser(ADMIN);
+    renderAppAt('/home');
+    await screen.findByRole('menu', { name: 'Main menu' });
+    await act(() => httpClient('/api/shift/publish', { method: 'POST', body: { shift_ids: [41] } }));
+    expect(await screen.findByText('Shifts published')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/history/${ACTION}/undo`)).toBe(true));
+    expect(await screen.findByText('Shifts published: undone')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when a record was changed since", async () => {
+    const refusal = 'Shift at Pizza Palace Camden, Tue 18:00 was edited by Mark Manager after this action';
+    mockApi((call) => {
+      if (call.path === '/api/timesheet/approve') return { body: { data: [], fail: [] }, headers: { 'X-Request-Id': ACTION } };
+      if (call.path.endsWith('/undo')) return { status: 400, body: { action: [refusal] } };
+      return undefined;
+    });
+    storeUser(MANAGER);
+    renderAppAt('/home');
+    await screen.findByRole('menu', { name: 'Main menu' });
+    await act(() => httpClient('/api/timesheet/approve', { method: 'POST', body: [] }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
+  it('offers nothing after a write that is not a board action', async () => {
+    mockApi((call) => (call.path === '/api/area' && call.method === 'POST' ? { body: { id: 1 }, headers: { 'X-Request-Id': ACTION } } : undefined));
+    storeUser(ADMIN);
+    renderAppAt('/home');
+    await screen.findByRole('menu', { name: 'Main menu' });
+    await act(() => httpClient('/api/area', { method: 'POST', body: {} }));
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+});
+
+describe('History screen', () => {
+  it('lists actions from the server page by page, opens one to its fields, and undoes it', async () => {
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path.startsWith('/api/history')) return { body: [published], headers: { 'Content-Range': 'history 0-0/1' } };
+      if (call.path === `/api/history/${ACTION}/undo`) return { body: { id: 'x', undone: ACTION, records: 1 } };
+      return undefined;
+    });
+    storeUser(ADMIN);
+    renderAppAt('/history');
+    const row = (await screen.findByText('Mark Manager (Manager)')).closest('tr')!;
+    expect(within(row).getByText('published')).toBeInTheDocument();
+    expect(within(row).getByText('2 Shift')).toBeInTheDocument();
+    const listCall = calls.find((c) => c.path.startsWith('/api/history?'))!;
+    expect(new URL(listCall.path, 'http://x').searchParams.get('range')).toBe('[0,24]');
+    await userEvent.click(within(row).getByText('published'));
+    const entry = await screen.findByTestId('history-entry');
+    expect(within(entry).getByText('status')).toBeInTheDocument();
+    expect(within(entry).getByText('10')).toBeInTheDocument();
+    expect(within(entry).getByText('20')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/history/${ACTION}/undo`)).toBe(true));
+  });
+});
