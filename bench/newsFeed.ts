@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
@@ -8,6 +5,7 @@ import { DEMO_PASSWORD } from '../server/db/seed/demo';
 import { refreshStatistics } from '../server/db/maintenance';
 import { ADDRESSEE, DRIVER_STATUS } from '../domain/statuses';
 import { load, printResults } from './load';
+import { benchDataDir, startBenchServer } from './benchServer';
 
 /**
  * `npx tsx bench/newsFeed.ts`: the news feed at the large scale. The scale dataset has no news posts, so this adds
@@ -17,8 +15,7 @@ import { load, printResults } from './load';
  */
 const POSTS = Number(process.env.BENCH_POSTS ?? 500);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'data-bench-large');
+const dataDir = benchDataDir('large');
 const MARK = 'Bench post';
 
 async function addPosts() {
@@ -95,15 +92,6 @@ async function addPosts() {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function login(url: string, call: string, email: string): Promise<Record<string, string>> {
   const res = await fetch(`${url}${call}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
   if (!res.ok) throw new Error(`${call} as ${email}: ${res.status}`);
@@ -112,20 +100,8 @@ async function login(url: string, call: string, email: string): Promise<Record<s
 
 async function main() {
   await addPosts();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { url, stop } = await startBenchServer('large');
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     const admin = await login(url, '/api/auth/login', 'admin@demo.test');
     const manager = await login(url, '/api/auth/login', 'manager@demo.test');
     const driver = await login(url, '/api/auth/login/driver', 'driver@demo.test');
@@ -144,7 +120,7 @@ async function main() {
       await load('GET /api/newsFeed?page=1&perPage=15, 4 at once', get('/api/newsFeed?page=1&perPage=15', admin), { concurrency: 4, seconds }),
     ]);
   } finally {
-    server.kill('SIGTERM');
+    stop();
   }
 }
 

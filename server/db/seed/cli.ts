@@ -15,10 +15,11 @@ import { assertDate } from './time';
  * the benchmark dataset on top. --reset drops every table first and migrates again.
  */
 
-const USAGE = `Usage: npm run seed -- [--scale small|large] [--reset] [--today YYYY-MM-DD]
+const USAGE = `Usage: npm run seed -- [--scale small|large|xlarge] [--reset] [--today YYYY-MM-DD]
   (no option)     create the demo dataset if the database is empty
   --scale small   also add ${describe('small')}
   --scale large   also add ${describe('large')}
+  --scale xlarge  also add ${describe('xlarge')}
   --reset         drop all tables and migrate again first (deletes all data)
   --today DATE    date the data is built around (default: today in Europe/London)`;
 
@@ -40,8 +41,8 @@ function parseArgs(argv: string[]): Args {
     if (arg === '--reset') args.reset = true;
     else if (arg === '--scale' || arg.startsWith('--scale=')) {
       const value = arg.includes('=') ? arg.split('=')[1] : argv[++i];
-      if (value !== 'small' && value !== 'large') throw new Error(`--scale takes 'small' or 'large', not '${value ?? ''}'\n\n${USAGE}`);
-      args.scale = value;
+      if (!value || !Object.hasOwn(SCALE_PRESETS, value)) throw new Error(`--scale takes ${Object.keys(SCALE_PRESETS).join(', ')}, not '${value ?? ''}'\n\n${USAGE}`);
+      args.scale = value as keyof typeof SCALE_PRESETS;
     } else if (arg === '--today' || arg.startsWith('--today=')) {
       args.today = assertDate((arg.includes('=') ? arg.split('=')[1] : argv[++i]) ?? '');
     } else if (arg === '--help' || arg === '-h') {

@@ -33,6 +33,8 @@ export interface ScaleOptions {
 export const SCALE_PRESETS = {
   large: { restaurants: 300, drivers: 3000, days: 365 },
   small: { restaurants: 30, drivers: 300, days: 60 },
+  // The lists' scale: ten times the people of large; two weeks of shifts keep it quick to build.
+  xlarge: { restaurants: 3000, drivers: 30000, days: 14 },
 } as const satisfies Record<string, Pick<ScaleOptions, 'restaurants' | 'drivers' | 'days'>>;
 
 export type ScaleSummary = Record<'areas' | 'restaurants' | 'drivers' | 'shifts' | 'timesheets' | 'reporting' | 'alerts', number>;
