@@ -11,7 +11,7 @@ import { clearStoredUser, getStoredUser } from './session';
  */
 export interface RequestOptions {
   method?: string;
-  /** A plain object is sent as JSON; FormData as multipart. */
+  /** A plain object is sent as JSON, a string as JSON already written; FormData as multipart. */
   body?: unknown;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -94,7 +94,18 @@ export const session = {
   reload: () => window.location.reload(),
 };
 
+/** An answer with its headers (lists read their total from `Content-Range`). */
+export interface HttpAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  json: T;
+}
+
 export async function httpClient<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await httpRequest<T>(path, options)).json;
+}
+
+export async function httpRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
   const user = getStoredUser();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -106,7 +117,10 @@ export async function httpClient<T = unknown>(path: string, options: RequestOpti
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else if (typeof options.body === 'string') {
+    headers['Content-Type'] = 'application/json';
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -125,7 +139,7 @@ export async function httpClient<T = unknown>(path: string, options: RequestOpti
   }
 
   const data = await readBody(response);
-  if (response.ok) return data as T;
+  if (response.ok) return { status: response.status, headers: response.headers, json: data as T };
 
   if (response.status === 401 && options.logoutOn401 !== false && user) {
     clearStoredUser();

@@ -5,6 +5,7 @@ import * as changeCounter from './migrations/0002_change_counter';
 import * as changedDays from './migrations/0003_changed_days';
 import * as cancellationTimesheets from './migrations/0004_cancellation_timesheets';
 import * as security from './migrations/0005_security';
+import * as listIndexes from './migrations/0006_list_indexes';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_changed_days': changedDays,
   '0004_cancellation_timesheets': cancellationTimesheets,
   '0005_security': security,
+  '0006_list_indexes': listIndexes,
 };
 
 // Migrations work on any schema type: they create it.
