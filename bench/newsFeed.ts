@@ -1,11 +1,11 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
+import { DEMO_PASSWORD } from '../server/db/seed/demo';
 import { refreshStatistics } from '../server/db/maintenance';
 import { ADDRESSEE, DRIVER_STATUS } from '../domain/statuses';
 import { load, printResults } from './load';
-import { login, startServer } from './server';
+import { benchDataDir, startBenchServer } from './benchServer';
 
 /**
  * `npx tsx bench/newsFeed.ts`: the news feed at the large scale. The scale dataset has no news posts, so this adds
@@ -15,8 +15,7 @@ import { login, startServer } from './server';
  */
 const POSTS = Number(process.env.BENCH_POSTS ?? 500);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'data-bench-large');
+const dataDir = benchDataDir('large');
 const MARK = 'Bench post';
 
 async function addPosts() {
@@ -93,9 +92,15 @@ async function addPosts() {
   }
 }
 
+async function login(url: string, call: string, email: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}${call}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  if (!res.ok) throw new Error(`${call} as ${email}: ${res.status}`);
+  return { authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
 async function main() {
   await addPosts();
-  const { url, server } = await startServer(dataDir);
+  const { url, stop } = await startBenchServer('large');
   try {
     const admin = await login(url, '/api/auth/login', 'admin@demo.test');
     const manager = await login(url, '/api/auth/login', 'manager@demo.test');
@@ -115,7 +120,7 @@ async function main() {
       await load('GET /api/newsFeed?page=1&perPage=15, 4 at once', get('/api/newsFeed?page=1&perPage=15', admin), { concurrency: 4, seconds }),
     ]);
   } finally {
-    server.kill('SIGTERM');
+    stop();
   }
 }
 

@@ -1,119 +1,65 @@
-import type {
-  DataProvider,
-  GetListParams,
-  GetManyParams,
-  GetManyReferenceParams,
-  GetOneParams,
-  Identifier,
-  RaRecord,
-} from 'react-admin';
-import { asArray, asRecord, httpClient } from './httpClient';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, fetchUtils, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { asRecord, httpClient, httpRequest } from './httpClient';
 
 /**
- * A generic react-admin DataProvider over the spec's API: `GET /api/{resource}` answers the full array
- * (design section 4), so filtering, sorting and paging happen here for now. Resources whose lists grow large
- * (shifts, timesheets, drivers, news) pass their date range or status as query parameters by specialising
- * getList in their own provider method.
+ * The react-admin data provider: `ra-data-simple-rest` over the API, whose list calls page, sort and filter in SQL
+ * when asked in its convention (`range`, `sort`, `filter`; the total in `Content-Range`, server/lists). Nothing is
+ * filtered or sorted in the browser. Specialised only where the spec's API differs from the convention:
+ * - a list asked with `perPage: 0` (every row, for pickers and screens that show all) is asked without a range
+ *   (see wholeList); a list call that does not take the convention answers its plain array, counted as it comes;
+ * - answers may be wrapped as `{ data }`, writes answer the saved record (or nothing: 204), updates send the id too.
  */
 
 const api = (resource: string, id?: Identifier) =>
   id === undefined ? `/api/${resource}` : `/api/${resource}/${encodeURIComponent(String(id))}`;
 
-function valueAt(record: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), record);
+/** `ra-data-simple-rest`'s client: our fetch wrapper (token, 401 log-out, the spec's error messages). */
+async function fetchJson(url: string, options: fetchUtils.Options = {}) {
+  const { status, headers, json } = await httpRequest(url, { method: options.method, body: options.body, signal: options.signal ?? undefined });
+  return { status, headers, body: typeof json === 'string' ? json : JSON.stringify(json), json };
 }
 
-function matchesSearch(record: unknown, q: string): boolean {
-  if (record === null || record === undefined) return false;
-  if (typeof record === 'object') return Object.values(record as object).some((v) => matchesSearch(v, q));
-  return String(record).toLowerCase().includes(q);
-}
+const base = simpleRestProvider('/api', fetchJson);
 
-function matchesFilter(record: Record<string, unknown>, filter: Record<string, unknown>): boolean {
-  return Object.entries(filter).every(([key, wanted]) => {
-    if (wanted === undefined || wanted === null || wanted === '') return true;
-    if (key === 'q') return matchesSearch(record, String(wanted).trim().toLowerCase());
-    const actual = valueAt(record, key);
-    if (Array.isArray(wanted)) return wanted.map(String).includes(String(actual));
-    if (Array.isArray(actual)) return actual.map(String).includes(String(wanted));
-    return String(actual) === String(wanted);
-  });
-}
-
-function compare(a: unknown, b: unknown): number {
-  if (a === b) return 0;
-  if (a === null || a === undefined) return 1;
-  if (b === null || b === undefined) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en-GB', { numeric: true, sensitivity: 'base' });
-}
-
-/** Filter, sort and page a full list as react-admin asks. Exported for resources that fetch lists themselves. */
-export function applyListParams<T extends RaRecord>(records: T[], params: Partial<GetListParams>): { data: T[]; total: number } {
-  const filter = params.filter ?? {};
-  let rows = records.filter((r) => matchesFilter(r as Record<string, unknown>, filter));
-  const sort = params.sort;
-  if (sort?.field) {
-    const direction = sort.order === 'DESC' ? -1 : 1;
-    rows = [...rows].sort(
-      (a, b) => direction * compare(valueAt(a as Record<string, unknown>, sort.field), valueAt(b as Record<string, unknown>, sort.field)),
-    );
-  }
-  const total = rows.length;
-  const pagination = params.pagination;
-  if (pagination && pagination.perPage > 0) {
-    const start = (pagination.page - 1) * pagination.perPage;
-    rows = rows.slice(start, start + pagination.perPage);
-  }
-  return { data: rows, total };
-}
-
-/**
- * Filters the server applies itself, sent as query parameters (GET /api/driver?status=120): the server bounds the
- * list, and react-admin's cache keeps one list per value. They are not applied again here.
- */
-const SERVER_FILTERS: Record<string, readonly string[]> = {
-  driver: ['status'],
-  restaurant: ['status'],
+const totalOf = (headers: Headers, rows: unknown[]) => {
+  const range = headers.get('content-range');
+  return range ? Number(range.split('/').pop()) : rows.length;
 };
 
-function splitFilter(resource: string, filter: Record<string, unknown> = {}) {
-  const keys = SERVER_FILTERS[resource] ?? [];
-  const query: Record<string, string> = {};
-  const local: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (keys.includes(key)) {
-      if (value !== undefined && value !== null && value !== '') query[key] = String(value);
-    } else local[key] = value;
-  }
-  return { query, local };
-}
+const PLAIN_STATUS = ['driver', 'restaurant'];
 
-async function fetchAll<T extends RaRecord>(resource: string, signal?: AbortSignal, query?: Record<string, string>): Promise<T[]> {
-  return asArray<T>(await httpClient(api(resource), { signal, query }));
+/**
+ * Every row of a list. Without a filter it is the spec's plain call, in the order the spec gives it (the order every
+ * picker asks for); with one, the convention without a range, so the server filters and sorts.
+ */
+async function wholeList(resource: string, params: GetListParams) {
+  const filter = params.filter ?? {};
+  const keys = Object.keys(filter);
+  // The spec's plain calls of drivers and restaurants take their status filter as `?status=`.
+  const plainStatus = keys.length === 1 && keys[0] === 'status' && PLAIN_STATUS.includes(resource);
+  const query = plainStatus
+    ? { status: String(filter.status) }
+    : keys.length
+      ? { filter: JSON.stringify(filter), sort: JSON.stringify([params.sort?.field ?? 'id', params.sort?.order ?? 'ASC']) }
+      : undefined;
+  const { headers, json } = await httpRequest<unknown>(api(resource), { query, signal: params.signal });
+  const rows = (Array.isArray(json) ? json : ((json as { data?: unknown[] } | null)?.data ?? [])) as RaRecord[];
+  return { data: rows, total: totalOf(headers, rows) };
 }
 
 export const dataProvider: DataProvider = {
-  async getList<T extends RaRecord>(resource: string, params: GetListParams) {
-    const { query, local } = splitFilter(resource, params.filter);
-    return applyListParams(await fetchAll<T>(resource, params.signal, query), { ...params, filter: local });
+  ...base,
+
+  async getList(resource, params) {
+    if (!params.pagination?.perPage) return wholeList(resource, params) as never;
+    return base.getList(resource, params);
   },
 
-  async getOne<T extends RaRecord>(resource: string, params: GetOneParams<T>) {
+  async getOne<T extends RaRecord>(resource: string, params: { id: Identifier; signal?: AbortSignal }) {
     const record = asRecord<T>(await httpClient(api(resource, params.id), { signal: params.signal }));
     if (!record) throw new Error(`No ${resource} ${params.id}`);
     return { data: record };
-  },
-
-  async getMany<T extends RaRecord>(resource: string, params: GetManyParams<T>) {
-    const wanted = new Set(params.ids.map(String));
-    const all = await fetchAll<T>(resource, params.signal);
-    return { data: all.filter((r) => wanted.has(String(r.id))) };
-  },
-
-  async getManyReference<T extends RaRecord>(resource: string, params: GetManyReferenceParams) {
-    const all = await fetchAll<T>(resource, params.signal);
-    return applyListParams(all, { ...params, filter: { ...params.filter, [params.target]: params.id } });
   },
 
   async create(resource, params) {

@@ -12,7 +12,7 @@ import { noteWrite } from './writes';
  */
 export interface RequestOptions {
   method?: string;
-  /** A plain object is sent as JSON; FormData as multipart. */
+  /** A plain object is sent as JSON, a string as JSON already written; FormData as multipart. */
   body?: unknown;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -95,15 +95,22 @@ export const session = {
   reload: () => window.location.reload(),
 };
 
+/** An answer with its headers (lists read their total from `Content-Range`). */
+export interface HttpAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  json: T;
+}
+
 export async function httpClient<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await httpResponse<T>(path, options)).data;
+  return (await httpRequest<T>(path, options)).json;
 }
 
 /**
- * httpClient's call answering the headers too (a paged list's Content-Range). A write that succeeded is announced
- * with its action id (X-Request-Id) to `onWrite` listeners, which offer Undo.
+ * httpClient's call answering the status and headers too (a paged list's Content-Range). A write that succeeded is
+ * announced with its action id (X-Request-Id) to `onWrite` listeners, which offer Undo.
  */
-export async function httpResponse<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+export async function httpRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
   const user = getStoredUser();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -115,7 +122,10 @@ export async function httpResponse<T = unknown>(path: string, options: RequestOp
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else if (typeof options.body === 'string') {
+    headers['Content-Type'] = 'application/json';
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -137,7 +147,7 @@ export async function httpResponse<T = unknown>(path: string, options: RequestOp
   if (response.ok) {
     const actionId = response.headers.get('x-request-id');
     if (actionId && options.method && options.method !== 'GET') noteWrite({ id: actionId, method: options.method, path });
-    return { data: data as T, headers: response.headers };
+    return { status: response.status, headers: response.headers, json: data as T };
   }
 
   if (response.status === 401 && options.logoutOn401 !== false && user) {

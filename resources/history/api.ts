@@ -1,4 +1,4 @@
-import { httpClient, httpResponse } from '../../providers/httpClient';
+import { httpClient, httpRequest } from '../../providers/httpClient';
 import type { HistoryAction } from './types';
 
 /** Takes an action back (POST /api/history/{id}/undo). */
@@ -9,7 +9,7 @@ export const restoreRecord = (entryId: number) => httpClient(`/api/history/resto
 
 /** A page of actions, newest first: `first`..`last` of `total` (Content-Range). */
 export async function fetchHistory(filter: Record<string, unknown>, first: number, last: number, signal?: AbortSignal) {
-  const { data, headers } = await httpResponse<HistoryAction[]>('/api/history', {
+  const { json: data, headers } = await httpRequest<HistoryAction[]>('/api/history', {
     query: { filter: JSON.stringify(filter), range: JSON.stringify([first, last]) },
     signal,
   });

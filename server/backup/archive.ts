@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * A backup of an embedded installation is a folder: the database as PGlite dumps it (pglite.tar.gz) and the files
@@ -75,7 +76,7 @@ export async function restoreBackup(source: string, dataDir: string): Promise<st
       if (error.code !== 'ENOENT') throw error;
     });
   }
-  const pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([dump]) });
+  const pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([dump]), extensions: { pg_trgm } });
   await pglite.waitReady;
   await pglite.exec('checkpoint');
   await pglite.close();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -76,6 +77,8 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   const pglite = new PGlite({
     dataDir: dir,
     loadDataDir: options.loadDataDir,
+    // Trigram indexes serve the lists' searches (migrations/0006_list_indexes.ts).
+    extensions: { pg_trgm },
     parsers: Object.fromEntries(
       Object.entries(parsers).map(([oid, fn]) => [Number(oid), fn]),
     ) as Record<number, (v: string) => unknown>,

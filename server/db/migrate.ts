@@ -5,6 +5,7 @@ import * as changeCounter from './migrations/0002_change_counter';
 import * as changedDays from './migrations/0003_changed_days';
 import * as cancellationTimesheets from './migrations/0004_cancellation_timesheets';
 import * as security from './migrations/0005_security';
+import * as listIndexes from './migrations/0006_list_indexes';
 import * as plannerWorkingTime from './migrations/0007_planner_working_time';
 import * as history from './migrations/0008_history';
 import * as calendarFeeds from './migrations/0010_calendar_feeds';
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_changed_days': changedDays,
   '0004_cancellation_timesheets': cancellationTimesheets,
   '0005_security': security,
+  '0006_list_indexes': listIndexes,
   '0007_planner_working_time': plannerWorkingTime,
   '0008_history': history,
   '0010_calendar_feeds': calendarFeeds,

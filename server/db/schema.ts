@@ -118,6 +118,8 @@ export interface DriversTable {
   photo_src: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The first of the driver's area names, lower-cased, for the list's sort by area; kept by triggers (migration 0006). */
+  area_sort: Generated<string | null>;
 }
 export interface DriverAreasTable {
   driver_id: number;

@@ -64,18 +64,31 @@ describe('httpClient', () => {
 });
 
 describe('dataProvider', () => {
-  it('filters, sorts and pages a full list client-side, wrapped or not', async () => {
-    const rows = [
-      { id: 1, name: 'Leeds', city_id: 2 },
-      { id: 2, name: 'Camden', city_id: 1 },
-      { id: 3, name: 'Brixton', city_id: 1 },
-    ];
-    mockApi((call) => (call.path === '/api/area' ? { body: { data: rows } } : undefined));
+  it("asks the server for a page in react-admin's list convention and reads the total from Content-Range", async () => {
+    const calls = mockApi((call) => (call.path.startsWith('/api/area?') ? { body: [{ id: 3, name: 'Brixton', city_id: 1 }] } : undefined));
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await realFetch(input, init);
+      return new Response(await res.text(), { status: res.status, headers: { 'Content-Type': 'application/json', 'Content-Range': 'area 0-0/2' } });
+    });
     const res = await dataProvider.getList('area', {
-      pagination: { page: 1, perPage: 1 },
+      pagination: { page: 2, perPage: 1 },
       sort: { field: 'name', order: 'ASC' },
       filter: { city_id: 1 },
     });
     expect(res).toEqual({ data: [{ id: 3, name: 'Brixton', city_id: 1 }], total: 2 });
+    const url = new URL(calls[0].path, 'http://localhost');
+    expect(url.pathname).toBe('/api/area');
+    expect(JSON.parse(url.searchParams.get('range')!)).toEqual([1, 1]);
+    expect(JSON.parse(url.searchParams.get('sort')!)).toEqual(['name', 'ASC']);
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ city_id: 1 });
+  });
+
+  it('asks for a whole unfiltered list with the plain call, wrapped or not', async () => {
+    const rows = [{ id: 2, name: 'Camden' }, { id: 1, name: 'Leeds' }];
+    const calls = mockApi((call) => (call.path === '/api/area' ? { body: { data: rows } } : undefined));
+    const res = await dataProvider.getList('area', { pagination: { page: 1, perPage: 0 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(res).toEqual({ data: rows, total: 2 });
+    expect(calls.map((c) => c.path)).toEqual(['/api/area']);
   });
 });

@@ -287,7 +287,7 @@ function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | und
   return mockApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.method === 'GET' && call.path === '/api/restaurant?status=10') return { body: [PIZZA, WOK] };
+    if (call.method === 'GET' && call.path === '/api/restaurant?status=10') return { body: [WOK, PIZZA] }; // the server's order: by name
     if (call.method === 'GET' && call.path === '/api/restaurant?status=20') return { body: [OLD] };
     if (call.method === 'GET' && call.path === `/api/${AREA_RESOURCE}`) return { body: AREAS };
     if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: ACCOUNTS };

@@ -35,6 +35,8 @@ export const SCALE_PRESETS = {
   small: { restaurants: 30, drivers: 300, days: 60 },
   /** The schedule board past the large agency: 1,000 restaurants (two months of shifts keep the build short). */
   xlarge: { restaurants: 1000, drivers: 10000, days: 60 },
+  // The lists' scale: ten times the people of large; two weeks of shifts keep it quick to build.
+  lists: { restaurants: 3000, drivers: 30000, days: 14 },
 } as const satisfies Record<string, Pick<ScaleOptions, 'restaurants' | 'drivers' | 'days'>>;
 
 export type ScaleSummary = Record<'areas' | 'restaurants' | 'drivers' | 'shifts' | 'timesheets' | 'reporting' | 'alerts', number>;

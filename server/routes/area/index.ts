@@ -1,5 +1,8 @@
 import { AREA_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
+import { answerList, idScope } from '../../lists';
+import { managerAreaIds } from '../../auth/scope';
+import { AREA_LIST } from './list';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ROLE } from '../../../domain/roles';
 import {
@@ -68,13 +71,16 @@ export default async function areaRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.access('administrator', 'manager'), config: { shows: 'area' as const } };
   const admins = { preHandler: app.access('administrator') };
 
-  app.get('/api/area', readers, async (request) => {
+  app.get('/api/area', readers, async (request, reply) => {
     const account = request.account!;
-    if (account.kind === 'user' && account.role === ROLE.manager) {
-      const own = await app.db.selectFrom('user_areas').select('area_id').where('user_id', '=', account.id).execute();
-      return loadAreas(app.db, { areaIds: own.map((a) => a.area_id), restaurantIds: await restaurantScope(app, account) });
-    }
-    return loadAreas(app.db);
+    const manager = account.kind === 'user' && account.role === ROLE.manager;
+    const areaIds = manager ? await managerAreaIds(app.db, account.id) : undefined;
+    const restaurantIds = manager ? await restaurantScope(app, account) : undefined;
+    return answerList(app.db, request.query, reply, AREA_LIST, {
+      plain: () => loadAreas(app.db, { areaIds, restaurantIds }),
+      load: (ids) => loadAreas(app.db, { areaIds: ids, restaurantIds }),
+      scope: idScope('areas.id', areaIds ?? null),
+    });
   });
 
   app.post('/api/area', admins, async (request, reply) => {

@@ -16,6 +16,7 @@ import {
 import { flag } from '../../../domain/validation/fields';
 import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
+import { managerAreaIds } from '../../auth/scope';
 import { revokeAccountTokens } from '../../auth/tokens';
 import { isUniqueViolation } from '../../db/errors';
 import { fieldError, notFound } from '../../plugins/errors';
@@ -24,7 +25,9 @@ import { ImageChanges } from '../../services/imageChanges';
 import { pathId } from '../params';
 import { checkDriverAssignments, replaceDriverAssignments } from './assignments';
 import { planPhotos, type PhotoPlan } from './photos';
-import { loadDriver, loadDrivers } from './query';
+import { driverScopeSql, loadDriver, loadDrivers } from './query';
+import { DRIVER_LIST } from './list';
+import { answerList } from '../../lists';
 
 import { DRIVER_CHANNEL } from '../../../domain/channels';
 export { DRIVER_CHANNEL };
@@ -92,15 +95,16 @@ export default async function driverRoutes(app: FastifyInstance) {
     app.broadcaster.publish({ channel: DRIVER_CHANNEL, event, items: [driver] });
   const driverById = async (id: number) => (await loadDriver(app.db, id, londonToday()))!;
 
-  app.get<{ Querystring: { status?: string } }>('/api/driver', readers, async (request) => {
+  /** The spec's call answers every driver of a status filter; react-admin's list convention a page (server/lists). */
+  app.get<{ Querystring: { status?: string } }>('/api/driver', readers, async (request, reply) => {
     const account = request.account!;
-    const filter = readDriverFilter(request.query.status);
-    let areaIds: number[] | undefined;
-    if (account.kind === 'user' && account.role === ROLE.manager) {
-      const own = await app.db.selectFrom('user_areas').select('area_id').where('user_id', '=', account.id).execute();
-      areaIds = own.map((a) => a.area_id);
-    }
-    return loadDrivers(app.db, { filter, areaIds, today: londonToday() });
+    const areaIds = account.kind === 'user' && account.role === ROLE.manager ? await managerAreaIds(app.db, account.id) : undefined;
+    const today = londonToday();
+    return answerList(app.db, request.query, reply, DRIVER_LIST, {
+      plain: () => loadDrivers(app.db, { filter: readDriverFilter(request.query.status), areaIds, today }),
+      load: (ids) => loadDrivers(app.db, { ids, today }),
+      scope: areaIds && ((eb) => driverScopeSql(eb, areaIds)),
+    });
   });
 
   /** Drivers Manual Register, or Half Board Register with half_board set (first name, last name, e-mail). */

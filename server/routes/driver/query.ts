@@ -1,8 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema';
-import { dataFull } from '../../../domain/dataFull';
-import { DRIVER_FILTER, matchesDriverFilter, type DriverFilterCode } from '../../../domain/driverFilters';
+import { DATA_FULL_COMPLETE, DATA_FULL_FIELDS, dataFull } from '../../../domain/dataFull';
+import { DRIVER_FILTER, type DriverFilterCode } from '../../../domain/driverFilters';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../../domain/statuses';
 import { fullName } from '../../../domain/validation/user';
 import { overrideWindowStart } from '../../../domain/validation/workingTimes';
@@ -32,50 +32,60 @@ const PROFILE_COLUMNS = [
   'driver_license_front_photo', 'driver_license_back_photo', 'identity_photo', 'photo_src', 'created_at', 'updated_at',
 ] as const;
 
+/** Profile fields of Data Full that are not text: filled when set. */
+const NOT_TEXT = new Set<string>(['date_of_birth', 'car_insurance_renewal_date', 'have_experience']);
+
 /**
- * The filter as SQL, so the database reads only the drivers the list may hold; Completed / Incomplete are
- * finished in memory by the domain rule, since Data Full is computed.
+ * Data Full (domain/dataFull.ts) as SQL over a `drivers` row, the same rule: the whole percentage of the 24 fields
+ * filled, a text counting when it has more than white space and the right-to-work photos when there is one.
  */
+export function dataFullSql(): Expression<number> {
+  const filled = DATA_FULL_FIELDS.map((field) => {
+    if (field === 'right_to_work_photos') {
+      return sql<number>`(exists (select 1 from driver_right_to_work_photos p where p.driver_id = drivers.id))::int`;
+    }
+    const column = sql.ref(`drivers.${field}`);
+    return NOT_TEXT.has(field) ? sql<number>`(${column} is not null)::int` : sql<number>`coalesce(${column} ~ '\\S', false)::int`;
+  });
+  return sql<number>`((${sql.join(filled, sql` + `)}) * 100 / ${sql.lit(DATA_FULL_FIELDS.length)})`;
+}
+
+/** The list's filter code as SQL (domain/driverFilters.ts, the same rule); null = every driver. */
+export function driverFilterSql(eb: ExpressionBuilder<Database, 'drivers'>, code: DriverFilterCode | null): Expression<SqlBool> | null {
+  switch (code) {
+    case DRIVER_FILTER.active:
+      return eb('drivers.status', '=', DRIVER_STATUS.active);
+    case DRIVER_FILTER.inactive:
+      return eb('drivers.status', '=', DRIVER_STATUS.inactive);
+    case DRIVER_FILTER.completed:
+    case DRIVER_FILTER.incomplete:
+      return eb.and([
+        eb('drivers.status', '=', DRIVER_STATUS.registered),
+        eb(dataFullSql(), code === DRIVER_FILTER.completed ? '>=' : '<', DATA_FULL_COMPLETE),
+      ]);
+    case DRIVER_FILTER.notProgressing:
+      return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.notProgressing);
+    case DRIVER_FILTER.progressing:
+      return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.progressing);
+    default:
+      return null;
+  }
+}
+
+/** A manager's reach: drivers with no area at all (anyone may staff them) or with one of `areaIds`. */
+export function driverScopeSql(eb: ExpressionBuilder<Database, 'drivers'>, areaIds: number[]): Expression<SqlBool> {
+  const areasOf = () => eb.selectFrom('driver_areas as da').select('da.area_id').whereRef('da.driver_id', '=', 'drivers.id');
+  const noArea = eb.not(eb.exists(areasOf()));
+  return areaIds.length ? eb.or([noArea, eb.exists(areasOf().where('da.area_id', 'in', areaIds))]) : noArea;
+}
+
 function whereDrivers(q: DriverQuery) {
   return (eb: ExpressionBuilder<Database, 'drivers'>): Expression<SqlBool> => {
     const parts: Expression<SqlBool>[] = [];
     if (q.ids) parts.push(eb('drivers.id', 'in', q.ids));
-    switch (q.filter) {
-      case DRIVER_FILTER.active:
-        parts.push(eb('drivers.status', '=', DRIVER_STATUS.active));
-        break;
-      case DRIVER_FILTER.inactive:
-        parts.push(eb('drivers.status', '=', DRIVER_STATUS.inactive));
-        break;
-      case DRIVER_FILTER.completed:
-      case DRIVER_FILTER.incomplete:
-        parts.push(eb('drivers.status', '=', DRIVER_STATUS.registered));
-        break;
-      case DRIVER_FILTER.notProgressing:
-        parts.push(eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.notProgressing));
-        break;
-      case DRIVER_FILTER.progressing:
-        parts.push(eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.progressing));
-        break;
-    }
-    if (q.areaIds) {
-      const areaIds = q.areaIds;
-      const hasArea = eb.exists(eb.selectFrom('driver_areas as da').select('da.area_id').whereRef('da.driver_id', '=', 'drivers.id'));
-      parts.push(
-        areaIds.length
-          ? eb.or([
-              eb.not(hasArea),
-              eb.exists(
-                eb
-                  .selectFrom('driver_areas as da')
-                  .select('da.area_id')
-                  .whereRef('da.driver_id', '=', 'drivers.id')
-                  .where('da.area_id', 'in', areaIds),
-              ),
-            ])
-          : eb.not(hasArea),
-      );
-    }
+    const filter = driverFilterSql(eb, q.filter ?? null);
+    if (filter) parts.push(filter);
+    if (q.areaIds) parts.push(driverScopeSql(eb, q.areaIds));
     return eb.and(parts);
   };
 }
@@ -143,8 +153,7 @@ export async function loadDrivers(db: Kysely<Database>, q: DriverQuery): Promise
     r.full_name = fullName(r);
     r.data_full = dataFull(r);
   }
-  // The SQL above only narrows; the rule itself is the domain's, Data Full included.
-  return q.filter ? records.filter((r) => matchesDriverFilter(r, q.filter!)) : records;
+  return records;
 }
 
 export async function loadDriver(db: Kysely<Database>, id: number, today: string): Promise<DriverRecord | null> {

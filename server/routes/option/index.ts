@@ -1,9 +1,25 @@
 import { OPTION_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { answerList, containsPattern, type ListSpec } from '../../lists';
 import { MONEY_OPTION_KEYS, normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
 import { ROLE } from '../../../domain/roles';
 import { WORKING_TIME_OPTION_KEYS } from '../../../domain/workingTime';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
+
+/** The options list in SQL: by key, searched by key or description. */
+const OPTION_LIST: ListSpec<'options'> = {
+  resource: 'option',
+  table: 'options',
+  sorts: { okey: () => [sql`options.okey`], id: () => [] },
+  defaultSort: ['okey', 'ASC'],
+  filters: {
+    q: (value, eb) => {
+      const pattern = containsPattern(value);
+      return eb.or([eb(sql`lower(options.okey)`, 'like', pattern), eb(sql`lower(coalesce(options.description, ''))`, 'like', pattern)]);
+    },
+  },
+};
 
 /**
  * Options (spec 1, section 7): administrators and managers read them and change the values of existing keys; the
@@ -13,7 +29,13 @@ export default async function optionRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
   const columns = ['id', 'okey', 'ovalue', 'description'] as const;
 
-  app.get('/api/option', staff, async () => app.db.selectFrom('options').select(columns).orderBy('okey').execute());
+  const options = () => app.db.selectFrom('options').select(columns).orderBy('okey');
+  app.get('/api/option', staff, async (request, reply) =>
+    answerList(app.db, request.query, reply, OPTION_LIST, {
+      plain: () => options().execute(),
+      load: (ids) => options().where('id', 'in', ids).execute(),
+    }),
+  );
 
   app.put<{ Params: { okey: string } }>('/api/option/:okey', staff, async (request) => {
     const okey = request.params.okey;

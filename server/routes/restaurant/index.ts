@@ -29,6 +29,8 @@ import { loginForEditedRestaurant, loginForNewRestaurant } from './accounts';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';
 import profileRoutes from './profile';
 import credentialsRoutes from './credentials';
+import { answerList, idScope } from '../../lists';
+import { RESTAURANT_LIST } from './list';
 
 
 /** The restaurant's own columns from a validated form. */
@@ -86,9 +88,14 @@ export default async function restaurantRoutes(app: FastifyInstance) {
     app.broadcaster.publish({ channel: RESTAURANT_CHANNEL, event, items: [restaurant] });
   const today = () => londonToday();
 
-  app.get<{ Querystring: { status?: string } }>('/api/restaurant', readers, async (request) => {
+  /** The spec's call answers every restaurant of a status; react-admin's list convention a page (server/lists). */
+  app.get<{ Querystring: { status?: string } }>('/api/restaurant', readers, async (request, reply) => {
     const ids = await restaurantScope(app, request.account!);
-    return loadRestaurants(app.db, { status: readRestaurantStatus(request.query.status), ids });
+    return answerList(app.db, request.query, reply, RESTAURANT_LIST, {
+      plain: () => loadRestaurants(app.db, { status: readRestaurantStatus(request.query.status), ids }),
+      load: (page) => loadRestaurants(app.db, { ids: page }),
+      scope: idScope('restaurants.id', ids),
+    });
   });
 
   app.post('/api/restaurant', admins, async (request, reply) => {

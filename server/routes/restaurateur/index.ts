@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { answerList, containsPattern, type ListSpec } from '../../lists';
 import { sql, type Kysely } from 'kysely';
 import {
   RESTAURANT_MSG,
@@ -24,6 +25,20 @@ export interface RestaurateurView {
 }
 
 /** Accounts sorted by e-mail with their restaurants: two queries whatever their number. */
+/** The restaurant accounts list in SQL: by e-mail or name, searched by either (the restaurants filter's combobox). */
+const RESTAURATEUR_LIST: ListSpec<'restaurateurs'> = {
+  resource: 'restaurateur',
+  table: 'restaurateurs',
+  sorts: { email: () => [sql`restaurateurs.email`], name: () => [sql`lower(restaurateurs.name)`], id: () => [] },
+  defaultSort: ['email', 'ASC'],
+  filters: {
+    q: (value, eb) => {
+      const pattern = containsPattern(value);
+      return eb.or([eb('restaurateurs.email', 'like', pattern), eb(sql`lower(restaurateurs.name)`, 'like', pattern)]);
+    },
+  },
+};
+
 async function loadRestaurateurs(db: Kysely<Database>, ids?: number[]): Promise<RestaurateurView[]> {
   const owners = await db
     .selectFrom('restaurateurs')
@@ -55,7 +70,9 @@ function emailRace(error: unknown): never {
 export default async function restaurateurRoutes(app: FastifyInstance) {
   const admins = { preHandler: app.access('administrator') };
 
-  app.get('/api/restaurateur', admins, async () => loadRestaurateurs(app.db));
+  app.get('/api/restaurateur', admins, async (request, reply) =>
+    answerList(app.db, request.query, reply, RESTAURATEUR_LIST, { plain: () => loadRestaurateurs(app.db), load: (ids) => loadRestaurateurs(app.db, ids) }),
+  );
 
   app.post('/api/restaurateur', admins, async (request, reply) => {
     const input = restaurateurSchema.parse(request.body ?? {});

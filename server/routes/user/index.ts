@@ -10,6 +10,8 @@ import { checkAssignments, replaceAssignments } from './assignments';
 import { assertMayChangeRole, assertMayRemove, lockAdministrators } from './safety';
 import { generatePassword } from './passwords';
 import { panelUser, panelUsers, type PanelUser } from './queries';
+import { USER_LIST } from './list';
+import { answerList } from '../../lists';
 import credentialsRoutes from './credentials';
 import { announceAccessChange } from '../../realtime/access';
 
@@ -44,7 +46,9 @@ export default async function userRoutes(app: FastifyInstance) {
   const publish = (event: 'store' | 'update' | 'destroy', user: PanelUser) =>
     app.broadcaster.publish({ channel: USER_CHANNEL, event, items: [user] });
 
-  app.get('/api/user', admin, async () => panelUsers(app.db));
+  app.get('/api/user', admin, async (request, reply) =>
+    answerList(app.db, request.query, reply, USER_LIST, { plain: () => panelUsers(app.db), load: (ids) => panelUsers(app.db, ids) }),
+  );
 
   app.post('/api/user', admin, async (request, reply) => {
     const input = userSchema.parse(request.body ?? {});

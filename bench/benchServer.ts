@@ -1,0 +1,111 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { openDatabase } from '../server/db/connection';
+import { migrateToLatest } from '../server/db/migrate';
+import { isEmpty, seedDemo, DEMO_PASSWORD } from '../server/db/seed/demo';
+import { SCALE_PRESETS, seedScale } from '../server/db/seed/scale';
+import { refreshStatistics } from '../server/db/maintenance';
+import type { Database } from '../server/db/schema';
+import type { Kysely } from 'kysely';
+
+/** What every benchmark shares: a dataset of a `--scale` preset in its own data directory, and the real server on it. */
+
+export type Scale = keyof typeof SCALE_PRESETS;
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** `--scale <preset>` of the command line, `large` when absent. */
+export function scaleArg(): Scale {
+  const i = process.argv.indexOf('--scale');
+  const value = i >= 0 ? process.argv[i + 1] : 'large';
+  if (!Object.hasOwn(SCALE_PRESETS, value)) throw new Error(`--scale takes ${Object.keys(SCALE_PRESETS).join(', ')}, not '${value}'`);
+  return value as Scale;
+}
+
+export const benchDataDir = (scale: Scale) => process.env.BENCH_DATA_DIR ?? path.join(ROOT, `data-bench-${scale}`);
+
+/**
+ * Builds the dataset once (demo data plus the preset), migrates it, prints its counts, and hands the open database
+ * to `inspect` for what a benchmark needs to know before the server starts.
+ */
+export async function prepareDataset<T>(scale: Scale, inspect: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const dataDir = benchDataDir(scale);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const handle = await openDatabase({ dataDir, lock: true });
+  try {
+    await migrateToLatest(handle.db);
+    if (await isEmpty(handle.db)) {
+      const t0 = Date.now();
+      await seedDemo(handle.db);
+      await seedScale(handle.db, { ...SCALE_PRESETS[scale], log: (m) => console.log(`  ${m}`) });
+      await refreshStatistics(handle.db);
+      console.log(`Built the ${scale} dataset in ${((Date.now() - t0) / 1000).toFixed(1)} s (kept in ${dataDir})`);
+    }
+    const counts = await Promise.all(
+      (['restaurants', 'drivers', 'shifts', 'timesheets', 'alerts'] as const).map(async (table) => {
+        const row = await handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        return `${table} ${row.n}`;
+      }),
+    );
+    console.log(`Dataset: ${counts.join(', ')}`);
+    return await inspect(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The screen figures need the built app; build it when it is missing. */
+export function ensureBuilt() {
+  if (fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) return;
+  console.log('Building the app for the screen figures (npm run build)…');
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The app did not build');
+}
+
+export interface BenchServer {
+  url: string;
+  token: string;
+  /** The administrator's bearer header. */
+  auth: Record<string, string>;
+  stop(): void;
+}
+
+/** The real server process on the scale's data directory, with the demo administrator logged in. */
+export async function startBenchServer(scale: Scale): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: benchDataDir(scale), SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => void server.kill('SIGTERM');
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    console.log(`Server ready in ${((performance.now() - t0) / 1000).toFixed(2)} s on the ${scale} dataset`);
+    const token = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody() })).json()).access_token;
+    return { url, token, auth: { authorization: `Bearer ${token}` }, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+export const loginBody = () => JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD });
