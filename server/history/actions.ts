@@ -13,6 +13,7 @@ const NAMED: Record<string, string> = {
   'POST /api/shift/createFree': 'created',
   'POST /api/shift/copyShiftsFree': 'pasted',
   'POST /api/shift/moderateFree': 'published',
+  'POST /api/shift/fill': 'filled',
   'POST /api/reporting/create': 'cancelled',
   'POST /api/timesheet/approve': 'approved',
   'POST /api/history/:id/undo': 'undone',

@@ -185,6 +185,11 @@ describe('POST /api/shift/fill', () => {
     const message = feed.messages.find((m) => m.channel === SHIFT_CHANNEL);
     expect(message?.event).toBe('update');
     expect((message?.items as { id: number }[]).map((s) => s.id)).toEqual([a]);
+    // The history names it as one 'filled' action, which the snackbar can undo.
+    const action = await t.db.selectFrom('history_actions').select(['id', 'name']).where('id', '=', String(res.headers['x-request-id'])).executeTakeFirstOrThrow();
+    expect(action.name).toBe('filled');
+    const entries = await t.db.selectFrom('history_entries').select(['table_name', 'record_id']).where('action_id', '=', action.id).where('table_name', '=', 'shifts').execute();
+    expect(entries).toEqual([{ table_name: 'shifts', record_id: String(a) }]);
   });
 
   it('refuses a manager the shifts of other areas, and drivers of the wrong restaurant', async () => {
