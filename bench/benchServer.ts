@@ -109,3 +109,10 @@ export async function startBenchServer(scale: Scale): Promise<BenchServer> {
 }
 
 export const loginBody = () => JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD });
+
+/** A bearer header for a demo account, logged in through one of the login calls. */
+export async function login(url: string, call: string, email: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}${call}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  if (!res.ok) throw new Error(`${call} as ${email}: ${res.status}`);
+  return { authorization: `Bearer ${(await res.json()).access_token}` };
+}

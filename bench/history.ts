@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
@@ -6,7 +5,7 @@ import { refreshStatistics } from '../server/db/maintenance';
 import type { Database } from '../server/db/schema';
 import { SHIFT_STATUS } from '../domain/statuses';
 import { load, median, printResults } from './load';
-import { login, startServer } from './server';
+import { benchDataDir, login, startBenchServer } from './benchServer';
 
 /**
  * `npx tsx bench/history.ts`: the history at the large scale, on the benchmark data directory (made by
@@ -20,8 +19,7 @@ import { login, startServer } from './server';
 const ACTIONS_PER_DAY = Number(process.env.BENCH_ACTIONS_PER_DAY ?? 200);
 const RUNS = 7;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'data-bench-large');
+const dataDir = benchDataDir('large');
 const ROUTE = 'bench history';
 
 /** Times one statement changing 1,000 shifts, as a request (context set) or not, rolled back each time. */
@@ -93,7 +91,7 @@ async function prepare(): Promise<string[]> {
 
 async function main() {
   const lines = await prepare();
-  const { url, server } = await startServer(dataDir);
+  const { url, stop } = await startBenchServer('large');
   try {
     const admin = await login(url, '/api/auth/login', 'admin@demo.test');
     const manager = await login(url, '/api/auth/login', 'manager@demo.test');
@@ -111,7 +109,7 @@ async function main() {
     ]);
     console.log(['', ...lines].join('\n'));
   } finally {
-    server.kill('SIGTERM');
+    stop();
   }
 }
 

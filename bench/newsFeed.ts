@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
-import { DEMO_PASSWORD } from '../server/db/seed/demo';
 import { refreshStatistics } from '../server/db/maintenance';
 import { ADDRESSEE, DRIVER_STATUS } from '../domain/statuses';
 import { load, printResults } from './load';
-import { benchDataDir, startBenchServer } from './benchServer';
+import { benchDataDir, login, startBenchServer } from './benchServer';
 
 /**
  * `npx tsx bench/newsFeed.ts`: the news feed at the large scale. The scale dataset has no news posts, so this adds
@@ -90,12 +89,6 @@ async function addPosts() {
   } finally {
     await handle.close();
   }
-}
-
-async function login(url: string, call: string, email: string): Promise<Record<string, string>> {
-  const res = await fetch(`${url}${call}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  if (!res.ok) throw new Error(`${call} as ${email}: ${res.status}`);
-  return { authorization: `Bearer ${(await res.json()).access_token}` };
 }
 
 async function main() {

@@ -4,6 +4,8 @@
  * reads the feed without logging in, so it shows only what its owner may see and never costs or fees.
  */
 
+export const CALENDAR_FEED_MSG = { notFound: 'Calendar not found' } as const;
+
 /** How far the feed reaches around today, in days (four weeks back, twelve weeks ahead). */
 export const CALENDAR_FEED_DAYS_BACK = 28;
 export const CALENDAR_FEED_DAYS_AHEAD = 84;

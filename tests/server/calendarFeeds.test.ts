@@ -1,5 +1,5 @@
 import { addDays, londonToday } from '../../domain/dates';
-import { CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, type CalendarFeedIssued } from '../../domain/calendarFeeds';
+import { CALENDAR_FEED_MSG, CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, type CalendarFeedIssued } from '../../domain/calendarFeeds';
 import { SHIFT_STATUS } from '../../domain/statuses';
 import { icalendar } from '../../server/services/calendarFeeds/icalendar';
 import { parseCalendar } from '../helpers/icalendar';
@@ -109,7 +109,7 @@ describe("a driver's feed", () => {
     expect(revoked.json()).toEqual({ active: false, created_at: null });
     const gone = await call('GET', second);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: 'Calendar not found' });
+    expect(gone.json()).toEqual({ message: CALENDAR_FEED_MSG.notFound });
     expect((await call('GET', `/api/calendar/${'x'.repeat(43)}.ics`)).statusCode).toBe(404);
     expect((await call('GET', '/api/calendar/not-a-token')).statusCode).toBe(404);
   });

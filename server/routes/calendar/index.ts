@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CALENDAR_FEED_MSG } from '../../../domain/calendarFeeds';
 import { londonToday } from '../../../domain/dates';
 import { DRIVER_MSG } from '../../../domain/validation/driver';
 import { notFound } from '../../plugins/errors';
@@ -7,7 +8,6 @@ import { feedContent } from '../../services/calendarFeeds/events';
 import { icalendar } from '../../services/calendarFeeds/icalendar';
 import { pathId } from '../params';
 
-const FEED_NOT_FOUND = 'Calendar not found';
 /** `<token>.ics`, the token being 32 random bytes in base64url. */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
@@ -22,7 +22,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     const token = FEED_FILE.exec(request.params.file)?.[1];
     const owner = token ? await feedOwner(app.db, token) : null;
     const content = owner ? await feedContent(app.db, owner, londonToday()) : null;
-    if (!content) throw notFound(FEED_NOT_FOUND);
+    if (!content) throw notFound(CALENDAR_FEED_MSG.notFound);
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="shifts.ics"')
