@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, fetchUtils, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { asRecord, httpClient, httpRequest } from './httpClient';
+import { apiPathOf } from './resourcePaths';
 
 /**
  * The react-admin data provider: `ra-data-simple-rest` over the API, whose list calls page, sort and filter in SQL
@@ -12,7 +13,7 @@ import { asRecord, httpClient, httpRequest } from './httpClient';
  */
 
 const api = (resource: string, id?: Identifier) =>
-  id === undefined ? `/api/${resource}` : `/api/${resource}/${encodeURIComponent(String(id))}`;
+  id === undefined ? `/api/${apiPathOf(resource)}` : `/api/${apiPathOf(resource)}/${encodeURIComponent(String(id))}`;
 
 /** `ra-data-simple-rest`'s client: our fetch wrapper (token, 401 log-out, the spec's error messages). */
 async function fetchJson(url: string, options: fetchUtils.Options = {}) {
@@ -37,7 +38,7 @@ async function wholeList(resource: string, params: GetListParams) {
   const filter = params.filter ?? {};
   const keys = Object.keys(filter);
   // The spec's plain calls of drivers and restaurants take their status filter as `?status=`.
-  const plainStatus = keys.length === 1 && keys[0] === 'status' && PLAIN_STATUS.includes(resource);
+  const plainStatus = keys.length === 1 && keys[0] === 'status' && PLAIN_STATUS.includes(apiPathOf(resource));
   const query = plainStatus
     ? { status: String(filter.status) }
     : keys.length
@@ -53,8 +54,11 @@ export const dataProvider: DataProvider = {
 
   async getList(resource, params) {
     if (!params.pagination?.perPage) return wholeList(resource, params) as never;
-    return base.getList(resource, params);
+    return base.getList(apiPathOf(resource), params);
   },
+
+  getMany: (resource, params) => base.getMany(apiPathOf(resource), params),
+  getManyReference: (resource, params) => base.getManyReference(apiPathOf(resource), params),
 
   async getOne<T extends RaRecord>(resource: string, params: { id: Identifier; signal?: AbortSignal }) {
     const record = asRecord<T>(await httpClient(api(resource, params.id), { signal: params.signal }));

@@ -1,0 +1,19 @@
+/**
+ * react-admin resources are named after the spec's screens (`/drivers`, `/restaurants`, ...) so that each
+ * `<Resource>` lives on the spec's path; the API names its collections in the singular (`/api/driver`). The data
+ * provider turns one into the other here; a name not listed is already the API's (`area` in a picker, `city`).
+ */
+const API_PATH_OF: Record<string, string> = {
+  drivers: 'driver',
+  restaurants: 'restaurant',
+  areas: 'area',
+  users: 'user',
+  options: 'option',
+  newsfeed: 'newsFeed',
+  invoices: 'invoice',
+};
+
+/** The API collection (the segment after `/api/`) behind a react-admin resource name. */
+export function apiPathOf(resource: string): string {
+  return API_PATH_OF[resource] ?? resource;
+}
