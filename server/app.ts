@@ -171,8 +171,9 @@ function registerFiles(app: FastifyInstance, config: AppConfig): void {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
+    // HEAD as well as GET: link checkers and uptime monitors ask an app route with HEAD.
     const isAppRoute =
-      request.method === 'GET' && !/^\/(api|images|broadcasting|app)(\/|$)/.test(url) && !path.extname(url);
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|images|broadcasting|app)(\/|$)/.test(url) && !path.extname(url);
     if (!isAppRoute) return reply.status(404).send({ message: 'Not found' });
     if (!hasApp) {
       return reply

@@ -60,6 +60,10 @@ describe('the built app', () => {
       expect(res.headers['cache-control'], url).toBe('no-store');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
     }
+    const head = await t.app.inject({ method: 'HEAD', url: '/schedule' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
     const api = await t.app.inject({ method: 'GET', url: '/api/area', headers: await t.as('admin@demo.test') });
     expect(api.headers['cache-control']).toBe('no-store');
     expect((await get('/api/health')).headers['cache-control']).toBe('no-store');
