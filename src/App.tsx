@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
@@ -7,8 +7,6 @@ import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { theme } from './layout/theme';
 import { APP_NAME } from './components/brand';
-import { LoginPage } from './pages/LoginPage';
-import { RegistrationPage } from './pages/RegistrationPage';
 import { HomePage } from './pages/HomePage';
 import { SchedulePage } from './pages/schedule/SchedulePage';
 import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
@@ -37,28 +35,22 @@ function RootRedirect() {
 }
 
 /**
- * Every screen of the panel on one page. /login (loginPage) and /registration are public; every other route
- * needs a stored user, else the guard in AppLayout sends the user to /login?loginError=... .
- * BrowserRouter: the spec's routes are real paths (/login, /schedule), not react-admin's default hash routes;
- * the server answers index.html for them (history fallback).
+ * Every screen of a logged-in account on one page, under src/Root.tsx's router; /login and /registration are
+ * src/PublicApp.tsx's (loginPage false: react-admin's redirects to /login land there).
  */
 export function App() {
   return (
-    <BrowserRouter>
-      <Admin
+    <Admin
         title={APP_NAME}
         authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
-        loginPage={LoginPage}
+        loginPage={false}
         layout={AppLayout}
         notification={AppNotification}
         theme={theme}
         disableTelemetry
       >
-        <CustomRoutes noLayout>
-          <Route path="/registration" element={<RegistrationPage />} />
-        </CustomRoutes>
         <CustomRoutes>
           <Route path="/" element={<RootRedirect />} />
           <Route path="/home" element={<HomePage />} />
@@ -78,7 +70,6 @@ export function App() {
           <Route path="/reporting" element={<ReportingPage />} />
           <Route path="/history" element={<HistoryPage />} />
         </CustomRoutes>
-      </Admin>
-    </BrowserRouter>
+    </Admin>
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useLogin } from 'react-admin';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -12,13 +11,13 @@ import {
   Stack,
   Tab,
   Tabs,
-  TextField,
   Typography,
 } from '@mui/material';
 import { landingPath } from '../../domain/navigation';
 import { MSG } from '../../domain/messages';
 import { loginSchema } from '../../domain/validation/auth';
-import type { LoginKind, LoginParams } from '../../providers/authProvider';
+import { afterLoginPath, logIn, type LoginKind, type LoginParams } from '../../providers/login';
+import { PlainTextField } from '../components/PlainTextField';
 import { PublicShell } from '../components/PublicShell';
 import { useFormState } from '../components/useFormState';
 import { useStoredUser } from '../components/useStoredUser';
@@ -41,7 +40,7 @@ function initialKind(): LoginKind {
 /** Login (spec 1, section 2): tabs Business (restaurant accounts) and Admin (staff). */
 export function LoginPage() {
   const user = useStoredUser();
-  const login = useLogin();
+  const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
   const [kind, setKind] = useState<LoginKind>(initialKind);
@@ -49,7 +48,7 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const form = useFormState(loginSchema, EMPTY);
 
-  // While submitting, the login call itself navigates (back where the guard stopped the user, or the landing page).
+  // While submitting, onSubmit navigates (back where the guard stopped the user, or the landing page).
   if (user && !submitting) return <Navigate to={landingPath(user.role)} replace />;
 
   const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
@@ -64,7 +63,8 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const params: LoginParams = { email: form.values.email, password: form.values.password, kind, next };
-      await login(params);
+      const user = await logIn(params);
+      navigate(afterLoginPath(user, next));
     } catch (e) {
       const err = e as { status?: number; message?: string };
       setError(err?.status === 401 ? MSG.incorrectLogins : err?.message || MSG.incorrectLogins);
@@ -112,24 +112,20 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
-          <TextField
+          <PlainTextField
             {...form.field('email')}
             label="Email"
             type="email"
             autoComplete="username"
-            variant="outlined"
             margin="normal"
-            fullWidth
             autoFocus
           />
-          <TextField
+          <PlainTextField
             {...form.field('password')}
             label="Password"
             type="password"
             autoComplete="current-password"
-            variant="outlined"
             margin="normal"
-            fullWidth
           />
           <Stack direction="row" spacing={1.5} sx={{ mt: 2 }}>
             <Button

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuthState } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { MSG, PASSWORD_COUNTER } from '../../domain/messages';
 import { registrationFormSchema } from '../../domain/validation/auth';
-import { register } from '../../providers/authProvider';
+import { register } from '../../providers/login';
 import { firstFieldMessage, type ErrorBody } from '../../providers/httpClient';
+import { PlainTextField } from '../components/PlainTextField';
 import { PublicShell } from '../components/PublicShell';
 import { useFormState } from '../components/useFormState';
 import { useStoredUser } from '../components/useStoredUser';
@@ -33,8 +33,6 @@ export function RegistrationPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useFormState(registrationFormSchema, EMPTY);
-  // The route guard caches "not logged in"; it must look again before the shell opens.
-  const { refetch: recheckAuth } = useAuthState(undefined, false, { enabled: false });
 
   if (user && !submitting) return <Navigate to={AFTER_REGISTRATION} replace />;
 
@@ -47,7 +45,6 @@ export function RegistrationPage() {
     try {
       const { firstName, lastName, email, password } = form.values;
       await register({ firstName, lastName, email, password });
-      await recheckAuth();
       navigate(AFTER_REGISTRATION, { replace: true });
     } catch (e) {
       const err = e as { message?: string; body?: unknown };
@@ -86,28 +83,24 @@ export function RegistrationPage() {
             </Alert>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1.5 }}>
-            <TextField {...form.field('firstName')} label="First Name" autoComplete="given-name" variant="outlined" margin="dense" fullWidth autoFocus />
-            <TextField {...form.field('lastName')} label="Last Name" autoComplete="family-name" variant="outlined" margin="dense" fullWidth />
+            <PlainTextField {...form.field('firstName')} label="First Name" autoComplete="given-name" margin="dense" autoFocus />
+            <PlainTextField {...form.field('lastName')} label="Last Name" autoComplete="family-name" margin="dense" />
           </Stack>
-          <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" variant="outlined" margin="dense" fullWidth />
-          <TextField
+          <PlainTextField {...form.field('email')} label="Email" type="email" autoComplete="email" margin="dense" />
+          <PlainTextField
             {...password}
             label="Password"
             type="password"
             autoComplete="new-password"
-            variant="outlined"
             margin="dense"
-            fullWidth
             helperText={<WithCounter message={password.helperText} length={password.value.length} />}
           />
-          <TextField
+          <PlainTextField
             {...form.field('confirmPassword')}
             label="Confirm Password"
             type="password"
             autoComplete="new-password"
-            variant="outlined"
             margin="dense"
-            fullWidth
           />
           <Stack direction="row" spacing={1.5} sx={{ mt: 2 }}>
             <Button

@@ -210,6 +210,27 @@ describe('Shell', () => {
     expect(screen.queryByRole('menu', { name: 'Main menu' })).not.toBeInTheDocument();
   });
 
+  it('after logging out, the next account in the same tab sees its own menu, not the last one', async () => {
+    mockApi((call) => {
+      if (call.path === '/api/auth/logout') return { body: { success: true } };
+      if (call.path === '/api/auth/login/restaurant') {
+        return { body: { restaurant: { id: 3, name: 'Pizza Palace Ltd', email: 'restaurant@demo.test', restaurants: RESTAURANT.restaurants }, access_token: 'tok-3' } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    storeUser(ADMIN);
+    renderAppAt('/schedule');
+    expect(await menuLabels()).toContain('Administrators');
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await user.click(await screen.findByRole('tab', { name: 'Business' }));
+    await user.type(screen.getByLabelText(/^Email/), 'restaurant@demo.test');
+    await user.type(screen.getByLabelText(/^Password/), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/schedulerestaurant'));
+    await waitFor(async () => expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices']));
+  });
+
   it('a 401 on a data call logs the user out and reloads', async () => {
     const { session } = await import('../../providers/httpClient');
     const reload = vi.spyOn(session, 'reload').mockImplementation(() => {});

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { App } from '../../src/App';
+import { Root } from '../../src/Root';
 import type { StoredUser } from '../../providers/session';
 
 export interface ApiCall {
@@ -44,7 +44,7 @@ export function mockApi(handler: ApiHandler = () => undefined): ApiCall[] {
 
 export function renderAppAt(path: string) {
   window.history.replaceState({}, '', path);
-  return render(<App />);
+  return render(<Root />);
 }
 
 export const ADMIN: StoredUser = {
