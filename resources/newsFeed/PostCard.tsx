@@ -74,7 +74,8 @@ export function PostCard({ post, actions, busy }: { post: NewsPostView; actions:
       aria-labelledby={titleId}
       // The post's own title is its heading; MUI's default h3 around the summary would nest a second one.
       slotProps={{ heading: { component: 'div' } }}
-      sx={{ opacity: hidden ? 0.75 : 1 }}
+      // A hidden post is greyed by its background, not by opacity, which would fade its text below readable contrast.
+      sx={{ bgcolor: hidden ? 'grey.100' : undefined }}
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`post-${post.id}-details`}>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>

@@ -11,8 +11,9 @@ const tint = (sign: DifferenceSign) => (theme: Theme) =>
 export function ReportTable({ rows, withTotal, label }: { rows: ReportRow[]; withTotal: boolean; label: string }) {
   const total = reportTotal(rows);
   return (
-    // inline-size containment: the wide table scrolls inside the page instead of widening the whole layout.
-    <TableContainer sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+    // inline-size containment: the wide table scrolls inside the page instead of widening the whole layout; a region
+    // in the tab order, so a keyboard can scroll it too.
+    <TableContainer tabIndex={0} role="region" aria-label={label} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" aria-label={label} sx={{ minWidth: 1150, '& td, & th': { px: 1 } }}>
         <TableHead>
           <TableRow>

@@ -45,7 +45,7 @@ export function ScheduledDetailsBar({ row, values, onImport, disabled }: { row: 
       <Typography variant="body2" sx={{ flex: 1, minWidth: 200 }}>
         <strong>Scheduled Details:</strong> {scheduled.period_date} {scheduled.start_time} – {scheduled.finish_time}
         {Number(scheduled.cost_bonus) ? `, bonus ${formatMoney(Number(scheduled.cost_bonus))}` : ''}
-        <Box component="span" sx={{ color: differs.length ? '#b26a00' : 'success.main', ml: 1 }}>
+        <Box component="span" sx={{ color: differs.length ? '#8a5300' : 'success.main', ml: 1 }}>
           {differs.length ? `(the form differs: ${differs.join(', ')})` : '(as scheduled)'}
         </Box>
       </Typography>

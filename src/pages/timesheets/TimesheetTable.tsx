@@ -8,13 +8,16 @@ import { useVirtualRows } from './useVirtualRows';
 
 export const ROW_HEIGHT = 44;
 const COLUMNS = '84px minmax(90px, 1.3fr) 76px minmax(84px, 0.9fr) minmax(80px, 1.2fr) 96px 44px 150px';
+/** The columns' least widths, gaps and padding: narrower screens scroll the table sideways inside its box. */
+const MIN_WIDTH = 800;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
+/** Dark enough for 4.5:1 contrast as text on white and on a selected (tinted) row, and under white text. */
 export const STATUS_COLOURS: Record<number, string> = {
-  [TIMESHEET_STATUS.pending]: '#b26a00',
-  [TIMESHEET_STATUS.discarded]: '#757575',
-  [TIMESHEET_STATUS.approved]: '#2e7d32',
-  [CANCELLATION_TIMESHEET.status]: '#c62828',
+  [TIMESHEET_STATUS.pending]: '#8a5300',
+  [TIMESHEET_STATUS.discarded]: '#616161',
+  [TIMESHEET_STATUS.approved]: '#1b5e20',
+  [CANCELLATION_TIMESHEET.status]: '#b71c1c',
 };
 
 export const formatHours = (hours: number) => hours.toFixed(1);
@@ -114,6 +117,8 @@ export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function T
         borderRadius: 1,
         bgcolor: 'background.paper',
         fontSize: 13,
+        overflowX: 'auto',
+        '& > [role=rowgroup]': { minWidth: MIN_WIDTH },
         '& [role=row]': { display: 'grid', gridTemplateColumns: COLUMNS, alignItems: 'center', columnGap: 1, px: 1.5 },
         '& [role=cell], & [role=columnheader]': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
         '& .ts-num': { textAlign: 'right' },

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import { pageSidewaysScroll, seriousAxeViolations } from '../helpers/axe';
+import { navLinks } from '../../domain/navigation';
+import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
+
+/**
+ * Every screen of every role, on a laptop and on a phone's width: no serious or critical accessibility failure
+ * (axe-core, WCAG 2.1 AA), and the page never scrolls sideways as a whole (wide tables scroll in their own boxes).
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const WIDTHS = [
+  { name: 'laptop', width: 1366, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+const ACCOUNTS: [string, 'Admin' | 'Business', PanelRole][] = [
+  ['admin@demo.test', 'Admin', ROLE.administrator],
+  ['manager@demo.test', 'Admin', ROLE.manager],
+  ['restaurant@demo.test', 'Business', RESTAURANT_ROLE],
+];
+const screensOf = (role: PanelRole) => [...navLinks(role).map((l) => l.path), '/home', ...(role === RESTAURANT_ROLE ? [] : ['/options'])];
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+}
+
+async function check(page: Page, where: string, failures: string[]) {
+  for (const v of await seriousAxeViolations(page)) failures.push(`${where}: ${v}`);
+  const sideways = await pageSidewaysScroll(page);
+  if (sideways > 0) failures.push(`${where}: the page scrolls ${sideways}px sideways`);
+}
+
+describe.each(WIDTHS)('on a $name ($width px)', ({ width, height }) => {
+  it('the logged-out pages', async () => {
+    const page = await (await browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
+    const failures: string[] = [];
+    for (const path of ['/login', '/registration']) {
+      await page.goto(server.url + path);
+      await settle(page);
+      await check(page, path, failures);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(ACCOUNTS)('every screen of %s', async (email, tab, role) => {
+    const page = await (await browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
+    await logIn(page, server.url, email, tab);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const failures: string[] = [];
+    for (const path of screensOf(role)) {
+      await page.goto(server.url + path);
+      await settle(page);
+      await check(page, path, failures);
+    }
+    expect(failures).toEqual([]);
+  });
+});
