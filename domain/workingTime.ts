@@ -97,6 +97,20 @@ export class DriverPlan {
     return this.spans.some(([s, e]) => s < end && start < e);
   }
 
+  /** Whether a shift would break any rule: breaches() without the words, for the assistant's thousands of tries. */
+  breaks(limits: WorkingTimeLimits, at: ShiftAt): boolean {
+    const [start, end] = at.span;
+    const minRest = limits.minRestHours * 60;
+    for (const [s, e] of this.spans) {
+      if (e <= start ? start - e < minRest : end <= s && s - end < minRest) return true;
+    }
+    if (!this.optedOut && this.weekMinutes(at.monday) + end - start > limits.maxWeekHours * 60) return true;
+    let run = 1;
+    for (let d = at.day - 1; this.days.has(d); d--) run++;
+    for (let d = at.day + 1; this.days.has(d); d++) run++;
+    return run > limits.maxConsecutiveDays;
+  }
+
   /**
    * Every working-time rule a shift would break. Shifts that overlap it are the overlap rule's business, not the
    * rest rule's.
