@@ -20,14 +20,14 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 async function main() {
   ensureBuilt();
   const invoiceTarget = await prepareDataset(scale, busiestRestaurant);
-  const { url, token, auth, stop } = await startBenchServer(scale);
+  const { url, token, auth, cpuMs, stop } = await startBenchServer(scale);
   try {
     if (only === 'board') {
       printBoard(await benchBoard(url, token));
       return;
     }
     if (only === 'planner') {
-      for (const line of [...(await plannerFigures(url, auth)), ...(await boardMarkFigures(url, auth))]) console.log(line);
+      for (const line of [...(await plannerFigures(url, auth, cpuMs)), ...(await boardMarkFigures(url, auth))]) console.log(line);
       return;
     }
     const json = { 'content-type': 'application/json' };
@@ -45,7 +45,7 @@ async function main() {
     printResults(results);
     console.log('');
     for (const line of shiftApi.publish) console.log(line);
-    for (const line of [...(await plannerFigures(url, auth)), ...(await boardMarkFigures(url, auth))]) console.log(line);
+    for (const line of [...(await plannerFigures(url, auth, cpuMs)), ...(await boardMarkFigures(url, auth))]) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
     printBoard(await benchBoard(url, token));
     printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));
