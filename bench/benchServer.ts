@@ -78,7 +78,20 @@ export interface BenchServer {
   token: string;
   /** The administrator's bearer header. */
   auth: Record<string, string>;
+  /** The server process's CPU time so far, in ms (Linux): what a call cost it, whatever else the machine runs. */
+  cpuMs(): number;
   stop(): void;
+}
+
+/** User + system CPU of a process from /proc/{pid}/stat, in ms (clock ticks of 10 ms). */
+function processCpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 /** The real server process on the scale's data directory, with the demo administrator logged in. */
@@ -101,7 +114,7 @@ export async function startBenchServer(scale: Scale): Promise<BenchServer> {
     }
     console.log(`Server ready in ${((performance.now() - t0) / 1000).toFixed(2)} s on the ${scale} dataset`);
     const token = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody() })).json()).access_token;
-    return { url, token, auth: { authorization: `Bearer ${token}` }, stop };
+    return { url, token, auth: { authorization: `Bearer ${token}` }, cpuMs: () => processCpuMs(server.pid), stop };
   } catch (error) {
     stop();
     throw error;

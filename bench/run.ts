@@ -1,16 +1,17 @@
 import { load, printResults } from './load';
 import { benchBoard, benchShiftApi, printBoard } from './schedule';
 import { busiestRestaurant, invoiceFigures } from './invoices';
-import { plannerFigures } from './planner';
+import { boardMarkFigures, plannerFigures } from './planner';
 import { firstLoadFigures } from './firstLoad';
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 import { listFigures, printListFigures } from './lists';
 import { ensureBuilt, loginBody, prepareDataset, scaleArg, startBenchServer } from './benchServer';
 
 /**
- * `npm run bench [-- --scale small|large|xlarge|lists] [--only board]`: builds (once) a dataset of the chosen scale in
- * its own data directory, starts the real server process on it, and measures the calls under load from this separate
- * process. `--only board`: the schedule board's figures alone.
+ * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner]`: builds (once) a dataset of the chosen
+ * scale in its own data directory, starts the real server process on it, and measures the calls under load from this
+ * separate process. `--only board`: the schedule board's figures alone; `--only planner`: the assistant's proposals
+ * and the board's working-time marks.
  */
 const scale = scaleArg();
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -19,10 +20,14 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 async function main() {
   ensureBuilt();
   const invoiceTarget = await prepareDataset(scale, busiestRestaurant);
-  const { url, token, auth, stop } = await startBenchServer(scale);
+  const { url, token, auth, cpuMs, stop } = await startBenchServer(scale);
   try {
     if (only === 'board') {
       printBoard(await benchBoard(url, token));
+      return;
+    }
+    if (only === 'planner') {
+      for (const line of [...(await plannerFigures(url, auth, cpuMs)), ...(await boardMarkFigures(url, auth))]) console.log(line);
       return;
     }
     const json = { 'content-type': 'application/json' };
@@ -40,7 +45,7 @@ async function main() {
     printResults(results);
     console.log('');
     for (const line of shiftApi.publish) console.log(line);
-    for (const line of await plannerFigures(url, auth)) console.log(line);
+    for (const line of [...(await plannerFigures(url, auth, cpuMs)), ...(await boardMarkFigures(url, auth))]) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
     printBoard(await benchBoard(url, token));
     printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));

@@ -14,9 +14,18 @@ export function londonToday(now: Date = new Date()): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+// The few dates a call reads, each read thousands of times by the planning assistant: parsed once.
+const utcOf = new Map<string, number>();
+
 function utc(date: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y, m - 1, d);
+  let ms = utcOf.get(date);
+  if (ms === undefined) {
+    const [y, m, d] = date.split('-').map(Number);
+    ms = Date.UTC(y, m - 1, d);
+    if (utcOf.size > 20_000) utcOf.clear();
+    utcOf.set(date, ms);
+  }
+  return ms;
 }
 
 export function addDays(date: string, days: number): string {
@@ -48,8 +57,11 @@ export function ukDate(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
+const digit = (text: string, i: number) => text.charCodeAt(i) - 48;
+
 export function toMinutes(hhmm: string): number {
   // Read without splitting: the planning assistant reads times hundreds of thousands of times a call.
+  if (hhmm.length >= 5 && hhmm.charCodeAt(2) === 58) return (digit(hhmm, 0) * 10 + digit(hhmm, 1)) * 60 + digit(hhmm, 3) * 10 + digit(hhmm, 4);
   const colon = hhmm.indexOf(':');
   return Number(hhmm.slice(0, colon)) * 60 + Number(hhmm.slice(colon + 1, colon + 3));
 }

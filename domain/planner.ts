@@ -4,6 +4,7 @@ import {
 } from './availability';
 import { breachMessage, DriverPlan, hoursText, shiftAt, type PlannedShift, type ShiftAt, type WorkingTimeLimits } from './workingTime';
 import { SHIFT_MSG } from './validation/shift';
+import { toMinutes } from './dates';
 
 /**
  * The planning assistant: a driver for every open shift that one can take. A driver can take a shift when they
@@ -139,12 +140,27 @@ function candidateOf(r: Ranked): Candidate {
   return { driver_id: r.driver.id, driver_name: r.driver.full_name, reason: parts.join(', ') };
 }
 
+/** Minutes of the day a time range covers; a finish at or before the start runs past midnight (as availabilityOn reads it). */
+function clockSpan(start: string, finish: string): [number, number] {
+  const s = toMinutes(start);
+  const e = toMinutes(finish);
+  return [s, e <= s ? e + 1440 : e];
+}
+
+/** A driver's day as the assistant tests it: away (null), free all day, or the working windows in minutes. */
+type DayFit = null | 'allDay' | [number, number][];
+
+function dayFit(day: DayAvailability): DayFit {
+  if (day.kind === 'holiday') return null;
+  return day.kind === 'allDay' ? 'allDay' : day.windows.map((w) => clockSpan(w.start_at, w.stop_at));
+}
+
 /** Why a driver of the restaurant's list cannot take the shift: 'busy' (unavailable or another shift) or 'rule'; null when they can. */
-function refusal(shift: PlannerShift, at: ShiftAt, day: DayAvailability, plan: DriverPlan, limits: WorkingTimeLimits): 'busy' | 'rule' | null {
-  if (!availabilityOn(day, shift.start_time, shift.finish_time).available) return 'busy';
+function refusal(clock: [number, number], at: ShiftAt, day: DayFit, plan: DriverPlan, limits: WorkingTimeLimits): 'busy' | 'rule' | null {
+  if (day === null) return 'busy';
+  if (day !== 'allDay' && !day.some(([ws, we]) => clock[0] >= ws && clock[1] <= we)) return 'busy';
   if (plan.overlaps(at.span)) return 'busy';
-  if (plan.breaches(shift, limits, at).length) return 'rule';
-  return null;
+  return plan.breaks(limits, at) ? 'rule' : null;
 }
 
 /**
@@ -179,10 +195,20 @@ export function proposeFills(input: PlannerInput): PlannerResult {
       else byArea.set(a.area_id, [d]);
     }
   }
-  const lists = new Map<number, PlannerDriver[]>();
+  // Each restaurant's drivers with what ranks them there (worked here before, distance), made once per restaurant.
+  const lists = new Map<number, { driver: PlannerDriver; workedHere: boolean; km: number | null }[]>();
   const listOf = (r: PlannerRestaurant) => {
     let list = lists.get(r.id);
-    if (!list) lists.set(r.id, (list = [...(byArea.get(r.area_id) ?? []), ...everywhere].filter((d) => worksForRestaurant(d, r))));
+    if (!list) {
+      list = [...(byArea.get(r.area_id) ?? []), ...everywhere]
+        .filter((d) => worksForRestaurant(d, r))
+        .map((driver) => ({
+          driver,
+          workedHere: input.workedAt.has(`${driver.id}|${r.id}`),
+          km: hasPoint(driver) && hasPoint(r) ? distanceKm(driver, r) : null,
+        }));
+      lists.set(r.id, list);
+    }
     return list;
   };
   const plans = new Map<number, DriverPlan>();
@@ -192,12 +218,12 @@ export function proposeFills(input: PlannerInput): PlannerResult {
     return plan;
   };
   // A driver's day is read once per date, however many shifts that day asks about it.
-  const days = new Map<string, Map<number, DayAvailability>>();
+  const days = new Map<string, Map<number, DayFit>>();
   const dayOf = (d: PlannerDriver, date: string) => {
     let onDate = days.get(date);
     if (!onDate) days.set(date, (onDate = new Map()));
     let day = onDate.get(d.id);
-    if (!day) onDate.set(d.id, (day = dayAvailability(d, date)));
+    if (day === undefined) onDate.set(d.id, (day = dayFit(dayAvailability(d, date))));
     return day;
   };
 
@@ -210,20 +236,25 @@ export function proposeFills(input: PlannerInput): PlannerResult {
     const restaurant = input.restaurants.get(shift.restaurant_id);
     if (!restaurant) continue;
     const at = shiftAt(shift);
+    const clock = clockSpan(shift.start_time, shift.finish_time);
     const pool = listOf(restaurant);
+    // The best few only, kept in order as the pool is read: sorting every free driver of every shift costs more.
     const ranked: Ranked[] = [];
+    const keep = NEXT_CANDIDATES + 1;
     let free = 0;
-    for (const driver of pool) {
+    for (const { driver, workedHere, km } of pool) {
       const plan = planOf(driver);
-      const why = refusal(shift, at, dayOf(driver, shift.period_date), plan, input.limits);
+      const why = refusal(clock, at, dayOf(driver, shift.period_date), plan, input.limits);
       if (why === 'rule') free++;
       if (why) continue;
-      ranked.push({
-        driver,
-        weekMinutes: plan.weekMinutes(at.monday),
-        workedHere: input.workedAt.has(`${driver.id}|${restaurant.id}`),
-        km: hasPoint(driver) && hasPoint(restaurant) ? distanceKm(driver, restaurant) : null,
-      });
+      const candidate = { driver, weekMinutes: plan.weekMinutes(at.monday), workedHere, km };
+      if (ranked.length === keep && compare(candidate, ranked[keep - 1]) >= 0) continue;
+      let i = ranked.length === keep ? keep - 1 : ranked.length;
+      while (i > 0 && compare(candidate, ranked[i - 1]) < 0) {
+        ranked[i] = ranked[i - 1];
+        i--;
+      }
+      ranked[i] = candidate;
     }
     if (!ranked.length) {
       const reason = !pool.length
@@ -234,7 +265,6 @@ export function proposeFills(input: PlannerInput): PlannerResult {
       unfilled.push({ shift_id: shift.id, reason });
       continue;
     }
-    ranked.sort(compare);
     const [best, ...next] = ranked;
     proposals.push({ shift_id: shift.id, ...candidateOf(best), candidates: next.slice(0, NEXT_CANDIDATES).map(candidateOf) });
     planOf(best.driver).add({ ...shift, restaurant_name: restaurant.name }, at);

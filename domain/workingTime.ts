@@ -4,8 +4,8 @@ import { addDays, daysBetween, mondayOf, shiftSpan, ukDate, weekDay } from './da
  * UK working-time rules as warnings: the office may still decide to break one, but only after being told which.
  * At least `minRestHours` between two shifts of a driver (daily rest), at most `maxWeekHours` planned in a
  * Monday–Sunday week unless the driver opted out, at most `maxConsecutiveDays` days in a row. The limits are
- * options an administrator sets; the planning assistant never proposes a breach, the board marks them, and the
- * shift calls answer them (409) until the user confirms.
+ * options an administrator sets; the planning assistant never proposes a breach, the board marks them
+ * (breachingShifts), and the shift calls answer them (409, writeWarnings) until the user confirms.
  */
 
 export interface WorkingTimeLimits {
@@ -97,6 +97,20 @@ export class DriverPlan {
     return this.spans.some(([s, e]) => s < end && start < e);
   }
 
+  /** Whether a shift would break any rule: breaches() without the words, for the assistant's thousands of tries. */
+  breaks(limits: WorkingTimeLimits, at: ShiftAt): boolean {
+    const [start, end] = at.span;
+    const minRest = limits.minRestHours * 60;
+    for (const [s, e] of this.spans) {
+      if (e <= start ? start - e < minRest : end <= s && s - end < minRest) return true;
+    }
+    if (!this.optedOut && this.weekMinutes(at.monday) + end - start > limits.maxWeekHours * 60) return true;
+    let run = 1;
+    for (let d = at.day - 1; this.days.has(d); d--) run++;
+    for (let d = at.day + 1; this.days.has(d); d++) run++;
+    return run > limits.maxConsecutiveDays;
+  }
+
   /**
    * Every working-time rule a shift would break. Shifts that overlap it are the overlap rule's business, not the
    * rest rule's.
@@ -168,5 +182,76 @@ export function rulesWindow(from: string, to: string, limits: WorkingTimeLimits)
   return { from: addDays(mondayOf(from), -margin), to: addDays(mondayOf(to), 6 + margin) };
 }
 
-/** The 409 answer of a shift call whose change breaks a rule: the warnings to confirm. */
+/** A shift with its driver (null = open), as the board and the shift calls hold it. */
+export interface DriverShift extends PlannedShift {
+  driver_id: number | null;
+}
+
+const byTime = (a: PlannedShift, b: PlannedShift) =>
+  a.period_date.localeCompare(b.period_date) || a.start_time.localeCompare(b.start_time) || (a.id ?? 0) - (b.id ?? 0);
+
+/**
+ * The warnings of shifts about to be written, in words: each is read against its driver's planned shifts (those
+ * being changed left out, as they move) and the earlier ones of the same call, in date and time order.
+ */
+export function writeWarnings(
+  changes: readonly DriverShift[],
+  planned: ReadonlyMap<number, readonly PlannedShift[]>,
+  drivers: ReadonlyMap<number, { full_name: string; opted_out: boolean }>,
+  limits: WorkingTimeLimits,
+): string[] {
+  const moving = new Set(changes.map((c) => c.id).filter((id) => id));
+  const plans = new Map<number, DriverPlan>();
+  const out = new Set<string>();
+  for (const shift of changes.filter((c) => c.driver_id).sort(byTime)) {
+    const driver = drivers.get(shift.driver_id!);
+    if (!driver) continue;
+    let plan = plans.get(shift.driver_id!);
+    if (!plan) plans.set(shift.driver_id!, (plan = new DriverPlan((planned.get(shift.driver_id!) ?? []).filter((p) => !moving.has(p.id)), driver.opted_out)));
+    const at = shiftAt(shift);
+    for (const breach of plan.breaches(shift, limits, at)) out.add(breachMessage(driver.full_name, breach, limits));
+    plan.add(shift, at);
+  }
+  return [...out];
+}
+
+/**
+ * The ids of the shifts that break a rule, each driver's shifts read in date and time order: the later shift of a
+ * short rest, the shift that takes a week past its hours and those after it, a day past the most in a row. Only
+ * what is given is read, so the board passes the shifts it loaded.
+ */
+export function breachingShifts(shifts: readonly DriverShift[], optedOut: (driverId: number) => boolean, limits: WorkingTimeLimits): Set<number> {
+  const byDriver = new Map<number, DriverShift[]>();
+  for (const s of shifts) {
+    if (!s.driver_id) continue;
+    const list = byDriver.get(s.driver_id);
+    if (list) list.push(s);
+    else byDriver.set(s.driver_id, [s]);
+  }
+  const out = new Set<number>();
+  for (const [driverId, list] of byDriver) {
+    const plan = new DriverPlan([], optedOut(driverId));
+    for (const shift of list.sort(byTime)) {
+      const at = shiftAt(shift);
+      if (shift.id && plan.breaches(shift, limits, at).length) out.add(shift.id);
+      plan.add(shift, at);
+    }
+  }
+  return out;
+}
+
+/**
+ * The shift calls that give a driver a shift or move one (create, update, copy) answer 409
+ * `{ working_time: [warnings], message }` when it breaks a rule, and write only when the call carries
+ * `working_time_confirmed: true`, the user having seen the warnings.
+ */
 export const WORKING_TIME_CONFIRM_FIELD = 'working_time_confirmed';
+
+export const workingTimeQuestion = (count: number) =>
+  count === 1 ? 'This change breaks a working-time rule: save anyway?' : `This change breaks ${count} working-time rules: save anyway?`;
+
+/** Whether a call's body says the user confirmed the warnings. */
+export function workingTimeConfirmed(body: unknown): boolean {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[WORKING_TIME_CONFIRM_FIELD] : undefined;
+  return value === true || value === 1 || value === '1' || value === 'true';
+}

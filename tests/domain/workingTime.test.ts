@@ -1,4 +1,6 @@
-import { breachMessage, DriverPlan, readLimits, WORKING_TIME_DEFAULTS, type PlannedShift } from '../../domain/workingTime';
+import {
+  breachingShifts, breachMessage, DriverPlan, readLimits, writeWarnings, WORKING_TIME_DEFAULTS, type DriverShift, type PlannedShift,
+} from '../../domain/workingTime';
 
 const shift = (period_date: string, start_time: string, finish_time: string, restaurant_name = 'Vale Pizza'): PlannedShift => ({
   period_date, start_time, finish_time, restaurant_name,
@@ -26,5 +28,29 @@ describe('UK working-time rules', () => {
     expect(readLimits([{ okey: 'working_time_min_rest_hours', ovalue: '9' }, { okey: 'working_time_max_week_hours', ovalue: 'x' }])).toEqual({
       ...WORKING_TIME_DEFAULTS, minRestHours: 9,
     });
+  });
+
+  it("warns of a write against the driver's other shifts, leaving out the shift being moved", () => {
+    const tuesday = { ...shift('2027-01-05', '18:00', '23:00'), id: 1 };
+    const wednesday = { ...shift('2027-01-06', '12:00', '16:00'), id: 2 };
+    const planned = new Map([[7, [tuesday, wednesday]]]);
+    const drivers = new Map([[7, { full_name: 'Ann Able', opted_out: false }]]);
+    // Shift 2 moved earlier: read against Tuesday only, not against where it was.
+    expect(writeWarnings([{ ...wednesday, start_time: '08:00', finish_time: '10:00', driver_id: 7 }], planned, drivers, limits)).toEqual([
+      "Ann Able would have 9 h rest after Tuesday's shift at Vale Pizza (minimum 11 h)",
+    ]);
+    expect(writeWarnings([{ ...wednesday, start_time: '13:00', driver_id: 7 }], planned, drivers, limits)).toEqual([]);
+    expect(writeWarnings([{ ...wednesday, id: null, start_time: '08:00', driver_id: null }], planned, drivers, limits)).toEqual([]);
+  });
+
+  it("marks the shifts that break a rule, read in each driver's date order", () => {
+    const days = ['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08', '2027-01-09', '2027-01-10'];
+    const week: DriverShift[] = days.map((d, i) => ({ ...shift(d, '09:00', '17:00'), id: i + 1, driver_id: 7 }));
+    const shortRest: DriverShift = { ...shift('2027-01-04', '20:00', '23:00'), id: 20, driver_id: 8 };
+    const nextMorning: DriverShift = { ...shift('2027-01-05', '06:00', '10:00'), id: 21, driver_id: 8 };
+    const open: DriverShift = { ...shift('2027-01-05', '06:00', '10:00'), id: 22, driver_id: null };
+    // Sunday takes the week to 56 h and is the seventh day in a row; the morning after a late shift has 7 h rest.
+    expect(breachingShifts([...week, nextMorning, shortRest, open], () => false, limits)).toEqual(new Set([7, 21]));
+    expect(breachingShifts(week.slice(1), () => true, limits)).toEqual(new Set());
   });
 });

@@ -202,6 +202,29 @@ describe('New Shift dialog (admin)', () => {
     expect(save()).toBeDisabled();
   });
 
+  it('asks before breaking a working-time rule, naming it, and saves only on Save anyway', async () => {
+    const warning = "Ava Begum would have 9 h rest after Tuesday's shift at Pizza Palace Camden (minimum 11 h)";
+    const saved = record({ id: 778, status: 10 });
+    const { user, calls, onSaved } = renderShiftDialog({}, (call) => {
+      if (call.method !== 'POST') return undefined;
+      const confirmed = (call.body as Record<string, unknown>).working_time_confirmed === true;
+      return confirmed ? { status: 201, body: saved } : { status: 409, body: { working_time: [warning], message: 'This change breaks a working-time rule: save anyway?' } };
+    });
+    await pickDriver(user, 'Ava Begum');
+    await typeTimes(user, '17:00', '22:00');
+    await user.click(save());
+    const question = await screen.findByRole('dialog', { name: 'Working-time rules' });
+    expect(within(question).getByRole('list', { name: 'Working-time warnings' })).toHaveTextContent(warning);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Working-time rules' })).toBeNull());
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(save()).toBeEnabled();
+    await user.click(save());
+    await user.click(within(await screen.findByRole('dialog', { name: 'Working-time rules' })).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as Record<string, unknown>).working_time_confirmed)).toEqual([false, false, true]);
+  });
+
   it("opens a rejected shift as an open shift with 'Shift rejected by {name}'", () => {
     renderShiftDialog({ shift: record({ driver_id: null, status_assigned: 30, driver: null, driver_id_canceled: 12, driver_canceled: { id: 12, full_name: 'Dan Driver' } }) });
     expect(screen.getByRole('dialog', { name: /Edit Shift/ })).toBeInTheDocument();
@@ -341,6 +364,15 @@ describe('shift menu and chips', () => {
     // The phone layout shows the driver's phone for today only.
     expect(chipHtml(record({}), { ...opts, phone: true })).toContain('chip-phone');
     expect(chipHtml(record({ period_date: '2026-11-24' }), { ...opts, phone: true })).not.toContain('chip-phone');
+  });
+
+  it('marks a chip that breaks a working-time rule, and says so in its label', () => {
+    const opts = { variant: 'admin' as const, today: '2026-11-23', phone: false };
+    const marked = document.createElement('div');
+    marked.innerHTML = chipHtml(record({}), { ...opts, breach: true });
+    expect(marked.querySelector('.chip')!.getAttribute('aria-label')).toMatch(/, breaks a working-time rule$/);
+    expect(marked.querySelector('.chip-breach')).not.toBeNull();
+    expect(chipHtml(record({}), opts)).not.toContain('working-time');
   });
 });
 

@@ -10,12 +10,15 @@ import { copyTargets } from './copy';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, spanOf } from './facts';
 import { broadcastShifts } from './notify';
 import { loadShifts } from './view';
+import { guardWorkingTime } from './workingTimeGuard';
+import { workingTimeConfirmed } from '../../../domain/workingTime';
 
 /**
  * POST /api/shift/copyshifts (spec 3, sections 2.1 and 4.1): copies of the given shifts in the range starting at
  * to_date, unpublished, priced for their new dates. A copy keeps its driver only when the driver can take it on
  * the new date (active, works there, available, no published shift at that time); otherwise it is an open shift.
- * Drafts (the restaurants' own) and shifts of inactive restaurants are not copied.
+ * Drafts (the restaurants' own) and shifts of inactive restaurants are not copied. Copies whose kept drivers
+ * would break a working-time rule answer 409 with the warnings until the call confirms them.
  */
 export default async function copyShiftRoutes(app: FastifyInstance) {
   app.post('/api/shift/copyshifts', { preHandler: app.access('staff') }, async (request, reply): Promise<ShiftRecord[]> => {
@@ -67,6 +70,7 @@ export default async function copyShiftRoutes(app: FastifyInstance) {
           creator_id: staffId(account),
         };
       });
+      await guardWorkingTime(trx, rows.map((r) => ({ ...r, id: null })), workingTimeConfirmed(request.body));
       return insertRows(trx, 'shifts', rows, { returning: true });
     });
     const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });

@@ -10,6 +10,8 @@ import { inScope, pathId, priceFor, scopeOf, staffId } from './common';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet } from './facts';
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from './notify';
 import { shiftView } from './view';
+import { guardWorkingTime } from './workingTimeGuard';
+import { workingTimeConfirmed } from '../../../domain/workingTime';
 
 type Row = Awaited<ReturnType<typeof lockShift>>;
 
@@ -63,7 +65,10 @@ const stateOfRow = (row: NonNullable<Row>, hasTimesheet: boolean): ShiftState =>
   restaurant_made: row.restaurateur_creator_id !== null,
 });
 
-/** POST /api/shift, PUT /api/shift/{id}, DELETE /api/shift/{id} (spec 3, section 7), for administrators and managers. */
+/**
+ * POST /api/shift, PUT /api/shift/{id}, DELETE /api/shift/{id} (spec 3, section 7), for administrators and managers.
+ * A write that breaks a working-time rule answers 409 with the warnings until the call confirms them.
+ */
 export default async function singleShiftRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
@@ -76,6 +81,7 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
       const restaurant = await restaurantFor(trx, scope, input.restaurant_id, true);
       const restaurants = new Map([[restaurant.id, restaurant]]);
       await checkDriver(trx, { ...input, status }, null, restaurants);
+      await guardWorkingTime(trx, [{ ...input, id: null }], workingTimeConfirmed(request.body));
       const price = priceFor(restaurant, input, await loadFuelRates(trx));
       const row = await trx
         .insertInto('shifts')
@@ -131,6 +137,8 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
       }
       const restaurant = await restaurantFor(trx, scope, input.restaurant_id, input.restaurant_id !== current.restaurant_id);
       if (moved || status !== current.status) await checkDriver(trx, { ...input, status }, id, new Map([[restaurant.id, restaurant]]));
+      // A shift given a driver, moved or resized asks again; a status change alone changes nothing the rules read.
+      if (moved) await guardWorkingTime(trx, [{ ...input, id }], workingTimeConfirmed(request.body));
 
       const price = priceFor(restaurant, input, await loadFuelRates(trx));
       const publishing = status === SHIFT_STATUS.published && current.status !== SHIFT_STATUS.published;

@@ -10,14 +10,20 @@ export interface ConfirmDialogProps {
   /** Runs on confirm; a thrown error is shown in the dialog. */
   onConfirm: (notify: boolean) => Promise<void> | void;
   onClose: () => void;
+  /** Runs when the user says no (Cancel, Escape, a click outside), before onClose: a dragged chip goes back. */
+  onCancel?: () => void;
   danger?: boolean;
 }
 
 /** A question before an action (spec 3, section 5): 'Remove shift {date}?', 'Publish n shifts?', 'Notify drivers?' … */
-export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm, onClose, danger }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm, onClose, onCancel, danger }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [push, setPush] = useState(notify?.initial ?? false);
   const [error, setError] = useState<string | null>(null);
+  const cancel = () => {
+    onCancel?.();
+    onClose();
+  };
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -29,7 +35,7 @@ export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm,
     }
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth={false} aria-labelledby="confirm-title" slotProps={{ paper: { sx: { width: 450, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
+    <Dialog open onClose={busy ? undefined : cancel} maxWidth={false} aria-labelledby="confirm-title" slotProps={{ paper: { sx: { width: 450, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         {typeof message === 'string' ? <DialogContentText>{message}</DialogContentText> : message}
@@ -41,7 +47,7 @@ export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm,
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={cancel} disabled={busy}>
           Cancel
         </Button>
         <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={() => void confirm()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>

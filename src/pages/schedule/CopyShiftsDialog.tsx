@@ -5,7 +5,9 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { INTERVAL_LABELS, rangeLabel, stepRange, type DateRange, type Interval } from '../../../domain/ranges';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { draftTooEarlyMessage, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
-import { copyFreeShifts, copyShifts } from './api';
+import { copyFreeShifts, copyShifts, workingTimeWarnings } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { workingTimeConfirm } from './workingTimeConfirm';
 import type { BoardVariant } from './chip';
 
 export interface CopyShiftsDialogProps {
@@ -21,7 +23,8 @@ export interface CopyShiftsDialogProps {
 /**
  * Copy Shifts (spec 3, sections 2.1, 2.2 and 9): the shown shifts go to another range of the same interval
  * (the next one unless another is chosen). Copies start unpublished (admin) or as drafts (restaurant); the
- * server keeps a driver only where the driver can take the copy.
+ * server keeps a driver only where the driver can take the copy, and asks before a kept driver breaks a
+ * working-time rule.
  */
 export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, onCopied }: CopyShiftsDialogProps) {
   const [target, setTarget] = useState(() => stepRange(range, 1));
@@ -33,14 +36,18 @@ export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, on
   const allTooEarly = !!earliest && target.to < earliest;
   const someTooEarly = !!earliest && !allTooEarly && target.from < earliest;
 
-  const copy = async () => {
+  const [rulesWarnings, setRulesWarnings] = useState<string[] | null>(null);
+
+  const copy = async (confirmed = false) => {
     setBusy(true);
     setError(null);
     try {
       const ids = shifts.map((s) => s.id);
-      const copies = variant === 'admin' ? await copyShifts(ids, target.from, range.from) : await copyFreeShifts(ids, target.from, range.from);
+      const copies = variant === 'admin' ? await copyShifts(ids, target.from, range.from, confirmed) : await copyFreeShifts(ids, target.from, range.from);
       onCopied(copies, target);
     } catch (e) {
+      const warnings = workingTimeWarnings(e);
+      if (warnings) return setRulesWarnings(warnings);
       setError((e as Error).message || 'The shifts could not be copied');
       setBusy(false);
     }
@@ -98,6 +105,18 @@ export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, on
           Copy
         </Button>
       </DialogActions>
+      {rulesWarnings && (
+        <ConfirmDialog
+          {...workingTimeConfirm(rulesWarnings, async () => {
+            setRulesWarnings(null);
+            await copy(true);
+          })}
+          onClose={() => {
+            setRulesWarnings(null);
+            setBusy(false);
+          }}
+        />
+      )}
     </Dialog>
   );
 }

@@ -26,7 +26,8 @@ import { ShiftCalendar } from './ShiftCalendar';
 import { ShiftDialog } from './ShiftDialog';
 import { ShiftMenu } from './ShiftMenu';
 import { TotalsBar } from './TotalsBar';
-import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants } from './useBoardLists';
+import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants, useWorkingTimeLimits } from './useBoardLists';
+import { breachingShifts } from '../../../domain/workingTime';
 import { useShiftBoard } from './useShiftBoard';
 import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
 
@@ -137,6 +138,14 @@ export function ScheduleBoard() {
     const commission = (id: number) => restaurantById.get(id)?.invoice_comission ?? commissionDefault;
     return shiftTotals(withDrafts.filter(chosen), commission);
   }, [withDrafts, chosen, restaurantById, commissionDefault]);
+
+  // Working-time marks from the loaded shifts of every location (a driver may work in several), read in the browser.
+  const limits = useWorkingTimeLimits(secondary);
+  const breaches = useMemo(() => {
+    const planned = store.all().filter((s) => s.status === SHIFT_STATUS.new || s.status === SHIFT_STATUS.published);
+    return breachingShifts(planned, (id) => !!driverById.get(id)?.working_time_opt_out, limits);
+  }, [store, version, driverById, limits]); // eslint-disable-line react-hooks/exhaustive-deps
+  const warnings = useMemo(() => withDrafts.filter((s) => chosen(s) && breaches.has(s.id)).length, [withDrafts, chosen, breaches]);
 
   const toPublish = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [inLocation]);
   const toUnpublish = useMemo(() => inLocation.filter((s) => canUnpublish(stateOf(s))), [inLocation]);
@@ -255,11 +264,12 @@ export function ScheduleBoard() {
               onShift={onShift}
               onDay={onDay}
               onMove={(shift, restaurantId, date, revert) => void move(shift, restaurantId, date, revert)}
+              breaches={breaches}
             />
           )}
         </Box>
       </Box>
-      <TotalsBar totals={totals} />
+      <TotalsBar totals={totals} warnings={warnings} />
 
       <Drawer open={driversOpen} onClose={() => setDriversOpen(false)}>
         <Box sx={{ width: 280, height: '100%', display: 'flex' }}>{panel}</Box>

@@ -47,7 +47,11 @@ export interface ShiftCalendarProps {
   onShift: (shift: ShiftRecord, anchor: HTMLElement) => void;
   onDay?: (date: string, anchor: HTMLElement) => void;
   onMove: (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => void;
+  /** Shifts that break a working-time rule: their chips carry a mark. */
+  breaches?: ReadonlySet<number>;
 }
+
+const NONE: ReadonlySet<number> = new Set();
 
 type RowResource = { id: string; title: string; extendedProps: { kind?: string; height?: number } };
 
@@ -84,6 +88,14 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   );
   useEffect(() => () => drawn.dispose(), [drawn]);
   useEffect(() => store.subscribe((change: StoreChange) => drawn.storeChanged(change)), [store, drawn]);
+  // Only the chips whose mark comes or goes are drawn again.
+  const marked = useRef<ReadonlySet<number>>(NONE);
+  useEffect(() => {
+    const now = props.breaches ?? NONE;
+    const flipped = [...now].filter((id) => !marked.current.has(id)).concat([...marked.current].filter((id) => !now.has(id)));
+    marked.current = now;
+    if (flipped.length) drawn.storeChanged({ all: false, ids: flipped });
+  }, [props.breaches, drawn]);
   useEffect(() => {
     const scroller = rootRef.current?.querySelector<HTMLElement>('.fc-scrollgrid-section-body .fc-scroller');
     if (scroller) drawn.scrolled(scroller.scrollTop, scroller.clientHeight);
@@ -182,7 +194,8 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const eventContent = useCallback((arg: { event: { id: string } }) => {
     const shift = latest.current.store.get(Number(arg.event.id));
     if (!shift) return { html: '' };
-    return { html: chipHtml(shift, { variant: latest.current.variant, today: latest.current.today, phone: latest.current.phone }) };
+    const { variant, today, phone, breaches = NONE } = latest.current;
+    return { html: chipHtml(shift, { variant, today, phone, breach: breaches.has(shift.id) }) };
   }, []);
 
   const eventClick = useCallback((arg: { event: { id: string }; el: HTMLElement; jsEvent: MouseEvent }) => {

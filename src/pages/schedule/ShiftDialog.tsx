@@ -14,7 +14,10 @@ import { isTime } from '../../../domain/timeList';
 import { formatMoney } from '../../components/format';
 import { TimeField } from '../../components/TimeField';
 import { useFormState } from '../../components/useFormState';
-import { createShift, updateShift, type BoardDriver, type BoardRestaurant } from './api';
+import { createShift, updateShift, workingTimeWarnings, type BoardDriver, type BoardRestaurant } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { workingTimeConfirm } from './workingTimeConfirm';
+import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { serverFieldErrors } from './serverErrors';
 import type { ShiftStore } from './shiftStore';
 
@@ -71,6 +74,7 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
   const [initial] = useState(() => initialValues(restaurant, date, shift));
   const form = useFormState(shiftSchema, initial);
   const [saving, setSaving] = useState(false);
+  const [rulesWarnings, setRulesWarnings] = useState<string[] | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [otherError, setOtherError] = useState<string | null>(null);
   const [notify, setNotify] = useState(false);
@@ -139,13 +143,20 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
     form.touchAll();
     const parsed = shiftSchema.safeParse(form.values);
     if (!parsed.success || saving || driverErrors.length) return;
+    await save(false);
+  };
+
+  const save = async (confirmed: boolean) => {
     setSaving(true);
     setOtherError(null);
-    const body = { ...form.values, status: shift?.status ?? SHIFT_STATUS.new, push_drivers: shift && notify ? 10 : 20 };
+    const body = { ...form.values, status: shift?.status ?? SHIFT_STATUS.new, push_drivers: shift && notify ? 10 : 20, [WORKING_TIME_CONFIRM_FIELD]: confirmed };
     try {
       const saved = shift ? await updateShift(shift.id, body) : await createShift(body);
       onSaved(saved);
     } catch (error) {
+      const warnings = workingTimeWarnings(error);
+      // A working-time rule would be broken: the question stays over the form, which keeps its values.
+      if (warnings) return setRulesWarnings(warnings);
       const { fields, other } = serverFieldErrors(error, [...FIELDS], 'Saving the shift failed');
       setServerErrors(fields);
       setOtherError(other);
@@ -275,6 +286,18 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
           </Button>
         </DialogActions>
       </form>
+      {rulesWarnings && (
+        <ConfirmDialog
+          {...workingTimeConfirm(rulesWarnings, async () => {
+            setRulesWarnings(null);
+            await save(true);
+          })}
+          onClose={() => {
+            setRulesWarnings(null);
+            setSaving(false);
+          }}
+        />
+      )}
     </Dialog>
   );
 }

@@ -2,8 +2,8 @@ import { Box, Typography } from '@mui/material';
 import type { ShiftTotals } from '../../../domain/shifts';
 import { formatMoney } from '../../components/format';
 
-/** The admin board's bottom bar (spec 3, section 2.1). */
-export function TotalsBar({ totals }: { totals: ShiftTotals }) {
+/** The admin board's bottom bar (spec 3, section 2.1), with the shifts that break a working-time rule. */
+export function TotalsBar({ totals, warnings }: { totals: ShiftTotals; warnings?: number }) {
   const items: [string, string][] = [
     ['Published', String(totals.published)],
     ['Unpublished', String(totals.unpublished)],
@@ -14,6 +14,7 @@ export function TotalsBar({ totals }: { totals: ShiftTotals }) {
     ['Est. Cost', formatMoney(totals.estimatedCost)],
     ['Expected Sales', formatMoney(totals.expectedSales)],
   ];
+  if (warnings !== undefined) items.push(['Working-time warnings', String(warnings)]);
   return (
     <Box
       component="dl"

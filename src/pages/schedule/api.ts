@@ -2,6 +2,7 @@ import { asArray, httpClient } from '../../../providers/httpClient';
 import type { DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { DriverPlaces, DriverWorkingTime } from '../../../domain/availability';
+import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 
 /** The shift calls of spec 3, section 7, and the lists the boards read. */
 
@@ -13,6 +14,8 @@ export interface BoardDriver extends DriverWorkingTime, DriverPlaces {
   phone: string | null;
   photo_src: string | null;
   status: number;
+  /** Opted out of the 48-hour week. */
+  working_time_opt_out?: boolean;
 }
 
 export interface BoardRestaurant {
@@ -76,8 +79,11 @@ export const unpublishShifts = (shiftIds: number[], pushDrivers: number) =>
   httpClient<ShiftRecord[]>('/api/shift/unpublish', { method: 'POST', body: { shift_ids: shiftIds, push_drivers: pushDrivers } });
 export const removeShifts = (shiftIds: number[], pushDrivers: number) =>
   httpClient<{ removed: number[] }>('/api/shift/remove', { method: 'POST', body: { shift_ids: shiftIds, push_drivers: pushDrivers } });
-export const copyShifts = (shiftIds: number[], toDate: string, fromDate: string) =>
-  httpClient<ShiftRecord[]>('/api/shift/copyshifts', { method: 'POST', body: { shift_ids: shiftIds, to_date: toDate, period_date_from: fromDate } });
+export const copyShifts = (shiftIds: number[], toDate: string, fromDate: string, confirmed = false) =>
+  httpClient<ShiftRecord[]>('/api/shift/copyshifts', {
+    method: 'POST',
+    body: { shift_ids: shiftIds, to_date: toDate, period_date_from: fromDate, [WORKING_TIME_CONFIRM_FIELD]: confirmed },
+  });
 export const cancelShift = (body: ShiftPayload) => httpClient<{ shift: ShiftRecord }>('/api/reporting/create', { method: 'POST', body });
 
 export const createFreeShift = (body: ShiftPayload) => httpClient<ShiftRecord>('/api/shift/createFree', { method: 'POST', body });
@@ -98,6 +104,12 @@ export interface BulkFailure {
 export function bulkFailures(error: unknown): BulkFailure[] | null {
   const body = (error as { body?: { fail?: unknown } })?.body;
   return body && Array.isArray(body.fail) ? (body.fail as BulkFailure[]) : null;
+}
+
+/** The working-time warnings of a refused shift call (409), which the user may confirm; null for other errors. */
+export function workingTimeWarnings(error: unknown): string[] | null {
+  const { status, body } = (error ?? {}) as { status?: number; body?: { working_time?: unknown } };
+  return status === 409 && Array.isArray(body?.working_time) ? body.working_time.filter((w): w is string => typeof w === 'string') : null;
 }
 
 export function errorText(error: unknown, fallback: string): string {

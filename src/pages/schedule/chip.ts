@@ -17,7 +17,12 @@ export interface ChipOptions {
   today: string;
   /** Phone layout: the driver's phone is shown for today's shifts only. */
   phone: boolean;
+  /** The shift breaks a working-time rule: a small mark, and said in the chip's label. */
+  breach?: boolean;
 }
+
+export const BREACH_LABEL = 'breaks a working-time rule';
+const BREACH_MARK = `<span class="chip-breach" aria-hidden="true" title="${BREACH_LABEL}">⚠</span>`;
 
 const LOCK = '<svg class="chip-lock" viewBox="0 0 24 24" aria-hidden="true"><path d="M18 8h-1V6A5 5 0 0 0 7 6v2H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V10a2 2 0 0 0-2-2zM9 6a3 3 0 0 1 6 0v2H9V6z"/></svg>';
 
@@ -51,10 +56,10 @@ export function chipHtml(shift: ShiftRecord, o: ChipOptions): string {
   const title = [`${shift.start_time}–${shift.finish_time}`, who, status, showPhone ? phone! : '', shift.timesheet_id ? SHIFT_LABEL.timesheetExists : '']
     .filter(Boolean)
     .join(' · ');
-  const label = `Shift ${ukDate(shift.period_date)} ${shift.start_time}–${shift.finish_time}, ${who}, ${status}`;
+  const label = `Shift ${ukDate(shift.period_date)} ${shift.start_time}–${shift.finish_time}, ${who}, ${status}${o.breach ? `, ${BREACH_LABEL}` : ''}`;
   return (
-    `<div class="chip" data-shift-id="${shift.id}" role="button" aria-label="${escapeHtml(label)}" title="${escapeHtml(title)}">` +
-    `<div class="chip-time">${shift.start_time}–${shift.finish_time}${lock}</div>` +
+    `<div class="chip${o.breach ? ' chip-breaching' : ''}" data-shift-id="${shift.id}" role="button" aria-label="${escapeHtml(label)}" title="${escapeHtml(title)}">` +
+    `<div class="chip-time">${shift.start_time}–${shift.finish_time}${lock}${o.breach ? BREACH_MARK : ''}</div>` +
     `<div class="chip-who">${escapeHtml(who)}</div>` +
     // The phone layout shows today's driver's phone on the chip; otherwise it is in the tooltip.
     (showPhone && o.phone && o.variant === 'admin' ? `<div class="chip-phone">${escapeHtml(phone!)}</div>` : '') +

@@ -5,8 +5,11 @@ import { SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
 import { AVAILABILITY_MSG, availability, bulkPublishQuestion, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
 import {
-  bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, type BoardDriver, type BoardRestaurant,
+  bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, workingTimeWarnings, type BoardDriver,
+  type BoardRestaurant,
 } from './api';
+import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
+import { workingTimeConfirm } from './workingTimeConfirm';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 import type { ShiftAction } from './ShiftMenu';
 import type { ShiftStore } from './shiftStore';
@@ -40,13 +43,34 @@ export interface AdminActionsDeps {
 /**
  * What the admin board does with shifts: bulk publish (with the unavailability question, and again with the
  * server's list if it finds more), bulk unpublish and delete, the shift menu's actions, paste ('Paste Open
- * shift?' when the driver cannot take it) and moving by drag. Every call's answer goes into the store.
+ * shift?' when the driver cannot take it) and moving by drag, both asking before breaking a working-time rule.
+ * Every call's answer goes into the store.
  */
 export function useAdminActions({ store, driverById, clipboard, setClipboard, setDialog }: AdminActionsDeps) {
   const notify = useNotify();
   const closeDialog = useCallback(() => setDialog(null), [setDialog]);
   const confirm = useCallback((props: Omit<ConfirmDialogProps, 'onClose'>) => setDialog({ kind: 'confirm', props }), [setDialog]);
   const failed = useCallback((error: unknown, fallback: string) => notify(errorText(error, fallback), { type: 'error' }), [notify]);
+
+  /**
+   * Runs a shift write; when the server answers working-time warnings, asks the user and on 'Save anyway' runs it
+   * again confirmed. Other errors are the caller's.
+   */
+  const withRules = useCallback(
+    async (write: (confirmed: boolean) => Promise<void>, onCancel?: () => void) => {
+      try {
+        await write(false);
+      } catch (error) {
+        const warnings = workingTimeWarnings(error);
+        if (!warnings) throw error;
+        confirm(workingTimeConfirm(warnings, async () => {
+          await write(true);
+          closeDialog();
+        }, onCancel));
+      }
+    },
+    [confirm, closeDialog],
+  );
 
   const published = useCallback((driverId: number, date: string) => store.all().filter((s) => s.driver_id === driverId && s.period_date === date && s.status === SHIFT_STATUS.published), [store]);
 
@@ -217,27 +241,28 @@ export function useAdminActions({ store, driverById, clipboard, setClipboard, se
         if (problem) return asOpen();
       }
       try {
-        store.upsert([await createShift(body)]);
+        await withRules(async (confirmed) => store.upsert([await createShift({ ...body, [WORKING_TIME_CONFIRM_FIELD]: confirmed })]));
       } catch (error) {
         const fields = (error as { body?: Record<string, unknown> }).body;
         if (fields && 'driver_id' in fields) asOpen();
         else failed(error, 'The shift could not be pasted');
       }
     },
-    [clipboard, driverById, published, store, setClipboard, confirm, closeDialog, failed],
+    [clipboard, driverById, published, store, setClipboard, confirm, closeDialog, failed, withRules],
   );
 
   const move = useCallback(
     async (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => {
       const body = { ...shift, restaurant_id: restaurantId, period_date: date, driver_id: shift.driver_id ?? 0, push_drivers: PUSH.noPush };
       try {
-        store.upsert([await updateShift(shift.id, body)]);
+        // Cancel on the working-time question puts the chip back where it was.
+        await withRules(async (confirmed) => store.upsert([await updateShift(shift.id, { ...body, [WORKING_TIME_CONFIRM_FIELD]: confirmed })]), revert);
       } catch (error) {
         revert();
         failed(error, 'The shift could not be moved');
       }
     },
-    [store, failed],
+    [store, failed, withRules],
   );
 
   return { publishMany, unpublishMany, deleteMany, onAction, paste, move };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { subscribeToFeed } from '../../../providers/realtime';
 import type { FuelRates } from '../../../domain/pay';
+import { readLimits, WORKING_TIME_DEFAULTS, type WorkingTimeLimits } from '../../../domain/workingTime';
 import { fetchCommissionDefault, fetchDrivers, fetchOptions, fetchRestaurants, type BoardDriver, type BoardRestaurant } from './api';
 
 interface ListState<T> {
@@ -54,4 +55,14 @@ export function useFuelRates(enabled = true): FuelRates {
     }, () => undefined);
   }, [enabled]);
   return rates;
+}
+
+/** The working-time limits an administrator set (the Options screen), for the board's warning marks. */
+export function useWorkingTimeLimits(enabled = true): WorkingTimeLimits {
+  const [limits, setLimits] = useState<WorkingTimeLimits>(WORKING_TIME_DEFAULTS);
+  useEffect(() => {
+    if (!enabled) return;
+    fetchOptions().then((options) => setLimits(readLimits(options)), () => undefined);
+  }, [enabled]);
+  return limits;
 }
