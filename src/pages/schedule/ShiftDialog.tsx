@@ -17,6 +17,7 @@ import { useFormState } from '../../components/useFormState';
 import { createShift, updateShift, type BoardDriver, type BoardRestaurant } from './api';
 import { serverFieldErrors } from './serverErrors';
 import type { ShiftStore } from './shiftStore';
+import { RecordHistory, RecordTabs, type RecordTab } from '../../../resources/history';
 
 /** Spec 3, section 2.5: the admin shift dialogs are 700 px wide. */
 export const SHIFT_DIALOG_WIDTH = 700;
@@ -74,6 +75,7 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [otherError, setOtherError] = useState<string | null>(null);
   const [notify, setNotify] = useState(false);
+  const [tab, setTab] = useState<RecordTab>('details');
   const v = form.values;
   const set = (name: string, value: string) => {
     form.setValues((old) => ({ ...old, [name]: value }));
@@ -174,7 +176,13 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
             {v.period_date && isDate(v.period_date) ? ` · ${ukDate(v.period_date)}` : ''}
           </Typography>
         </DialogTitle>
-        <DialogContent>
+        {shift && <RecordTabs value={tab} onChange={setTab} />}
+        {shift && tab === 'history' && (
+          <DialogContent sx={{ minHeight: 240 }}>
+            <RecordHistory table="shifts" id={shift.id} />
+          </DialogContent>
+        )}
+        <DialogContent sx={{ display: tab === 'history' ? 'none' : undefined }}>
           {otherError && (
             <Alert severity="error" sx={{ mb: 1 }}>
               {otherError}
