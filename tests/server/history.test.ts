@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { RecordingBroadcaster } from '../helpers/timesheetFixtures';
 import { makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
@@ -10,6 +11,7 @@ const MANAGER = 'manager@demo.test';
 // Weeks after the test's today (18/11/2026).
 const MON = '2026-12-07';
 const TUE = '2026-12-08';
+const WED = '2026-12-09';
 
 let t: TestApp;
 const feed = new RecordingBroadcaster();
@@ -100,6 +102,22 @@ describe('the record', () => {
     expect((await call('GET', '/api/history')).statusCode).toBe(200);
     expect(await actionCount()).toBe(before);
   });
+
+  it('keeps on each action what it touched: records by kind, what it did, their restaurants, the label the list filters by', async () => {
+    const ids = [await shift({ period_date: WED, start_time: '06:00', finish_time: '07:00' }), await shift({ restaurant_id: bombay, period_date: WED, start_time: '06:00', finish_time: '07:00' })];
+    const published = await call('POST', '/api/shift/publish', ADMIN, { shift_ids: ids, push_drivers: 20 });
+    const summary = await t.db.selectFrom('history_actions').select(['kinds', 'ops', 'restaurant_ids', 'label']).where('id', '=', published.headers['x-request-id'] as string).executeTakeFirstOrThrow();
+    expect(summary).toEqual({ kinds: { shifts: 2 }, ops: ['updated'], restaurant_ids: [camden, bombay].sort((a, b) => a - b), label: 'published' });
+    const removed = await call('POST', '/api/shift/unpublish', ADMIN, { shift_ids: ids });
+    const made = await call('POST', '/api/shift', ADMIN, { restaurant_id: camden, period_date: WED, start_time: '07:00', finish_time: '08:00', driver_id: 0 });
+    const deleted = await call('DELETE', `/api/shift/${made.json().id}`);
+    const labels = await t.db.selectFrom('history_actions').select(['id', 'label', 'ops']).where('id', 'in', [removed, made, deleted].map((r) => r.headers['x-request-id'] as string)).execute();
+    expect(Object.fromEntries(labels.map((a) => [a.id, [a.label, a.ops]]))).toEqual({
+      [removed.headers['x-request-id'] as string]: ['unpublished', ['updated']],
+      [made.headers['x-request-id'] as string]: ['created', ['created']],
+      [deleted.headers['x-request-id'] as string]: ['deleted', ['deleted']],
+    });
+  });
 });
 
 describe('undo', () => {
@@ -130,6 +148,17 @@ describe('undo', () => {
     const madeId = made.json().id as number;
     expect((await call('POST', `/api/history/${made.headers['x-request-id']}/undo`)).statusCode).toBe(200);
     expect(await shiftRows([madeId])).toEqual([]);
+  });
+
+  it('takes back a Fill open shifts action field for field', async () => {
+    const id = await shift({ period_date: WED, start_time: '18:00', finish_time: '22:00', status: 20 });
+    const before = await shiftRows([id]);
+    const fill = await call('POST', '/api/shift/fill', ADMIN, { lines: [{ shift_id: id, driver_id: ada }] });
+    expect(fill.json().assigned.map((s: { id: number }) => s.id)).toEqual([id]);
+    expect((await shiftRows([id]))[0].driver_id).toBe(ada);
+    const undo = await call('POST', `/api/history/${fill.headers['x-request-id']}/undo`);
+    expect(undo.statusCode).toBe(200);
+    expect(await shiftRows([id])).toEqual(before);
   });
 
   it('refuses when a record was changed since, naming it and who changed it, and changes nothing', async () => {
@@ -199,6 +228,30 @@ describe('restore', () => {
     expect(await t.db.selectFrom('restaurants').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
     expect(await links()).toEqual(linksBefore);
     await t.db.deleteFrom('user_restaurants').where('restaurant_id', '=', id).execute();
+  });
+
+  it('brings back a deleted driver with their areas, restaurants and working times', async () => {
+    const id = await makeDriver(t.db, { first: 'Cy', last: 'Gone', areas: ['Camden'], restaurants: ['Bombay Spice'], weekly: { 0: ['09:00', '17:00'], 5: 'off' } });
+    const rows = async () => [
+      await t.db.selectFrom('drivers').selectAll().where('id', '=', id).execute(),
+      await t.db.selectFrom('driver_areas').selectAll().where('driver_id', '=', id).execute(),
+      await t.db.selectFrom('driver_restaurants').selectAll().where('driver_id', '=', id).execute(),
+      await t.db.selectFrom('driver_working_times').selectAll().where('driver_id', '=', id).orderBy('id').execute(),
+    ];
+    const before = await rows();
+    // No API call deletes a driver (the spec has none): the deletion is recorded as a request's would be.
+    const actionId = crypto.randomUUID();
+    const admin = (await t.db.selectFrom('users').select('id').where('email', '=', ADMIN).executeTakeFirstOrThrow()).id;
+    await t.db.transaction().execute(async (trx) => {
+      await sql`select set_config('app.history', ${JSON.stringify({ request_id: actionId, kind: 'user', account_id: admin, role: 10, name: null, route: 'DELETE /api/driver/:id' })}, true)`.execute(trx);
+      await trx.deleteFrom('drivers').where('id', '=', id).execute();
+    });
+    expect(await rows()).toEqual([[], [], [], []]);
+    const entry = await deletedEntry(actionId, 'drivers');
+    expect((await call('POST', `/api/history/restore/${entry.id}`)).statusCode).toBe(200);
+    // Everything as it was, but the phone's push token, which the history never keeps: the app registers it again.
+    const [driverBefore, ...linksBefore] = before;
+    expect(await rows()).toEqual([[{ ...driverBefore[0], push_token: null }], ...linksBefore]);
   });
 
   it('refuses a record that was not deleted', async () => {

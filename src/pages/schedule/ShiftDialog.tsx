@@ -17,7 +17,9 @@ import { useFormState } from '../../components/useFormState';
 import { createShift, updateShift, type BoardDriver, type BoardRestaurant } from './api';
 import { serverFieldErrors } from './serverErrors';
 import type { ShiftStore } from './shiftStore';
-import { RecordHistory, RecordTabs, type RecordTab } from '../../../resources/history';
+// The History tab's parts only: the /history screen itself stays in its own lazily loaded chunk.
+import { RecordHistory } from '../../../resources/history/RecordHistory';
+import { RecordTabs, type RecordTab } from '../../../resources/history/RecordTabs';
 
 /** Spec 3, section 2.5: the admin shift dialogs are 700 px wide. */
 export const SHIFT_DIALOG_WIDTH = 700;

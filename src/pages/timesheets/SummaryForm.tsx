@@ -13,7 +13,9 @@ import type { MapCenter } from '../../../domain/validation/option';
 import { formatMoney } from '../../components/format';
 import { useFormState } from '../../components/useFormState';
 import type { LatLng } from '../../components/maps';
-import { RecordHistory, RecordTabs, type RecordTab } from '../../../resources/history';
+// The History tab's parts only: the /history screen itself stays in its own lazily loaded chunk.
+import { RecordHistory } from '../../../resources/history/RecordHistory';
+import { RecordTabs, type RecordTab } from '../../../resources/history/RecordTabs';
 import { DateField, TimeField } from './fields';
 import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
 import { TimesheetMap } from './TimesheetMap';
