@@ -287,4 +287,37 @@ describe('GET /api/history', () => {
     const adminIds = (await call('GET', `/api/history?range=${encodeURIComponent('[0,99]')}`)).json().map((a: { id: string }) => a.id);
     expect(adminIds).toContain(published.headers['x-request-id']);
   });
+
+  it('filters by who, record kind, action and dates', async () => {
+    const id = await shift({ period_date: WED, start_time: '09:00', finish_time: '10:00' });
+    const published = await call('POST', '/api/shift/publish', ADMIN, { shift_ids: [id] });
+    const edited = await call('PUT', `/api/shift/${id}`, MANAGER, { id, restaurant_id: camden, period_date: WED, start_time: '09:00', finish_time: '11:00', driver_id: 0 });
+    const list = async (filter: object) =>
+      (await call('GET', `/api/history?range=${encodeURIComponent('[0,99]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`)).json() as { id: string; account_name: string; name: string | null; kinds: Record<string, number> }[];
+    const byMark = await list({ who: 'mark' });
+    expect(byMark.map((a) => a.id)).toContain(edited.headers['x-request-id']);
+    expect(byMark.every((a) => a.account_name === 'Mark Manager')).toBe(true);
+    const publishes = await list({ name: 'published' });
+    expect(publishes.map((a) => a.id)).toContain(published.headers['x-request-id']);
+    expect(publishes.every((a) => a.name === 'published')).toBe(true);
+    const area = await call('POST', '/api/area', ADMIN, { name: 'Filter Fields', city_id: (await t.db.selectFrom('cities').select('id').executeTakeFirstOrThrow()).id, standardPayRate: 11, weekendPayRate: 12 });
+    const areas = await list({ table: 'areas' });
+    expect(areas.map((a) => a.id)).toContain(area.headers['x-request-id']);
+    expect(areas.map((a) => a.id)).not.toContain(published.headers['x-request-id']);
+    expect(areas.every((a) => a.kinds.areas > 0)).toBe(true);
+    expect(await list({ date_from: '2026-11-01', date_to: '2026-11-02' })).toEqual([]);
+  });
+
+  it("counts at most 10,000 actions and says there are more ('/10000+')", async () => {
+    await sql`insert into history_actions (id, account_kind, account_id, account_name, route)
+      select gen_random_uuid(), 'user', 1, 'Filler', 'test filler' from generate_series(1, 10001)`.execute(t.db);
+    try {
+      const page = await call('GET', `/api/history?range=${encodeURIComponent('[25,49]')}`);
+      expect(page.headers['content-range']).toBe('history 25-49/10000+');
+      const few = await call('GET', `/api/history?range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify({ who: 'Alice' }))}`);
+      expect(few.headers['content-range']).toMatch(/^history 0-\d+\/\d+$/);
+    } finally {
+      await t.db.deleteFrom('history_actions').where('route', '=', 'test filler').execute();
+    }
+  });
 });
