@@ -99,6 +99,23 @@ describe('History screen', () => {
   });
 });
 
+describe('History screen past the counted actions', () => {
+  it("pages on with next and previous when the server says '/10000+'", async () => {
+    const page = (first: number) => Array.from({ length: 25 }, (_, i) => ({ ...published, id: `3f1c2d4e-5a6b-4c7d-8e9f-${String(first + i).padStart(12, '0')}` }));
+    const calls = mockApi((call) => {
+      if (call.method !== 'GET' || !call.path.startsWith('/api/history')) return undefined;
+      const [first] = JSON.parse(new URL(call.path, 'http://x').searchParams.get('range')!) as number[];
+      return { body: page(first), headers: { 'Content-Range': `history ${first}-${first + 24}/10000+` } };
+    });
+    storeUser(ADMIN);
+    renderAppAt('/history');
+    expect(await screen.findByText('1-25 of more than 25')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await screen.findByText('26-50 of more than 50')).toBeInTheDocument();
+    expect(calls.some((c) => new URL(c.path, 'http://x').searchParams.get('range') === '[25,49]')).toBe(true);
+  });
+});
+
 describe("A shift's History tab", () => {
   const camden = { id: 7, name: 'Pizza Palace Camden', area_id: 1, area: { id: 1, name: 'Camden', standardPayRate: 12, weekendPayRate: 13.5 }, status: 10, standard_pay: 12.5, weekend_pay: 14, invoice_comission: 1.75 } as BoardRestaurant;
   const shift = {
