@@ -61,6 +61,11 @@ async function addYear(db: Kysely<Database>): Promise<void> {
       cross join lateral generate_series(1, case when a.seq % 20 = 0 then 60 else 1 + a.seq % 4 end) k
       cross join (select min(id) lo, max(id) - min(id) + 1 span from shifts) ids
       join shifts s on s.id = ids.lo + (a.seq * 7919 + k * 104729) % ids.span`.execute(trx);
+    // The summary the history trigger keeps on each action (migrations/0011_history_speed.ts).
+    await sql`update history_actions a set kinds = jsonb_build_object('shifts', s.n), ops = '{updated}', restaurant_ids = s.rids
+      from (select e.action_id, count(*)::int n, array_agg(distinct e.restaurant_id order by e.restaurant_id) rids
+        from history_entries e join history_actions x on x.id = e.action_id where x.route = ${ROUTE} group by e.action_id) s
+      where a.id = s.action_id`.execute(trx);
   });
   await refreshStatistics(db);
   console.log(`Added a year of history (${actions} actions) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

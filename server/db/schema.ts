@@ -375,6 +375,11 @@ export interface InvoiceTimesheetsTable {
 export interface HistoryActionsTable extends HistoryActionFields {
   seq: Generated<number>;
   at: CreatedAt;
+  /** Kept by the history trigger (migrations/0011_history_speed.ts): records touched by kind, what was done to them, their restaurants. */
+  kinds: Generated<Record<string, number>>;
+  ops: Generated<string[]>;
+  restaurant_ids: Generated<number[]>;
+  label: ColumnType<string | null, never, never>;
 }
 export type HistoryRow = Record<string, unknown>;
 export interface HistoryEntriesTable extends HistoryEntryFields {

@@ -1,8 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser } from './harness';
 import { httpClient } from '../../providers/httpClient';
+import { ShiftDialog } from '../../src/pages/schedule/ShiftDialog';
+import { ShiftStore } from '../../src/pages/schedule/shiftStore';
+import type { BoardRestaurant } from '../../src/pages/schedule/api';
+import type { ShiftRecord } from '../../domain/shifts';
 
 vi.mock('../../providers/realtime', () => ({
   startRealtime: vi.fn(async () => {}),
@@ -92,5 +96,57 @@ describe('History screen', () => {
     expect(within(entry).getByText('20')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/history/${ACTION}/undo`)).toBe(true));
+  });
+});
+
+describe('History screen past the counted actions', () => {
+  it("pages on with next and previous when the server says '/10000+'", async () => {
+    const page = (first: number) => Array.from({ length: 25 }, (_, i) => ({ ...published, id: `3f1c2d4e-5a6b-4c7d-8e9f-${String(first + i).padStart(12, '0')}` }));
+    const calls = mockApi((call) => {
+      if (call.method !== 'GET' || !call.path.startsWith('/api/history')) return undefined;
+      const [first] = JSON.parse(new URL(call.path, 'http://x').searchParams.get('range')!) as number[];
+      return { body: page(first), headers: { 'Content-Range': `history ${first}-${first + 24}/10000+` } };
+    });
+    storeUser(ADMIN);
+    renderAppAt('/history');
+    expect(await screen.findByText('1-25 of more than 25')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await screen.findByText('26-50 of more than 50')).toBeInTheDocument();
+    expect(calls.some((c) => new URL(c.path, 'http://x').searchParams.get('range') === '[25,49]')).toBe(true);
+  });
+});
+
+describe("A shift's History tab", () => {
+  const camden = { id: 7, name: 'Pizza Palace Camden', area_id: 1, area: { id: 1, name: 'Camden', standardPayRate: 12, weekendPayRate: 13.5 }, status: 10, standard_pay: 12.5, weekend_pay: 14, invoice_comission: 1.75 } as BoardRestaurant;
+  const shift = {
+    id: 41, restaurant_id: 7, driver_id: null, status: 20, status_assigned: 10, period_date: '2026-11-24', start_time: '18:00', finish_time: '22:00',
+    meal_time: 0, rest_time: 0, cost_per_hour: 12.5, cost_total: 50, cost_bonus: 0, const_fuel_bonus: 0, cost_extra_bonus: 0, extra_request: 0,
+    fuel_bonus_0: 0, fuel_bonus_3: 0, fuel_bonus_6: 0, comment: null, comment_cancelled: null, creator_id: 1, moderator_id: null,
+    restaurateur_creator_id: null, restaurateur_moderator_id: null, driver_id_canceled: null, creator: null, moderator: null, timesheet_id: null,
+  } as ShiftRecord;
+
+  it("shows the shift's own changes, asked of the server by record, and keeps the form's edits", async () => {
+    storeUser(ADMIN);
+    const calls = mockApi((call) => (call.method === 'GET' && call.path.startsWith('/api/history') ? { body: [published], headers: { 'Content-Range': 'history 0-0/1' } } : undefined));
+    render(<ShiftDialog restaurant={camden} shift={shift} drivers={[]} store={new ShiftStore()} fuelRates={{ band0: 1.5, band3: 3, band6: 5 }} onClose={vi.fn()} onSaved={vi.fn()} />);
+    const user = userEvent.setup();
+    const dialog = screen.getByRole('dialog', { name: /Edit Shift/ });
+    const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
+    fireEvent.change(comment, { target: { value: 'Busy night' } });
+    await user.click(within(dialog).getByRole('tab', { name: 'History' }));
+    const history = await within(dialog).findByTestId('record-history');
+    expect(within(history).getByText(/Mark Manager · published/)).toBeInTheDocument();
+    expect(within(history).getByText('status')).toBeInTheDocument();
+    const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://x');
+    expect(JSON.parse(asked.searchParams.get('filter')!)).toEqual({ table: 'shifts', record_id: '41' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Details' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('Busy night');
+  });
+
+  it('has no History tab on a new shift', () => {
+    storeUser(ADMIN);
+    mockApi();
+    render(<ShiftDialog restaurant={camden} date="2026-11-24" drivers={[]} store={new ShiftStore()} fuelRates={{ band0: 1.5, band3: 3, band6: 5 }} onClose={vi.fn()} onSaved={vi.fn()} />);
+    expect(screen.queryByRole('tab', { name: 'History' })).toBeNull();
   });
 });

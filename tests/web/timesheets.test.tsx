@@ -431,4 +431,21 @@ describe('Timesheets screen', () => {
     expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Restaurant' })).toBeInTheDocument();
   });
+
+  it("shows the timesheet's own changes under its History tab, and the form again under Details", async () => {
+    const approval = {
+      id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f', at: '2026-11-11T09:00:00.000Z', account_kind: 'user', account_id: 2, role: 20, account_name: 'Mark Manager',
+      name: 'approved', route: 'POST /api/timesheet/approve', undone_by: null, undoes: null, kinds: { timesheets: 1 }, ops: ['updated'],
+      entries: [{ id: 9, table_name: 'timesheets', record_id: '101', op: 'updated', before: { status: 10 }, after: { status: 20 } }],
+    };
+    const { calls, user } = await open((c) => (c.method === 'GET' && c.path.startsWith('/api/history') ? { body: [approval], headers: { 'Content-Range': 'history 0-0/1' } } : undefined));
+    await user.click(rowOf('17:00 – 22:00'));
+    await user.click(within(form()).getByRole('tab', { name: 'History' }));
+    expect(await within(form()).findByText(/Mark Manager · approved/)).toBeInTheDocument();
+    const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://x');
+    expect(JSON.parse(asked.searchParams.get('filter')!)).toEqual({ table: 'timesheets', record_id: '101' });
+    expect(within(form()).queryByRole('combobox', { name: 'Finish Time' })).toBeNull();
+    await user.click(within(form()).getByRole('tab', { name: 'Details' }));
+    expect(within(form()).getByRole('combobox', { name: 'Finish Time' })).toHaveValue('22:00');
+  });
 });

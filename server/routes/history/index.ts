@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../plugins/errors';
 import { HISTORY_MSG } from '../../../domain/history';
 import { historyFilterSchema, historyRangeSchema, isActionId } from '../../../domain/validation/history';
 import { isUniqueViolation } from '../../db/errors';
-import { historyPage } from '../../history/list';
+import { HISTORY_COUNT_CAP, historyPage } from '../../history/list';
 import { undoAction } from '../../history/undo';
 import { restoreRecord } from '../../history/restore';
 import { broadcastTouched } from '../../history/broadcast';
@@ -45,7 +45,8 @@ export default async function historyRoutes(app: FastifyInstance) {
     if (!range.success) throw badRequest({ range: [HISTORY_MSG.badFilter] });
     const [first, last] = range.data;
     const page = await historyPage(app.db, filter.data, await restaurantScope(app, request.account!), first, last);
-    reply.header('Content-Range', `history ${first}-${first + Math.max(page.rows.length - 1, 0)}/${page.total}`);
+    // Past the cap the total is not counted: 'history 0-24/10000+' says there are more.
+    reply.header('Content-Range', `history ${first}-${first + Math.max(page.rows.length - 1, 0)}/${page.total ?? `${HISTORY_COUNT_CAP}+`}`);
     return page.rows;
   });
 

@@ -20,6 +20,9 @@ import { workingTimeConfirm } from './workingTimeConfirm';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { serverFieldErrors } from './serverErrors';
 import type { ShiftStore } from './shiftStore';
+// The History tab's parts only: the /history screen itself stays in its own lazily loaded chunk.
+import { RecordHistory } from '../../../resources/history/RecordHistory';
+import { RecordTabs, type RecordTab } from '../../../resources/history/RecordTabs';
 
 /** Spec 3, section 2.5: the admin shift dialogs are 700 px wide. */
 export const SHIFT_DIALOG_WIDTH = 700;
@@ -78,6 +81,7 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [otherError, setOtherError] = useState<string | null>(null);
   const [notify, setNotify] = useState(false);
+  const [tab, setTab] = useState<RecordTab>('details');
   const v = form.values;
   const set = (name: string, value: string) => {
     form.setValues((old) => ({ ...old, [name]: value }));
@@ -185,7 +189,13 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
             {v.period_date && isDate(v.period_date) ? ` · ${ukDate(v.period_date)}` : ''}
           </Typography>
         </DialogTitle>
-        <DialogContent>
+        {shift && <RecordTabs value={tab} onChange={setTab} />}
+        {shift && tab === 'history' && (
+          <DialogContent sx={{ minHeight: 240 }}>
+            <RecordHistory table="shifts" id={shift.id} />
+          </DialogContent>
+        )}
+        <DialogContent sx={{ display: tab === 'history' ? 'none' : undefined }}>
           {otherError && (
             <Alert severity="error" sx={{ mb: 1 }}>
               {otherError}

@@ -13,6 +13,9 @@ import type { MapCenter } from '../../../domain/validation/option';
 import { formatMoney } from '../../components/format';
 import { useFormState } from '../../components/useFormState';
 import type { LatLng } from '../../components/maps';
+// The History tab's parts only: the /history screen itself stays in its own lazily loaded chunk.
+import { RecordHistory } from '../../../resources/history/RecordHistory';
+import { RecordTabs, type RecordTab } from '../../../resources/history/RecordTabs';
 import { DateField, TimeField } from './fields';
 import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
 import { TimesheetMap } from './TimesheetMap';
@@ -63,6 +66,7 @@ export function SummaryForm(props: SummaryFormProps) {
   const values = form.values as TimesheetFormValues;
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [tab, setTab] = useState<RecordTab>('details');
 
   const states = buttonStates(row, form.valid);
   const locked = readOnly || states.locked || busy;
@@ -130,8 +134,14 @@ export function SummaryForm(props: SummaryFormProps) {
           </Tooltip>
         )}
       </Stack>
-
-      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(240px, 1fr)' }, alignItems: 'start' }}>
+      {/* Restaurant accounts have no history to read. */}
+      {!readOnly && <RecordTabs value={tab} onChange={setTab} />}
+      {tab === 'history' && (
+        <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 1.5 }}>
+          <RecordHistory table="timesheets" id={row.id} />
+        </Box>
+      )}
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 1.5, display: tab === 'history' ? 'none' : 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(240px, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={1.25}>
           <ScheduledDetailsBar row={row} values={values} disabled={locked} onImport={() => form.setValues((v) => ({ ...v, ...scheduledValues(row) }))} />
           <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(6, minmax(0, 1fr))' }, '& > *': { gridColumn: { xs: 'span 1', sm: 'span 2' } } }}>
