@@ -2,7 +2,8 @@ import { addDays, daysBetween, mondayOf, shiftSpan, ukDate, weekDay } from './da
 
 /**
  * UK working-time rules as warnings: the office may still decide to break one, but only after being told which.
- * At least `minRestHours` between two shifts of a driver (daily rest), at most `maxWeekHours` planned in a
+ * At least `minRestHours` between a driver's shifts of different days (daily rest: a split shift, lunch and
+ * dinner of one day, is one working day with a break, not two days without rest), at most `maxWeekHours` planned in a
  * Monday–Sunday week unless the driver opted out, at most `maxConsecutiveDays` days in a row. The limits are
  * options an administrator sets; the planning assistant never proposes a breach, the board marks them
  * (breachingShifts), and the shift calls answer them (409, writeWarnings) until the user confirms.
@@ -69,6 +70,8 @@ const EPOCH = '2000-01-01';
 export class DriverPlan {
   private readonly shifts: PlannedShift[] = [];
   private readonly spans: [number, number][] = [];
+  /** The day each shift starts on, by index: daily rest is read between shifts of different days. */
+  private readonly dayOf: number[] = [];
   private readonly days = new Set<number>();
   private readonly weeks = new Map<string, number>();
 
@@ -83,6 +86,7 @@ export class DriverPlan {
   add(shift: PlannedShift, at = shiftAt(shift)): void {
     this.shifts.push(shift);
     this.spans.push(at.span);
+    this.dayOf.push(at.day);
     this.days.add(at.day);
     this.weeks.set(at.monday, (this.weeks.get(at.monday) ?? 0) + at.span[1] - at.span[0]);
   }
@@ -101,7 +105,9 @@ export class DriverPlan {
   breaks(limits: WorkingTimeLimits, at: ShiftAt): boolean {
     const [start, end] = at.span;
     const minRest = limits.minRestHours * 60;
-    for (const [s, e] of this.spans) {
+    for (let i = 0; i < this.spans.length; i++) {
+      const [s, e] = this.spans[i];
+      if (this.dayOf[i] === at.day) continue;
       if (e <= start ? start - e < minRest : end <= s && s - end < minRest) return true;
     }
     if (!this.optedOut && this.weekMinutes(at.monday) + end - start > limits.maxWeekHours * 60) return true;
@@ -120,6 +126,7 @@ export class DriverPlan {
     const out: Breach[] = [];
     let closest: Extract<Breach, { rule: 'rest' }> | null = null;
     this.spans.forEach(([s, e], i) => {
+      if (this.dayOf[i] === at.day) return;
       const gap = e <= start ? start - e : end <= s ? s - end : null;
       if (gap === null || gap >= limits.minRestHours * 60 || (closest && gap >= closest.minutes)) return;
       closest = { rule: 'rest', minutes: gap, other: this.shifts[i], otherFirst: e <= start };

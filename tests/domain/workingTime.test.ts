@@ -1,5 +1,5 @@
 import {
-  breachingShifts, breachMessage, DriverPlan, readLimits, writeWarnings, WORKING_TIME_DEFAULTS, type DriverShift, type PlannedShift,
+  breachingShifts, breachMessage, DriverPlan, readLimits, shiftAt, writeWarnings, WORKING_TIME_DEFAULTS, type DriverShift, type PlannedShift,
 } from '../../domain/workingTime';
 
 const shift = (period_date: string, start_time: string, finish_time: string, restaurant_name = 'Vale Pizza'): PlannedShift => ({
@@ -8,6 +8,17 @@ const shift = (period_date: string, start_time: string, finish_time: string, res
 const limits = WORKING_TIME_DEFAULTS;
 
 describe('UK working-time rules', () => {
+  it('reads daily rest between days: a split shift (lunch and dinner of one day) is not a short rest', () => {
+    const plan = new DriverPlan([shift('2026-11-24', '11:00', '14:00')], false);
+    expect(plan.breaches(shift('2026-11-24', '18:00', '23:00'), limits)).toEqual([]);
+    expect(plan.breaks(limits, shiftAt(shift('2026-11-24', '18:00', '23:00')))).toBe(false);
+    // The next morning after that dinner shift is another day: 8 h is short.
+    const split = new DriverPlan([shift('2026-11-24', '11:00', '14:00'), shift('2026-11-24', '18:00', '23:00')], false);
+    const [rest] = split.breaches(shift('2026-11-25', '07:00', '12:00'), limits);
+    expect(breachMessage('Ann Able', rest, limits)).toBe("Ann Able would have 8 h rest after Tuesday's shift at Vale Pizza (minimum 11 h)");
+    expect(split.breaks(limits, shiftAt(shift('2026-11-25', '07:00', '12:00')))).toBe(true);
+  });
+
   it('counts daily rest in real time, across the night the clocks go back', () => {
     // Saturday 24 October 2026 22:00 to 06:00 lasts 9 h; the next shift at 15:00 leaves 9 h rest.
     const plan = new DriverPlan([shift('2026-10-24', '22:00', '06:00')], false);
