@@ -13,6 +13,7 @@ import { HomePage } from './pages/HomePage';
 import { SchedulePage } from './pages/schedule/SchedulePage';
 import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
 import { lazyPage } from './components/lazyPage';
+import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
 
@@ -53,6 +54,7 @@ export function App() {
         loginPage={LoginPage}
         layout={AppLayout}
         notification={AppNotification}
+        accessDenied={AccessDenied}
         theme={theme}
         disableTelemetry
       >

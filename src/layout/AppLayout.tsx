@@ -9,6 +9,7 @@ import { AppMenu } from './AppMenu';
 import { LiveFeed } from './LiveFeed';
 import { ScrollToTop } from './ScrollToTop';
 import { UndoSnackbar } from './UndoSnackbar';
+import { useAccessFollowsRole } from './useAccessFollowsRole';
 
 /**
  * The shell of a logged-in user: top bar, drawer by role (temporary on a phone), live feed, scroll reset.
@@ -19,6 +20,7 @@ import { UndoSnackbar } from './UndoSnackbar';
 export function AppLayout({ children }: { children: ReactNode }) {
   const user = useStoredUser();
   const location = useLocation();
+  useAccessFollowsRole(user?.role);
   if (!user) {
     if (wasLoggedOut()) return <Navigate to="/login" replace />;
     return <Navigate to={LOGIN_ERROR_URL} replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;

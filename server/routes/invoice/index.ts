@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RULES } from '../../../domain/access';
 import { restaurantScope } from '../../plugins/auth';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { raiseAlert } from '../../services/alerts';
@@ -42,8 +43,8 @@ async function checkRestaurant(app: FastifyInstance, request: FastifyRequest, re
  * listen on the same channel and must not learn of other restaurants' figures.
  */
 export default async function invoiceRoutes(app: FastifyInstance) {
-  const readers = { preHandler: app.access('staff', 'restaurant') };
-  const admins = { preHandler: app.access('administrator') };
+  const readers = { preHandler: app.access(...RULES.invoices.read) };
+  const admins = { preHandler: app.access(...RULES.invoices.delete) };
 
   app.get('/api/invoice', readers, async (request) => {
     const q = periodQuerySchema.parse(request.query ?? {});

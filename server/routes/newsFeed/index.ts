@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RULES } from '../../../domain/access';
 import { POST_STATUS } from '../../../domain/statuses';
 import {
   NEWS_MSG,
@@ -37,7 +38,7 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
  * changeStatus (hidden), destroy (deleted); drivers' reads publish markReaded (server/routes/driverApp/newsFeed).
  */
 export default async function newsFeedRoutes(app: FastifyInstance) {
-  const staff = { preHandler: app.access('staff') };
+  const staff = { preHandler: app.access(...RULES.newsfeed.edit) };
 
   /** The post at the address as the caller sees it, and whether they may change it. */
   async function postToChange(request: WithId) {
