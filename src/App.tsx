@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
@@ -16,6 +16,7 @@ import { lazyPage } from './components/lazyPage';
 import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
+import { users } from '../resources/users';
 
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
@@ -24,7 +25,6 @@ const RestaurantsPage = lazyPage(() => import('../resources/restaurants'), 'Rest
 const DriversPage = lazyPage(() => import('../resources/drivers'), 'DriversPage');
 const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
 const OptionsPage = lazyPage(() => import('../resources/options'), 'OptionsPage');
-const UsersPage = lazyPage(() => import('../resources/users'), 'UsersPage');
 const InvoicesPage = lazyPage(() => import('../resources/invoices'), 'InvoicesPage');
 const RestaurantInvoicesPage = lazyPage(() => import('../resources/invoices'), 'RestaurantInvoicesPage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
@@ -76,10 +76,11 @@ export function App() {
           <Route path="/options" element={<OptionsPage />} />
           <Route path="/invoices" element={<InvoicesPage />} />
           <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
-          <Route path="/users" element={<UsersPage />} />
           <Route path="/reporting" element={<ReportingPage />} />
           <Route path="/history" element={<HistoryPage />} />
         </CustomRoutes>
+        {/* The record kinds as react-admin resources, on the spec's paths (each folder's index.ts). */}
+        <Resource {...users} />
       </Admin>
     </BrowserRouter>
   );
