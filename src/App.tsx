@@ -17,6 +17,7 @@ import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
 import { users } from '../resources/users';
+import { invoices, RestaurantInvoicesPage } from '../resources/invoices';
 
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
@@ -25,8 +26,6 @@ const RestaurantsPage = lazyPage(() => import('../resources/restaurants'), 'Rest
 const DriversPage = lazyPage(() => import('../resources/drivers'), 'DriversPage');
 const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
 const OptionsPage = lazyPage(() => import('../resources/options'), 'OptionsPage');
-const InvoicesPage = lazyPage(() => import('../resources/invoices'), 'InvoicesPage');
-const RestaurantInvoicesPage = lazyPage(() => import('../resources/invoices'), 'RestaurantInvoicesPage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
 const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
 const HistoryPage = lazyPage(() => import('../resources/history'), 'HistoryPage');
@@ -74,12 +73,12 @@ export function App() {
           <Route path="/drivers/:id" element={<DriversPage />} />
           <Route path="/areas" element={<AreasPage />} />
           <Route path="/options" element={<OptionsPage />} />
-          <Route path="/invoices" element={<InvoicesPage />} />
           <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
           <Route path="/reporting" element={<ReportingPage />} />
           <Route path="/history" element={<HistoryPage />} />
         </CustomRoutes>
         {/* The record kinds as react-admin resources, on the spec's paths (each folder's index.ts). */}
+        <Resource {...invoices} />
         <Resource {...users} />
       </Admin>
     </BrowserRouter>
