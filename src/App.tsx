@@ -17,6 +17,7 @@ import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
 import { users } from '../resources/users';
+import { options } from '../resources/options';
 import { invoices, RestaurantInvoicesPage } from '../resources/invoices';
 
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
@@ -25,7 +26,6 @@ const NewsFeedPage = lazyPage(() => import('../resources/newsFeed/NewsFeedPage')
 const RestaurantsPage = lazyPage(() => import('../resources/restaurants'), 'RestaurantsPage');
 const DriversPage = lazyPage(() => import('../resources/drivers'), 'DriversPage');
 const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
-const OptionsPage = lazyPage(() => import('../resources/options'), 'OptionsPage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
 const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
 const HistoryPage = lazyPage(() => import('../resources/history'), 'HistoryPage');
@@ -72,13 +72,13 @@ export function App() {
           <Route path="/drivers" element={<DriversPage />} />
           <Route path="/drivers/:id" element={<DriversPage />} />
           <Route path="/areas" element={<AreasPage />} />
-          <Route path="/options" element={<OptionsPage />} />
           <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
           <Route path="/reporting" element={<ReportingPage />} />
           <Route path="/history" element={<HistoryPage />} />
         </CustomRoutes>
         {/* The record kinds as react-admin resources, on the spec's paths (each folder's index.ts). */}
         <Resource {...invoices} />
+        <Resource {...options} />
         <Resource {...users} />
       </Admin>
     </BrowserRouter>
