@@ -1,60 +1,49 @@
-import { ROLE, RESTAURANT_ROLE, type PanelRole } from './roles';
+import { canAccess } from './access';
+import { RESTAURANT_ROLE, type PanelRole } from './roles';
 
 export interface NavLink {
   path: string;
   label: string;
 }
 
-/** The drawer links of each role (spec 1, section 2 'Shell'). */
+/**
+ * The drawer's links in the spec's order (spec 1, section 2 'Shell'); each path is the screen's entry in the rule
+ * table (domain/access.ts), so a role sees exactly the screens it may open.
+ */
+export const MENU: readonly NavLink[] = [
+  { path: '/schedule', label: 'Schedule' },
+  { path: '/schedulerestaurant', label: 'Schedule' },
+  { path: '/timesheet', label: 'Timesheets' },
+  { path: '/timesheetrestaurant', label: 'Timesheets' },
+  { path: '/invoices', label: 'Invoices' },
+  { path: '/invoicesrestaurant', label: 'Invoices' },
+  { path: '/newsfeed', label: 'News Feed' },
+  { path: '/drivers', label: 'Drivers' },
+  { path: '/restaurants', label: 'Restaurants' },
+  { path: '/areas', label: 'Areas' },
+  { path: '/reporting', label: 'Reporting' },
+  { path: '/history', label: 'History' },
+  { path: '/users', label: 'Administrators' },
+];
+
+/** The screen (rule-table resource) behind a path: its first segment (`/drivers/12` is `drivers`). */
+export function screenOf(path: string): string {
+  return path.split('?')[0].split('/')[1] ?? '';
+}
+
+/** The drawer links of a role. */
 export function navLinks(role: PanelRole | null | undefined): NavLink[] {
-  if (role === ROLE.administrator) {
-    return [
-      { path: '/schedule', label: 'Schedule' },
-      { path: '/timesheet', label: 'Timesheets' },
-      { path: '/invoices', label: 'Invoices' },
-      { path: '/newsfeed', label: 'News Feed' },
-      { path: '/drivers', label: 'Drivers' },
-      { path: '/restaurants', label: 'Restaurants' },
-      { path: '/areas', label: 'Areas' },
-      { path: '/reporting', label: 'Reporting' },
-      { path: '/history', label: 'History' },
-      { path: '/users', label: 'Administrators' },
-    ];
-  }
-  if (role === ROLE.manager) {
-    return [
-      { path: '/schedule', label: 'Schedule' },
-      { path: '/timesheet', label: 'Timesheets' },
-      { path: '/invoices', label: 'Invoices' },
-      { path: '/newsfeed', label: 'News Feed' },
-      { path: '/reporting', label: 'Reporting' },
-      { path: '/history', label: 'History' },
-    ];
-  }
-  if (role === RESTAURANT_ROLE) {
-    return [
-      { path: '/schedulerestaurant', label: 'Schedule' },
-      { path: '/timesheetrestaurant', label: 'Timesheets' },
-      { path: '/invoicesrestaurant', label: 'Invoices' },
-    ];
-  }
-  return [];
+  return MENU.filter((link) => canOpen(role, link.path));
 }
 
 /** Settings (/options) and the alerts bell are for administrators and managers only. */
 export function hasStaffTools(role: PanelRole | null | undefined): boolean {
-  return role === ROLE.administrator || role === ROLE.manager;
+  return canAccess(role, 'options', 'list');
 }
 
-/** Routes every logged-in account may open whatever its role. */
-const COMMON_ROUTES = ['/home'];
-
-/** Whether a role may open a screen; the server enforces the same through its own checks. */
+/** Whether a role may open a screen; the server enforces the same table on its routes. */
 export function canOpen(role: PanelRole | null | undefined, path: string): boolean {
-  if (COMMON_ROUTES.includes(path)) return true;
-  if (path === '/options') return hasStaffTools(role);
-  const base = '/' + (path.split('/')[1] ?? '');
-  return navLinks(role).some((l) => l.path === base);
+  return canAccess(role, screenOf(path), 'list');
 }
 
 /** Where a logged-in account lands when it opens /login (spec 1, section 2 'Login'). */

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { MSG } from '../domain/messages';
+import { canAccess } from '../domain/access';
 import { asRecord, httpClient } from './httpClient';
 import { afterLoginPath, isFreshToken, LOGIN_ERROR_URL, logIn, markFreshToken, type LoginParams } from './login';
 import {
@@ -69,6 +70,11 @@ export const authProvider: AuthProvider = {
     if (error?.status === 401) {
       throw { redirectTo: LOGIN_ERROR_URL, message: false };
     }
+  },
+
+  /** What the menu, routes, buttons and resources show: the rule table the server enforces (domain/access.ts). */
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    return canAccess(getStoredUser()?.role, resource, action);
   },
 
   async getPermissions() {

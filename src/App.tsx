@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
@@ -11,8 +11,12 @@ import { HomePage } from './pages/HomePage';
 import { SchedulePage } from './pages/schedule/SchedulePage';
 import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
 import { lazyPage } from './components/lazyPage';
+import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
+import { users } from '../resources/users';
+import { options } from '../resources/options';
+import { invoices, RestaurantInvoicesPage } from '../resources/invoices';
 
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
@@ -20,10 +24,6 @@ const NewsFeedPage = lazyPage(() => import('../resources/newsFeed/NewsFeedPage')
 const RestaurantsPage = lazyPage(() => import('../resources/restaurants'), 'RestaurantsPage');
 const DriversPage = lazyPage(() => import('../resources/drivers'), 'DriversPage');
 const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
-const OptionsPage = lazyPage(() => import('../resources/options'), 'OptionsPage');
-const UsersPage = lazyPage(() => import('../resources/users'), 'UsersPage');
-const InvoicesPage = lazyPage(() => import('../resources/invoices'), 'InvoicesPage');
-const RestaurantInvoicesPage = lazyPage(() => import('../resources/invoices'), 'RestaurantInvoicesPage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
 const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
 const HistoryPage = lazyPage(() => import('../resources/history'), 'HistoryPage');
@@ -48,6 +48,7 @@ export function App() {
         loginPage={false}
         layout={AppLayout}
         notification={AppNotification}
+        accessDenied={AccessDenied}
         theme={theme}
         disableTelemetry
       >
@@ -63,13 +64,14 @@ export function App() {
           <Route path="/drivers" element={<DriversPage />} />
           <Route path="/drivers/:id" element={<DriversPage />} />
           <Route path="/areas" element={<AreasPage />} />
-          <Route path="/options" element={<OptionsPage />} />
-          <Route path="/invoices" element={<InvoicesPage />} />
           <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
-          <Route path="/users" element={<UsersPage />} />
           <Route path="/reporting" element={<ReportingPage />} />
           <Route path="/history" element={<HistoryPage />} />
         </CustomRoutes>
+        {/* The record kinds as react-admin resources, on the spec's paths (each folder's index.ts). */}
+        <Resource {...invoices} />
+        <Resource {...options} />
+        <Resource {...users} />
     </Admin>
   );
 }

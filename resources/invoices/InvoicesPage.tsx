@@ -1,86 +1,67 @@
-import { useMemo, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
-import { Alert, Box, Button, LinearProgress, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { List, useCanAccess, useListContext, useNotify } from 'react-admin';
+import { Box, Button, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { INTERVAL } from '../../domain/ranges';
-import { ROLE } from '../../domain/roles';
+import { INTERVAL, type DateRange } from '../../domain/ranges';
+import { LIST_PER_PAGE_DEFAULT } from '../../domain/validation/listQuery';
 import { openPendingTab, saveFile } from '../../providers/files';
+import { subscribeToFeed } from '../../providers/realtime';
+import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
-import { useStoredUser } from '../../src/components/useStoredUser';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../src/components/range';
-import { LocationPicker, restaurantIdsOf, useLocations, type LocationSelection } from '../../src/components/LocationPicker';
+import { LocationPicker, useLocations, type LocationSelection } from '../../src/components/LocationPicker';
 import { downloadInvoice } from './api';
-import { InvoiceList } from './InvoiceList';
+import { InvoiceRows } from './InvoiceRows';
 import { RemoveInvoiceDialog } from './RemoveInvoiceDialog';
 import { RequestInvoiceDialog } from './RequestInvoiceDialog';
-import { useInvoiceList } from './useInvoiceList';
-import type { Invoice } from './types';
+import { INVOICE_CHANNEL, type Invoice } from './types';
 
 /** Day is shown but disabled; Week is the default (spec 2, section 2 'Invoices'). */
 const DISABLED_INTERVALS = [INTERVAL.day] as const;
-export const NO_INVOICES = 'No invoices in this period';
+export { NO_INVOICES } from './InvoiceRows';
 export const PICK_RESTAURANT = 'Choose a restaurant in the location picker to request its invoice';
+
+type Variant = 'staff' | 'restaurant';
 
 /** /invoices: administrators and managers. */
 export function InvoicesPage() {
   return (
-    <>
-      <Title title="Invoices" />
-      <RoleGate path="/invoices">
-        <InvoicesScreen variant="staff" />
-      </RoleGate>
-    </>
+    <RoleGate path="/invoices">
+      <InvoicesScreen variant="staff" />
+    </RoleGate>
   );
 }
 
 /** /invoicesrestaurant: a restaurant account's own invoices, View and Download only (phone: Download only). */
 export function RestaurantInvoicesPage() {
   return (
-    <>
-      <Title title="Invoices" />
-      <RoleGate path="/invoicesrestaurant">
-        <InvoicesScreen variant="restaurant" />
-      </RoleGate>
-    </>
+    <RoleGate path="/invoicesrestaurant">
+      <InvoicesScreen variant="restaurant" />
+    </RoleGate>
   );
 }
 
 type Open = { kind: 'request'; restaurantId: number; restaurantName: string } | { kind: 'remove'; invoice: Invoice } | null;
 
-function InvoicesScreen({ variant }: { variant: 'staff' | 'restaurant' }) {
-  const user = useStoredUser();
-  const notify = useNotify();
+/** What the list asks the server for: the invoices overlapping the range, of the area or restaurant picked. */
+function filterOf(range: DateRange, location: LocationSelection | null) {
+  const where = location ? { [location.type === 'area' ? 'area_id' : 'restaurant_id']: location.id } : {};
+  return { period_date_from: range.from, period_date_to: range.to, ...where };
+}
+
+/**
+ * The invoices screen: the range and location pickers above react-admin's list of the invoices resource, which
+ * the server pages, sorts and filters (newest period first); the spec's Request Invoice and Remove dialogs.
+ */
+function InvoicesScreen({ variant }: { variant: Variant }) {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const dates = useDateRange({ defaultInterval: INTERVAL.week });
   const { areas } = useLocations();
   const [location, setLocation] = useState<LocationSelection | null>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const list = useInvoiceList(dates.range);
-
   const staff = variant === 'staff';
-  const canRemove = staff && user?.role === ROLE.administrator;
-  const shownIds = useMemo(() => restaurantIdsOf(location, areas), [location, areas]);
-  const shown = shownIds === null ? list.invoices : list.invoices.filter((i) => shownIds.includes(i.restaurant_id));
   const picked = location?.type === 'restaurant' ? areas.flatMap((a) => a.restaurants).find((r) => r.id === location.id) : undefined;
-
-  const fetchDocument = async (invoice: Invoice, show: (blob: Blob, name: string) => void, fail?: () => void) => {
-    setBusyId(invoice.id);
-    try {
-      const file = await downloadInvoice(invoice);
-      show(file.blob, file.fileName);
-    } catch (error) {
-      fail?.();
-      notify((error as Error).message || 'The invoice could not be downloaded', { type: 'error' });
-    } finally {
-      setBusyId(null);
-    }
-  };
-  const onView = (invoice: Invoice) => {
-    const tab = openPendingTab();
-    void fetchDocument(invoice, (blob) => tab.show(blob), () => tab.close());
-  };
-  const onDownload = (invoice: Invoice) => void fetchDocument(invoice, (blob, name) => saveFile(blob, name));
+  const filter = useMemo(() => filterOf(dates.range, location), [dates.range, location]);
 
   return (
     <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', pb: 3 }}>
@@ -113,40 +94,81 @@ function InvoicesScreen({ variant }: { variant: 'staff' | 'restaurant' }) {
           </Tooltip>
         )}
       </Stack>
+      <List
+        resource="invoices"
+        title="Invoices"
+        filter={filter}
+        sort={{ field: 'period_date_from', order: 'DESC' }}
+        perPage={LIST_PER_PAGE_DEFAULT}
+        pagination={<ListPagination />}
+        actions={false}
+        exporter={false}
+        empty={false}
+        storeKey={`invoices.${variant}`}
+        disableSyncWithLocation
+        // The restaurant variant is its own screen (/invoicesrestaurant), already checked by the gate above.
+        disableAuthentication={!staff}
+      >
+        <InvoicesBody variant={variant} phone={phone} range={dates.range} open={open} setOpen={setOpen} />
+      </List>
+    </Box>
+  );
+}
 
-      {list.isPending && <LinearProgress aria-label="Loading invoices" />}
-      {list.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={list.reload}>
-              Retry
-            </Button>
-          }
-        >
-          {list.error}
-        </Alert>
-      )}
-      {!list.isPending && !list.error && shown.length === 0 && <Alert severity="info">{NO_INVOICES}</Alert>}
-      {shown.length > 0 && (
-        <InvoiceList
-          invoices={shown}
-          phone={phone}
-          busyId={busyId}
-          // The restaurant variant on a phone: Download only (spec 2, section 2).
-          onView={staff || !phone ? onView : undefined}
-          onDownload={onDownload}
-          onRemove={canRemove ? (invoice) => setOpen({ kind: 'remove', invoice }) : undefined}
-        />
-      )}
+interface BodyProps {
+  variant: Variant;
+  phone: boolean;
+  range: DateRange;
+  open: Open;
+  setOpen: (open: Open) => void;
+}
 
+/** The rows with their actions and the dialogs; the page reloads when the invoice feed reports a change. */
+function InvoicesBody({ variant, phone, range, open, setOpen }: BodyProps) {
+  const notify = useNotify();
+  const { refetch } = useListContext<Invoice>();
+  const { canAccess: canRemove } = useCanAccess({ resource: 'invoices', action: 'delete' });
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const staff = variant === 'staff';
+  const reload = () => void refetch();
+
+  useEffect(() => subscribeToFeed(INVOICE_CHANNEL, () => void refetch()), [refetch]);
+
+  const fetchDocument = async (invoice: Invoice, show: (blob: Blob, name: string) => void, fail?: () => void) => {
+    setBusyId(invoice.id);
+    try {
+      const file = await downloadInvoice(invoice);
+      show(file.blob, file.fileName);
+    } catch (error) {
+      fail?.();
+      notify((error as Error).message || 'The invoice could not be downloaded', { type: 'error' });
+    } finally {
+      setBusyId(null);
+    }
+  };
+  const onView = (invoice: Invoice) => {
+    const tab = openPendingTab();
+    void fetchDocument(invoice, (blob) => tab.show(blob), () => tab.close());
+  };
+  const onDownload = (invoice: Invoice) => void fetchDocument(invoice, (blob, name) => saveFile(blob, name));
+
+  return (
+    <>
+      <InvoiceRows
+        phone={phone}
+        busyId={busyId}
+        // The restaurant variant on a phone: Download only (spec 2, section 2).
+        onView={staff || !phone ? onView : undefined}
+        onDownload={onDownload}
+        onRemove={staff && canRemove ? (invoice) => setOpen({ kind: 'remove', invoice }) : undefined}
+      />
       {open?.kind === 'request' && (
         <RequestInvoiceDialog
           restaurantId={open.restaurantId}
           restaurantName={open.restaurantName}
-          range={dates.range}
+          range={range}
           onClose={() => setOpen(null)}
-          onDone={list.reload}
+          onDone={reload}
         />
       )}
       {open?.kind === 'remove' && (
@@ -156,10 +178,10 @@ function InvoicesScreen({ variant }: { variant: 'staff' | 'restaurant' }) {
           onRemoved={(invoice) => {
             setOpen(null);
             notify(`Invoice ${invoice.invoice_number} removed`, { type: 'info' });
-            list.reload();
+            reload();
           }}
         />
       )}
-    </Box>
+    </>
   );
 }

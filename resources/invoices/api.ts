@@ -5,11 +5,6 @@ import type { Invoice, InvoiceCheck } from './types';
 
 const period = (range: DateRange) => ({ period_date_from: range.from, period_date_to: range.to });
 
-/** GET /api/invoice?period_date_from&period_date_to */
-export function fetchInvoices(range: DateRange, signal?: AbortSignal): Promise<Invoice[]> {
-  return httpClient<Invoice[]>('/api/invoice', { query: period(range), signal });
-}
-
 /** GET /api/invoice-check?period_date_from&period_date_to&restaurant_id */
 export function checkInvoice(range: DateRange, restaurantId: number): Promise<InvoiceCheck> {
   return httpClient<InvoiceCheck>('/api/invoice-check', { query: { ...period(range), restaurant_id: restaurantId } });

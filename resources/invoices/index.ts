@@ -1,24 +1,24 @@
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { InvoicesPage, RestaurantInvoicesPage } from './InvoicesPage';
+import { lazyPage } from '../../src/components/lazyPage';
+import type { Invoice } from './types';
 
 /**
- * Invoices (API /api/invoice and the invoice-check, invoice-generate and invoice-download calls; screens /invoices
- * and /invoicesrestaurant). Not a plain react-admin list: the list is bounded by a date range and the documents are
- * PDFs, so src/App.tsx mounts the pages on custom routes. The Request Invoice dialog is exported for the timesheet
- * screen, which opens it for one restaurant and the range it shows:
+ * Invoices (API /api/invoice and the invoice-check, invoice-generate and invoice-download calls). The staff screen
+ * /invoices is the resource's list (the server pages it within the chosen range and location); a restaurant
+ * account's /invoicesrestaurant is a second list of the same resource on a custom route. The Request Invoice
+ * dialog is exported for the timesheet screen, which opens it for one restaurant and the range it shows:
  *
  *   <RequestInvoiceDialog variant="admin" restaurantId={id} restaurantName={name} range={range} onClose={...} onDone={...} />
  *
  * and its restaurant variant (variant="restaurant": preview, and a request sent to the office).
  */
 export const invoices = {
-  name: 'invoice',
-  path: '/invoices',
-  list: InvoicesPage,
+  name: 'invoices',
+  list: lazyPage(() => import('./InvoicesPage'), 'InvoicesPage'),
   icon: ReceiptLongOutlinedIcon,
-  recordRepresentation: 'invoice_number',
+  recordRepresentation: (invoice: Invoice) => `Invoice ${invoice.invoice_number}`,
 };
 
-export { InvoicesPage, RestaurantInvoicesPage };
+export const RestaurantInvoicesPage = lazyPage(() => import('./InvoicesPage'), 'RestaurantInvoicesPage');
 export { RequestInvoiceDialog, REQUEST_INVOICE_TITLE, type RequestInvoiceDialogProps, type RequestInvoiceResult } from './RequestInvoiceDialog';
 export type { Invoice, InvoiceCheck } from './types';

@@ -15,7 +15,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { ROLE } from '../../domain/roles';
+import { canAccess } from '../../domain/access';
 import { ADDRESSEE, POST_IMPORTANT } from '../../domain/statuses';
 import { imageFileProblem } from '../../domain/validation/image';
 import {
@@ -101,7 +101,7 @@ export interface PostDialogProps {
 export function PostDialog({ post, initialTarget, onClose, onSaved }: PostDialogProps) {
   const user = useStoredUser();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const allowAll = user?.role !== ROLE.manager;
+  const allowAll = canAccess(user?.role, 'newsfeed', 'messageAll');
   const [title, setTitle] = useState(post?.postTitle ?? '');
   const [content, setContent] = useState(post?.postContent ?? '');
   const [important, setImportant] = useState(post ? post.important === POST_IMPORTANT.yes : false);

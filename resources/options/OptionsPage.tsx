@@ -1,44 +1,49 @@
-import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  IconButton,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { DataTable, List, SearchInput, TopToolbar, useListContext, useNotify } from 'react-admin';
+import { Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import { LIST_PER_PAGE_DEFAULT } from '../../domain/validation/listQuery';
+import { subscribeToFeed } from '../../providers/realtime';
+import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
 import { OptionEditDialog } from './OptionEditDialog';
 import { PushMessageDialog } from './PushMessageDialog';
-import { useOptions } from './useOptions';
-import type { OptionRecord } from './types';
+import { OPTION_CHANNEL, type OptionRecord } from './types';
 
 type Open = { kind: 'edit'; option: OptionRecord } | { kind: 'push' } | null;
+const Col = DataTable.Col<OptionRecord>;
 
-/** Options (spec 1, section 2): the settings table with an edit dialog per row, and Send Push Message. */
+/**
+ * Options (spec 1, section 2): react-admin's list of the options resource (paged, sorted and searched by the
+ * server, by key), an edit dialog per row, and Send Push Message. Administrators and managers (canAccess).
+ */
 export function OptionsPage() {
+  const [open, setOpen] = useState<Open>(null);
+  // The gate keeps the list from asking the server at all for a role that may not open it.
   return (
-    <>
-      <Title title="Options" />
-      <RoleGate path="/options">
-        <OptionsScreen />
-      </RoleGate>
-    </>
+    <RoleGate path="/options">
+      <List
+        resource="options"
+        title="Options"
+        sort={{ field: 'okey', order: 'ASC' }}
+        perPage={LIST_PER_PAGE_DEFAULT}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search key or description" inputProps={{ 'aria-label': 'Search options' }} />]}
+        actions={
+          <TopToolbar>
+            <Button variant="contained" startIcon={<SendOutlinedIcon />} onClick={() => setOpen({ kind: 'push' })}>
+              Send Push Message
+            </Button>
+          </TopToolbar>
+        }
+        pagination={<ListPagination />}
+        exporter={false}
+        empty={false}
+        sx={{ maxWidth: 1100, width: '100%', mx: 'auto' }}
+      >
+        <OptionsBody open={open} setOpen={setOpen} />
+      </List>
+    </RoleGate>
   );
 }
 
@@ -53,66 +58,43 @@ function EditButton({ option, onEdit }: { option: OptionRecord; onEdit: (o: Opti
 }
 
 const valueSx = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
+const NoOptions = () => <Typography color="text.secondary" sx={{ p: 2 }}>No options found</Typography>;
 
-function OptionsTable({ options, onEdit }: { options: OptionRecord[]; onEdit: (o: OptionRecord) => void }) {
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  if (phone) {
-    return (
-      <Stack spacing={1} aria-label="Options">
-        {options.map((o) => (
-          <Card key={o.id} variant="outlined">
-            <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 }, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{o.okey}</Typography>
-                <Typography variant="body2" sx={valueSx}>
-                  {o.ovalue}
-                </Typography>
-                {o.description && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                    {o.description}
-                  </Typography>
-                )}
-              </Box>
-              <EditButton option={o} onEdit={onEdit} />
-            </CardContent>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
+/** The page's options as cards (a phone's layout). */
+function OptionCards({ onEdit }: { onEdit: (o: OptionRecord) => void }) {
+  const { data = [], isPending } = useListContext<OptionRecord>();
+  if (!isPending && !data.length) return <NoOptions />;
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Options">
-        <TableHead>
-          <TableRow>
-            <TableCell>Key</TableCell>
-            <TableCell>Value</TableCell>
-            <TableCell>Description</TableCell>
-            <TableCell padding="checkbox" aria-label="Actions" />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {options.map((o) => (
-            <TableRow key={o.id} hover>
-              <TableCell sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>{o.okey}</TableCell>
-              <TableCell sx={valueSx}>{o.ovalue}</TableCell>
-              <TableCell sx={{ color: 'text.secondary' }}>{o.description}</TableCell>
-              <TableCell padding="checkbox">
-                <EditButton option={o} onEdit={onEdit} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Stack spacing={1} aria-label="Options" sx={{ p: 1 }}>
+      {data.map((o) => (
+        <Card key={o.id} variant="outlined">
+          <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 }, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{o.okey}</Typography>
+              <Typography variant="body2" sx={valueSx}>
+                {o.ovalue}
+              </Typography>
+              {o.description && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {o.description}
+                </Typography>
+              )}
+            </Box>
+            <EditButton option={o} onEdit={onEdit} />
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
   );
 }
 
-function OptionsScreen() {
+/** The rows and the dialogs; another user's change (the option feed) reloads the page. */
+function OptionsBody({ open, setOpen }: { open: Open; setOpen: (open: Open) => void }) {
   const notify = useNotify();
-  const { data: options = [], isPending, error, refetch } = useOptions();
-  const [open, setOpen] = useState<Open>(null);
-
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const { refetch } = useListContext<OptionRecord>();
+  useEffect(() => subscribeToFeed(OPTION_CHANNEL, () => void refetch()), [refetch]);
+  const onEdit = (option: OptionRecord) => setOpen({ kind: 'edit', option });
   const onSaved = (option: OptionRecord) => {
     setOpen(null);
     notify(`Option ${option.okey} saved`, { type: 'success' });
@@ -120,29 +102,19 @@ function OptionsScreen() {
   };
 
   return (
-    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
-        <Typography variant="h5" component="h1">
-          Options
-        </Typography>
-        <Button variant="contained" startIcon={<SendOutlinedIcon />} onClick={() => setOpen({ kind: 'push' })}>
-          Send Push Message
-        </Button>
-      </Stack>
-      <Card variant="outlined">
-        {isPending && <LinearProgress />}
-        <CardContent sx={{ p: { xs: 1, sm: 2 }, '&:last-child': { pb: { xs: 1, sm: 2 } } }}>
-          {error ? (
-            <Alert severity="error">{(error as Error).message || 'The options could not be loaded'}</Alert>
-          ) : !isPending && options.length === 0 ? (
-            <Typography color="text.secondary">No options found</Typography>
-          ) : (
-            <OptionsTable options={options} onEdit={(option) => setOpen({ kind: 'edit', option })} />
-          )}
-        </CardContent>
-      </Card>
+    <>
+      {phone ? (
+        <OptionCards onEdit={onEdit} />
+      ) : (
+        <DataTable<OptionRecord> bulkActionButtons={false} rowClick={false} empty={<NoOptions />} aria-label="Options">
+          <Col source="okey" label="Key" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }} />
+          <Col source="ovalue" label="Value" disableSort sx={valueSx} />
+          <Col source="description" label="Description" disableSort sx={{ color: 'text.secondary' }} />
+          <Col label="" disableSort padding="checkbox" render={(o) => <EditButton option={o} onEdit={onEdit} />} />
+        </DataTable>
+      )}
       {open?.kind === 'edit' && <OptionEditDialog option={open.option} onClose={() => setOpen(null)} onSaved={onSaved} />}
       {open?.kind === 'push' && <PushMessageDialog onClose={() => setOpen(null)} />}
-    </Box>
+    </>
   );
 }

@@ -1,18 +1,15 @@
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import { OptionsPage } from './OptionsPage';
+import { lazyPage } from '../../src/components/lazyPage';
+import type { OptionRecord } from './types';
 
 /**
- * Options (API /api/option, screen /options) and push messages to drivers (/api/driver-message). Not a plain
- * react-admin list: the screen holds the options table and the Send Push Message dialog, so src/App.tsx mounts
- * OptionsPage on the custom route /options.
+ * Options (API /api/option, screen /options: the resource's list, opened from the top bar's Settings) and push
+ * messages to drivers (/api/driver-message, the list's Send Push Message dialog).
  */
 export const options = {
-  name: 'option',
-  path: '/options',
-  list: OptionsPage,
+  name: 'options',
+  list: lazyPage(() => import('./OptionsPage'), 'OptionsPage'),
   icon: SettingsOutlinedIcon,
-  recordRepresentation: 'okey',
+  recordRepresentation: (option: OptionRecord) => option.okey,
 };
-
-export { OptionsPage };
 export type { OptionRecord } from './types';

@@ -21,7 +21,6 @@ export interface AreaChoice {
   restaurants: AreaRestaurantChoice[];
 }
 
-export const OPTION_RESOURCE = 'option';
 import { OPTION_CHANNEL } from '../../domain/channels';
 export { OPTION_CHANNEL };
 export const AREA_RESOURCE = 'area';

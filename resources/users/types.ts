@@ -1,7 +1,6 @@
 import type { StaffRole } from '../../domain/roles';
 
-/** The API resource (GET/POST /api/user) and the live-feed channel its changes arrive on. */
-export const USER_RESOURCE = 'user';
+/** The live-feed channel the users' changes arrive on. */
 import { USER_CHANNEL } from '../../domain/channels';
 export { USER_CHANNEL };
 /** Areas come with their restaurants (GET /api/area), which is all the assignment fields need. */

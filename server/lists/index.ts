@@ -34,8 +34,11 @@ export interface ListSpec<TB extends keyof Database & string> {
   /** The name in `Content-Range` (the API path's). */
   resource: string;
   table: TB;
-  /** Sort field → what it orders by; the id always comes last, so pages never overlap. */
-  sorts: Record<string, (eb: Eb<TB>) => Expression<unknown>[]>;
+  /**
+   * Sort field → what it orders by, in the asked direction, or against it (`{ against }`: the feed's pinned-first,
+   * newest-first order is one field); the id always comes last, so pages never overlap.
+   */
+  sorts: Record<string, (eb: Eb<TB>) => (Expression<unknown> | { against: Expression<unknown> })[]>;
   defaultSort: [string, Direction];
   /** Filter field → the condition for a value; `id` (a list of ids, react-admin's getMany) is every list's. */
   filters: Record<string, (value: unknown, eb: Eb<TB>) => Expression<SqlBool>>;
@@ -93,7 +96,8 @@ export async function pageIds<TB extends keyof Database & string>(
   const base = untyped.selectFrom(spec.table as string).where((eb) => where(eb as never));
   const order = direction === 'DESC' ? 'desc' : 'asc';
   let query = base.select(idColumn.as('id'));
-  for (const expression of sort(untyped as never)) query = query.orderBy(expression, order);
+  const against = direction === 'DESC' ? 'asc' : 'desc';
+  for (const e of sort(untyped as never)) query = 'against' in e ? query.orderBy(e.against, against) : query.orderBy(e, order);
   query = query.orderBy(idColumn, 'asc');
   const first = params.range?.[0] ?? 0;
   if (params.range) query = query.offset(first).limit(params.range[1] - first + 1);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ROLE, type StaffRole } from '../../domain/roles';
+import { grants, type Access } from '../../domain/access';
 import { resolveToken, resolveTokenId, type TokenOwner } from '../auth/tokens';
 import { managerRestaurantIds } from '../auth/scope';
 import { forbidden, unauthorized } from './errors';
@@ -11,8 +12,8 @@ export type Account =
   | { kind: 'restaurateur'; id: number; tokenId: number; restaurantIds: number[] }
   | { kind: 'driver'; id: number; tokenId: number };
 
-/** Who may call a route. 'staff' = administrators and managers. */
-export type Access = 'administrator' | 'manager' | 'staff' | 'restaurant' | 'driver' | 'any';
+/** Who may call a route: the rule table's vocabulary (domain/access.ts). */
+export type { Access };
 
 /** The access check of a route, which says whom it lets through (the route table reads it). */
 export type AccessCheck = preHandlerHookHandler & { allowed: readonly Access[] };
@@ -23,7 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler that answers 401 without a live token and 403 when the account may not call the route. */
-    access(...allowed: Access[]): AccessCheck;
+    access(...allowed: readonly Access[]): AccessCheck;
   }
 }
 
@@ -33,16 +34,9 @@ function bearer(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-function allows(account: Account, allowed: Access[]): boolean {
-  return allowed.some((a) => {
-    if (a === 'any') return true;
-    if (a === 'driver') return account.kind === 'driver';
-    if (a === 'restaurant') return account.kind === 'restaurateur';
-    if (account.kind !== 'user') return false;
-    if (a === 'administrator') return account.role === ROLE.administrator;
-    if (a === 'manager') return account.role === ROLE.manager;
-    return account.role === ROLE.administrator || account.role === ROLE.manager; // staff
-  });
+/** Whether an account holds any of `allowed` (the rule table's entries); actions inside a route ask it too. */
+export function allows(account: Account, allowed: readonly Access[]): boolean {
+  return grants({ kind: account.kind, role: account.kind === 'user' ? account.role : undefined }, allowed);
 }
 
 /** Restaurant ids an account may see; null = every restaurant (administrators). */
@@ -87,7 +81,7 @@ async function accountOf(app: FastifyInstance, owner: TokenOwner | null): Promis
 
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('account', null);
-  app.decorate('access', (...allowed: Access[]): AccessCheck => {
+  app.decorate('access', (...allowed: readonly Access[]): AccessCheck => {
     const check: preHandlerHookHandler = async function checkAccess(request) {
       request.account ??= await authenticate(app, bearer(request));
       if (!request.account) throw unauthorized();

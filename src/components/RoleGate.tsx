@@ -3,21 +3,29 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
-import { canOpen, landingPath } from '../../domain/navigation';
+import { useCanAccess } from 'react-admin';
+import { landingPath, screenOf } from '../../domain/navigation';
 import { OWN_MSG } from '../../domain/messages';
 import { useStoredUser } from './useStoredUser';
 
 export const NOT_AVAILABLE = 'This screen is not available for your account.';
 
 /**
- * Shows its children only to roles that may open the route (domain `canOpen`); others get a clear message.
- * The server enforces the same rule on its side.
+ * Shows its children only to roles that may open the route: react-admin's `canAccess` (list of the screen), which
+ * reads the rule table the server enforces (domain/access.ts); others get a clear message.
  */
 export function RoleGate({ path, children }: { path?: string; children: ReactNode }) {
   const user = useStoredUser();
   const location = useLocation();
+  const { canAccess, isPending } = useCanAccess({ resource: screenOf(path ?? location.pathname), action: 'list' });
+  if (!user || isPending) return null;
+  return canAccess ? <>{children}</> : <AccessDenied />;
+}
+
+/** The message of a screen the account may not open (also react-admin's access-denied page). */
+export function AccessDenied() {
+  const user = useStoredUser();
   if (!user) return null;
-  if (canOpen(user.role, path ?? location.pathname)) return <>{children}</>;
   const waiting = user.role === null;
   return (
     <Box sx={{ p: { xs: 1, sm: 3 }, display: 'flex', justifyContent: 'center' }}>

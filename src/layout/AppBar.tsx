@@ -1,10 +1,9 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, useLogout } from 'react-admin';
+import { AppBar as RaAppBar, CanAccess, LoadingIndicator, TitlePortal, useLogout } from 'react-admin';
 import { Box, Button, IconButton, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
-import { hasStaffTools } from '../../domain/navigation';
 import { useStoredUser } from '../components/useStoredUser';
 import { AlertsMenu } from './AlertsMenu';
 import { APP_NAME } from '../components/brand';
@@ -14,7 +13,6 @@ export function AppBar() {
   const user = useStoredUser();
   const logout = useLogout();
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const staff = hasStaffTools(user?.role);
   // An explicit log-out goes to a plain login page, not back to this screen for whoever logs in next.
   const onLogout = () => void logout({}, '/login', false);
 
@@ -30,14 +28,16 @@ export function AppBar() {
       <TitlePortal variant="subtitle1" sx={{ fontWeight: 500, opacity: 0.9 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
         <LoadingIndicator />
-        {staff && <AlertsMenu />}
-        {staff && (
+        <CanAccess resource="alerts" action="list">
+          <AlertsMenu />
+        </CanAccess>
+        <CanAccess resource="options" action="list">
           <Tooltip title="Settings">
             <IconButton color="inherit" component={RouterLink} to="/options" aria-label="Settings">
               <SettingsOutlinedIcon />
             </IconButton>
           </Tooltip>
-        )}
+        </CanAccess>
         {user && (
           <Button
             color="inherit"

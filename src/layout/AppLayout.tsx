@@ -6,6 +6,7 @@ import { AppMenu } from './AppMenu';
 import { LiveFeed } from './LiveFeed';
 import { ScrollToTop } from './ScrollToTop';
 import { UndoSnackbar } from './UndoSnackbar';
+import { useAccessFollowsRole } from './useAccessFollowsRole';
 
 // react-admin's layout grows to its widest content (min-width: fit-content), which on a phone scrolls the whole page
 // sideways; here the page keeps the screen's width and wide tables scroll inside their own boxes.
@@ -22,6 +23,7 @@ const NARROW_SCREENS = {
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const user = useStoredUser();
+  useAccessFollowsRole(user?.role);
   if (!user) return null;
   return (
     <Layout appBar={AppBar} menu={AppMenu} appBarAlwaysOn sx={NARROW_SCREENS}>

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Menu } from 'react-admin';
+import { Menu, useCanAccessResources } from 'react-admin';
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
@@ -13,8 +13,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import HistoryIcon from '@mui/icons-material/History';
-import { navLinks } from '../../domain/navigation';
-import { useStoredUser } from '../components/useStoredUser';
+import { MENU, screenOf } from '../../domain/navigation';
 import { APP_NAME } from '../components/brand';
 
 const ICONS: Record<string, ReactElement> = {
@@ -33,10 +32,12 @@ const ICONS: Record<string, ReactElement> = {
   '/users': <ManageAccountsIcon />,
 };
 
-/** The drawer: the links of the user's role (domain `navLinks`). */
+const SCREENS = MENU.map((link) => screenOf(link.path));
+
+/** The drawer: the screens react-admin's `canAccess` lets the account list (the rule table, domain/access.ts). */
 export function AppMenu() {
-  const user = useStoredUser();
-  const links = navLinks(user?.role);
+  const { canAccess, isPending } = useCanAccessResources({ action: 'list', resources: SCREENS });
+  const links = MENU.filter((link) => canAccess?.[screenOf(link.path)]);
   // On a phone the drawer slides over the top bar, so it carries the product name itself.
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
@@ -47,7 +48,7 @@ export function AppMenu() {
           <Typography sx={{ fontWeight: 700 }}>{APP_NAME}</Typography>
         </Box>
       )}
-      {links.length === 0 ? (
+      {isPending ? null : links.length === 0 ? (
         <Menu.Item to="/home" primaryText="Home" leftIcon={<HomeOutlinedIcon />} />
       ) : (
         links.map((link) => (

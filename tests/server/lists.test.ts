@@ -200,3 +200,109 @@ describe('areas list', () => {
     expect(rows).toEqual(plain);
   });
 });
+
+describe('invoices list', () => {
+  const OTHER_MANAGER = 'priya.shah@demo.test'; // Manchester restaurants: no invoices
+  /** Every seeded invoice's period lies within this plain-call period (at most 31 days). */
+  async function wholePeriod() {
+    const row = await t.db
+      .selectFrom('invoices')
+      .select((eb) => [eb.fn.min('period_date_from').as('from'), eb.fn.max('period_date_to').as('to')])
+      .executeTakeFirstOrThrow();
+    return `period_date_from=${row.from}&period_date_to=${row.to}`;
+  }
+
+  it("pages the plain call's rows in its order (newest period first) with Content-Range; the plain call still needs its period", async () => {
+    const { rows: all } = await get(`/api/invoice?${await wholePeriod()}`, ADMIN);
+    expect(all.length).toBe(3);
+    const first = await page('/api/invoice', { range: [0, 1] });
+    expect(first.range).toBe('invoice 0-1/3');
+    expect(ids(first.rows)).toEqual(ids(all).slice(0, 2));
+    const whole = await page('/api/invoice', { range: [0, 9], sort: ['period_date_from', 'DESC'] });
+    const starts = whole.rows.map((r) => String(r.period_date_from));
+    expect(starts).toEqual([...starts].sort().reverse());
+    expect(new Set(ids(whole.rows))).toEqual(new Set(ids(all)));
+    expect(whole.rows.find((r) => r.id === all[0].id)).toEqual(all[0]);
+    const plain = await get('/api/invoice', ADMIN);
+    expect(plain.res.statusCode).toBe(400);
+  });
+
+  it('filters by the period it overlaps, restaurant, area and search; sorts by restaurant both ways', async () => {
+    const { rows } = await page('/api/invoice', { filter: {} });
+    const sample = rows.find((r) => r.invoice_number === '003')!;
+    const inPeriod = await page('/api/invoice', { filter: { period_date_from: sample.period_date_to, period_date_to: sample.period_date_to } });
+    expect(ids(inPeriod.rows)).toContain(sample.id);
+    expect(inPeriod.rows.every((r) => String(r.period_date_from) <= String(sample.period_date_to))).toBe(true);
+    const restaurant = (sample.restaurant as { id: number; name: string });
+    expect(ids((await page('/api/invoice', { filter: { restaurant_id: restaurant.id } })).rows)).toEqual([sample.id]);
+    const camden = rows.filter((r) => (r.area as { name: string }).name === 'Camden');
+    const camdenId = (camden[0].area as { id: number }).id;
+    expect(ids((await page('/api/invoice', { filter: { area_id: camdenId } })).rows)).toEqual(ids(camden));
+    expect(ids((await page('/api/invoice', { filter: { q: 'DRAGON' } })).rows)).toEqual([sample.id]);
+    expect(ids((await page('/api/invoice', { filter: { q: '002' } })).rows)).toHaveLength(1);
+    const names = async (dir: string) => (await page('/api/invoice', { sort: ['restaurant', dir] })).rows.map((r) => (r.restaurant as { name: string }).name.toLowerCase());
+    const asc = await names('ASC');
+    expect(asc).toEqual([...asc].sort());
+    expect(await names('DESC')).toEqual([...asc].reverse());
+    const bad = await get(`/api/invoice?${query({ filter: { period_date_from: 'soon' } })}`, ADMIN);
+    expect(bad.res.statusCode).toBe(400);
+    expect(bad.rows).toEqual({ filter: [LIST_MSG.filter] });
+  });
+
+  it("counts only a manager's and a restaurant account's invoices in Content-Range", async () => {
+    const period = await wholePeriod();
+    for (const who of [MANAGER, OTHER_MANAGER, RESTAURANT]) {
+      const { rows: plain } = await get(`/api/invoice?${period}`, who);
+      const { total, rows } = await page('/api/invoice', { range: [0, 99], filter: {} }, who);
+      expect(total, who).toBe(plain.length);
+      expect(new Set(ids(rows)), who).toEqual(new Set(ids(plain)));
+    }
+    expect((await page('/api/invoice', { filter: {} }, RESTAURANT)).total).toBe(2);
+    expect((await page('/api/invoice', { filter: {} }, OTHER_MANAGER)).total).toBe(0);
+    // Another restaurant's invoice asked for by id is not found.
+    const { rows: mine } = await page('/api/invoice', { filter: {} }, RESTAURANT);
+    const { rows: every } = await page('/api/invoice', { filter: {} });
+    const other = every.find((r) => !ids(mine).includes(r.id))!;
+    expect((await page('/api/invoice', { filter: { id: [other.id] } }, RESTAURANT)).total).toBe(0);
+  });
+});
+
+describe('news feed list', () => {
+  it("pages the plain call's posts in the feed's order (pinned first, latest first) with Content-Range", async () => {
+    const { rows: all } = await get('/api/newsFeed', ADMIN);
+    expect(all.length).toBeGreaterThan(3);
+    const first = await page('/api/newsFeed', { range: [0, 2] });
+    expect(first.range).toBe(`newsFeed 0-2/${all.length}`);
+    expect(first.rows).toEqual(all.slice(0, 3));
+    const rest = await page('/api/newsFeed', { range: [3, 999], sort: ['feed', 'ASC'] });
+    expect(ids(rest.rows)).toEqual(ids(all).slice(3));
+    const reversed = await page('/api/newsFeed', { sort: ['feed', 'DESC'] });
+    expect(ids(reversed.rows)).toEqual(ids(all).reverse());
+    // The spec's paged call keeps its { data, total } shape.
+    const paged = (await get('/api/newsFeed?page=1&perPage=2', ADMIN)).rows as unknown as { data: Row[]; total: number };
+    expect(paged.total).toBe(all.length);
+    expect(ids(paged.data)).toEqual(ids(all).slice(0, 2));
+  });
+
+  it('filters by status, pinned and important, searches title and text', async () => {
+    const { rows: all } = await get('/api/newsFeed', ADMIN);
+    for (const field of ['status', 'pinned', 'important'] as const) {
+      const code = all[0][field];
+      const { rows } = await page('/api/newsFeed', { filter: { [field]: code } });
+      expect(ids(rows), field).toEqual(ids(all.filter((p) => p[field] === code)));
+    }
+    const word = String(all[1].postTitle).split(' ')[0].toUpperCase();
+    const found = await page('/api/newsFeed', { filter: { q: word } });
+    expect(ids(found.rows)).toContain(all[1].id);
+    expect((await get(`/api/newsFeed?${query({ filter: { status: 99 } })}`, ADMIN)).res.statusCode).toBe(400);
+  });
+
+  it("counts only the posts a manager sees in Content-Range", async () => {
+    const { rows: plain } = await get('/api/newsFeed', MANAGER);
+    const { rows: everyone } = await get('/api/newsFeed', ADMIN);
+    const { total, rows } = await page('/api/newsFeed', { range: [0, 999] }, MANAGER);
+    expect(total).toBe(plain.length);
+    expect(total).toBeLessThan(everyone.length);
+    expect(rows).toEqual(plain);
+  });
+});

@@ -42,6 +42,23 @@ export function mockApi(handler: ApiHandler = () => undefined): ApiCall[] {
   return calls;
 }
 
+/**
+ * A list call in react-admin's convention (`range`, `filter`) answered from `rows` as the server does: the rows
+ * `match` keeps (the server's filter, written for the test), the asked page, and `Content-Range` with the total.
+ */
+export function listAnswer<T>(call: ApiCall, resource: string, rows: T[], match: (row: T, filter: Record<string, unknown>) => boolean = () => true) {
+  const params = new URL(call.path, 'http://localhost').searchParams;
+  const filter = JSON.parse(params.get('filter') ?? '{}') as Record<string, unknown>;
+  const [first, last] = JSON.parse(params.get('range') ?? '[0,999]') as [number, number];
+  const kept = rows.filter((row) => match(row, filter));
+  const page = kept.slice(first, last + 1);
+  const span = page.length ? `${first}-${first + page.length - 1}` : '*';
+  return { body: page, headers: { 'Content-Range': `${resource} ${span}/${kept.length}` } };
+}
+
+/** Whether a call is a GET of this list in react-admin's convention (its query carries a range). */
+export const isListCall = (call: ApiCall, path: string) => call.method === 'GET' && call.path.startsWith(`${path}?`) && call.path.includes('range=');
+
 export function renderAppAt(path: string) {
   window.history.replaceState({}, '', path);
   return render(<Root />);

@@ -9,7 +9,7 @@ import { INVOICE_MSG } from '../../domain/validation/invoice';
 import { RequestInvoiceDialog } from '../../resources/invoices';
 import { NO_INVOICES } from '../../resources/invoices/InvoicesPage';
 import type { Invoice, InvoiceCheck } from '../../resources/invoices/types';
-import { ADMIN, MANAGER, RESTAURANT, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
   startRealtime: vi.fn(async () => {}),
@@ -37,6 +37,17 @@ const CHECK: InvoiceCheck = { last_id: 7, invoices: [INVOICES[0]], comission: 1.
 type Answer = { status?: number; body?: unknown; type?: string; headers?: Record<string, string> };
 type Handler = (call: ApiCall) => Answer | undefined;
 
+type Row = (typeof INVOICES)[number];
+/** The server's filters of the invoices list, for the rows a test gives (each is in the period asked). */
+const matchInvoice = (i: Row, filter: Record<string, unknown>) =>
+  (filter.restaurant_id === undefined || i.restaurant_id === filter.restaurant_id) && (filter.area_id === undefined || i.area.id === filter.area_id);
+
+/** A test's invoices answered as the server answers the list convention: the asked page, filtered, counted. */
+function asListPage(call: ApiCall, answer: Answer): Answer {
+  if (!isListCall(call, '/api/invoice') || !Array.isArray(answer.body)) return answer;
+  return listAnswer(call, 'invoice', answer.body as Row[], matchInvoice);
+}
+
 /** A fake API that can also answer files (PDFs) the way the server does. */
 function api(handler: Handler = () => undefined): ApiCall[] {
   const calls: ApiCall[] = [];
@@ -46,9 +57,11 @@ function api(handler: Handler = () => undefined): ApiCall[] {
       const url = new URL(String(input), 'http://localhost');
       const call: ApiCall = { method: (init.method ?? 'GET').toUpperCase(), path: url.pathname + url.search, body: init.body, headers: Object.fromEntries(new Headers(init.headers).entries()) };
       calls.push(call);
-      const answer =
+      const answer = asListPage(
+        call,
         handler(call) ??
-        (call.method === 'GET' && url.pathname === '/api/area' ? { body: AREAS } : call.method === 'GET' ? { body: [] } : { status: 404, body: { message: 'Not found' } });
+          (call.method === 'GET' && url.pathname === '/api/area' ? { body: AREAS } : call.method === 'GET' ? { body: [] } : { status: 404, body: { message: 'Not found' } }),
+      );
       const type = answer.type ?? 'application/json';
       const status = answer.status ?? 200;
       const payload = status === 204 ? null : type === 'application/json' ? JSON.stringify(answer.body ?? null) : (answer.body as BodyInit);
@@ -98,7 +111,8 @@ describe('Invoices screen', () => {
   it('lists the invoices of the current week by default with Period, Number, Location and Commission', async () => {
     const { calls } = await openInvoices(ADMIN, (c) => (c.path.startsWith('/api/invoice?') ? { body: INVOICES } : undefined));
     const table = await screen.findByRole('table', { name: 'Invoices' });
-    expect(listCalls(calls)[0].path).toBe(`/api/invoice?period_date_from=${week.from}&period_date_to=${week.to}`);
+    const asked = new URL(listCalls(calls)[0].path, 'http://localhost').searchParams;
+    expect(JSON.parse(asked.get('filter')!)).toEqual({ period_date_from: week.from, period_date_to: week.to });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Period', 'Number', 'Location', 'Commission', 'Total', 'Actions']);
     const row = within(table).getAllByRole('row')[1];
     expect(within(row).getAllByRole('cell').map((c) => c.textContent).slice(0, 5)).toEqual(['02/11/2026 – 08/11/2026', '001', 'Pizza Palace CamdenCamden', '£1.75 / hour', '£120.00']);
@@ -151,6 +165,8 @@ describe('Invoices screen', () => {
     expect(within(dialog).getByLabelText('Overlapping invoices')).toHaveTextContent('Invoice 001: 02/11/2026 – 08/11/2026');
     expect(within(dialog).getByText(/Pizza Palace Camden/)).toBeInTheDocument();
 
+    // The list is asked again by the server once the invoice is created (picking the restaurant asked for its own).
+    const listed = listCalls(calls).length;
     await u.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const generate = calls.find((c) => c.path.startsWith('/api/invoice-generate'))!;
@@ -160,7 +176,7 @@ describe('Invoices screen', () => {
     expect(generate.headers.authorization).toBe('Bearer token-admin');
     expect(files.downloads).toEqual([`008_${week.from}-${week.to}.pdf`]);
     expect(await screen.findByText('Invoice 008 created')).toBeInTheDocument();
-    await waitFor(() => expect(listCalls(calls).length).toBe(2));
+    await waitFor(() => expect(listCalls(calls).length).toBe(listed + 1));
     expect(await screen.findByText('008')).toBeInTheDocument();
   });
 

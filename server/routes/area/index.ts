@@ -1,4 +1,5 @@
 import { AREA_CHANNEL } from '../../../domain/channels';
+import { RULES } from '../../../domain/access';
 import type { FastifyInstance } from 'fastify';
 import { answerList, idScope } from '../../lists';
 import { managerAreaIds } from '../../auth/scope';
@@ -68,8 +69,8 @@ const columns = (input: AreaInput) => ({
  * own areas (with the restaurants of their scope), since their screens group restaurants by area.
  */
 export default async function areaRoutes(app: FastifyInstance) {
-  const readers = { preHandler: app.access('administrator', 'manager'), config: { shows: 'area' as const } };
-  const admins = { preHandler: app.access('administrator') };
+  const readers = { preHandler: app.access(...RULES.areas.read), config: { shows: 'area' as const } };
+  const admins = { preHandler: app.access(...RULES.areas.edit) };
 
   app.get('/api/area', readers, async (request, reply) => {
     const account = request.account!;

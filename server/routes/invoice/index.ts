@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RULES } from '../../../domain/access';
 import { restaurantScope } from '../../plugins/auth';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { raiseAlert } from '../../services/alerts';
@@ -10,7 +11,9 @@ import { INVOICE_MSG, invoiceCheckSchema, invoiceGenerateSchema } from '../../..
 import { periodQuerySchema, readId } from '../../../domain/validation/period';
 import { invoiceDocument, storedDocument } from './document';
 import { assertNumberFree, createInvoice, planInvoice } from './plan';
-import { invoiceOptions, invoiceViewById, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
+import { INVOICE_LIST } from './list';
+import { answerList, idScope } from '../../lists';
+import { invoiceOptions, invoiceViewById, invoiceViewsByIds, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
 
 
 /** A positive whole id from the address, else 404 (an id that cannot exist names no invoice). */
@@ -42,12 +45,20 @@ async function checkRestaurant(app: FastifyInstance, request: FastifyRequest, re
  * listen on the same channel and must not learn of other restaurants' figures.
  */
 export default async function invoiceRoutes(app: FastifyInstance) {
-  const readers = { preHandler: app.access('staff', 'restaurant') };
-  const admins = { preHandler: app.access('administrator') };
+  const readers = { preHandler: app.access(...RULES.invoices.read) };
+  const admins = { preHandler: app.access(...RULES.invoices.delete) };
 
-  app.get('/api/invoice', readers, async (request) => {
-    const q = periodQuerySchema.parse(request.query ?? {});
-    return listInvoices(app.db, { from: q.period_date_from, to: q.period_date_to, scope: await scopeOf(app, request) });
+  // The spec's call (a period, required) or react-admin's list convention (its filters, the caller's scope counted).
+  app.get('/api/invoice', readers, async (request, reply) => {
+    const scope = await scopeOf(app, request);
+    return answerList(app.db, request.query, reply, INVOICE_LIST, {
+      plain: () => {
+        const q = periodQuerySchema.parse(request.query ?? {});
+        return listInvoices(app.db, { from: q.period_date_from, to: q.period_date_to, scope });
+      },
+      load: (ids) => invoiceViewsByIds(app.db, ids),
+      scope: idScope('invoices.restaurant_id', scope),
+    });
   });
 
   app.delete<{ Params: { id: string } }>('/api/invoice/:id', admins, async (request, reply) => {

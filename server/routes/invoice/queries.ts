@@ -53,6 +53,11 @@ export async function listInvoices(db: Kysely<Database>, filter: InvoiceFilter):
   return rows.map(toView);
 }
 
+/** The invoices of these ids, in any order (a page of the list convention). */
+export async function invoiceViewsByIds(db: Kysely<Database>, ids: number[]): Promise<InvoiceView[]> {
+  return (await viewQuery(db).where('i.id', 'in', ids).execute()).map(toView);
+}
+
 export async function invoiceViewById(db: Kysely<Database>, id: number): Promise<InvoiceView | undefined> {
   const row = await viewQuery(db).where('i.id', '=', id).executeTakeFirst();
   return row && toView(row);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RULES } from '../../../domain/access';
 import { POST_STATUS } from '../../../domain/statuses';
 import {
   NEWS_MSG,
@@ -12,8 +13,10 @@ import { fieldError } from '../../plugins/errors';
 import { POST_IMAGE_TYPES, removeImage, storeImage } from '../../services/images';
 import { readPostBody, readSmallBody } from './body';
 import { findPost, listPosts } from './queries';
-import { cannotManage, checkTargets, postNotFound, staffScope } from './scope';
-import { feedItem, loadPostView } from './views';
+import { cannotManage, checkTargets, postNotFound, staffScope, visibleTo } from './scope';
+import { NEWS_LIST } from './list';
+import { answerList } from '../../lists';
+import { feedItem, loadPostView, loadPostViews } from './views';
 import { insertPost, updatePost } from './write';
 import { publishNews, reachOfPost } from './reach';
 
@@ -37,7 +40,7 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
  * changeStatus (hidden), destroy (deleted); drivers' reads publish markReaded (server/routes/driverApp/newsFeed).
  */
 export default async function newsFeedRoutes(app: FastifyInstance) {
-  const staff = { preHandler: app.access('staff') };
+  const staff = { preHandler: app.access(...RULES.newsfeed.edit) };
 
   /** The post at the address as the caller sees it, and whether they may change it. */
   async function postToChange(request: WithId) {
@@ -48,11 +51,18 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
     return { id, scope, view };
   }
 
-  app.get('/api/newsFeed', staff, async (request): Promise<NewsPostView[] | NewsPage<NewsPostView>> => {
-    const paging = readPaging((request.query ?? {}) as Record<string, unknown>);
-    if (paging === 'invalid') throw fieldError('page', NEWS_MSG.paging);
+  // The spec's call (every post, or `page`/`perPage` answered as { data, total }) or react-admin's list convention.
+  app.get('/api/newsFeed', staff, async (request, reply) => {
     const scope = await staffScope(app, request.account!);
-    return listPosts(app.db, scope, paging);
+    return answerList(app.db, request.query, reply, NEWS_LIST, {
+      plain: (): Promise<NewsPostView[] | NewsPage<NewsPostView>> => {
+        const paging = readPaging((request.query ?? {}) as Record<string, unknown>);
+        if (paging === 'invalid') throw fieldError('page', NEWS_MSG.paging);
+        return listPosts(app.db, scope, paging);
+      },
+      load: (ids) => loadPostViews(app.db, ids, scope),
+      scope: scope && ((eb) => visibleTo(eb, scope)),
+    });
   });
 
   app.post('/api/newsFeed', staff, async (request, reply) => {

@@ -1,11 +1,12 @@
 import { OPTION_CHANNEL } from '../../../domain/channels';
+import { RULES } from '../../../domain/access';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { answerList, containsPattern, type ListSpec } from '../../lists';
 import { MONEY_OPTION_KEYS, normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
-import { ROLE } from '../../../domain/roles';
 import { WORKING_TIME_OPTION_KEYS } from '../../../domain/workingTime';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
+import { allows } from '../../plugins/auth';
 
 /** The options list in SQL: by key, searched by key or description. */
 const OPTION_LIST: ListSpec<'options'> = {
@@ -26,7 +27,7 @@ const OPTION_LIST: ListSpec<'options'> = {
  * rates that change pay and billing only administrators.
  */
 export default async function optionRoutes(app: FastifyInstance) {
-  const staff = { preHandler: app.access('staff') };
+  const staff = { preHandler: app.access(...RULES.options.edit) };
   const columns = ['id', 'okey', 'ovalue', 'description'] as const;
 
   const options = () => app.db.selectFrom('options').select(columns).orderBy('okey');
@@ -48,7 +49,7 @@ export default async function optionRoutes(app: FastifyInstance) {
       const existing = await trx.selectFrom('options').select('id').where('okey', '=', okey).forUpdate().executeTakeFirst();
       if (!existing) throw notFound(OPTION_MSG.notFound);
       const account = request.account!;
-      const administrator = account.kind === 'user' && account.role === ROLE.administrator;
+      const administrator = allows(account, RULES.options.editMoney);
       if (MONEY_OPTION_KEYS.includes(okey) && !administrator) throw forbidden(OPTION_MSG.administratorsOnly);
       if (WORKING_TIME_OPTION_KEYS.includes(okey) && !administrator) throw forbidden(OPTION_MSG.workingTimeAdministratorsOnly);
       if (!value.ok) throw fieldError('ovalue', value.message);

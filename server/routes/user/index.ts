@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { RULES } from '../../../domain/access';
 import type { Transaction } from 'kysely';
 import { USER_MSG, userSchema } from '../../../domain/validation/user';
 import type { Database } from '../../db/schema';
@@ -42,7 +43,7 @@ function parseId(raw: string): number {
 
 /** Administrators (spec 1, sections 2-7): staff users, their roles and managers' areas and restaurants. */
 export default async function userRoutes(app: FastifyInstance) {
-  const admin = { preHandler: app.access('administrator'), config: { shows: 'user' as const } };
+  const admin = { preHandler: app.access(...RULES.users.edit), config: { shows: 'user' as const } };
   const publish = (event: 'store' | 'update' | 'destroy', user: PanelUser) =>
     app.broadcaster.publish({ channel: USER_CHANNEL, event, items: [user] });
 

@@ -1,24 +1,13 @@
-import {
-  Button,
-  Card,
-  CardContent,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { DataTable, useListContext } from 'react-admin';
+import { Alert, Button, Card, CardContent, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { rangeLabel } from '../../domain/ranges';
 import { formatMoney } from '../../src/components/format';
 import type { Invoice } from './types';
+
+export const NO_INVOICES = 'No invoices in this period';
 
 export interface InvoiceActions {
   onView?: (invoice: Invoice) => void;
@@ -29,14 +18,9 @@ export interface InvoiceActions {
   busyId?: number | null;
 }
 
-interface Props extends InvoiceActions {
-  invoices: Invoice[];
-  /** Cards instead of a table. */
-  phone: boolean;
-}
-
 const period = (i: Invoice) => rangeLabel({ from: i.period_date_from, to: i.period_date_to });
 const commission = (i: Invoice) => `${formatMoney(i.comission)} / hour`;
+const Col = DataTable.Col<Invoice>;
 
 function Actions({ invoice, onView, onDownload, onRemove, busyId }: InvoiceActions & { invoice: Invoice }) {
   const busy = busyId === invoice.id;
@@ -69,12 +53,20 @@ function Actions({ invoice, onView, onDownload, onRemove, busyId }: InvoiceActio
   );
 }
 
-/** The invoices of the range (spec 2, section 2): Period, Number, Location, Commission and the actions. */
-export function InvoiceList({ invoices, phone, ...actions }: Props) {
+const Empty = () => <Alert severity="info">{NO_INVOICES}</Alert>;
+
+/**
+ * The page of invoices the list asked the server for (spec 2, section 2): a table of Period, Number, Location,
+ * Commission, Total and the actions, or cards on a phone (the restaurant variant there: Download only).
+ */
+export function InvoiceRows({ phone, ...actions }: InvoiceActions & { phone: boolean }) {
+  const { data = [], isPending } = useListContext<Invoice>();
   if (phone) {
+    if (isPending) return <LinearProgress aria-label="Loading invoices" />;
+    if (!data.length) return <Empty />;
     return (
       <Stack spacing={1} component="ul" aria-label="Invoices" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {invoices.map((i) => (
+        {data.map((i) => (
           <Card key={i.id} variant="outlined" component="li" aria-label={`Invoice ${i.invoice_number}`}>
             <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
               <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
@@ -110,41 +102,25 @@ export function InvoiceList({ invoices, phone, ...actions }: Props) {
     );
   }
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Invoices">
-        <TableHead>
-          <TableRow>
-            <TableCell>Period</TableCell>
-            <TableCell>Number</TableCell>
-            <TableCell>Location</TableCell>
-            <TableCell>Commission</TableCell>
-            <TableCell align="right">Total</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {invoices.map((i) => (
-            <TableRow key={i.id} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{period(i)}</TableCell>
-              <TableCell sx={{ fontWeight: 500 }}>{i.invoice_number}</TableCell>
-              <TableCell>
-                {i.restaurant.name}
-                <Typography variant="body2" color="text.secondary" component="div">
-                  {i.area.name}
-                  {i.driver_name ? ` · ${i.driver_name} only` : ''}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{commission(i)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(i.total)}
-              </TableCell>
-              <TableCell align="right" sx={{ width: 132 }}>
-                <Actions invoice={i} {...actions} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable<Invoice> bulkActionButtons={false} rowClick={false} empty={<Empty />} aria-label="Invoices">
+      <Col source="period_date_from" label="Period" render={period} sx={{ whiteSpace: 'nowrap' }} />
+      <Col source="invoice_number" label="Number" sx={{ fontWeight: 500 }} />
+      <Col
+        source="restaurant"
+        label="Location"
+        render={(i) => (
+          <>
+            {i.restaurant.name}
+            <Typography variant="body2" color="text.secondary" component="div">
+              {i.area.name}
+              {i.driver_name ? ` · ${i.driver_name} only` : ''}
+            </Typography>
+          </>
+        )}
+      />
+      <Col label="Commission" disableSort render={commission} sx={{ whiteSpace: 'nowrap' }} />
+      <Col source="total" label="Total" align="right" render={(i) => formatMoney(i.total)} sx={{ whiteSpace: 'nowrap' }} />
+      <Col label="Actions" align="right" disableSort render={(i) => <Actions invoice={i} {...actions} />} sx={{ width: 132 }} />
+    </DataTable>
   );
 }
