@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
@@ -15,12 +15,12 @@ import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard
 import { lazyPage } from './components/lazyPage';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
+import { drivers } from '../resources/drivers';
 
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
 const NewsFeedPage = lazyPage(() => import('../resources/newsFeed/NewsFeedPage'), 'NewsFeedPage');
 const RestaurantsPage = lazyPage(() => import('../resources/restaurants'), 'RestaurantsPage');
-const DriversPage = lazyPage(() => import('../resources/drivers'), 'DriversPage');
 const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
 const OptionsPage = lazyPage(() => import('../resources/options'), 'OptionsPage');
 const UsersPage = lazyPage(() => import('../resources/users'), 'UsersPage');
@@ -68,8 +68,6 @@ export function App() {
           <Route path="/timesheet" element={<TimesheetPage />} />
           <Route path="/timesheetrestaurant" element={<TimesheetRestaurantPage />} />
           <Route path="/restaurants" element={<RestaurantsPage />} />
-          <Route path="/drivers" element={<DriversPage />} />
-          <Route path="/drivers/:id" element={<DriversPage />} />
           <Route path="/areas" element={<AreasPage />} />
           <Route path="/options" element={<OptionsPage />} />
           <Route path="/invoices" element={<InvoicesPage />} />
@@ -78,6 +76,7 @@ export function App() {
           <Route path="/reporting" element={<ReportingPage />} />
           <Route path="/history" element={<HistoryPage />} />
         </CustomRoutes>
+        <Resource {...drivers} />
       </Admin>
     </BrowserRouter>
   );
