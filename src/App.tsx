@@ -16,11 +16,11 @@ import { lazyPage } from './components/lazyPage';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
 import { drivers } from '../resources/drivers';
+import { restaurants } from '../resources/restaurants';
 
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
 const NewsFeedPage = lazyPage(() => import('../resources/newsFeed/NewsFeedPage'), 'NewsFeedPage');
-const RestaurantsPage = lazyPage(() => import('../resources/restaurants'), 'RestaurantsPage');
 const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
 const OptionsPage = lazyPage(() => import('../resources/options'), 'OptionsPage');
 const UsersPage = lazyPage(() => import('../resources/users'), 'UsersPage');
@@ -67,7 +67,6 @@ export function App() {
           <Route path="/schedulerestaurant" element={<RestaurantSchedulePage />} />
           <Route path="/timesheet" element={<TimesheetPage />} />
           <Route path="/timesheetrestaurant" element={<TimesheetRestaurantPage />} />
-          <Route path="/restaurants" element={<RestaurantsPage />} />
           <Route path="/areas" element={<AreasPage />} />
           <Route path="/options" element={<OptionsPage />} />
           <Route path="/invoices" element={<InvoicesPage />} />
@@ -77,6 +76,7 @@ export function App() {
           <Route path="/history" element={<HistoryPage />} />
         </CustomRoutes>
         <Resource {...drivers} />
+        <Resource {...restaurants} />
       </Admin>
     </BrowserRouter>
   );
