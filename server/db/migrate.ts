@@ -9,6 +9,7 @@ import * as listIndexes from './migrations/0006_list_indexes';
 import * as plannerWorkingTime from './migrations/0007_planner_working_time';
 import * as history from './migrations/0008_history';
 import * as calendarFeeds from './migrations/0010_calendar_feeds';
+import * as restaurantAreaSort from './migrations/0012_restaurant_area_sort';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_planner_working_time': plannerWorkingTime,
   '0008_history': history,
   '0010_calendar_feeds': calendarFeeds,
+  '0012_restaurant_area_sort': restaurantAreaSort,
 };
 
 // Migrations work on any schema type: they create it.

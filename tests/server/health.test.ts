@@ -15,7 +15,7 @@ describe('GET /api/health', () => {
     expect(res.json()).toMatchObject({
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      migrations: { pending: 0, latest: '0010_calendar_feeds' },
+      migrations: { pending: 0, latest: '0012_restaurant_area_sort' },
     });
   });
 });
