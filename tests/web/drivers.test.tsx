@@ -11,7 +11,7 @@ import { UnavailabilityDialog, UNAVAILABILITY_TITLE } from '../../resources/driv
 import { AVAILABLE } from '../../resources/drivers/PeriodRows';
 import { NO_DRIVERS } from '../../resources/drivers/DriverCells';
 import type { AreaWithRestaurants } from '../../resources/drivers/types';
-import { ADMIN, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 // Whole dialogs render in jsdom here: give each test room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -91,8 +91,8 @@ async function fill(u: ReturnType<typeof userEvent.setup>, el: HTMLElement, text
 describe('Drivers Manual Register and Edit Driver', () => {
   function renderDialog(props: Partial<Parameters<typeof DriverDialog>[0]> = {}) {
     const onSubmit = vi.fn(async (_body: FormData) => {});
-    render(<DriverDialog mode="add" areas={AREAS} onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
-    return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, u: userEvent.setup({ delay: null }) };
+    const { unmount } = render(<DriverDialog mode="add" areas={AREAS} onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
+    return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, u: userEvent.setup({ delay: null }), unmount };
   }
 
   it("shows the spec's messages, including 'Date invalid format.', and keeps Register disabled until valid", async () => {
@@ -158,6 +158,23 @@ describe('Drivers Manual Register and Edit Driver', () => {
     expect(sent.get('right_to_work_photos')).toBe('[{"id":4}]');
     expect(sent.get('id')).toBe('3');
     expect(screen.getByLabelText(/^E-mail/)).toHaveAccessibleDescription(DRIVER_MSG.emailTaken);
+  });
+
+  it("shows administrators the driver's own history on a History tab; none when registering or for a manager", async () => {
+    const calls = mockApi((call) => (call.path.startsWith('/api/history?') ? { body: [], headers: { 'Content-Range': 'history */0' } } : undefined));
+    storeUser(MANAGER);
+    const first = renderDialog({ mode: 'edit', driver: DAN });
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
+    first.unmount();
+    storeUser(ADMIN);
+    const second = renderDialog({ mode: 'add' });
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
+    second.unmount();
+    const { u } = renderDialog({ mode: 'edit', driver: DAN });
+    await u.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+    const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://localhost').searchParams;
+    expect(JSON.parse(asked.get('filter')!)).toEqual({ table: 'drivers', record_id: '3' });
   });
 
   it('shows a driver read-only, every field disabled', async () => {

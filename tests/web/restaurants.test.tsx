@@ -79,8 +79,8 @@ const OLD = restaurant({ id: 9, name: 'Cedar Lebanese Grill', status: 20, logo_s
 function renderDialog(props: Partial<Parameters<typeof RestaurantDialog>[0]> = {}) {
   const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => {});
   const onClose = vi.fn();
-  render(<RestaurantDialog areas={AREAS} accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
-  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }) };
+  const { unmount } = render(<RestaurantDialog areas={AREAS} accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
+  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }), unmount };
 }
 const field = (label: RegExp) => screen.getByLabelText(label);
 /** Types a whole value at once: one change, as a paste does (typing letter by letter re-renders the dialog each time). */
@@ -211,6 +211,19 @@ describe('Edit Restaurant dialog', () => {
     await u.click(screen.getByRole('button', { name: ACCEPT_CHANGES }));
     expect(onSubmit.mock.calls[1][0]).not.toHaveProperty('logo_src');
     expect(onSubmit.mock.calls[1][0]).not.toHaveProperty('file');
+  });
+
+  it("shows administrators the restaurant's own history on a History tab, and none when adding", async () => {
+    const calls = mockApi((call) => (call.path.startsWith('/api/history?') ? { body: [], headers: { 'Content-Range': 'history */0' } } : undefined));
+    storeUser(ADMIN);
+    const adding = renderDialog();
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
+    adding.unmount();
+    const { u } = renderDialog({ restaurant: PIZZA });
+    await u.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+    const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://localhost').searchParams;
+    expect(JSON.parse(asked.get('filter')!)).toEqual({ table: 'restaurants', record_id: String(PIZZA.id) });
   });
 
   it('clears the e-mail field after a failed edit and shows the first message (spec 2, section 8)', async () => {
