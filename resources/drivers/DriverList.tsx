@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { List, SearchInput, Title, useGetList } from 'react-admin';
-import { Box, Button, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import { SearchInput, useGetList } from 'react-admin';
+import { Button, Menu, MenuItem, Tooltip } from '@mui/material';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { DRIVER_FILTER, DRIVER_FILTER_CHOICES } from '../../domain/driverFilters';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { FilterSelect } from '../../src/components/FilterSelect';
-import { RoleGate } from '../../src/components/RoleGate';
-import { ListPagination } from '../../src/components/ListPagination';
-import { PER_PAGE_DEFAULT } from '../../src/components/ListPaging';
+import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
 import { DriverListContent, type OpenDriverDialog } from './DriverListContent';
 import { AREA_RESOURCE, DRIVERS, type AreaWithRestaurants, type DriverRecord } from './types';
 
@@ -26,12 +24,9 @@ const driverFilters = (areas: AreaWithRestaurants[]) => [
 /** The Drivers screen, /drivers: administrators only (others get RoleGate's message and no fetch). */
 export function DriverList() {
   return (
-    <>
-      <Title title="Drivers" />
-      <RoleGate path="/drivers">
-        <DriversScreen />
-      </RoleGate>
-    </>
+    <GatedScreen title="Drivers" path="/drivers">
+      <DriversScreen />
+    </GatedScreen>
   );
 }
 
@@ -43,30 +38,19 @@ function DriversScreen() {
   const areas = useGetList<AreaWithRestaurants>(AREA_RESOURCE, { pagination: ALL, sort: { field: 'name', order: 'ASC' } });
   const areaList = areas.data ?? [];
   const [open, setOpen] = useState<OpenDriverDialog>(null);
+  const addMenu = <AddDriverMenu disabled={areas.isPending} noAreas={!areas.isPending && areaList.length === 0} onPick={(kind) => setOpen({ kind })} />;
   return (
-    <Box sx={{ maxWidth: 1280, width: '100%', mx: 'auto', py: { xs: 0, sm: 1 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
-        <Typography variant="h5" component="h1">
-          Drivers
-        </Typography>
-        <AddDriverMenu disabled={areas.isPending} noAreas={!areas.isPending && areaList.length === 0} onPick={(kind) => setOpen({ kind })} />
-      </Stack>
-      <List<DriverRecord>
+    <ListScreenFrame title="Drivers" action={addMenu} maxWidth={1280}>
+      <SpecList<DriverRecord>
         resource={DRIVERS}
-        title={false}
-        actions={false}
+        pagesLabel="Drivers pages"
         filters={driverFilters(areaList)}
         filterDefaultValues={{ status: DEFAULT_DRIVER_FILTER }}
         sort={{ field: 'full_name', order: 'ASC' }}
-        perPage={PER_PAGE_DEFAULT}
-        pagination={<ListPagination label="Drivers pages" />}
-        empty={false}
-        disableSyncWithLocation
-        storeKey={false}
       >
         <DriverListContent areas={areaList} open={open} setOpen={setOpen} />
-      </List>
-    </Box>
+      </SpecList>
+    </ListScreenFrame>
   );
 }
 

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { AutocompleteInput, List, ReferenceInput, SearchInput, Title, useGetList } from 'react-admin';
-import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { AutocompleteInput, ReferenceInput, SearchInput, useGetList } from 'react-admin';
+import { Button, useMediaQuery, type Theme } from '@mui/material';
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
 import { FilterSelect } from '../../src/components/FilterSelect';
-import { ListPagination } from '../../src/components/ListPagination';
-import { PER_PAGE_DEFAULT } from '../../src/components/ListPaging';
-import { RoleGate } from '../../src/components/RoleGate';
+import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
 import { ADD_TITLE } from './RestaurantDialog';
 import { RestaurantListContent, type OpenRestaurantDialog } from './RestaurantListContent';
 import { AREA_RESOURCE, RESTAURANTS, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord } from './types';
@@ -39,12 +37,9 @@ const restaurantFilters = (areas: AreaChoice[]) => [
 /** The Restaurants screen, /restaurants: administrators only (others get RoleGate's message and no fetch). */
 export function RestaurantList() {
   return (
-    <>
-      <Title title="Restaurants" />
-      <RoleGate path="/restaurants">
-        <RestaurantsScreen />
-      </RoleGate>
-    </>
+    <GatedScreen title="Restaurants" path="/restaurants">
+      <RestaurantsScreen />
+    </GatedScreen>
   );
 }
 
@@ -56,31 +51,22 @@ function RestaurantsScreen() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const areas = useGetList<AreaChoice>(AREA_RESOURCE, { pagination: ALL, sort: BY_NAME });
   const [open, setOpen] = useState<OpenRestaurantDialog>(null);
+  const add = (
+    <Button variant="contained" startIcon={<AddBusinessOutlinedIcon />} onClick={() => setOpen({ kind: 'add' })} disabled={areas.isPending}>
+      {phone ? 'Add' : ADD_TITLE}
+    </Button>
+  );
   return (
-    <Box sx={{ maxWidth: 1200, width: '100%', mx: 'auto', py: { xs: 0, sm: 1 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
-        <Typography variant="h5" component="h1">
-          Restaurants
-        </Typography>
-        <Button variant="contained" startIcon={<AddBusinessOutlinedIcon />} onClick={() => setOpen({ kind: 'add' })} disabled={areas.isPending}>
-          {phone ? 'Add' : ADD_TITLE}
-        </Button>
-      </Stack>
-      <List<RestaurantRecord>
+    <ListScreenFrame title="Restaurants" action={add} maxWidth={1200}>
+      <SpecList<RestaurantRecord>
         resource={RESTAURANTS}
-        title={false}
-        actions={false}
+        pagesLabel="Restaurants pages"
         filters={restaurantFilters(areas.data ?? [])}
         filterDefaultValues={{ status: RESTAURANT_STATUS.active }}
         sort={BY_NAME}
-        perPage={PER_PAGE_DEFAULT}
-        pagination={<ListPagination label="Restaurants pages" />}
-        empty={false}
-        disableSyncWithLocation
-        storeKey={false}
       >
         <RestaurantListContent areas={areas.data ?? []} open={open} setOpen={setOpen} />
-      </List>
-    </Box>
+      </SpecList>
+    </ListScreenFrame>
   );
 }

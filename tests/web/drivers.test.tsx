@@ -308,6 +308,9 @@ describe("Edit Driver's Unavailability", () => {
 // The screen
 // ---------------------------------------------------------------------------------------------------------
 
+/** A round trip to the (fake) server and a render: given room on a busy machine. */
+const SERVER = { timeout: 10_000 };
+
 /** The list calls' convention (ra-data-simple-rest): filter, sort and range as JSON query parameters. */
 function listParams(path: string) {
   const q = new URL(path, 'http://localhost').searchParams;
@@ -372,43 +375,43 @@ describe('Drivers screen', () => {
 
   it('asks the server for the chosen status filter, the sort by name either way, and the search by name or e-mail', async () => {
     const { calls, u } = await openScreen();
-    await screen.findByText('Dan Driver');
+    await screen.findByText('Dan Driver', {}, SERVER);
     await u.click(screen.getByRole('combobox', { name: 'Status' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Completed', 'Incomplete', 'Not Progressing', 'Progressing', 'Only active', 'Only inactive']);
     await u.click(screen.getByRole('option', { name: 'All' }));
-    await screen.findByText('Zoe Adams');
+    await screen.findByText('Zoe Adams', {}, SERVER);
     expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30 });
     expect(names()[0]).toMatch(/Dan Driver/);
     await u.click(screen.getByRole('button', { name: /^Sort by name/ }));
-    await waitFor(() => expect(names()[0]).toMatch(/Zoe Adams/));
+    await waitFor(() => expect(names()[0]).toMatch(/Zoe Adams/), SERVER);
     expect(driverLists(calls).at(-1)!.sort).toEqual(['full_name', 'DESC']);
     expect(within(screen.getByRole('table', { name: 'Drivers' })).getAllByRole('row')[1]).toHaveTextContent('online');
     await u.click(screen.getByRole('button', { name: /^Sort by areas/ }));
-    await waitFor(() => expect(driverLists(calls).at(-1)!.sort).toEqual(['area', 'ASC']));
+    await waitFor(() => expect(driverLists(calls).at(-1)!.sort).toEqual(['area', 'ASC']), SERVER);
     await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'zoe@');
-    await waitFor(() => expect(names()).toHaveLength(1));
+    await waitFor(() => expect(names()).toHaveLength(1), SERVER);
     expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@' });
     await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'nobody');
-    expect(await screen.findByText(NO_DRIVERS)).toBeInTheDocument();
+    expect(await screen.findByText(NO_DRIVERS, {}, SERVER)).toBeInTheDocument();
   });
 
   it('filters by area on the server, and pages with the per-page choices', async () => {
     const { calls, u } = await openScreen();
-    await screen.findByText('Dan Driver');
+    await screen.findByText('Dan Driver', {}, SERVER);
     await u.click(screen.getByRole('combobox', { name: 'Area' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All areas', 'Camden', 'Salford']);
     await u.click(screen.getByRole('option', { name: 'Salford' }));
-    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 10, area_id: 2 }));
+    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 10, area_id: 2 }), SERVER);
     await u.click(screen.getByRole('combobox', { name: 'Per page' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '15', '50', '100', '1000']);
     await u.click(screen.getByRole('option', { name: '50' }));
-    await waitFor(() => expect(driverLists(calls).at(-1)!.range).toEqual([0, 49]));
+    await waitFor(() => expect(driverLists(calls).at(-1)!.range).toEqual([0, 49]), SERVER);
   });
 
   it("disables Add Driver with 'At first please add area' when there are no areas", async () => {
     await openScreen('/drivers', []);
     const add = await screen.findByRole('button', { name: 'Add Driver' });
-    await waitFor(() => expect(add).toBeDisabled());
+    await waitFor(() => expect(add).toBeDisabled(), SERVER);
     expect(add.parentElement).toHaveAttribute('aria-label', DRIVER_MSG.addAreaFirst);
   });
 
@@ -430,15 +433,15 @@ describe('Drivers screen', () => {
       'View Driver', 'Mark as Inactive', 'Mark as Not Progressing', 'Edit Driver', 'Set Unavailability',
     ]);
     await u.click(screen.getByRole('menuitem', { name: 'Mark as Not Progressing' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/driver/3?progressing=true')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/driver/3?progressing=true')).toBe(true), SERVER);
     expect(calls.find((c) => c.path === '/api/driver/3?progressing=true')!.body).toEqual({ id: 3, not_progressing: 10 });
-    expect(await screen.findByText('Dan Driver marked not progressing')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('not progressing')).toBeInTheDocument());
+    expect(await screen.findByText('Dan Driver marked not progressing', {}, SERVER)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('not progressing')).toBeInTheDocument(), SERVER);
     await u.click(await screen.findByRole('button', { name: 'Actions for Dan Driver' }));
     expect(screen.getByRole('menuitem', { name: 'Restore Progressing' })).toBeInTheDocument();
     await u.click(screen.getByRole('menuitem', { name: 'Mark as Inactive' }));
     // An inactive driver leaves the list of active ones.
-    expect(await screen.findByText(NO_DRIVERS)).toBeInTheDocument();
+    expect(await screen.findByText(NO_DRIVERS, {}, SERVER)).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/driver/3?inactive=true')!.body).toEqual({ id: 3, status: 20 });
   });
 
@@ -446,30 +449,30 @@ describe('Drivers screen', () => {
     const { calls } = await openScreen('/drivers/4');
     expect(await screen.findByRole('dialog', { name: /Edit Driver/ })).toBeInTheDocument();
     expect(screen.getByLabelText(/^E-mail/)).toHaveValue('zoe@mail.test');
-    await waitFor(() => expect(window.location.pathname).toBe('/drivers'));
-    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@mail.test' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/drivers'), SERVER);
+    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@mail.test' }), SERVER);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('textbox', { name: 'Search drivers' })).toHaveValue('zoe@mail.test');
   });
 
   it("says 'Driver not found' for /drivers/{id} of no driver", async () => {
     await openScreen('/drivers/77');
-    expect(await screen.findByText(DRIVER_MSG.notFound)).toBeInTheDocument();
-    await waitFor(() => expect(window.location.pathname).toBe('/drivers'));
+    expect(await screen.findByText(DRIVER_MSG.notFound, {}, SERVER)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/drivers'), SERVER);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('fetches the page again when the live feed announces a driver stored or updated elsewhere', async () => {
     let people = [DAN];
     await openScreen('/drivers', AREAS, undefined, () => people);
-    await screen.findByText('Dan Driver');
+    await screen.findByText('Dan Driver', {}, SERVER);
     const feed = vi.mocked(subscribeToFeed).mock.calls.filter(([channel]) => channel === 'driver_channel').at(-1)![1] as FeedCallback;
     const amy = driver({ id: 9, first_name: 'Amy', last_name: 'New', full_name: 'Amy New', email: 'amy@mail.test' });
     people = [DAN, amy];
     await act(async () => feed('store', [amy]));
-    expect(await screen.findByText('Amy New')).toBeInTheDocument();
+    expect(await screen.findByText('Amy New', {}, SERVER)).toBeInTheDocument();
     people = [{ ...DAN, full_name: 'Daniel Driver' }, amy];
     await act(async () => feed('update', [people[0]]));
-    expect(await screen.findByText('Daniel Driver')).toBeInTheDocument();
+    expect(await screen.findByText('Daniel Driver', {}, SERVER)).toBeInTheDocument();
   });
 });

@@ -296,6 +296,9 @@ describe('Restaurant profile dialog (restaurant accounts)', () => {
 // The screen
 // ---------------------------------------------------------------------------------------------------------
 
+/** A round trip to the (fake) server and a render: given room on a busy machine. */
+const SERVER = { timeout: 10_000 };
+
 /** The list calls' convention (ra-data-simple-rest): filter, sort and range as JSON query parameters. */
 function listParams(path: string) {
   const q = new URL(path, 'http://localhost').searchParams;
@@ -346,7 +349,7 @@ async function openScreen(extra?: Parameters<typeof api>[0]) {
   storeUser(ADMIN);
   renderAppAt('/restaurants');
   await screen.findByRole('heading', { name: 'Restaurants', level: 1 });
-  await screen.findByText('Golden Wok Salford');
+  await screen.findByText('Golden Wok Salford', {}, SERVER);
   return { calls, u: userEvent.setup({ delay: null }) };
 }
 
@@ -366,36 +369,36 @@ describe('Restaurants screen', () => {
     await u.click(screen.getByRole('combobox', { name: 'Status' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Only active', 'Only inactive']);
     await u.click(await screen.findByRole('option', { name: 'Only inactive' }));
-    expect(await screen.findByText('Cedar Lebanese Grill')).toBeInTheDocument();
+    expect(await screen.findByText('Cedar Lebanese Grill', {}, SERVER)).toBeInTheDocument();
     expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 20 });
   });
 
   it('sorts by name, restaurateur e-mail and area on the server', async () => {
     const { calls, u } = await openScreen();
     await u.click(screen.getByRole('button', { name: /^Sort by name/ }));
-    await waitFor(() => expect(names()).toEqual(['Pizza Palace Camden', 'Golden Wok Salford']));
+    await waitFor(() => expect(names()).toEqual(['Pizza Palace Camden', 'Golden Wok Salford']), SERVER);
     expect(restaurantLists(calls).at(-1)!.sort).toEqual(['name', 'DESC']);
     await u.click(screen.getByRole('button', { name: /^Sort by area/ }));
-    await waitFor(() => expect(restaurantLists(calls).at(-1)!.sort).toEqual(['area', 'ASC']));
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.sort).toEqual(['area', 'ASC']), SERVER);
     await u.click(screen.getByRole('button', { name: /^Sort by restaurateur e-mail/ }));
-    await waitFor(() => expect(restaurantLists(calls).at(-1)!.sort).toEqual(['email', 'ASC']));
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.sort).toEqual(['email', 'ASC']), SERVER);
   });
 
   it("filters by area, restaurateur and name on the server, and says 'No restaurants found'", async () => {
     const { calls, u } = await openScreen();
     await u.click(screen.getByRole('combobox', { name: 'Area' }));
     await u.click(await screen.findByRole('option', { name: 'Salford' }));
-    await waitFor(() => expect(screen.queryByText('Pizza Palace Camden')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Pizza Palace Camden')).not.toBeInTheDocument(), SERVER);
     expect(screen.getByText('Golden Wok Salford')).toBeInTheDocument();
     expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 10, area_id: 2 });
     await u.click(screen.getByRole('combobox', { name: 'Area' }));
     await u.click(await screen.findByRole('option', { name: 'All areas' }));
     await u.click(screen.getByRole('combobox', { name: 'Restaurateur e-mail' }));
     await u.click(await screen.findByRole('option', { name: ACCOUNTS[0].email }));
-    await waitFor(() => expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 10, restaurateur_id: ACCOUNTS[0].id }));
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 10, restaurateur_id: ACCOUNTS[0].id }), SERVER);
     await fill(u, screen.getByRole('textbox', { name: 'Restaurant name' }), 'wok');
-    await waitFor(() => expect(restaurantLists(calls).at(-1)!.filter).toMatchObject({ q: 'wok' }));
-    expect(await screen.findByText(NO_RESTAURANTS)).toBeInTheDocument();
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.filter).toMatchObject({ q: 'wok' }), SERVER);
+    expect(await screen.findByText(NO_RESTAURANTS, {}, SERVER)).toBeInTheDocument();
   });
 
   it('offers 10, 15, 50, 100 and 1000 rows per page, and asks the server for that many', async () => {
@@ -403,7 +406,7 @@ describe('Restaurants screen', () => {
     await u.click(screen.getByRole('combobox', { name: 'Per page' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '15', '50', '100', '1000']);
     await u.click(screen.getByRole('option', { name: '100' }));
-    await waitFor(() => expect(restaurantLists(calls).at(-1)!.range).toEqual([0, 99]));
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.range).toEqual([0, 99]), SERVER);
   });
 
   it('adds a restaurant, then e-mails the credentials with the login page address', async () => {
@@ -417,19 +420,19 @@ describe('Restaurants screen', () => {
     await u.click(screen.getByRole('button', { name: 'Add Restaurant' }));
     await fillValid(u);
     await u.click(screen.getByRole('button', { name: SEND_VERIFICATION }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/sendEmail')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/sendEmail')).toBe(true), SERVER);
     const created = calls.find((c) => c.method === 'POST' && c.path === '/api/restaurant')!;
     expect((created.body as FormData).get('name')).toBe('Noodle Bar');
     expect(calls.find((c) => c.path === '/api/sendEmail')!.body).toEqual({
       email: 'noodles@restaurants.test', password: 'generated-pass', name: 'Noodle Bar', link: `${window.location.origin}/login`,
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   });
 
   it('marks a restaurant inactive with PUT ?inactive=true', async () => {
     const { calls, u } = await openScreen((call) => (call.method === 'PUT' ? { body: { ...PIZZA, status: 20 } } : undefined));
     await u.click(screen.getByRole('button', { name: 'Mark as Inactive: Pizza Palace Camden' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), SERVER);
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/api/restaurant/7?inactive=true');
     expect(put.body).toEqual({ status: 20 });
@@ -457,9 +460,9 @@ describe('Restaurants screen', () => {
     expect(screen.getByText('07700 900123')).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Close' }));
     await u.click(screen.getByRole('button', { name: 'Schedule of Pizza Palace Camden' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
+    await waitFor(() => expect(window.location.pathname).toBe('/schedule'), SERVER);
     // The board takes the remembered restaurant as its location (once).
-    await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'), SERVER);
     expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBeNull();
   });
 });
@@ -481,9 +484,9 @@ describe('Home for a restaurant account', () => {
     await fill(u, screen.getByLabelText(/^Contact Name/), 'Gina');
     await fill(u, screen.getByLabelText(/^Telephone/), '0207');
     await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
     expect(calls.some((c) => c.path === '/api/restaurant/profile/7')).toBe(true);
     expect(getStoredUser()!.restaurants.find((r) => r.id === 7)!.address).toBe('1 New Street');
-    expect(await screen.findByText('1 New Street, NW1 7JR')).toBeInTheDocument();
+    expect(await screen.findByText('1 New Street, NW1 7JR', {}, SERVER)).toBeInTheDocument();
   });
 });
