@@ -10,7 +10,15 @@ export interface FilterChoice {
  * A `<List>` filter chosen from a fixed list, every choice a real one (react-admin's SelectInput adds a blank
  * 'clear' line, which the spec's selects do not have: 'All areas' is a choice, the status select has none).
  */
-export function FilterSelect({ source, label, choices, alwaysOn: _alwaysOn }: { source: string; label: string; choices: FilterChoice[]; alwaysOn?: boolean }) {
+interface Props {
+  source: string;
+  label: string;
+  choices: FilterChoice[];
+  /** Read by react-admin's filter form (shown without being added from a menu), not here. */
+  alwaysOn?: boolean;
+}
+
+export function FilterSelect({ source, label, choices }: Props) {
   const { field } = useInput({ source, defaultValue: '' });
   return (
     <TextField
