@@ -14,6 +14,8 @@ import { lazyPage } from './components/lazyPage';
 import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
+import { drivers } from '../resources/drivers';
+import { restaurants } from '../resources/restaurants';
 import { users } from '../resources/users';
 import { options } from '../resources/options';
 import { invoices, RestaurantInvoicesPage } from '../resources/invoices';
@@ -21,8 +23,6 @@ import { invoices, RestaurantInvoicesPage } from '../resources/invoices';
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
 const NewsFeedPage = lazyPage(() => import('../resources/newsFeed/NewsFeedPage'), 'NewsFeedPage');
-const RestaurantsPage = lazyPage(() => import('../resources/restaurants'), 'RestaurantsPage');
-const DriversPage = lazyPage(() => import('../resources/drivers'), 'DriversPage');
 const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
 const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
@@ -41,37 +41,36 @@ function RootRedirect() {
 export function App() {
   return (
     <Admin
-        title={APP_NAME}
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        loginPage={false}
-        layout={AppLayout}
-        notification={AppNotification}
-        accessDenied={AccessDenied}
-        theme={theme}
-        disableTelemetry
-      >
-        <CustomRoutes>
-          <Route path="/" element={<RootRedirect />} />
-          <Route path="/home" element={<HomePage />} />
-          <Route path="/newsfeed" element={<NewsFeedPage />} />
-          <Route path="/schedule" element={<SchedulePage />} />
-          <Route path="/schedulerestaurant" element={<RestaurantSchedulePage />} />
-          <Route path="/timesheet" element={<TimesheetPage />} />
-          <Route path="/timesheetrestaurant" element={<TimesheetRestaurantPage />} />
-          <Route path="/restaurants" element={<RestaurantsPage />} />
-          <Route path="/drivers" element={<DriversPage />} />
-          <Route path="/drivers/:id" element={<DriversPage />} />
-          <Route path="/areas" element={<AreasPage />} />
-          <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
-          <Route path="/reporting" element={<ReportingPage />} />
-          <Route path="/history" element={<HistoryPage />} />
-        </CustomRoutes>
-        {/* The record kinds as react-admin resources, on the spec's paths (each folder's index.ts). */}
-        <Resource {...invoices} />
-        <Resource {...options} />
-        <Resource {...users} />
+      title={APP_NAME}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      loginPage={false}
+      layout={AppLayout}
+      notification={AppNotification}
+      accessDenied={AccessDenied}
+      theme={theme}
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path="/" element={<RootRedirect />} />
+        <Route path="/home" element={<HomePage />} />
+        <Route path="/newsfeed" element={<NewsFeedPage />} />
+        <Route path="/schedule" element={<SchedulePage />} />
+        <Route path="/schedulerestaurant" element={<RestaurantSchedulePage />} />
+        <Route path="/timesheet" element={<TimesheetPage />} />
+        <Route path="/timesheetrestaurant" element={<TimesheetRestaurantPage />} />
+        <Route path="/areas" element={<AreasPage />} />
+        <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
+        <Route path="/reporting" element={<ReportingPage />} />
+        <Route path="/history" element={<HistoryPage />} />
+      </CustomRoutes>
+      {/* The record kinds as react-admin resources, on the spec's paths (each folder's index.ts). */}
+      <Resource {...drivers} />
+      <Resource {...restaurants} />
+      <Resource {...invoices} />
+      <Resource {...options} />
+      <Resource {...users} />
     </Admin>
   );
 }

@@ -28,6 +28,9 @@ import { TabLabel } from '../../src/components/TabLabel';
 import { WithCounter } from '../../src/components/WithCounter';
 import { FORM_IN_DIALOG } from '../../src/components/dialogForm';
 import { useFormState } from '../../src/components/useFormState';
+import { useStoredUser } from '../../src/components/useStoredUser';
+import { ROLE } from '../../domain/roles';
+import { RecordHistory } from '../history/RecordHistory';
 import { AssignmentFields } from '../users/AssignmentFields';
 import { DataFullBadge } from './DataFullBadge';
 import { RightToWorkPhotos } from './RightToWorkPhotos';
@@ -64,6 +67,8 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
   const schema = useMemo(() => driverFormSchema(withPassword), [withPassword]);
   const form = useFormState(schema, initial);
   const [tab, setTab] = useState(0);
+  // Who changed what on this driver: for administrators, on a driver that exists.
+  const showHistory = useStoredUser()?.role === ROLE.administrator && !!driver;
   const [server, setServer] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -163,6 +168,7 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
         <Tabs value={tab} onChange={(_, t: number) => setTab(t)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
           <Tab label={<TabLabel label="Main" flagged={hasMessage(MAIN_TAB_FIELDS)} />} />
           <Tab label={<TabLabel label="Identity" flagged={hasMessage(IDENTITY_TAB_FIELDS)} />} />
+          {showHistory && <Tab label="History" />}
         </Tabs>
         <DialogContent sx={{ pt: '16px !important' }}>
           {failure && (
@@ -262,6 +268,11 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
               readOnly={readOnly}
             />
           </Box>
+          {showHistory && tab === 2 && (
+            <Box role="tabpanel" aria-label="History">
+              <RecordHistory table="drivers" id={driver.id} />
+            </Box>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={saving}>

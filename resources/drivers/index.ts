@@ -1,18 +1,18 @@
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
-import { DriversPage } from './DriversPage';
+import { lazyPage } from '../../src/components/lazyPage';
+import type { DriverRecord } from './types';
 
 /**
- * Drivers (API /api/driver, screens /drivers and /drivers/{id}). Not a plain react-admin list: the status codes,
- * Data Full, the row menu and the unavailability dialog of spec 2 live in DriversPage, which src/App.tsx mounts on
- * the custom routes.
+ * Drivers (API /api/driver, screens /drivers and /drivers/{id}): the react-admin resource src/App.tsx mounts. The
+ * list is its own chunk, loaded when first opened; /drivers/{id} (the `edit` route) shows the list with that
+ * driver's edit dialog open, as the spec's dialogs are dialogs over the list, not pages.
  */
 export const drivers = {
-  name: 'driver',
-  path: '/drivers',
-  list: DriversPage,
+  name: 'drivers',
+  list: lazyPage(() => import('./DriverList'), 'DriverList'),
+  edit: lazyPage(() => import('./DriverLink'), 'DriverLink'),
   icon: LocalShippingOutlinedIcon,
-  recordRepresentation: 'full_name',
+  recordRepresentation: (d: DriverRecord) => d.full_name || d.email,
 };
 
-export { DriversPage };
 export type { DriverRecord } from './types';

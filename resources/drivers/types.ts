@@ -2,8 +2,8 @@ import type { DriverRecord, RightToWorkPhoto } from '../../domain/validation/dri
 
 export type { DriverRecord, RightToWorkPhoto };
 
-/** The API's resource names (GET /api/driver, /api/area, /api/restaurant) and the live-feed channel. */
-export const DRIVER_RESOURCE = 'driver';
+/** The react-admin resources (drivers is GET /api/driver, area GET /api/area) and the live-feed channel. */
+export const DRIVERS = 'drivers';
 export const AREA_RESOURCE = 'area';
 import { DRIVER_CHANNEL } from '../../domain/channels';
 export { DRIVER_CHANNEL };

@@ -6,7 +6,7 @@ import { setRestaurantStatus, updateRestaurant } from './api';
 import { DeleteRestaurantDialog } from './DeleteRestaurantDialog';
 import { DriversWorkingHereDialog } from './DriversWorkingHereDialog';
 import { RestaurantDialog } from './RestaurantDialog';
-import { AREA_RESOURCE, RESTAURANT_RESOURCE, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord, type Restaurateur } from './types';
+import { AREA_RESOURCE, RESTAURANTS, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord, type Restaurateur } from './types';
 
 const ALL = { page: 1, perPage: 0 };
 const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
@@ -36,7 +36,7 @@ interface Props {
 export function RestaurantActionDialogs({ kind, restaurantId, restaurant, status = RESTAURANT_STATUS.active, areas, accounts, mapCenter, onClose, onDone }: Props) {
   const notify = useNotify();
   const editing = kind === 'edit';
-  const records = useGetList<RestaurantRecord>(RESTAURANT_RESOURCE, { pagination: ALL, filter: { status } }, { enabled: !restaurant });
+  const records = useGetList<RestaurantRecord>(RESTAURANTS, { pagination: ALL, filter: { status } }, { enabled: !restaurant });
   const areaList = useGetList<AreaChoice & { id: number }>(AREA_RESOURCE, { pagination: ALL, sort: { field: 'name', order: 'ASC' } }, { enabled: editing && !areas });
   const accountList = useGetList<Restaurateur>(RESTAURATEUR_RESOURCE, { pagination: ALL, sort: { field: 'email', order: 'ASC' } }, { enabled: editing && !accounts });
   const record = restaurant ?? records.data?.find((r) => r.id === restaurantId);

@@ -25,6 +25,9 @@ import { TabLabel } from '../../src/components/TabLabel';
 import { WithCounter } from '../../src/components/WithCounter';
 import { FORM_IN_DIALOG } from '../../src/components/dialogForm';
 import { useFormState } from '../../src/components/useFormState';
+import { useStoredUser } from '../../src/components/useStoredUser';
+import { ROLE } from '../../domain/roles';
+import { RecordHistory } from '../history/RecordHistory';
 import { AddressFields } from './AddressFields';
 import { LoginEmailField } from './LoginEmailField';
 import {
@@ -75,6 +78,8 @@ export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSub
   const schema = useMemo(() => restaurantFormSchema(withPassword), [withPassword]);
   const form = useFormState(schema, initial);
   const [tab, setTab] = useState(0);
+  // Who changed what on this restaurant: for administrators, when editing one.
+  const showHistory = useStoredUser()?.role === ROLE.administrator && !!restaurant;
   const [server, setServer] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -150,6 +155,7 @@ export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSub
         <Tabs value={tab} onChange={(_, t: number) => setTab(t)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
           <Tab label={<TabLabel label="Main" flagged={hasMessage(MAIN_FIELDS)} />} id="restaurant-tab-main" aria-controls="restaurant-panel-main" />
           <Tab label={<TabLabel label="Additional" flagged={hasMessage(ADDITIONAL_FIELDS)} />} id="restaurant-tab-additional" aria-controls="restaurant-panel-additional" />
+          {showHistory && <Tab label="History" id="restaurant-tab-history" aria-controls="restaurant-panel-history" />}
         </Tabs>
         <DialogContent sx={{ pt: '16px !important' }}>
           {failure && (
@@ -248,6 +254,11 @@ export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSub
               <TextField {...field('bonus_target')} label="Bonus Target" size="small" multiline minRows={2} disabled={saving} />
             </Box>
           </Box>
+          {showHistory && tab === 2 && (
+            <Box role="tabpanel" id="restaurant-panel-history" aria-labelledby="restaurant-tab-history">
+              <RecordHistory table="restaurants" id={restaurant.id} />
+            </Box>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={saving}>

@@ -2,8 +2,11 @@ import type { RestaurantCredentials, RestaurantRecord, WorkingHereDriver } from 
 
 export type { RestaurantCredentials, RestaurantRecord, WorkingHereDriver };
 
-/** The API's resource names (GET /api/restaurant, /api/restaurateur, /api/area) and the live-feed channel. */
-export const RESTAURANT_RESOURCE = 'restaurant';
+/**
+ * The react-admin resources (restaurants is GET /api/restaurant; restaurateur and area are the API's own names)
+ * and the live-feed channel.
+ */
+export const RESTAURANTS = 'restaurants';
 export const RESTAURATEUR_RESOURCE = 'restaurateur';
 export const AREA_RESOURCE = 'area';
 import { RESTAURANT_CHANNEL } from '../../domain/channels';

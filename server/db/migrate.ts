@@ -10,6 +10,7 @@ import * as plannerWorkingTime from './migrations/0007_planner_working_time';
 import * as history from './migrations/0008_history';
 import * as calendarFeeds from './migrations/0010_calendar_feeds';
 import * as historySpeed from './migrations/0011_history_speed';
+import * as restaurantAreaSort from './migrations/0012_restaurant_area_sort';
 import * as invoiceNewsListIndexes from './migrations/0013_invoice_news_list_indexes';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_history': history,
   '0010_calendar_feeds': calendarFeeds,
   '0011_history_speed': historySpeed,
+  '0012_restaurant_area_sort': restaurantAreaSort,
   '0013_invoice_news_list_indexes': invoiceNewsListIndexes,
 };
 

@@ -67,6 +67,8 @@ export interface RestaurantsTable {
   other: string | null;
   bonus_target: string | null;
   logo_src: string | null;
+  /** Its area's name, lower-cased, kept by triggers for the list's sort by area (migrations/0012). */
+  area_sort: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

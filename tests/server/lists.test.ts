@@ -178,6 +178,27 @@ describe('restaurants list', () => {
     expect(names).toEqual([...names].sort().reverse());
   });
 
+  it("sorts by area name then name, and follows a restaurant's move and an area's rename", async () => {
+    const areas = new Map((await t.db.selectFrom('areas').select(['id', 'name']).execute()).map((a) => [a.id, a.name.toLowerCase()]));
+    const check = async () => {
+      const { rows } = await page('/api/restaurant', { sort: ['area', 'ASC'], filter: { status: 10 } });
+      const keys = rows.map((r) => `${areas.get(r.area_id as number)} ${String(r.name).toLowerCase()}`);
+      expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      return rows;
+    };
+    const before = await check();
+    // The last restaurant moves to the first area: it sorts among that area's restaurants.
+    const moved = before.at(-1)!;
+    const firstArea = before[0].area_id as number;
+    await t.db.updateTable('restaurants').set({ area_id: firstArea }).where('id', '=', moved.id).execute();
+    expect(ids((await check()).slice(0, before.filter((r) => r.area_id === firstArea).length + 1))).toContain(moved.id);
+    // The last area is renamed to sort first: its restaurants lead.
+    const lastArea = before.filter((r) => r.id !== moved.id).at(-1)!.area_id as number;
+    await t.db.updateTable('areas').set({ name: 'Aaa First Area' }).where('id', '=', lastArea).execute();
+    areas.set(lastArea, 'aaa first area');
+    expect((await check())[0].area_id).toBe(lastArea);
+  });
+
   it("counts only a manager's and a restaurant account's own restaurants", async () => {
     for (const who of [MANAGER, RESTAURANT]) {
       const { rows: plain } = await get('/api/restaurant?status=10', who);

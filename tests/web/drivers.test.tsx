@@ -9,9 +9,9 @@ import { DriverDialog } from '../../resources/drivers/DriverDialog';
 import { HalfBoardDialog } from '../../resources/drivers/HalfBoardDialog';
 import { UnavailabilityDialog, UNAVAILABILITY_TITLE } from '../../resources/drivers/UnavailabilityDialog';
 import { AVAILABLE } from '../../resources/drivers/PeriodRows';
-import { NO_DRIVERS } from '../../resources/drivers/DriverTable';
+import { NO_DRIVERS } from '../../resources/drivers/DriverCells';
 import type { AreaWithRestaurants } from '../../resources/drivers/types';
-import { ADMIN, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 // Whole dialogs render in jsdom here: give each test room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -91,8 +91,8 @@ async function fill(u: ReturnType<typeof userEvent.setup>, el: HTMLElement, text
 describe('Drivers Manual Register and Edit Driver', () => {
   function renderDialog(props: Partial<Parameters<typeof DriverDialog>[0]> = {}) {
     const onSubmit = vi.fn(async (_body: FormData) => {});
-    render(<DriverDialog mode="add" areas={AREAS} onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
-    return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, u: userEvent.setup({ delay: null }) };
+    const { unmount } = render(<DriverDialog mode="add" areas={AREAS} onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
+    return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, u: userEvent.setup({ delay: null }), unmount };
   }
 
   it("shows the spec's messages, including 'Date invalid format.', and keeps Register disabled until valid", async () => {
@@ -158,6 +158,23 @@ describe('Drivers Manual Register and Edit Driver', () => {
     expect(sent.get('right_to_work_photos')).toBe('[{"id":4}]');
     expect(sent.get('id')).toBe('3');
     expect(screen.getByLabelText(/^E-mail/)).toHaveAccessibleDescription(DRIVER_MSG.emailTaken);
+  });
+
+  it("shows administrators the driver's own history on a History tab; none when registering or for a manager", async () => {
+    const calls = mockApi((call) => (call.path.startsWith('/api/history?') ? { body: [], headers: { 'Content-Range': 'history */0' } } : undefined));
+    storeUser(MANAGER);
+    const first = renderDialog({ mode: 'edit', driver: DAN });
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
+    first.unmount();
+    storeUser(ADMIN);
+    const second = renderDialog({ mode: 'add' });
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
+    second.unmount();
+    const { u } = renderDialog({ mode: 'edit', driver: DAN });
+    await u.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+    const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://localhost').searchParams;
+    expect(JSON.parse(asked.get('filter')!)).toEqual({ table: 'drivers', record_id: '3' });
   });
 
   it('shows a driver read-only, every field disabled', async () => {
@@ -291,30 +308,61 @@ describe("Edit Driver's Unavailability", () => {
 // The screen
 // ---------------------------------------------------------------------------------------------------------
 
-function api(areas: AreaWithRestaurants[], extra: (call: ApiCall) => { status?: number; body?: unknown } | undefined = () => undefined) {
+/** A round trip to the (fake) server and a render: given room on a busy machine. */
+const SERVER = { timeout: 10_000 };
+
+/** The list calls' convention (ra-data-simple-rest): filter, sort and range as JSON query parameters. */
+function listParams(path: string) {
+  const q = new URL(path, 'http://localhost').searchParams;
+  return {
+    filter: JSON.parse(q.get('filter') ?? '{}') as { status?: number; q?: string; area_id?: number; id?: number[] },
+    sort: JSON.parse(q.get('sort') ?? '[]') as string[],
+    range: JSON.parse(q.get('range') ?? '[0,0]') as number[],
+  };
+}
+
+/**
+ * A fake drivers API: the page of DAN and ZOE that the filter leaves (active = status 10, 30 = every one), searched
+ * and sorted by name as asked, with the Content-Range total.
+ */
+function api(areas: AreaWithRestaurants[], extra: (call: ApiCall) => { status?: number; body?: unknown } | undefined = () => undefined, people = () => [DAN, ZOE]) {
   return mockApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.method === 'GET' && call.path === '/api/driver?status=10') return { body: [DAN] };
-    if (call.method === 'GET' && call.path.startsWith('/api/driver?status=')) return { body: [DAN, ZOE] };
+    if (call.method === 'GET' && call.path.startsWith('/api/driver?')) {
+      const { filter, sort, range } = listParams(call.path);
+      const rows = people()
+        .filter((d) => (filter.id ? filter.id.includes(d.id) : true))
+        .filter((d) => (filter.status === undefined || filter.status === 30 ? true : d.status === filter.status))
+        .filter((d) => !filter.q || d.full_name.toLowerCase().includes(filter.q) || d.email.includes(filter.q))
+        .sort((a, b) => (sort[1] === 'DESC' ? -1 : 1) * a.full_name.localeCompare(b.full_name));
+      return { body: rows, headers: { 'Content-Range': `driver ${range[0]}-${range[0] + rows.length - 1}/${rows.length}` } };
+    }
     if (call.method === 'GET' && call.path === '/api/area') return { body: areas };
     return undefined;
   });
 }
 
-async function openScreen(path = '/drivers', areas = AREAS, extra?: Parameters<typeof api>[1]) {
-  const calls = api(areas, extra);
+/** The pages of drivers the screen asked for, in order. */
+const driverLists = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/driver?') && c.path.includes('range=')).map((c) => listParams(c.path));
+
+async function openScreen(path = '/drivers', areas = AREAS, extra?: Parameters<typeof api>[1], people?: Parameters<typeof api>[2]) {
+  const calls = api(areas, extra, people);
   storeUser(ADMIN);
   renderAppAt(path);
   await screen.findByRole('heading', { name: 'Drivers', level: 1 });
   return { calls, u: userEvent.setup({ delay: null }) };
 }
 
+const names = () => within(screen.getByRole('table', { name: 'Drivers' })).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+
 describe('Drivers screen', () => {
-  it('opens on active drivers with areas, Data Full, status, activation date and activity', async () => {
+  it('opens on the first 15 active drivers by name, with areas, Data Full, status, activation date and activity', async () => {
     const { calls } = await openScreen();
     const table = await screen.findByRole('table', { name: 'Drivers' });
-    expect(calls.some((c) => c.path === '/api/driver?status=10')).toBe(true);
+    await within(table).findByText('Dan Driver');
+    expect(driverLists(calls)[0]).toEqual({ filter: { status: 10 }, sort: ['full_name', 'ASC'], range: [0, 14] });
     const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('Dan Driver');
     expect(cells[1]).toHaveTextContent('Camden');
@@ -322,75 +370,109 @@ describe('Drivers screen', () => {
     expect(within(cells[3]).getByRole('img', { name: 'Active' })).toBeInTheDocument();
     expect(cells[4]).toHaveTextContent('02/03/2026');
     expect(cells[5]).toHaveTextContent('never');
+    expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
   });
 
-  it('asks the server for the chosen status filter, sorts by name either way, and searches name or e-mail', async () => {
+  it('asks the server for the chosen status filter, the sort by name either way, and the search by name or e-mail', async () => {
     const { calls, u } = await openScreen();
-    await screen.findByText('Dan Driver');
+    await screen.findByText('Dan Driver', {}, SERVER);
     await u.click(screen.getByRole('combobox', { name: 'Status' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Completed', 'Incomplete', 'Not Progressing', 'Progressing', 'Only active', 'Only inactive']);
     await u.click(screen.getByRole('option', { name: 'All' }));
-    await screen.findByText('Zoe Adams');
-    expect(calls.some((c) => c.path === '/api/driver?status=30')).toBe(true);
-    const names = () => within(screen.getByRole('table', { name: 'Drivers' })).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+    await screen.findByText('Zoe Adams', {}, SERVER);
+    expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30 });
     expect(names()[0]).toMatch(/Dan Driver/);
-    await u.click(screen.getByRole('button', { name: 'Name' }));
-    expect(names()[0]).toMatch(/Zoe Adams/);
+    await u.click(screen.getByRole('button', { name: /^Sort by name/ }));
+    await waitFor(() => expect(names()[0]).toMatch(/Zoe Adams/), SERVER);
+    expect(driverLists(calls).at(-1)!.sort).toEqual(['full_name', 'DESC']);
     expect(within(screen.getByRole('table', { name: 'Drivers' })).getAllByRole('row')[1]).toHaveTextContent('online');
+    await u.click(screen.getByRole('button', { name: /^Sort by areas/ }));
+    await waitFor(() => expect(driverLists(calls).at(-1)!.sort).toEqual(['area', 'ASC']), SERVER);
     await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'zoe@');
-    expect(names()).toHaveLength(1);
+    await waitFor(() => expect(names()).toHaveLength(1), SERVER);
+    expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@' });
     await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'nobody');
-    expect(screen.getByText(NO_DRIVERS)).toBeInTheDocument();
+    expect(await screen.findByText(NO_DRIVERS, {}, SERVER)).toBeInTheDocument();
+  });
+
+  it('filters by area on the server, and pages with the per-page choices', async () => {
+    const { calls, u } = await openScreen();
+    await screen.findByText('Dan Driver', {}, SERVER);
+    await u.click(screen.getByRole('combobox', { name: 'Area' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All areas', 'Camden', 'Salford']);
+    await u.click(screen.getByRole('option', { name: 'Salford' }));
+    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 10, area_id: 2 }), SERVER);
+    await u.click(screen.getByRole('combobox', { name: 'Per page' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '15', '50', '100', '1000']);
+    await u.click(screen.getByRole('option', { name: '50' }));
+    await waitFor(() => expect(driverLists(calls).at(-1)!.range).toEqual([0, 49]), SERVER);
   });
 
   it("disables Add Driver with 'At first please add area' when there are no areas", async () => {
     await openScreen('/drivers', []);
     const add = await screen.findByRole('button', { name: 'Add Driver' });
-    await waitFor(() => expect(add).toBeDisabled());
+    await waitFor(() => expect(add).toBeDisabled(), SERVER);
     expect(add.parentElement).toHaveAttribute('aria-label', DRIVER_MSG.addAreaFirst);
   });
 
-  it('marks a driver inactive and not progressing from the row menu', async () => {
-    const { calls, u } = await openScreen('/drivers', AREAS, (call) => {
-      if (call.method === 'PUT' && call.path === '/api/driver/3?inactive=true') return { body: { ...DAN, status: 20, updated_at: '2026-11-18T10:00:00.000Z' } };
-      if (call.method === 'PUT' && call.path === '/api/driver/3?progressing=true') return { body: { ...DAN, not_progressing: 10, updated_at: '2026-11-18T10:00:00.000Z' } };
-      return undefined;
-    });
+  it('marks a driver inactive and not progressing from the row menu, and shows the list the server then answers', async () => {
+    let dan = DAN;
+    const { calls, u } = await openScreen(
+      '/drivers',
+      AREAS,
+      (call) => {
+        if (call.method === 'PUT' && call.path === '/api/driver/3?inactive=true') dan = { ...dan, status: 20 };
+        else if (call.method === 'PUT' && call.path === '/api/driver/3?progressing=true') dan = { ...dan, not_progressing: 10 };
+        else return undefined;
+        return { body: dan };
+      },
+      () => [dan, ZOE],
+    );
     await u.click(await screen.findByRole('button', { name: 'Actions for Dan Driver' }));
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
       'View Driver', 'Mark as Inactive', 'Mark as Not Progressing', 'Edit Driver', 'Set Unavailability',
     ]);
     await u.click(screen.getByRole('menuitem', { name: 'Mark as Not Progressing' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/driver/3?progressing=true')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/driver/3?progressing=true')).toBe(true), SERVER);
     expect(calls.find((c) => c.path === '/api/driver/3?progressing=true')!.body).toEqual({ id: 3, not_progressing: 10 });
+    expect(await screen.findByText('Dan Driver marked not progressing', {}, SERVER)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('not progressing')).toBeInTheDocument(), SERVER);
     await u.click(await screen.findByRole('button', { name: 'Actions for Dan Driver' }));
     expect(screen.getByRole('menuitem', { name: 'Restore Progressing' })).toBeInTheDocument();
     await u.click(screen.getByRole('menuitem', { name: 'Mark as Inactive' }));
     // An inactive driver leaves the list of active ones.
-    expect(await screen.findByText(NO_DRIVERS)).toBeInTheDocument();
+    expect(await screen.findByText(NO_DRIVERS, {}, SERVER)).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/driver/3?inactive=true')!.body).toEqual({ id: 3, status: 20 });
   });
 
-  it('opens /drivers/{id} on that driver, narrowed to their e-mail, then shows /drivers', async () => {
+  it('opens /drivers/{id} on that driver, narrowed to their e-mail among every status, then shows /drivers', async () => {
     const { calls } = await openScreen('/drivers/4');
     expect(await screen.findByRole('dialog', { name: /Edit Driver/ })).toBeInTheDocument();
     expect(screen.getByLabelText(/^E-mail/)).toHaveValue('zoe@mail.test');
-    await waitFor(() => expect(window.location.pathname).toBe('/drivers'));
-    expect(calls.some((c) => c.path === '/api/driver?status=30')).toBe(true);
+    await waitFor(() => expect(window.location.pathname).toBe('/drivers'), SERVER);
+    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@mail.test' }), SERVER);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('textbox', { name: 'Search drivers' })).toHaveValue('zoe@mail.test');
   });
 
-  it('takes in drivers the live feed announces, stored or updated elsewhere', async () => {
-    await openScreen();
-    await screen.findByText('Dan Driver');
+  it("says 'Driver not found' for /drivers/{id} of no driver", async () => {
+    await openScreen('/drivers/77');
+    expect(await screen.findByText(DRIVER_MSG.notFound, {}, SERVER)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/drivers'), SERVER);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('fetches the page again when the live feed announces a driver stored or updated elsewhere', async () => {
+    let people = [DAN];
+    await openScreen('/drivers', AREAS, undefined, () => people);
+    await screen.findByText('Dan Driver', {}, SERVER);
     const feed = vi.mocked(subscribeToFeed).mock.calls.filter(([channel]) => channel === 'driver_channel').at(-1)![1] as FeedCallback;
-    await act(async () => feed('store', [driver({ id: 9, first_name: 'Amy', last_name: 'New', full_name: 'Amy New', email: 'amy@mail.test', updated_at: '2026-11-18T09:00:00.000Z' })]));
-    expect(await screen.findByText('Amy New')).toBeInTheDocument();
-    await act(async () => feed('update', [{ ...DAN, first_name: 'Daniel', full_name: 'Daniel Driver', updated_at: '2026-11-18T09:30:00.000Z' }]));
-    expect(await screen.findByText('Daniel Driver')).toBeInTheDocument();
-    // A driver updated to inactive leaves the active list.
-    await act(async () => feed('update', [{ ...DAN, status: 20, updated_at: '2026-11-18T09:40:00.000Z' }]));
-    await waitFor(() => expect(screen.queryByText('Daniel Driver')).not.toBeInTheDocument());
+    const amy = driver({ id: 9, first_name: 'Amy', last_name: 'New', full_name: 'Amy New', email: 'amy@mail.test' });
+    people = [DAN, amy];
+    await act(async () => feed('store', [amy]));
+    expect(await screen.findByText('Amy New', {}, SERVER)).toBeInTheDocument();
+    people = [{ ...DAN, full_name: 'Daniel Driver' }, amy];
+    await act(async () => feed('update', [people[0]]));
+    expect(await screen.findByText('Daniel Driver', {}, SERVER)).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import { IMAGE_MSG } from '../../domain/validation/image';
 import { AREA_RESOURCE } from '../../resources/restaurants/types';
 import { RestaurantDialog, SEND_VERIFICATION, ACCEPT_CHANGES, SPECIAL_PASSWORD, CHANGE_PASSWORD } from '../../resources/restaurants/RestaurantDialog';
 import { LOGIN_EMAIL_LABEL } from '../../resources/restaurants/LoginEmailField';
-import { NO_RESTAURANTS } from '../../resources/restaurants/RestaurantTable';
+import { NO_RESTAURANTS } from '../../resources/restaurants/RestaurantCells';
 import { removeRestaurantQuestion } from '../../resources/restaurants/DeleteRestaurantDialog';
 import { RestaurantProfileDialog, UNKNOWN_ERROR } from '../../resources/restaurants/RestaurantProfileDialog';
 import { SCHEDULE_RESTAURANT_KEY } from '../../src/components/scheduleRestaurant';
@@ -79,8 +79,8 @@ const OLD = restaurant({ id: 9, name: 'Cedar Lebanese Grill', status: 20, logo_s
 function renderDialog(props: Partial<Parameters<typeof RestaurantDialog>[0]> = {}) {
   const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => {});
   const onClose = vi.fn();
-  render(<RestaurantDialog areas={AREAS} accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
-  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }) };
+  const { unmount } = render(<RestaurantDialog areas={AREAS} accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
+  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }), unmount };
 }
 const field = (label: RegExp) => screen.getByLabelText(label);
 /** Types a whole value at once: one change, as a paste does (typing letter by letter re-renders the dialog each time). */
@@ -213,6 +213,19 @@ describe('Edit Restaurant dialog', () => {
     expect(onSubmit.mock.calls[1][0]).not.toHaveProperty('file');
   });
 
+  it("shows administrators the restaurant's own history on a History tab, and none when adding", async () => {
+    const calls = mockApi((call) => (call.path.startsWith('/api/history?') ? { body: [], headers: { 'Content-Range': 'history */0' } } : undefined));
+    storeUser(ADMIN);
+    const adding = renderDialog();
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
+    adding.unmount();
+    const { u } = renderDialog({ restaurant: PIZZA });
+    await u.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
+    const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://localhost').searchParams;
+    expect(JSON.parse(asked.get('filter')!)).toEqual({ table: 'restaurants', record_id: String(PIZZA.id) });
+  });
+
   it('clears the e-mail field after a failed edit and shows the first message (spec 2, section 8)', async () => {
     const onSubmit = vi.fn(async () => {
       throw Object.assign(new Error(RESTAURANT_MSG.newLoginNeedsPassword), { status: 400, body: { password: [RESTAURANT_MSG.newLoginNeedsPassword] } });
@@ -283,58 +296,117 @@ describe('Restaurant profile dialog (restaurant accounts)', () => {
 // The screen
 // ---------------------------------------------------------------------------------------------------------
 
+/** A round trip to the (fake) server and a render: given room on a busy machine. */
+const SERVER = { timeout: 10_000 };
+
+/** The list calls' convention (ra-data-simple-rest): filter, sort and range as JSON query parameters. */
+function listParams(path: string) {
+  const q = new URL(path, 'http://localhost').searchParams;
+  return {
+    filter: JSON.parse(q.get('filter') ?? '{}') as { status?: number; q?: string; area_id?: number; restaurateur_id?: number; id?: number[] },
+    sort: JSON.parse(q.get('sort') ?? '[]') as string[],
+    range: JSON.parse(q.get('range') ?? '[0,0]') as number[],
+  };
+}
+
+/** A page of `rows` as the server answers it, with its Content-Range total. */
+const page = (resource: string, rows: unknown[], range: number[]) => ({
+  body: rows,
+  headers: { 'Content-Range': `${resource} ${range[0]}-${range[0] + rows.length - 1}/${rows.length}` },
+});
+
+/** A fake restaurants API: the filter's restaurants of WOK, PIZZA and OLD by name (or the reverse), a page at a time. */
 function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | undefined = () => undefined) {
   return mockApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.method === 'GET' && call.path === '/api/restaurant?status=10') return { body: [WOK, PIZZA] }; // the server's order: by name
-    if (call.method === 'GET' && call.path === '/api/restaurant?status=20') return { body: [OLD] };
+    if (call.method === 'GET' && call.path.startsWith('/api/restaurant?') && call.path.includes('range=')) {
+      const { filter, sort, range } = listParams(call.path);
+      const rows = [OLD, PIZZA, WOK]
+        .filter((r) => filter.status === undefined || r.status === filter.status)
+        .filter((r) => !filter.area_id || r.area_id === filter.area_id)
+        .filter((r) => !filter.restaurateur_id || r.restaurateur_id === filter.restaurateur_id)
+        .filter((r) => !filter.q || r.name.toLowerCase().includes(filter.q))
+        .sort((a, b) => (sort[1] === 'DESC' ? -1 : 1) * a.name.localeCompare(b.name));
+      return page('restaurant', rows, range);
+    }
+    if (call.method === 'GET' && call.path.startsWith('/api/restaurateur?')) {
+      const { filter, range } = listParams(call.path);
+      return page('restaurateur', ACCOUNTS.filter((a) => (filter.id ? filter.id.includes(a.id) : !filter.q || a.email.includes(filter.q))), range);
+    }
     if (call.method === 'GET' && call.path === `/api/${AREA_RESOURCE}`) return { body: AREAS };
     if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: ACCOUNTS };
     return undefined;
   });
 }
 
+/** The pages of restaurants the screen asked for, in order. */
+const restaurantLists = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/restaurant?') && c.path.includes('range=')).map((c) => listParams(c.path));
+
 async function openScreen(extra?: Parameters<typeof api>[0]) {
   const calls = api(extra);
   storeUser(ADMIN);
   renderAppAt('/restaurants');
   await screen.findByRole('heading', { name: 'Restaurants', level: 1 });
-  await screen.findByText('Golden Wok Salford');
+  await screen.findByText('Golden Wok Salford', {}, SERVER);
   return { calls, u: userEvent.setup({ delay: null }) };
 }
 
+const names = () =>
+  within(screen.getByRole('table', { name: 'Restaurants' })).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+
 describe('Restaurants screen', () => {
-  it('lists the active restaurants with location, restaurateur e-mail and area, then the inactive ones on request', async () => {
+  it('lists the first 15 active restaurants by name with location, restaurateur e-mail and area, then the inactive ones on request', async () => {
     const { calls, u } = await openScreen();
-    const table = screen.getByRole('table', { name: 'Restaurants' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    // By name: Golden Wok before Pizza Palace.
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Golden Wok Salford', 'Pizza Palace Camden']);
+    expect(restaurantLists(calls)[0]).toEqual({ filter: { status: 10 }, sort: ['name', 'ASC'], range: [0, 14] });
+    const rows = within(screen.getByRole('table', { name: 'Restaurants' })).getAllByRole('row').slice(1);
+    expect(names()).toEqual(['Golden Wok Salford', 'Pizza Palace Camden']);
     expect(within(rows[1]).getAllByRole('cell').slice(0, 4).map((c) => c.textContent)).toEqual([
       'Pizza Palace Camden', '12 High Street, London, NW1 7JR', 'restaurant@demo.test', 'Camden',
     ]);
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
     await u.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Only active', 'Only inactive']);
     await u.click(await screen.findByRole('option', { name: 'Only inactive' }));
-    expect(await screen.findByText('Cedar Lebanese Grill')).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/api/restaurant?status=20')).toBe(true);
+    expect(await screen.findByText('Cedar Lebanese Grill', {}, SERVER)).toBeInTheDocument();
+    expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 20 });
   });
 
-  it("filters by area, restaurateur and name, and says 'No restaurants found'", async () => {
-    const { u } = await openScreen();
+  it('sorts by name, restaurateur e-mail and area on the server', async () => {
+    const { calls, u } = await openScreen();
+    await u.click(screen.getByRole('button', { name: /^Sort by name/ }));
+    await waitFor(() => expect(names()).toEqual(['Pizza Palace Camden', 'Golden Wok Salford']), SERVER);
+    expect(restaurantLists(calls).at(-1)!.sort).toEqual(['name', 'DESC']);
+    await u.click(screen.getByRole('button', { name: /^Sort by area/ }));
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.sort).toEqual(['area', 'ASC']), SERVER);
+    await u.click(screen.getByRole('button', { name: /^Sort by restaurateur e-mail/ }));
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.sort).toEqual(['email', 'ASC']), SERVER);
+  });
+
+  it("filters by area, restaurateur and name on the server, and says 'No restaurants found'", async () => {
+    const { calls, u } = await openScreen();
     await u.click(screen.getByRole('combobox', { name: 'Area' }));
     await u.click(await screen.findByRole('option', { name: 'Salford' }));
-    expect(screen.queryByText('Pizza Palace Camden')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Pizza Palace Camden')).not.toBeInTheDocument(), SERVER);
     expect(screen.getByText('Golden Wok Salford')).toBeInTheDocument();
-    await fill(u, screen.getByRole('textbox', { name: 'Restaurant name' }), 'pizza');
-    expect(screen.getByText(NO_RESTAURANTS)).toBeInTheDocument();
+    expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 10, area_id: 2 });
+    await u.click(screen.getByRole('combobox', { name: 'Area' }));
+    await u.click(await screen.findByRole('option', { name: 'All areas' }));
+    await u.click(screen.getByRole('combobox', { name: 'Restaurateur e-mail' }));
+    await u.click(await screen.findByRole('option', { name: ACCOUNTS[0].email }));
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 10, restaurateur_id: ACCOUNTS[0].id }), SERVER);
+    await fill(u, screen.getByRole('textbox', { name: 'Restaurant name' }), 'wok');
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.filter).toMatchObject({ q: 'wok' }), SERVER);
+    expect(await screen.findByText(NO_RESTAURANTS, {}, SERVER)).toBeInTheDocument();
   });
 
-  it('offers 10, 15, 50, 100 and 1000 rows per page', async () => {
-    const { u } = await openScreen();
+  it('offers 10, 15, 50, 100 and 1000 rows per page, and asks the server for that many', async () => {
+    const { calls, u } = await openScreen();
     await u.click(screen.getByRole('combobox', { name: 'Per page' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '15', '50', '100', '1000']);
+    await u.click(screen.getByRole('option', { name: '100' }));
+    await waitFor(() => expect(restaurantLists(calls).at(-1)!.range).toEqual([0, 99]), SERVER);
   });
 
   it('adds a restaurant, then e-mails the credentials with the login page address', async () => {
@@ -348,19 +420,19 @@ describe('Restaurants screen', () => {
     await u.click(screen.getByRole('button', { name: 'Add Restaurant' }));
     await fillValid(u);
     await u.click(screen.getByRole('button', { name: SEND_VERIFICATION }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/sendEmail')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/sendEmail')).toBe(true), SERVER);
     const created = calls.find((c) => c.method === 'POST' && c.path === '/api/restaurant')!;
     expect((created.body as FormData).get('name')).toBe('Noodle Bar');
     expect(calls.find((c) => c.path === '/api/sendEmail')!.body).toEqual({
       email: 'noodles@restaurants.test', password: 'generated-pass', name: 'Noodle Bar', link: `${window.location.origin}/login`,
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   });
 
   it('marks a restaurant inactive with PUT ?inactive=true', async () => {
     const { calls, u } = await openScreen((call) => (call.method === 'PUT' ? { body: { ...PIZZA, status: 20 } } : undefined));
     await u.click(screen.getByRole('button', { name: 'Mark as Inactive: Pizza Palace Camden' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), SERVER);
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/api/restaurant/7?inactive=true');
     expect(put.body).toEqual({ status: 20 });
@@ -388,9 +460,9 @@ describe('Restaurants screen', () => {
     expect(screen.getByText('07700 900123')).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Close' }));
     await u.click(screen.getByRole('button', { name: 'Schedule of Pizza Palace Camden' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
+    await waitFor(() => expect(window.location.pathname).toBe('/schedule'), SERVER);
     // The board takes the remembered restaurant as its location (once).
-    await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'), SERVER);
     expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBeNull();
   });
 });
@@ -412,9 +484,9 @@ describe('Home for a restaurant account', () => {
     await fill(u, screen.getByLabelText(/^Contact Name/), 'Gina');
     await fill(u, screen.getByLabelText(/^Telephone/), '0207');
     await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
     expect(calls.some((c) => c.path === '/api/restaurant/profile/7')).toBe(true);
     expect(getStoredUser()!.restaurants.find((r) => r.id === 7)!.address).toBe('1 New Street');
-    expect(await screen.findByText('1 New Street, NW1 7JR')).toBeInTheDocument();
+    expect(await screen.findByText('1 New Street, NW1 7JR', {}, SERVER)).toBeInTheDocument();
   });
 });

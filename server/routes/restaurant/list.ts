@@ -4,19 +4,19 @@ import { RESTAURANT_STATUS } from '../../../domain/statuses';
 import { containsPattern, filterValue, idsOf, type ListSpec } from '../../lists';
 
 const status = z.coerce.number().refine((n) => n === RESTAURANT_STATUS.active || n === RESTAURANT_STATUS.inactive);
-const areaName = sql`(select lower(a.name) from areas a where a.id = restaurants.area_id)`;
 
 /**
  * The restaurants list in SQL (spec 2, section 2): sorted by name, area or login e-mail, filtered by status, area and
- * restaurant account, searched by name or location (address and postcode). The search expressions are those the
- * indexes of migrations/0006_list_indexes.ts are made on.
+ * restaurant account, searched by name or location (address and postcode). The sort and search expressions are
+ * those the indexes of migrations/0006_list_indexes.ts and 0012_restaurant_area_sort.ts are made on.
  */
 export const RESTAURANT_LIST: ListSpec<'restaurants'> = {
   resource: 'restaurant',
   table: 'restaurants',
   sorts: {
     name: () => [sql`lower(restaurants.name)`],
-    area: () => [areaName, sql`lower(restaurants.name)`],
+    // area_sort: the area's name, kept by triggers (migrations/0012_restaurant_area_sort.ts) and indexed.
+    area: () => [sql`restaurants.area_sort`, sql`lower(restaurants.name)`],
     email: () => [sql`(select o.email from restaurateurs o where o.id = restaurants.restaurateur_id)`, sql`lower(restaurants.name)`],
     id: () => [],
   },

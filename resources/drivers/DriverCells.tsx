@@ -2,20 +2,11 @@ import { useState } from 'react';
 import {
   Avatar,
   Box,
-  Card,
-  CardContent,
   IconButton,
   ListItemIcon,
   Menu,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -27,17 +18,13 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
 import { activityLabel } from '../../domain/validation/driver';
-import { formatDate, formatRelative } from '../../src/components/format';
+import { formatRelative } from '../../src/components/format';
 import { thumbUrl } from '../../src/components/ImageUpload';
-import { DataFullBadge } from './DataFullBadge';
 import type { DriverRecord } from './types';
 
+/** The cells and row menu of the drivers list (spec 2, section 2), shared by its table and its phone cards. */
+
 export const NO_DRIVERS = 'No drivers found';
-export type SortField = 'name' | 'area';
-export interface Sort {
-  field: SortField;
-  order: 'asc' | 'desc';
-}
 
 export interface DriverActions {
   onView: (d: DriverRecord) => void;
@@ -57,7 +44,7 @@ export const statusActionLabel = (d: DriverRecord) => (d.status === DRIVER_STATU
 export const progressingActionLabel = (d: DriverRecord) =>
   d.not_progressing === DRIVER_PROGRESSING.notProgressing ? 'Restore Progressing' : 'Mark as Not Progressing';
 
-function StatusDot({ status }: { status: number }) {
+export function StatusDot({ status }: { status: number }) {
   const dot = STATUS_DOT[status] ?? { color: '#9e9e9e', label: String(status) };
   return (
     <Tooltip title={dot.label}>
@@ -66,7 +53,7 @@ function StatusDot({ status }: { status: number }) {
   );
 }
 
-function RowMenu({ driver, actions }: { driver: DriverRecord; actions: DriverActions }) {
+export function RowMenu({ driver, actions }: { driver: DriverRecord; actions: DriverActions }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = driver.full_name || driver.email;
   const run = (action: (d: DriverRecord) => void) => () => {
@@ -114,7 +101,7 @@ function RowMenu({ driver, actions }: { driver: DriverRecord; actions: DriverAct
   );
 }
 
-function NameCell({ driver }: { driver: DriverRecord }) {
+export function NameCell({ driver }: { driver: DriverRecord }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
       <Avatar src={driver.photo_src ? thumbUrl(driver.photo_src) : undefined} alt="" sx={{ width: 28, height: 28, fontSize: 13 }}>
@@ -137,92 +124,5 @@ function NameCell({ driver }: { driver: DriverRecord }) {
   );
 }
 
-interface Props {
-  rows: DriverRecord[];
-  areaNames: (d: DriverRecord) => string;
-  sort: Sort;
-  onSort: (field: SortField) => void;
-  phone: boolean;
-  actions: DriverActions;
-}
-
-/**
- * The drivers table (spec 2, section 2): name, areas, Data Full, status dot, activation date, activity, actions;
- * sortable by name and area; cards on a phone.
- */
-export function DriverTable({ rows, areaNames, sort, onSort, phone, actions }: Props) {
-  const activity = (d: DriverRecord) => activityLabel(d, (iso) => formatRelative(iso));
-  if (!rows.length) {
-    return (
-      <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-        {NO_DRIVERS}
-      </Typography>
-    );
-  }
-  if (phone) {
-    return (
-      <Stack spacing={1} role="list" aria-label="Drivers">
-        {rows.map((d) => (
-          <Card key={d.id} variant="outlined" role="listitem">
-            <CardContent sx={{ py: 1.25, '&:last-child': { pb: 1.25 } }}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-                <NameCell driver={d} />
-                <RowMenu driver={d} actions={actions} />
-              </Stack>
-              <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <StatusDot status={d.status} />
-                <DataFullBadge percent={d.data_full} />
-                <Typography variant="caption" color="text.secondary">
-                  {areaNames(d) || 'No areas'} · {activity(d)}
-                </Typography>
-              </Stack>
-            </CardContent>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
-  const sortLabel = (field: SortField, label: string) => (
-    <TableSortLabel active={sort.field === field} direction={sort.field === field ? sort.order : 'asc'} onClick={() => onSort(field)}>
-      {label}
-    </TableSortLabel>
-  );
-  return (
-    <TableContainer>
-      <Table size="small" aria-label="Drivers">
-        <TableHead>
-          <TableRow>
-            <TableCell sortDirection={sort.field === 'name' ? sort.order : false}>{sortLabel('name', 'Name')}</TableCell>
-            <TableCell sortDirection={sort.field === 'area' ? sort.order : false}>{sortLabel('area', 'Areas')}</TableCell>
-            <TableCell>Data Full</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Activated</TableCell>
-            <TableCell>Activity</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((d) => (
-            <TableRow key={d.id} hover>
-              <TableCell>
-                <NameCell driver={d} />
-              </TableCell>
-              <TableCell>{areaNames(d) || '—'}</TableCell>
-              <TableCell>
-                <DataFullBadge percent={d.data_full} />
-              </TableCell>
-              <TableCell>
-                <StatusDot status={d.status} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.activated_at) || '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{activity(d)}</TableCell>
-              <TableCell align="right" sx={{ width: '1%' }}>
-                <RowMenu driver={d} actions={actions} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
+/** 'online', 'never' or how long ago the driver was last seen (the Activity column). */
+export const activityOf = (d: DriverRecord) => activityLabel(d, (iso) => formatRelative(iso));

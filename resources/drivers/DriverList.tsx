@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { SearchInput, useGetList } from 'react-admin';
+import { Button, Menu, MenuItem, Tooltip } from '@mui/material';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { DRIVER_FILTER, DRIVER_FILTER_CHOICES } from '../../domain/driverFilters';
+import { DRIVER_MSG } from '../../domain/validation/driver';
+import { FilterSelect } from '../../src/components/FilterSelect';
+import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
+import { DriverListContent, type OpenDriverDialog } from './DriverListContent';
+import { AREA_RESOURCE, DRIVERS, type AreaWithRestaurants, type DriverRecord } from './types';
+
+const ALL = { page: 1, perPage: 0 };
+/** The list opens on active drivers (spec 2, section 4: lists are fetched by status, default 10). */
+export const DEFAULT_DRIVER_FILTER = DRIVER_FILTER.active;
+
+/** The filters of spec 2, section 2: area, status code and name or e-mail, each sent to the server. */
+const driverFilters = (areas: AreaWithRestaurants[]) => [
+  <FilterSelect key="area_id" source="area_id" label="Area" alwaysOn choices={[{ value: '', label: 'All areas' }, ...areas.map((a) => ({ value: a.id, label: a.name }))]} />,
+  <FilterSelect key="status" source="status" label="Status" alwaysOn choices={DRIVER_FILTER_CHOICES.map((c) => ({ value: c.code, label: c.label }))} />,
+  <SearchInput key="q" source="q" placeholder="Search name or e-mail" alwaysOn slotProps={{ htmlInput: { 'aria-label': 'Search drivers' } }} />,
+];
+
+/** The Drivers screen, /drivers: administrators only (others get RoleGate's message and no fetch). */
+export function DriverList() {
+  return (
+    <GatedScreen title="Drivers" path="/drivers">
+      <DriversScreen />
+    </GatedScreen>
+  );
+}
+
+/**
+ * Drivers (spec 2, section 2): the Add Driver menu, then the list paged, sorted and filtered by the server, with
+ * its row actions and dialogs. /drivers/{id} comes here with the driver to open (DriverLink).
+ */
+function DriversScreen() {
+  const areas = useGetList<AreaWithRestaurants>(AREA_RESOURCE, { pagination: ALL, sort: { field: 'name', order: 'ASC' } });
+  const areaList = areas.data ?? [];
+  const [open, setOpen] = useState<OpenDriverDialog>(null);
+  const addMenu = <AddDriverMenu disabled={areas.isPending} noAreas={!areas.isPending && areaList.length === 0} onPick={(kind) => setOpen({ kind })} />;
+  return (
+    <ListScreenFrame title="Drivers" action={addMenu} maxWidth={1280}>
+      <SpecList<DriverRecord>
+        resource={DRIVERS}
+        pagesLabel="Drivers pages"
+        filters={driverFilters(areaList)}
+        filterDefaultValues={{ status: DEFAULT_DRIVER_FILTER }}
+        sort={{ field: 'full_name', order: 'ASC' }}
+      >
+        <DriverListContent areas={areaList} open={open} setOpen={setOpen} />
+      </SpecList>
+    </ListScreenFrame>
+  );
+}
+
+function AddDriverMenu({ disabled, noAreas, onPick }: { disabled: boolean; noAreas: boolean; onPick: (kind: 'add' | 'halfBoard') => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (kind: 'add' | 'halfBoard') => () => {
+    setAnchor(null);
+    onPick(kind);
+  };
+  return (
+    <>
+      <Tooltip title={noAreas ? DRIVER_MSG.addAreaFirst : ''}>
+        <span>
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1OutlinedIcon />}
+            endIcon={<ArrowDropDownIcon />}
+            disabled={noAreas || disabled}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            aria-haspopup="menu"
+          >
+            Add Driver
+          </Button>
+        </span>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={pick('add')}>Full driver</MenuItem>
+        <MenuItem onClick={pick('halfBoard')}>Half-board driver</MenuItem>
+      </Menu>
+    </>
+  );
+}

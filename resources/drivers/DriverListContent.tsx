@@ -1,0 +1,152 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useDataProvider, useListContext, useNotify } from 'react-admin';
+import { DRIVER_FILTER } from '../../domain/driverFilters';
+import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
+import { DRIVER_MSG } from '../../domain/validation/driver';
+import { subscribeToFeed } from '../../providers/realtime';
+import { createDriver, saveWorkingTimes, setDriverProgressing, setDriverStatus, updateDriver } from './api';
+import { DriverDialog } from './DriverDialog';
+import type { DriverActions } from './DriverCells';
+import { DriverRows } from './DriverRows';
+import { HalfBoardDialog } from './HalfBoardDialog';
+import { UnavailabilityDialog } from './UnavailabilityDialog';
+import { DRIVER_CHANNEL, DRIVERS, type AreaWithRestaurants, type DriverRecord } from './types';
+
+export type OpenDriverDialog =
+  | { kind: 'add' }
+  | { kind: 'halfBoard' }
+  | { kind: 'view' | 'edit' | 'unavailability'; driver: DriverRecord }
+  | null;
+
+interface Props {
+  areas: AreaWithRestaurants[];
+  open: OpenDriverDialog;
+  setOpen: (open: OpenDriverDialog) => void;
+}
+
+const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
+
+/**
+ * Inside the drivers `<List>`: the rows, the row actions and the dialogs. Every save, and every change the live
+ * feed announces (a driver stored or updated elsewhere, spec 2 section 4), fetches the page again, so the server's
+ * filter and order decide what it shows.
+ */
+export function DriverListContent({ areas, open, setOpen }: Props) {
+  const notify = useNotify();
+  const { refetch } = useListContext<DriverRecord>();
+  const areaName = useMemo(() => new Map(areas.map((a) => [a.id, a.name])), [areas]);
+  const areaNames = (d: DriverRecord) => d.area_ids.map((a) => areaName.get(a.area_id) ?? `Area ${a.area_id}`).join(', ');
+  const close = () => setOpen(null);
+
+  useEffect(() => subscribeToFeed(DRIVER_CHANNEL, () => void refetch()), [refetch]);
+  useDriverFromAddress((driver) => setOpen({ kind: 'edit', driver }));
+
+  const saved = (message: string) => {
+    void refetch();
+    notify(message, { type: 'success' });
+  };
+  const failing = (error: unknown): never => {
+    notify(errorText(error, 'Saving the driver failed'), { type: 'error' });
+    throw error;
+  };
+  /** A row action's change: saved and said, or its failure said. */
+  const change = async (run: () => Promise<unknown>, message: string, fallback: string) => {
+    try {
+      await run();
+      saved(message);
+    } catch (e) {
+      notify(errorText(e, fallback), { type: 'error' });
+    }
+  };
+  const nameOf = (d: DriverRecord) => d.full_name || d.email;
+
+  const actions: DriverActions = {
+    onView: (driver) => setOpen({ kind: 'view', driver }),
+    onEdit: (driver) => setOpen({ kind: 'edit', driver }),
+    onUnavailability: (driver) => setOpen({ kind: 'unavailability', driver }),
+    onToggleStatus: (d) => {
+      const active = d.status !== DRIVER_STATUS.active;
+      const next = active ? DRIVER_STATUS.active : DRIVER_STATUS.inactive;
+      return change(() => setDriverStatus(d.id, next), `${nameOf(d)} marked ${active ? 'active' : 'inactive'}`, 'The status could not be changed');
+    },
+    onToggleProgressing: (d) => {
+      const progressing = d.not_progressing === DRIVER_PROGRESSING.notProgressing;
+      const next = progressing ? DRIVER_PROGRESSING.progressing : DRIVER_PROGRESSING.notProgressing;
+      return change(
+        () => setDriverProgressing(d.id, next),
+        `${nameOf(d)} marked ${progressing ? 'progressing' : 'not progressing'}`,
+        'The driver could not be changed',
+      );
+    },
+  };
+  const register = async (body: FormData | Record<string, unknown>) => {
+    const driver = await createDriver(body).catch(failing);
+    close();
+    saved(`Driver ${driver.full_name} registered`);
+  };
+
+  return (
+    <>
+      <DriverRows areaNames={areaNames} actions={actions} />
+      {open?.kind === 'add' && <DriverDialog mode="add" areas={areas} onClose={close} onSubmit={register} />}
+      {open?.kind === 'halfBoard' && <HalfBoardDialog onClose={close} onSubmit={register} />}
+      {(open?.kind === 'edit' || open?.kind === 'view') && (
+        <DriverDialog
+          key={`${open.kind}-${open.driver.id}`}
+          mode={open.kind}
+          driver={open.driver}
+          areas={areas}
+          onClose={close}
+          onSubmit={async (body) => {
+            await updateDriver(open.driver.id, body).catch(failing);
+            close();
+            saved('Driver updated');
+          }}
+        />
+      )}
+      {open?.kind === 'unavailability' && (
+        <UnavailabilityDialog
+          driver={open.driver}
+          onClose={close}
+          onSubmit={async (weekly, overrides) => {
+            await saveWorkingTimes(open.driver.id, weekly, overrides).catch(failing);
+            close();
+            saved("Driver's unavailability saved");
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * /drivers/{id} (or /drivers/{first_name}) arrives here as navigation state (DriverLink): the list is narrowed to
+ * that driver's e-mail (or the name) among drivers of every status, and the driver's edit dialog opens (spec 2,
+ * section 2). The address already reads /drivers.
+ */
+function useDriverFromAddress(openDriver: (driver: DriverRecord) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const { setFilters, displayedFilters } = useListContext();
+  const target = (location.state as { driver?: string } | null)?.driver;
+
+  useEffect(() => {
+    if (!target) return;
+    navigate('/drivers', { replace: true, state: null });
+    const show = (q: string) => setFilters({ status: DRIVER_FILTER.all, q }, displayedFilters);
+    if (!/^\d+$/.test(target)) return show(target);
+    dataProvider.getMany<DriverRecord>(DRIVERS, { ids: [Number(target)] }).then(
+      ({ data: [driver] }) => {
+        if (!driver) return notify(DRIVER_MSG.notFound, { type: 'error' });
+        show(driver.email);
+        openDriver(driver);
+      },
+      (e: unknown) => notify(errorText(e, DRIVER_MSG.notFound), { type: 'error' }),
+    );
+    // Once per arrival: the state is cleared above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target]);
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { AutocompleteInput, ReferenceInput, SearchInput, useGetList } from 'react-admin';
+import { Button, useMediaQuery, type Theme } from '@mui/material';
+import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
+import { RESTAURANT_STATUS } from '../../domain/statuses';
+import { FilterSelect } from '../../src/components/FilterSelect';
+import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
+import { ADD_TITLE } from './RestaurantDialog';
+import { RestaurantListContent, type OpenRestaurantDialog } from './RestaurantListContent';
+import { AREA_RESOURCE, RESTAURANTS, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord } from './types';
+
+const ALL = { page: 1, perPage: 0 };
+const BY_NAME = { field: 'name', order: 'ASC' as const };
+
+/**
+ * The filters of spec 2, section 2, each sent to the server: area, status (only active or only inactive), the
+ * restaurant account (searched by e-mail on the server) and the name or location text.
+ */
+const restaurantFilters = (areas: AreaChoice[]) => [
+  <FilterSelect key="area_id" source="area_id" label="Area" alwaysOn choices={[{ value: '', label: 'All areas' }, ...areas.map((a) => ({ value: a.id, label: a.name }))]} />,
+  <FilterSelect
+    key="status"
+    source="status"
+    label="Status"
+    alwaysOn
+    choices={[
+      { value: RESTAURANT_STATUS.active, label: 'Only active' },
+      { value: RESTAURANT_STATUS.inactive, label: 'Only inactive' },
+    ]}
+  />,
+  <ReferenceInput key="restaurateur_id" source="restaurateur_id" reference={RESTAURATEUR_RESOURCE} sort={{ field: 'email', order: 'ASC' }} alwaysOn>
+    <AutocompleteInput label="Restaurateur e-mail" optionText="email" filterToQuery={(q) => ({ q })} helperText={false} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <SearchInput key="q" source="q" placeholder="Search by name" alwaysOn slotProps={{ htmlInput: { 'aria-label': 'Restaurant name' } }} />,
+];
+
+/** The Restaurants screen, /restaurants: administrators only (others get RoleGate's message and no fetch). */
+export function RestaurantList() {
+  return (
+    <GatedScreen title="Restaurants" path="/restaurants">
+      <RestaurantsScreen />
+    </GatedScreen>
+  );
+}
+
+/**
+ * Restaurants (spec 2, section 2): Add Restaurant, then the list paged, sorted and filtered by the server (active
+ * ones by name at first), with its row actions and dialogs.
+ */
+function RestaurantsScreen() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const areas = useGetList<AreaChoice>(AREA_RESOURCE, { pagination: ALL, sort: BY_NAME });
+  const [open, setOpen] = useState<OpenRestaurantDialog>(null);
+  const add = (
+    <Button variant="contained" startIcon={<AddBusinessOutlinedIcon />} onClick={() => setOpen({ kind: 'add' })} disabled={areas.isPending}>
+      {phone ? 'Add' : ADD_TITLE}
+    </Button>
+  );
+  return (
+    <ListScreenFrame title="Restaurants" action={add} maxWidth={1200}>
+      <SpecList<RestaurantRecord>
+        resource={RESTAURANTS}
+        pagesLabel="Restaurants pages"
+        filters={restaurantFilters(areas.data ?? [])}
+        filterDefaultValues={{ status: RESTAURANT_STATUS.active }}
+        sort={BY_NAME}
+      >
+        <RestaurantListContent areas={areas.data ?? []} open={open} setOpen={setOpen} />
+      </SpecList>
+    </ListScreenFrame>
+  );
+}
