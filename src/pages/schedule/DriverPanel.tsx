@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, FormControlLabel, InputAdornment, List, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
+import { Box, FormControlLabel, InputAdornment, List, ListItem, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { BoardDriver } from './api';
 import type { DriverChoice } from './boardRows';
@@ -47,12 +47,16 @@ export function DriverPanel({ drivers, counts, openCount, choice, onChoice, only
         sx={{ m: 1, width: 'calc(100% - 16px)' }}
       />
       <List dense disablePadding>
-        <ListItemButton selected={choice.kind === 'all'} onClick={() => onChoice({ kind: 'all' })}>
-          <ListItemText primary={`All drivers [${drivers.length}]`} />
-        </ListItemButton>
-        <ListItemButton selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
-          <ListItemText primary="Open shifts" secondary={`${openCount} shown`} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton selected={choice.kind === 'all'} onClick={() => onChoice({ kind: 'all' })}>
+            <ListItemText primary={`All drivers [${drivers.length}]`} />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
+            <ListItemText primary="Open shifts" secondary={`${openCount} shown`} />
+          </ListItemButton>
+        </ListItem>
       </List>
       <FormControlLabel
         sx={{ mx: 1 }}
@@ -66,12 +70,14 @@ export function DriverPanel({ drivers, counts, openCount, choice, onChoice, only
         <Box sx={{ height: totalHeight, position: 'relative' }}>
           <List dense disablePadding sx={{ position: 'absolute', top: first * ROW, left: 0, right: 0 }}>
             {found.slice(first, last).map((d) => (
-              <ListItemButton key={d.id} selected={d.id === selected} onClick={() => onChoice(d.id === selected ? { kind: 'all' } : { kind: 'driver', id: d.id })} sx={{ height: ROW }}>
-                <ListItemText primary={d.full_name} slotProps={{ primary: { noWrap: true } }} />
-                <Typography variant="caption" color="text.secondary" aria-label={`${counts.get(d.id) ?? 0} shifts`}>
-                  {counts.get(d.id) ?? 0}
-                </Typography>
-              </ListItemButton>
+              <ListItem key={d.id} disablePadding>
+                <ListItemButton selected={d.id === selected} onClick={() => onChoice(d.id === selected ? { kind: 'all' } : { kind: 'driver', id: d.id })} sx={{ height: ROW }}>
+                  <ListItemText primary={d.full_name} slotProps={{ primary: { noWrap: true } }} />
+                  <Typography variant="caption" color="text.secondary" aria-label={`${counts.get(d.id) ?? 0} shifts`}>
+                    {counts.get(d.id) ?? 0}
+                  </Typography>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

@@ -23,6 +23,7 @@ const LICENSE_KEY = 'GPL-My-Project-Is-Open-Source';
 const PLUGINS = [resourceTimelinePlugin, interactionPlugin];
 const VIEWS = { board: { type: 'resourceTimeline', slotDuration: { days: 1 } } };
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const GRID_ROLES = ['grid', 'rowgroup', 'row', 'columnheader', 'rowheader', 'gridcell'].map((role) => `[role="${role}"]`).join(',');
 /** Spacer and area rows look unlike restaurant rows and take no chips. */
 const rowClassNames = (arg: { resource: { extendedProps: { kind?: string } } }) => {
   const kind = arg.resource.extendedProps.kind;
@@ -135,14 +136,24 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   byIdRef.current = byId;
 
   // FullCalendar hides its timeline tables from assistive technology (aria-hidden), but the day menus, the
-  // Add / Paste buttons and the chips live there: keep them reachable by keyboard and screen readers.
+  // Add / Paste buttons and the chips live there: keep them reachable by keyboard and screen readers. Its outer
+  // table claims to be a grid whose rows are other tables, which no screen reader can follow: the tables are
+  // layout, and the board is read through its rows' names, day buttons and chips. A chip's event, focusable and
+  // opened by Enter, is a button that opens the shift's menu.
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const reveal = () => root.querySelectorAll('table[aria-hidden]').forEach((t) => t.removeAttribute('aria-hidden'));
+    const reveal = () => {
+      root.querySelectorAll('table[aria-hidden]').forEach((t) => t.removeAttribute('aria-hidden'));
+      root.querySelectorAll(GRID_ROLES).forEach((el) => el.setAttribute('role', 'presentation'));
+      root.querySelectorAll('.fc-event:not([role])').forEach((el) => {
+        el.setAttribute('role', 'button');
+        el.setAttribute('aria-haspopup', 'menu');
+      });
+    };
     reveal();
     const observer = new MutationObserver(reveal);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden', 'role'] });
     return () => observer.disconnect();
   }, []);
 
@@ -172,7 +183,9 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const resourceLabelContent = useCallback((arg: { resource: RowResource }) => {
     const { kind, height } = arg.resource.extendedProps;
     if (kind === 'spacer') return { html: `<div class="row-spacer-fill" style="height:${height ?? 0}px"></div>` };
-    return { html: `<span class="${kind === 'area' ? 'row-area' : 'row-name'}">${escapeHtml(arg.resource.title)}</span>` };
+    // A restaurant's name takes the focus: Tab goes through the rows, and the row labels' scroller is reachable.
+    if (kind === 'restaurant') return { html: `<span class="row-name" tabindex="0">${escapeHtml(arg.resource.title)}</span>` };
+    return { html: `<span class="row-area">${escapeHtml(arg.resource.title)}</span>` };
   }, []);
 
   const slotLabelContent = useCallback(
@@ -182,8 +195,8 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
       if (variant !== 'admin') return { html: `<span class="day-label${date === today ? ' day-today' : ''}">${label}</span>` };
       return {
         html:
-          `<button type="button" class="day-btn${date === today ? ' day-today' : ''}" data-act="day" data-date="${date}" ` +
-          `aria-label="Drivers on ${ukDate(date)}" title="Drivers' unavailability and shifts">${label} ▾</button>`,
+          `<button type="button" class="day-btn${date === today ? ' day-today' : ''}" data-act="day" data-date="${date}" aria-haspopup="menu" ` +
+          `title="Drivers' unavailability and shifts">${label}<span class="sr-only">, drivers on ${ukDate(date)}</span><span aria-hidden="true"> ▾</span></button>`,
       };
     },
     [variant, today],
