@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
@@ -9,6 +10,7 @@ import { SCALE_PRESETS, seedScale } from '../server/db/seed/scale';
 import { refreshStatistics } from '../server/db/maintenance';
 import type { Database } from '../server/db/schema';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 
 /** What every benchmark shares: a dataset of a `--scale` preset in its own data directory, and the real server on it. */
 
@@ -27,13 +29,40 @@ export function scaleArg(): Scale {
 export const benchDataDir = (scale: Scale) => process.env.BENCH_DATA_DIR ?? path.join(ROOT, `data-bench-${scale}`);
 
 /**
+ * `--postgres`: the dataset in a database of its own on the local PostgreSQL server (BENCH_POSTGRES_URL, by
+ * default postgres://postgres@127.0.0.1:5432), named after the scale; null without the flag (the embedded database).
+ */
+export function postgresArg(scale: Scale): string | null {
+  if (!process.argv.includes('--postgres')) return null;
+  const url = new URL(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432');
+  url.pathname = `/bench_board_${scale}`;
+  return url.toString();
+}
+
+/** Creates the benchmark's PostgreSQL database when it does not exist yet. */
+async function ensurePostgresDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!found.rowCount) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Builds the dataset once (demo data plus the preset), migrates it, prints its counts, and hands the open database
  * to `inspect` for what a benchmark needs to know before the server starts.
  */
-export async function prepareDataset<T>(scale: Scale, inspect: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function prepareDataset<T>(scale: Scale, inspect: (db: Kysely<Database>) => Promise<T>, databaseUrl: string | null = null): Promise<T> {
   const dataDir = benchDataDir(scale);
   fs.mkdirSync(dataDir, { recursive: true });
-  const handle = await openDatabase({ dataDir, lock: true });
+  if (databaseUrl) await ensurePostgresDatabase(databaseUrl);
+  const handle = await openDatabase({ databaseUrl, dataDir, lock: true });
   try {
     await migrateToLatest(handle.db);
     if (await isEmpty(handle.db)) {
@@ -41,7 +70,7 @@ export async function prepareDataset<T>(scale: Scale, inspect: (db: Kysely<Datab
       await seedDemo(handle.db);
       await seedScale(handle.db, { ...SCALE_PRESETS[scale], log: (m) => console.log(`  ${m}`) });
       await refreshStatistics(handle.db);
-      console.log(`Built the ${scale} dataset in ${((Date.now() - t0) / 1000).toFixed(1)} s (kept in ${dataDir})`);
+      console.log(`Built the ${scale} dataset in ${((Date.now() - t0) / 1000).toFixed(1)} s (kept in ${databaseUrl ? new URL(databaseUrl).pathname.slice(1) : dataDir})`);
     }
     const counts = await Promise.all(
       (['restaurants', 'drivers', 'shifts', 'timesheets', 'alerts'] as const).map(async (table) => {
@@ -94,16 +123,22 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
-/** The real server process on the scale's data directory, with the demo administrator logged in. */
-export async function startBenchServer(scale: Scale): Promise<BenchServer> {
+/**
+ * The real server process on the scale's data directory (or, given a database URL, on PostgreSQL with a data
+ * directory of its own for files), with the demo administrator logged in.
+ */
+export async function startBenchServer(scale: Scale, databaseUrl: string | null = null): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
+  const dataDir = databaseUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-instance-')) : benchDataDir(scale);
+  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: benchDataDir(scale), SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...database, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => void server.kill('SIGTERM');
+  if (databaseUrl) server.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   try {
     for (;;) {
       try {
@@ -112,7 +147,7 @@ export async function startBenchServer(scale: Scale): Promise<BenchServer> {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    console.log(`Server ready in ${((performance.now() - t0) / 1000).toFixed(2)} s on the ${scale} dataset`);
+    console.log(`Server ready in ${((performance.now() - t0) / 1000).toFixed(2)} s on the ${scale} dataset${databaseUrl ? ' (PostgreSQL)' : ''}, port ${port}`);
     const token = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody() })).json()).access_token;
     return { url, token, auth: { authorization: `Bearer ${token}` }, cpuMs: () => processCpuMs(server.pid), stop };
   } catch (error) {

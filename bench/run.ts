@@ -5,25 +5,33 @@ import { boardMarkFigures, plannerFigures } from './planner';
 import { firstLoadFigures } from './firstLoad';
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 import { listFigures, printListFigures } from './lists';
-import { ensureBuilt, loginBody, prepareDataset, scaleArg, startBenchServer } from './benchServer';
+import { ensureBuilt, loginBody, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
 
 /**
  * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner]`: builds (once) a dataset of the chosen
  * scale in its own data directory, starts the real server process on it, and measures the calls under load from this
  * separate process. `--only board`: the schedule board's figures alone; `--only planner`: the assistant's proposals
- * and the board's working-time marks.
+ * and the board's working-time marks. `--postgres` (with `--only board`): the dataset on the local PostgreSQL server
+ * and two server processes on it: the browser on one, other people's writes through the other.
  */
 const scale = scaleArg();
+const databaseUrl = postgresArg(scale);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function main() {
   ensureBuilt();
-  const invoiceTarget = await prepareDataset(scale, busiestRestaurant);
-  const { url, token, auth, cpuMs, stop } = await startBenchServer(scale);
+  if (databaseUrl && only !== 'board') throw new Error('--postgres goes with --only board');
+  const invoiceTarget = await prepareDataset(scale, busiestRestaurant, databaseUrl);
+  const { url, token, auth, cpuMs, stop } = await startBenchServer(scale, databaseUrl);
   try {
     if (only === 'board') {
-      printBoard(await benchBoard(url, token));
+      const writer = databaseUrl ? await startBenchServer(scale, databaseUrl) : null;
+      try {
+        printBoard(await benchBoard(url, token, writer ?? { url, auth }));
+      } finally {
+        writer?.stop();
+      }
       return;
     }
     if (only === 'planner') {
@@ -47,7 +55,7 @@ async function main() {
     for (const line of shiftApi.publish) console.log(line);
     for (const line of [...(await plannerFigures(url, auth, cpuMs)), ...(await boardMarkFigures(url, auth))]) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
-    printBoard(await benchBoard(url, token));
+    printBoard(await benchBoard(url, token, { url, auth }));
     printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));
     printListFigures(await listFigures(url, auth));
     console.log(['', 'First load (JavaScript downloaded on a fresh profile):', ...(await firstLoadFigures(url))].join('\n'));

@@ -123,7 +123,13 @@ async function openAndJump(page: Page, boardUrl: string, lastRow: number): Promi
   return { open, openBlocking, jump, next: { ms: Math.round(end - t0), blocking: await blockingSince(page, t0) } };
 }
 
-export async function benchBoard(url: string, token: string): Promise<BoardResults> {
+/** Where the other writers' changes go: the board's own server, or a second instance on the same database. */
+export interface Writer {
+  url: string;
+  auth: Record<string, string>;
+}
+
+export async function benchBoard(url: string, token: string, writer: Writer): Promise<BoardResults> {
   const auth = { authorization: `Bearer ${token}` };
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -184,7 +190,7 @@ export async function benchBoard(url: string, token: string): Promise<BoardResul
       await page.waitForTimeout(300);
     }
 
-    return { figures, scroll, visits, live: await liveUpdate(page, url, auth, boardPath) };
+    return { figures, scroll, visits, live: await liveUpdate(page, url, writer, boardPath) };
   } finally {
     await browser.close();
   }
@@ -217,15 +223,18 @@ async function copyThousand(url: string, auth: Record<string, string>): Promise<
 const post = (url: string, auth: Record<string, string>, path: string, body: unknown) =>
   fetch(`${url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-/** The board open on a week of 1,000 unpublished shifts when someone else publishes them all in one call. */
-async function liveUpdate(page: Page, url: string, auth: Record<string, string>, boardPath: (r: DateRange, interval: number) => string): Promise<BoardResults['live']> {
-  const copied = await copyThousand(url, auth);
+/**
+ * The board open on a week of 1,000 unpublished shifts when someone else publishes them all in one call, through
+ * `writer` (with two instances, the other one: the change reaches the board through the database's notifications).
+ */
+async function liveUpdate(page: Page, url: string, writer: Writer, boardPath: (r: DateRange, interval: number) => string): Promise<BoardResults['live']> {
+  const copied = await copyThousand(writer.url, writer.auth);
   try {
     const target = farWeek();
     await page.goto(`${url}${boardPath({ from: target, to: addDays(target, 6) }, INTERVAL.week)}`);
     await settle(page);
     const t0 = (await page.evaluate('performance.now()')) as number;
-    const res = await post(url, auth, '/api/shift/publish', { shift_ids: copied.ids, push_drivers: 20 });
+    const res = await post(writer.url, writer.auth, '/api/shift/publish', { shift_ids: copied.ids, push_drivers: 20 });
     if (!res.ok) return null;
     const end = await boardQuiet(page, QUIET_MS);
     return { ms: Math.round(end - t0), blocking: await blockingSince(page, t0), shifts: copied.ids.length };

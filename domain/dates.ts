@@ -126,8 +126,11 @@ export function shiftMinutes(date: string, start: string, finish: string): numbe
     const wall = toMinutes(finish) - toMinutes(start);
     return wall < 0 ? wall + 1440 : wall;
   }
-  const [from, to] = shiftSpan(date, start, finish);
-  return to - from;
+  // shiftSpan's difference, without its day counts: the boards' totals read it for every shift of a month.
+  const from = toMinutes(start);
+  const to = toMinutes(finish);
+  if (to >= from) return londonInstant(date, to) - londonInstant(date, from);
+  return 1440 + londonInstant(addDays(date, 1), to) - londonInstant(date, from);
 }
 
 /** Length of a shift in hours, to 2 decimals (spec 3, section 9), as lived (shiftMinutes). */

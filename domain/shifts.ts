@@ -190,11 +190,12 @@ export function shiftTotals(shifts: Iterable<ShiftTotalsInput>, commission: (res
     if (s.status === SHIFT_STATUS.published) t.published++;
     else if (s.status === SHIFT_STATUS.new) t.unpublished++;
     else if (s.status === SHIFT_STATUS.draft) t.draft++;
+    const hours = shiftHours(s.period_date, s.start_time, s.finish_time);
     if (!s.driver_id) t.open++;
-    else t.filledMinutes += Math.round(shiftHours(s.period_date, s.start_time, s.finish_time) * 60);
+    else t.filledMinutes += Math.round(hours * 60);
     const cost = Math.round(Number(s.cost_total) * 100);
     t.pence += cost;
-    t.salesPence += cost + Math.round(shiftHours(s.period_date, s.start_time, s.finish_time) * commission(s.restaurant_id) * 100);
+    t.salesPence += cost + Math.round(hours * commission(s.restaurant_id) * 100);
   }
   return {
     published: t.published,

@@ -1,11 +1,11 @@
-import { useMemo, useState, type UIEvent } from 'react';
-import { Box, FormControlLabel, InputAdornment, List, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Box, FormControlLabel, InputAdornment, List, ListItem, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { BoardDriver } from './api';
 import type { DriverChoice } from './boardRows';
+import { useVirtualRows } from '../timesheets/useVirtualRows';
 
 const ROW = 40;
-const OVERSCAN = 8;
 
 export interface DriverPanelProps {
   drivers: readonly BoardDriver[];
@@ -25,14 +25,12 @@ export interface DriverPanelProps {
  */
 export function DriverPanel({ drivers, counts, openCount, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants }: DriverPanelProps) {
   const [query, setQuery] = useState('');
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(600);
   const found = useMemo(() => {
     const q = query.trim().toLowerCase();
     return q ? drivers.filter((d) => d.full_name.toLowerCase().includes(q) || (d.phone ?? '').replace(/\s/g, '').includes(q.replace(/\s/g, ''))) : drivers;
   }, [drivers, query]);
-  const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
-  const last = Math.min(found.length, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
+  // Measured after the commit (a height read and set while React commits made it render again in that task).
+  const { containerRef, first, last, totalHeight } = useVirtualRows(found.length, ROW);
   const selected = choice.kind === 'driver' ? choice.id : null;
 
   return (
@@ -49,12 +47,16 @@ export function DriverPanel({ drivers, counts, openCount, choice, onChoice, only
         sx={{ m: 1, width: 'calc(100% - 16px)' }}
       />
       <List dense disablePadding>
-        <ListItemButton selected={choice.kind === 'all'} onClick={() => onChoice({ kind: 'all' })}>
-          <ListItemText primary={`All drivers [${drivers.length}]`} />
-        </ListItemButton>
-        <ListItemButton selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
-          <ListItemText primary="Open shifts" secondary={`${openCount} shown`} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton selected={choice.kind === 'all'} onClick={() => onChoice({ kind: 'all' })}>
+            <ListItemText primary={`All drivers [${drivers.length}]`} />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
+            <ListItemText primary="Open shifts" secondary={`${openCount} shown`} />
+          </ListItemButton>
+        </ListItem>
       </List>
       <FormControlLabel
         sx={{ mx: 1 }}
@@ -63,20 +65,19 @@ export function DriverPanel({ drivers, counts, openCount, choice, onChoice, only
       />
       <Box
         sx={{ flex: 1, overflowY: 'auto', minHeight: 120, borderTop: 1, borderColor: 'divider' }}
-        onScroll={(e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)}
-        ref={(el: HTMLDivElement | null) => {
-          if (el && el.clientHeight && el.clientHeight !== height) setHeight(el.clientHeight);
-        }}
+        ref={containerRef}
       >
-        <Box sx={{ height: found.length * ROW, position: 'relative' }}>
+        <Box sx={{ height: totalHeight, position: 'relative' }}>
           <List dense disablePadding sx={{ position: 'absolute', top: first * ROW, left: 0, right: 0 }}>
             {found.slice(first, last).map((d) => (
-              <ListItemButton key={d.id} selected={d.id === selected} onClick={() => onChoice(d.id === selected ? { kind: 'all' } : { kind: 'driver', id: d.id })} sx={{ height: ROW }}>
-                <ListItemText primary={d.full_name} slotProps={{ primary: { noWrap: true } }} />
-                <Typography variant="caption" color="text.secondary" aria-label={`${counts.get(d.id) ?? 0} shifts`}>
-                  {counts.get(d.id) ?? 0}
-                </Typography>
-              </ListItemButton>
+              <ListItem key={d.id} disablePadding>
+                <ListItemButton selected={d.id === selected} onClick={() => onChoice(d.id === selected ? { kind: 'all' } : { kind: 'driver', id: d.id })} sx={{ height: ROW }}>
+                  <ListItemText primary={d.full_name} slotProps={{ primary: { noWrap: true } }} />
+                  <Typography variant="caption" color="text.secondary" aria-label={`${counts.get(d.id) ?? 0} shifts`}>
+                    {counts.get(d.id) ?? 0}
+                  </Typography>
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

@@ -29,6 +29,7 @@ import { TotalsBar } from './TotalsBar';
 import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants, useWorkingTimeLimits } from './useBoardLists';
 import { breachingShifts } from '../../../domain/workingTime';
 import { useShiftBoard } from './useShiftBoard';
+import { useStage } from './useStage';
 import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
 
 /** Drafts stay with their restaurant until sent for moderation (spec 3, section 2.1). */
@@ -167,6 +168,8 @@ export function ScheduleBoard() {
     setDialog({ kind: 'copy' });
   };
 
+  // The driver panel mounts after the calendar, each part in a task of its own (see useStage).
+  const stage = useStage(2);
   const loading = board.loading || restaurants.loading;
   const error = board.error ?? restaurants.error;
 
@@ -242,7 +245,7 @@ export function ScheduleBoard() {
       )}
       {drivers.error && <Alert severity="warning">The driver list could not be loaded: {drivers.error}</Alert>}
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}>
-        {!phone && <Box sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: 'flex' }}>{panel}</Box>}
+        {!phone && <Box sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: 'flex' }}>{stage >= 2 && panel}</Box>}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {phone && !rows.length ? (
             <Alert severity="info" sx={{ m: 2 }}>

@@ -1,4 +1,4 @@
-import { Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -54,13 +54,12 @@ export function ShiftMenu({ shift, anchor, variant, onAction, onClose }: {
 }) {
   return (
     <Menu open anchorEl={anchor} onClose={onClose} slotProps={{ list: { 'aria-label': `Shift ${shift.start_time}–${shift.finish_time}` } }}>
+      {/* A note, not a greyed-out item: read in full contrast, and the arrow keys pass it by. */}
       {shift.timesheet_id && [
-        <MenuItem key="lock" disabled>
-          <ListItemIcon>
-            <LockOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{SHIFT_LABEL.timesheetExists}</ListItemText>
-        </MenuItem>,
+        <ListSubheader key="lock" role="none" sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: 2.5 }}>
+          <LockOutlinedIcon fontSize="small" />
+          {SHIFT_LABEL.timesheetExists}
+        </ListSubheader>,
         <Divider key="div" />,
       ]}
       {shiftActions(shift, variant).map((action) => (

@@ -56,13 +56,18 @@ export function chipHtml(shift: ShiftRecord, o: ChipOptions): string {
   const title = [`${shift.start_time}–${shift.finish_time}`, who, status, showPhone ? phone! : '', shift.timesheet_id ? SHIFT_LABEL.timesheetExists : '']
     .filter(Boolean)
     .join(' · ');
-  const label = `Shift ${ukDate(shift.period_date)} ${shift.start_time}–${shift.finish_time}, ${who}, ${status}${o.breach ? `, ${BREACH_LABEL}` : ''}`;
+  // The chip is named by its text (the focusable event around it is a button): what it shows, then for screen
+  // readers what only the colours, the mark and the tooltip say.
+  const unseen = [status, ukDate(shift.period_date), shift.timesheet_id ? SHIFT_LABEL.timesheetExists : '', o.breach ? BREACH_LABEL : '']
+    .filter(Boolean)
+    .join(', ');
   return (
-    `<div class="chip${o.breach ? ' chip-breaching' : ''}" data-shift-id="${shift.id}" role="button" aria-label="${escapeHtml(label)}" title="${escapeHtml(title)}">` +
+    `<div class="chip${o.breach ? ' chip-breaching' : ''}" data-shift-id="${shift.id}" title="${escapeHtml(title)}">` +
     `<div class="chip-time">${shift.start_time}–${shift.finish_time}${lock}${o.breach ? BREACH_MARK : ''}</div>` +
     `<div class="chip-who">${escapeHtml(who)}</div>` +
     // The phone layout shows today's driver's phone on the chip; otherwise it is in the tooltip.
     (showPhone && o.phone && o.variant === 'admin' ? `<div class="chip-phone">${escapeHtml(phone!)}</div>` : '') +
+    `<span class="sr-only">, ${escapeHtml(unseen)}</span>` +
     `</div>`
   );
 }
