@@ -220,6 +220,9 @@ const timesheetBody = (fx: Fixtures, driver: number, date: string) => ({
 export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
   'GET /api/client-config': async () => ({ url: '/api/client-config' }),
+  'GET /api/openapi.json': async () => ({ url: '/api/openapi.json' }),
+  'GET /api/docs': async () => ({ url: '/api/docs' }),
+  'GET /api/docs/:file': async () => ({ url: '/api/docs/init.js' }),
   'POST /api/auth/login': async () => ({ url: '/api/auth/login', payload: { email: 'admin@demo.test', password: 'demo1234' } }),
   'POST /api/auth/login/restaurant': async () => ({ url: '/api/auth/login/restaurant', payload: { email: 'restaurant@demo.test', password: 'demo1234' } }),
   'POST /api/auth/login/driver': async () => ({ url: '/api/auth/login/driver', payload: { email: 'driver@demo.test', password: 'demo1234' } }),

@@ -43,6 +43,9 @@ const OWN_ACCOUNT = '401 403 403 403 ok ok ok';
 const MATRIX: Record<string, string> = {
   'GET /api/health': PUBLIC,
   'GET /api/client-config': PUBLIC,
+  'GET /api/openapi.json': PUBLIC,
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs/:file': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/login/restaurant': PUBLIC,
   'POST /api/auth/login/driver': PUBLIC,
