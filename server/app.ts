@@ -46,6 +46,7 @@ import historyRoutes from './routes/history';
 import historyContextPlugin from './history/context';
 import calendarRoutes from './routes/calendar';
 import openApiRoutes from './routes/openapi';
+import importRoutes from './routes/imports';
 
 /** A route as registered: what the access matrix and the bad-input sweep of the tests walk. */
 export interface RouteEntry {
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverWorkingTimesRoutes);
   await app.register(historyRoutes);
   await app.register(calendarRoutes);
+  await app.register(importRoutes);
   await app.register(openApiRoutes);
 
   await app.register(documentsPlugin);

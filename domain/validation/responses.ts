@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importResultSchema } from './imports';
 
 /**
  * What the API answers, as zod schemas: the response half of the OpenAPI document (server/openapi/), checked
@@ -249,6 +250,7 @@ export const RESPONSES = {
   undo: z.looseObject({ id: text, records: num }),
   calendarFeed: calendarFeedResponse,
   broadcastingAuth: z.looseObject({ auth: text, channel_data: text.optional() }),
+  importResult: importResultSchema,
   openapi: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
 } as const;
 

@@ -81,12 +81,12 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
   if (doc.form) content['multipart/form-data'] = { schema: schemaOf(doc.form, 'input', components) };
 
   const status = String(doc.status ?? 200);
-  const success = isFile(doc.response)
-    ? doc.response.file
-      ? { description: doc.response.description, content: { [doc.response.file]: { schema: { type: 'string', format: 'binary' } } } }
-      : { description: doc.response.description }
-    : { description: 'Success', content: { 'application/json': { schema: schemaOf(doc.response, 'output', components) } } };
-  const responses: Json = { [status]: success };
+  const answers: Json = {};
+  const files = [doc.response, doc.files].filter((r): r is FileResponse => !!r && isFile(r));
+  if (!isFile(doc.response)) answers['application/json'] = { schema: schemaOf(doc.response, 'output', components) };
+  for (const file of files) if (file.file) answers[file.file] = { schema: { type: 'string', format: 'binary', description: file.description } };
+  const description = isFile(doc.response) ? doc.response.description : 'Success';
+  const responses: Json = { [status]: Object.keys(answers).length ? { description, content: answers } : { description } };
   if (doc.body || doc.form || doc.query || params.length) responses['400'] = errorResponse('Invalid input: each field with its messages', 'FieldErrors');
   if (route.access) {
     responses['401'] = errorResponse('No live token', 'Message');

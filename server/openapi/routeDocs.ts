@@ -32,6 +32,7 @@ import { periodQuerySchema } from '../../domain/validation/period';
 import { newsPostSchema, postPinnedSchema, postStatusSchema } from '../../domain/validation/newsFeed';
 import { replySchema } from '../../domain/validation/reply';
 import { listQuerySchema } from '../../domain/validation/listQuery';
+import { importQuerySchema } from '../../domain/validation/imports';
 import { alertUpdateSchema } from '../routes/alert';
 import { broadcastingAuthSchema } from '../plugins/realtime';
 
@@ -50,6 +51,8 @@ export interface RouteDoc {
   form?: z.ZodType;
   /** The answer on success: a JSON schema, or a file's content type. */
   response: z.ZodType | FileResponse;
+  /** Another answer of the same status, as a file (a mode that answers a download). */
+  files?: FileResponse;
   /** The success status, when not 200. */
   status?: number;
 }
@@ -72,6 +75,12 @@ const driverForm = z.union([driverSchema, halfBoardSchema]);
 const approveBody = z.union([z.array(timesheetBody), z.object({ data: z.array(timesheetBody) })]);
 const imageFile = { description: 'A picture file part (JPEG, PNG or WebP)' };
 const withFile = (schema: z.ZodType, name: string) => z.intersection(schema, z.object({ [name]: z.string().optional().meta(imageFile) }));
+
+const importForm = z.object({
+  file: z.string().meta({ description: 'The CSV (`,` or `;`, UTF-8 with or without BOM) or .xlsx file' }),
+  mapping: z.string().optional().meta({ description: 'JSON {field: column index or null}; guessed from the headers when left out' }),
+});
+const importResponse = { ...FILES.csv, description: 'mode=rejected: the refused rows with an error column' };
 
 const { success } = RESPONSES;
 
@@ -146,10 +155,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/restaurant/:id/drivers': { summary: 'A restaurant’s drivers', response: RESPONSES.restaurantDrivers },
   'POST /api/restaurant/profile/:id': { summary: 'A restaurant account changes its restaurant', form: withFile(restaurantProfileSchema, 'logo'), response: RESPONSES.restaurant },
   'POST /api/sendEmail': { summary: 'E-mail a restaurant account its login', body: restaurantCredentialsEmailSchema, response: success },
+  'POST /api/restaurant/import': { summary: 'Import restaurants from CSV or .xlsx: preview, commit, or the rejected rows', query: importQuerySchema, form: importForm, response: RESPONSES.importResult, files: importResponse },
 
   'GET /api/driver': { summary: 'Drivers', query: listQuerySchema, response: RESPONSES.drivers },
   'POST /api/driver': { summary: 'Add a driver (multipart, with photos and documents)', form: driverForm, response: RESPONSES.driver, status: 201 },
   'PUT /api/driver/:id': { summary: 'Change a driver (multipart), or its status (JSON, ?inactive=true)', body: z.union([driverStatusSchema, driverProgressingSchema]), form: driverSchema, response: RESPONSES.driver },
+  'POST /api/driver/import': { summary: 'Import drivers from CSV or .xlsx: preview, commit, or the rejected rows', query: importQuerySchema, form: importForm, response: RESPONSES.importResult, files: importResponse },
   'POST /api/driver-update-working-times': { summary: 'Change a driver’s working times', body: workingTimesSchema, response: RESPONSES.driver },
 
   'GET /api/invoice': { summary: 'Invoices of a period', query: periodQuerySchema, response: RESPONSES.invoices },
