@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ImportButton } from '../imports/ImportButton';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Title, useGetList, useNotify } from 'react-admin';
 import {
@@ -158,6 +159,7 @@ function DriversScreen() {
             <Typography variant="h5" component="h1">
               Drivers
             </Typography>
+            <ImportButton kind="driver" />
             <Tooltip title={noAreas ? DRIVER_MSG.addAreaFirst : ''}>
               <span>
                 <Button

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ImportButton } from '../imports/ImportButton';
 import { useNavigate } from 'react-router-dom';
 import { Title, useGetList, useNotify } from 'react-admin';
 import {
@@ -161,6 +162,7 @@ function RestaurantsScreen() {
             <Typography variant="h5" component="h1">
               Restaurants
             </Typography>
+            <ImportButton kind="restaurant" />
             <Button variant="contained" startIcon={<AddBusinessOutlinedIcon />} onClick={() => setOpen({ kind: 'add' })} disabled={areas.isPending}>
               {phone ? 'Add' : ADD_TITLE}
             </Button>
