@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { sql } from 'kysely';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
 import { IMPORT_MSG, REJECTED_ERROR_COLUMN, type ImportResult } from '../../domain/validation/imports';
@@ -113,7 +114,10 @@ describe('drivers', () => {
     expect(skip.committed).toBe(true);
 
     const mia = (await driverByEmail('mia.stone@import.test'))!;
-    expect(mia).toMatchObject({ first_name: 'Mia', phone: '07700 900111', date_of_birth: '1994-05-17', status: 30 });
+    // area_sort (the list's sort by area) as the database's own rule would set it.
+    expect(mia).toMatchObject({ first_name: 'Mia', phone: '07700 900111', date_of_birth: '1994-05-17', status: 30, area_sort: 'camden' });
+    const trigger = await sql<{ sort: string }>`select driver_area_sort(${mia.id}) as sort`.execute(fx.t.db);
+    expect(trigger.rows[0].sort).toBe('camden');
     const links = await fx.t.db.selectFrom('driver_restaurants').select('restaurant_id').where('driver_id', '=', mia.id).execute();
     expect(links).toEqual([{ restaurant_id: fx.restaurant }]);
     expect((await driverByEmail('driver@demo.test'))!.phone).not.toBe('07700 999999');

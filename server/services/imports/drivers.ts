@@ -65,7 +65,7 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
     // 0006): 6,000 single-row updates, each recorded in history, for 3,000 drivers of two areas (over ten seconds).
     // For the new drivers it is off for this transaction only (the table is locked until the commit), and each new
     // driver is written with its area_sort as driver_area_sort() reads it: the first of its areas' names, lower-cased.
-    await sql`alter table driver_areas disable trigger driver_areas_sort`.execute(trx);
+    if (creates.length) await sql`alter table driver_areas disable trigger driver_areas_sort`.execute(trx);
     const areaName = new Map([...facts.areas.values()].map((a) => [a.id, a.name.toLowerCase()]));
     const areaSort = (ids: number[]) => ids.map((id) => areaName.get(id)!).sort()[0] ?? null;
     for (let i = 0; i < creates.length; i += SLICE) {
@@ -83,7 +83,7 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
       if (areaRows.length) await trx.insertInto('driver_areas').values(areaRows).execute();
       if (restaurantRows.length) await trx.insertInto('driver_restaurants').values(restaurantRows).execute();
     }
-    await sql`alter table driver_areas enable trigger driver_areas_sort`.execute(trx);
+    if (creates.length) await sql`alter table driver_areas enable trigger driver_areas_sort`.execute(trx);
     const assignments = fields.includes('areas') || fields.includes('restaurants');
     for (const { id, input } of updates) {
       const columns = pickColumns(driverProfileColumns(input), fields);
