@@ -193,5 +193,21 @@ describe('restaurants', () => {
       { name: 'Noodle Bar Camden', email: 'noodles@import.test', area: 'Camden', standard_pay: 12.5, address: '5 Parkway, London' },
       { name: 'Noodle Bar Islington', email: 'noodles@import.test', area: 'Islington', standard_pay: null, address: '9 Upper St, London' },
     ]);
+
+    // Updating from a file with fewer columns changes those columns only; the account stays.
+    const update = 'Name,E-mail,Contact name,Telephone,Area\nNoodle Bar Camden,NOODLES@import.test,Mei,020 7946 0199,Islington\n';
+    const again = (await upload('restaurant', Buffer.from(update), 'update.csv', 'mode=commit&duplicates=update')).json<ImportResult>();
+    expect(again.rows.map((r) => r.action)).toEqual(['reject']);
+    expect(again.rows[0].errors).toEqual({ address: [RESTAURANT_MSG.addressRequired], business_email: [RESTAURANT_MSG.businessEmailRequired] });
+    const full = 'Name,E-mail,Contact name,Telephone,Area,Address,Business e-mail\nNoodle Bar Camden,NOODLES@import.test,Mei,020 7946 0199,Islington,5 Parkway,billing@noodles.test\n';
+    const updated = (await upload('restaurant', Buffer.from(full), 'update.csv', 'mode=commit&duplicates=update')).json<ImportResult>();
+    expect(updated.rows.map((r) => r.action)).toEqual(['update']);
+    const row = await fx.t.db
+      .selectFrom('restaurants')
+      .innerJoin('areas', 'areas.id', 'restaurants.area_id')
+      .select(['contact_name', 'telephone', 'areas.name as area', 'standard_pay', 'restaurateur_id'])
+      .where('restaurants.name', '=', 'Noodle Bar Camden')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ contact_name: 'Mei', telephone: '020 7946 0199', area: 'Islington', standard_pay: 12.5 });
   });
 });
