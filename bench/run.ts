@@ -5,6 +5,7 @@ import { boardMarkFigures, plannerFigures } from './planner';
 import { firstLoadFigures } from './firstLoad';
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 import { listFigures, printListFigures } from './lists';
+import { importFigures } from './imports';
 import { ensureBuilt, loginBody, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
 
 /**
@@ -58,6 +59,7 @@ async function main() {
     printBoard(await benchBoard(url, token, { url, auth }));
     printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));
     printListFigures(await listFigures(url, auth));
+    for (const line of await importFigures(url, auth)) console.log(line);
     console.log(['', 'First load (JavaScript downloaded on a fresh profile):', ...(await firstLoadFigures(url))].join('\n'));
   } finally {
     stop();

@@ -45,6 +45,8 @@ import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
 import historyRoutes from './routes/history';
 import historyContextPlugin from './history/context';
 import calendarRoutes from './routes/calendar';
+import openApiRoutes from './routes/openapi';
+import importRoutes from './routes/imports';
 
 /** A route as registered: what the access matrix and the bad-input sweep of the tests walk. */
 export interface RouteEntry {
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(driverWorkingTimesRoutes);
   await app.register(historyRoutes);
   await app.register(calendarRoutes);
+  await app.register(importRoutes);
+  await app.register(openApiRoutes);
 
   await app.register(documentsPlugin);
   registerFiles(app, deps.config);

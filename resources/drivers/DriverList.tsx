@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { SearchInput, useGetList } from 'react-admin';
-import { Button, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Button, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { DRIVER_FILTER, DRIVER_FILTER_CHOICES } from '../../domain/driverFilters';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { FilterSelect } from '../../src/components/FilterSelect';
 import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
+import { ImportButton } from '../imports/ImportButton';
 import { DriverListContent, type OpenDriverDialog } from './DriverListContent';
 import { AREA_RESOURCE, DRIVERS, type AreaWithRestaurants, type DriverRecord } from './types';
 
@@ -38,7 +39,12 @@ function DriversScreen() {
   const areas = useGetList<AreaWithRestaurants>(AREA_RESOURCE, { pagination: ALL, sort: { field: 'name', order: 'ASC' } });
   const areaList = areas.data ?? [];
   const [open, setOpen] = useState<OpenDriverDialog>(null);
-  const addMenu = <AddDriverMenu disabled={areas.isPending} noAreas={!areas.isPending && areaList.length === 0} onPick={(kind) => setOpen({ kind })} />;
+  const addMenu = (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+      <ImportButton kind="driver" />
+      <AddDriverMenu disabled={areas.isPending} noAreas={!areas.isPending && areaList.length === 0} onPick={(kind) => setOpen({ kind })} />
+    </Stack>
+  );
   return (
     <ListScreenFrame title="Drivers" action={addMenu} maxWidth={1280}>
       <SpecList<DriverRecord>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { AutocompleteInput, ReferenceInput, SearchInput, useGetList } from 'react-admin';
-import { Button, useMediaQuery, type Theme } from '@mui/material';
+import { Button, Stack, useMediaQuery, type Theme } from '@mui/material';
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
 import { FilterSelect } from '../../src/components/FilterSelect';
 import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
+import { ImportButton } from '../imports/ImportButton';
 import { ADD_TITLE } from './RestaurantDialog';
 import { RestaurantListContent, type OpenRestaurantDialog } from './RestaurantListContent';
 import { AREA_RESOURCE, RESTAURANTS, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord } from './types';
@@ -52,9 +53,12 @@ function RestaurantsScreen() {
   const areas = useGetList<AreaChoice>(AREA_RESOURCE, { pagination: ALL, sort: BY_NAME });
   const [open, setOpen] = useState<OpenRestaurantDialog>(null);
   const add = (
-    <Button variant="contained" startIcon={<AddBusinessOutlinedIcon />} onClick={() => setOpen({ kind: 'add' })} disabled={areas.isPending}>
-      {phone ? 'Add' : ADD_TITLE}
-    </Button>
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+      <ImportButton kind="restaurant" />
+      <Button variant="contained" startIcon={<AddBusinessOutlinedIcon />} onClick={() => setOpen({ kind: 'add' })} disabled={areas.isPending}>
+        {phone ? 'Add' : ADD_TITLE}
+      </Button>
+    </Stack>
   );
   return (
     <ListScreenFrame title="Restaurants" action={add} maxWidth={1200}>

@@ -37,7 +37,7 @@ export interface RealtimeOptions {
   graceMs?: number;
 }
 
-const authBody = z.object({
+export const broadcastingAuthSchema = z.object({
   socket_id: z.string({ error: 'The socket id is required.' }).regex(SOCKET_ID, 'The socket id is invalid.'),
   channel_name: z.string({ error: 'The channel name is required.' }),
 });
@@ -193,7 +193,7 @@ export default fp<RealtimeOptions>(async function realtimePlugin(app: FastifyIns
   });
 
   app.post('/broadcasting/auth', { preHandler: app.access('staff', 'restaurant') }, async (request) => {
-    const body = authBody.parse(request.body ?? {});
+    const body = broadcastingAuthSchema.parse(request.body ?? {});
     if (body.channel_name !== PANEL_CHANNEL) throw forbidden();
     const account = request.account!;
     const audience = await feedAudienceOf(app, account);

@@ -55,6 +55,7 @@ export function setUpFixtures(): Fixtures {
 }
 
 let seq = 0;
+const csvFile = (filename: string, text: string): Part => ({ name: 'file', file: Buffer.from(text), filename, type: 'text/csv' });
 const unique = () => `${process.pid}${++seq}${crypto.randomBytes(2).toString('hex')}`;
 const hasId = (id: number) => (body: string) => new RegExp(`"id":\\s*${id}[,}\\s]`).test(body);
 
@@ -220,6 +221,9 @@ const timesheetBody = (fx: Fixtures, driver: number, date: string) => ({
 export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
   'GET /api/client-config': async () => ({ url: '/api/client-config' }),
+  'GET /api/openapi.json': async () => ({ url: '/api/openapi.json' }),
+  'GET /api/docs': async () => ({ url: '/api/docs' }),
+  'GET /api/docs/:file': async () => ({ url: '/api/docs/init.js' }),
   'POST /api/auth/login': async () => ({ url: '/api/auth/login', payload: { email: 'admin@demo.test', password: 'demo1234' } }),
   'POST /api/auth/login/restaurant': async () => ({ url: '/api/auth/login/restaurant', payload: { email: 'restaurant@demo.test', password: 'demo1234' } }),
   'POST /api/auth/login/driver': async () => ({ url: '/api/auth/login/driver', payload: { email: 'driver@demo.test', password: 'demo1234' } }),
@@ -358,11 +362,24 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     parts: fields({ name: 'Pizza Palace Camden', contactName: 'Gina Rossi', address: '12 Camden High Street, London', telephone: '020 7946 0123', _method: 'PATCH' }),
     shows: hasId(fx.restaurant),
   }),
+  'POST /api/restaurant/import': async () => ({
+    url: '/api/restaurant/import?mode=commit',
+    parts: [
+      csvFile(
+        'restaurants.csv',
+        `Name,Contact name,Address,E-mail,Business e-mail,Telephone,Area\nImported ${unique()},Ann,1 High St,imp.${unique()}@restaurants.test,acc@imp.test,020 7946 0001,Camden\n`,
+      ),
+    ],
+  }),
   'POST /api/sendEmail': async () => ({ url: '/api/sendEmail', payload: { email: 'restaurant@demo.test', name: 'R', link: 'http://localhost/login' } }),
 
   'GET /api/driver': async (fx) => ({ url: '/api/driver', shows: hasId((await freshDriver(fx)).id) }),
   'POST /api/driver': async () => ({ url: '/api/driver', parts: fields({ half_board: 'true', first_name: 'Hal', last_name: 'Board', email: `hal.${unique()}@mail.test` }) }),
   'PUT /api/driver/:id': async (fx) => ({ url: `/api/driver/${(await freshDriver(fx)).id}?inactive=true`, payload: { status: 20 } }),
+  'POST /api/driver/import': async () => ({
+    url: '/api/driver/import?mode=commit',
+    parts: [csvFile('drivers.csv', `First name,Last name,E-mail,Areas\nImp,Orter,imp.${unique()}@drivers.test,Camden\n`)],
+  }),
   'POST /api/driver-update-working-times': async (fx) => ({
     url: '/api/driver-update-working-times',
     payload: { driver_id: (await freshDriver(fx)).id, default_working_times: [{ week_day: 0, holiday: 20, start_at: '10:00', stop_at: '14:00' }], override_working_time: [] },

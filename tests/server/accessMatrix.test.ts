@@ -43,6 +43,9 @@ const OWN_ACCOUNT = '401 403 403 403 ok ok ok';
 const MATRIX: Record<string, string> = {
   'GET /api/health': PUBLIC,
   'GET /api/client-config': PUBLIC,
+  'GET /api/openapi.json': PUBLIC,
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs/:file': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/login/restaurant': PUBLIC,
   'POST /api/auth/login/driver': PUBLIC,
@@ -111,10 +114,12 @@ const MATRIX: Record<string, string> = {
   'GET /api/restaurant/:id/drivers': ADMIN_ONLY,
   'POST /api/restaurant/profile/:id': '401 403 403 403 sees denied 403',
   'POST /api/sendEmail': ADMIN_ONLY,
+  'POST /api/restaurant/import': ADMIN_ONLY,
 
   'GET /api/driver': STAFF_LIST,
   'POST /api/driver': ADMIN_ONLY,
   'PUT /api/driver/:id': ADMIN_ONLY,
+  'POST /api/driver/import': ADMIN_ONLY,
   'POST /api/driver-update-working-times': ADMIN_ONLY,
 
   'GET /api/invoice': SCOPED_LIST,

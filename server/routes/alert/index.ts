@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 /** How many alerts the bell lists; older ones stay stored but drop off the list. */
 export const ALERT_LIST_LIMIT = 100;
 
-const updateSchema = z.object({
+export const alertUpdateSchema = z.object({
   status: z.union([z.literal(ALERT_STATUS.unread), z.literal(ALERT_STATUS.read)], {
     error: 'Status must be 10 (unread) or 20 (read)',
   }),
@@ -47,7 +47,7 @@ export default async function alertRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { id: string } }>('/api/alert/:id', staff, async (request) => {
     const id = Number(request.params.id);
-    const { status } = updateSchema.parse(request.body ?? {});
+    const { status } = alertUpdateSchema.parse(request.body ?? {});
     const account = request.account!;
     const scoped = await visibleAlerts(account);
     const exists = Number.isInteger(id) && (await scoped(app.db.selectFrom('alerts')).where('alerts.id', '=', id).executeTakeFirst());

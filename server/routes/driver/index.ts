@@ -49,6 +49,11 @@ function emailRace(error: unknown): never {
 
 /** The driver's own columns from the full form. */
 function profileColumns(input: DriverInput, photos: PhotoPlan) {
+  return { ...driverProfileColumns(input), ...photos.single };
+}
+
+/** A driver's columns from the form, photos aside (an import has none, and keeps a driver's own). */
+export function driverProfileColumns(input: DriverInput) {
   return {
     first_name: input.first_name,
     last_name: input.last_name,
@@ -72,7 +77,6 @@ function profileColumns(input: DriverInput, photos: PhotoPlan) {
     bank_sort_code: input.bank_sort_code,
     bank_account_number: input.bank_account_number,
     working_time_opt_out: input.working_time_opt_out,
-    ...photos.single,
   };
 }
 

@@ -1,0 +1,49 @@
+import { getStoredUser } from '../../providers/session';
+import { fieldMessages } from '../../providers/httpClient';
+import type { ImportKind, ImportResult } from '../../domain/validation/imports';
+
+export type Mapping = Record<string, number | null>;
+
+export interface ImportCall {
+  kind: ImportKind;
+  file: File;
+  mapping: Mapping | null;
+  mode: 'preview' | 'commit' | 'rejected';
+  duplicates: 'skip' | 'update';
+  /** Share of the file sent so far, 0 to 1. */
+  onProgress?: (sent: number) => void;
+}
+
+/** A refusal of the whole file (400 with its field messages). */
+export class ImportRefused extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join(' '));
+  }
+}
+
+/**
+ * POST /api/{kind}/import. Sent with XMLHttpRequest rather than fetch, whose uploads report no progress: a file of
+ * thousands of rows shows how far it got.
+ */
+export function sendImport<M extends ImportCall['mode']>(call: ImportCall & { mode: M }): Promise<M extends 'rejected' ? Blob : ImportResult> {
+  const form = new FormData();
+  form.append('file', call.file);
+  if (call.mapping) form.append('mapping', JSON.stringify(call.mapping));
+  const xhr = new XMLHttpRequest();
+  xhr.open('POST', `/api/${call.kind}/import?mode=${call.mode}&duplicates=${call.duplicates}`);
+  const token = getStoredUser()?.access_token;
+  if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+  xhr.setRequestHeader('Accept', call.mode === 'rejected' ? 'text/csv' : 'application/json');
+  xhr.responseType = call.mode === 'rejected' ? 'blob' : 'json';
+  xhr.upload.onprogress = (e) => e.lengthComputable && call.onProgress?.(e.loaded / e.total);
+  return new Promise((resolve, reject) => {
+    xhr.onerror = () => reject(new ImportRefused(['The server could not be reached']));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.response);
+      const messages = Object.values(fieldMessages(xhr.response)).flat();
+      const message = (xhr.response as { message?: string } | null)?.message;
+      reject(new ImportRefused(messages.length ? messages : [message ?? `The import failed (${xhr.status})`]));
+    };
+    xhr.send(form);
+  });
+}

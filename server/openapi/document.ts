@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import type { RouteEntry } from '../app';
+import { fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
+import { ROUTE_DOCS, type RouteDoc } from './routeDocs';
+
+/**
+ * The OpenAPI 3.1 document of the API, built from the route table (addresses, methods, who may call) and
+ * ROUTE_DOCS (the zod schemas each route parses with and answers), by zod's own JSON Schema output. Built once per
+ * app and kept: nothing in it changes while the server runs.
+ */
+type Json = Record<string, unknown>;
+
+const ROLE_NAMES: Record<string, string> = {
+  administrator: 'administrator',
+  manager: 'manager',
+  staff: 'administrator, manager',
+  restaurant: 'restaurant account',
+  driver: 'driver',
+  any: 'any logged-in account',
+};
+
+/** Routes that count attempts and answer 429 past a limit (server/auth/loginThrottle.ts). */
+const THROTTLED = /^\/api\/(auth\/login|register)/;
+
+/** `/api/shift/:id` → `/api/shift/{id}`; a pattern-constrained parameter keeps its name; `*` is the rest of the path. */
+export function openApiPath(url: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const path = url
+    .replace(/:([A-Za-z_]+)(\([^/]*\))?/g, (_m, name: string) => {
+      params.push(name);
+      return `{${name}}`;
+    })
+    .replace(/\*$/, () => {
+      params.push('path');
+      return '{path}';
+    });
+  return { path, params };
+}
+
+const isFile = (response: RouteDoc['response']): response is FileResponse => 'file' in response && !(response instanceof z.ZodType);
+
+/** A zod schema as JSON Schema, its named parts moved to the document's components. */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  delete json.$schema;
+  const defs = (json.$defs ?? {}) as Json;
+  delete json.$defs;
+  const rewrite = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
+  for (const [name, def] of Object.entries(defs)) components[name] = rewrite(def);
+  return rewrite(json);
+}
+
+/** The properties of an object schema (or of the objects an intersection or union joins). */
+function propertiesOf(json: Json): [string, Json, boolean][] {
+  const parts = [json, ...((json.allOf ?? json.anyOf ?? []) as Json[])];
+  return parts.flatMap((part) => {
+    const required = new Set((part.required ?? []) as string[]);
+    return Object.entries((part.properties ?? {}) as Record<string, Json>).map(([name, s]): [string, Json, boolean] => [name, s, required.has(name)]);
+  });
+}
+
+const errorResponse = (description: string, ref: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+});
+
+function operation(route: RouteEntry, doc: RouteDoc, params: string[], components: Json): Json {
+  const roles = route.access ? route.access.map((a) => ROLE_NAMES[a]).join('; ') : 'public';
+  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  if (doc.query) {
+    for (const [name, schema, required] of propertiesOf(schemaOf(doc.query, 'input', components))) {
+      parameters.push({ name, in: 'query', required, schema });
+    }
+  }
+  const content: Json = {};
+  if (doc.body) {
+    const schema = schemaOf(doc.body, 'input', components);
+    content['application/json'] = { schema };
+    content['application/x-www-form-urlencoded'] = { schema };
+  }
+  if (doc.form) content['multipart/form-data'] = { schema: schemaOf(doc.form, 'input', components) };
+
+  const status = String(doc.status ?? 200);
+  const answers: Json = {};
+  const files = [doc.response, doc.files].filter((r): r is FileResponse => !!r && isFile(r));
+  if (!isFile(doc.response)) answers['application/json'] = { schema: schemaOf(doc.response, 'output', components) };
+  for (const file of files) if (file.file) answers[file.file] = { schema: { type: 'string', format: 'binary', description: file.description } };
+  const description = isFile(doc.response) ? doc.response.description : 'Success';
+  const responses: Json = { [status]: Object.keys(answers).length ? { description, content: answers } : { description } };
+  if (doc.body || doc.form || doc.query || params.length) responses['400'] = errorResponse('Invalid input: each field with its messages', 'FieldErrors');
+  if (route.access) {
+    responses['401'] = errorResponse('No live token', 'Message');
+    responses['403'] = errorResponse('This account may not call this route', 'Message');
+  }
+  if (params.length) responses['404'] = errorResponse('No such record (or not within the caller’s reach)', 'Message');
+  if (THROTTLED.test(route.url)) responses['429'] = errorResponse('Too many attempts: try again later', 'Message');
+  responses['500'] = errorResponse('Server error, with the request id', 'Message');
+
+  return {
+    summary: doc.summary,
+    description: `Who may call: ${roles}.`,
+    tags: [tagOf(route.url)],
+    operationId: `${route.method.toLowerCase()}${openApiPath(route.url).path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    'x-roles': route.access ?? [],
+    security: route.access ? [{ bearer: [] }] : [],
+    ...(parameters.length ? { parameters } : {}),
+    ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
+    responses,
+  };
+}
+
+/** The first path segment after /api: shift, timesheet, driver-app ... */
+function tagOf(url: string): string {
+  const parts = url.split('/').filter(Boolean);
+  return (parts[0] === 'api' ? parts[1] : parts[0])?.replace(/[:(].*$/, '') || 'api';
+}
+
+/** The routes of the table that ROUTE_DOCS does not describe (tests/server/openapi.test.ts names them). */
+export function undocumented(routes: readonly RouteEntry[]): string[] {
+  return routes.map((r) => `${r.method} ${r.url}`).filter((key) => !ROUTE_DOCS[key]);
+}
+
+export function buildOpenApi(routes: readonly RouteEntry[], version: string): Json {
+  const components: Json = {};
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const doc = ROUTE_DOCS[`${route.method} ${route.url}`];
+    if (!doc) continue;
+    const { path, params } = openApiPath(route.url);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, doc, params, components) };
+  }
+  schemaOf(z.object({ e: fieldErrorsResponse, m: messageResponse }), 'output', components);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Driver staffing back-office API',
+      version,
+      description:
+        'Log in with POST /api/auth/login (staff), /api/auth/login/restaurant or /api/auth/login/driver and send the ' +
+        'access_token as `Authorization: Bearer <token>`. Each operation says who may call it (also as x-roles). ' +
+        'Errors: 400 `{ field: [messages] }`, 401/403/404/429 `{ message }`, 500 `{ message, request_id }`. Lists ' +
+        'also take react-admin’s range, sort and filter (JSON query parameters) and then answer Content-Range.',
+    },
+    servers: [{ url: '/' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: components },
+    paths,
+  };
+}

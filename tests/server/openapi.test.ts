@@ -1,0 +1,124 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { ROUTE_DOCS } from '../../server/openapi/routeDocs';
+import { openApiPath, undocumented } from '../../server/openapi/document';
+import { ROUTE_CALLS, send, setUpFixtures } from '../helpers/routeCalls';
+
+/**
+ * The OpenAPI document cannot drift from the code: every route of the server's route table (as Fastify's onRoute
+ * hook recorded it) is in the document with its roles and a response, and the real answers of every route, called
+ * as each kind of account allowed to call it, match the response schema the document states for them.
+ */
+const fx = setUpFixtures();
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+let doc: Json;
+
+beforeAll(async () => {
+  const res = await fx.t.app.inject({ url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+
+const operationOf = (method: string, url: string): Json | undefined => doc.paths[openApiPath(url).path]?.[method.toLowerCase()];
+
+describe('the document', () => {
+  it('is OpenAPI 3.1 with the bearer scheme and the error shapes', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.FieldErrors).toMatchObject({ type: 'object', additionalProperties: { type: 'array' } });
+    expect(doc.components.schemas.Message.required).toContain('message');
+  });
+
+  it('has every registered route, with a response schema', () => {
+    expect(undocumented(fx.t.app.routeTable)).toEqual([]);
+    const missing = fx.t.app.routeTable.filter((route) => {
+      const op = operationOf(route.method, route.url);
+      const success = op && Object.entries(op.responses as Json).find(([status]) => status < '400');
+      const described = success && (success[1].content || success[0] === '204');
+      return !described;
+    });
+    expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('describes no route the server does not have', () => {
+    const registered = new Set(fx.t.app.routeTable.map((r) => `${r.method} ${r.url}`));
+    expect(Object.keys(ROUTE_DOCS).filter((key) => !registered.has(key))).toEqual([]);
+  });
+
+  it('says who may call each route, from the same access check the route runs', () => {
+    for (const route of fx.t.app.routeTable) {
+      const op = operationOf(route.method, route.url)!;
+      expect(op['x-roles'], `${route.method} ${route.url}`).toEqual(route.access ?? []);
+      if (route.access) {
+        expect(op.security).toEqual([{ bearer: [] }]);
+        expect(op.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/Message');
+        expect(op.responses['403']).toBeDefined();
+      } else {
+        expect(op.security).toEqual([]);
+      }
+    }
+    expect(operationOf('POST', '/api/shift')!.description).toBe('Who may call: administrator, manager.');
+    expect(operationOf('POST', '/api/auth/login')!.responses['429']).toBeDefined();
+    expect(operationOf('PUT', '/api/area/:id')!.responses['404']).toBeDefined();
+  });
+
+  it('takes request bodies and queries from the schemas the handlers parse with', () => {
+    const login = operationOf('POST', '/api/auth/login')!.requestBody.content['application/json'].schema;
+    expect(Object.keys(login.properties)).toEqual(expect.arrayContaining(['email', 'password']));
+    const shifts = operationOf('GET', '/api/shift')!.parameters.map((p: Json) => p.name);
+    expect(shifts).toEqual(expect.arrayContaining(['period_date_from', 'period_date_to', 'shift_ids']));
+    const driverForm = operationOf('POST', '/api/driver')!.requestBody.content['multipart/form-data'];
+    expect(JSON.stringify(driverForm)).toContain('first_name');
+  });
+});
+
+/** The demo account to call a route as, for each kind of caller its access check lets through. */
+const CALLERS: Record<string, string[]> = {
+  administrator: ['admin@demo.test'],
+  manager: ['manager@demo.test'],
+  staff: ['admin@demo.test', 'manager@demo.test'],
+  restaurant: ['restaurant@demo.test'],
+  driver: ['driver@demo.test'],
+  any: ['admin@demo.test'],
+};
+
+describe('real answers', () => {
+  it('match the documented response schema of every route, for each kind of caller', async () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    ajv.addSchema({ ...doc, $id: 'openapi.json' });
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of fx.t.app.routeTable) {
+      const key = `${route.method} ${route.url}`;
+      const callers = [...new Set((route.access ?? ['any']).flatMap((a) => CALLERS[a]))];
+      for (const email of callers) {
+        const res = await send(fx.t, route.method, await ROUTE_CALLS[key](fx), await fx.t.tokenFor(email));
+        const op = operationOf(route.method, route.url)!;
+        const status = String(res.statusCode);
+        if (!op.responses[status]) {
+          failures.push(`${key} as ${email}: status ${status} is not documented (${res.body.slice(0, 200)})`);
+          continue;
+        }
+        const type = String(res.headers['content-type'] ?? '').split(';')[0];
+        const content = op.responses[status].content;
+        if (!content) continue;
+        const documented = content['application/json'] ? 'application/json' : Object.keys(content)[0];
+        if (documented.endsWith('/*') ? !type.startsWith(documented.slice(0, -1)) : type !== documented) {
+          failures.push(`${key} as ${email}: answered ${type}, documented ${documented}`);
+          continue;
+        }
+        if (type !== 'application/json') continue;
+        const pointer = `openapi.json#/paths/${jsonPointer(openApiPath(route.url).path)}/${route.method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+        const validate = ajv.getSchema(pointer) ?? ajv.compile({ $ref: pointer });
+        checked += 1;
+        if (!validate(res.json())) failures.push(`${key} as ${email}: ${ajv.errorsText(validate.errors?.slice(0, 3))}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(80);
+  }, 240_000);
+});
+
+function jsonPointer(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('{', '%7B').replaceAll('}', '%7D');
+}
