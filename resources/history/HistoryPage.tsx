@@ -2,7 +2,7 @@ import { useState } from 'react';
 import {
   DataProviderContext, Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextInput, Title, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
-import { Button, Chip } from '@mui/material';
+import { Button, Chip, Typography } from '@mui/material';
 import { ROLE, ROLE_LABELS, isStaffRole } from '../../domain/roles';
 import { HISTORY_ACTIONS, HISTORY_KINDS, RECORD_KIND } from '../../domain/history';
 import { RoleGate } from '../../src/components/RoleGate';
@@ -62,6 +62,15 @@ function UndoButton() {
   );
 }
 
+/** react-admin's own empty page fades its text below readable contrast. */
+function NothingYet() {
+  return (
+    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+      No changes recorded yet.
+    </Typography>
+  );
+}
+
 const who = (a: HistoryAction) => `${a.account_name || a.account_kind}${isStaffRole(a.role) ? ` (${ROLE_LABELS[a.role]})` : a.account_kind === 'user' ? '' : ` (${a.account_kind === 'driver' ? 'Driver' : 'Restaurant'})`}`;
 
 /**
@@ -75,7 +84,7 @@ export function HistoryPage() {
     <RoleGate path="/history">
       <Title title="History" />
       <DataProviderContext.Provider value={historyDataProvider}>
-        <List resource="history" filters={filters} perPage={25} sort={{ field: 'at', order: 'DESC' }} exporter={false} actions={false} disableSyncWithLocation>
+        <List resource="history" filters={filters} perPage={25} sort={{ field: 'at', order: 'DESC' }} exporter={false} actions={false} empty={<NothingYet />} disableSyncWithLocation>
           <Datagrid expand={<ExpandPanel />} bulkActionButtons={false} rowClick="expand">
             <DateField source="at" label="When" showTime sortable={false} />
             <FunctionField label="Who" sortable={false} render={(a: HistoryAction) => who(a)} />
