@@ -53,7 +53,8 @@ async function addYear(db: Kysely<Database>): Promise<void> {
       select gen_random_uuid(), now() - g * interval '365 days' / ${actions}, 'user', u.id, u.role, u.first_name || ' ' || u.last_name,
         (array['published', 'edited', 'created', 'approved', 'unpublished', 'pasted'])[1 + g % 6], ${ROUTE}
       from generate_series(1, ${actions}) g
-      join lateral (select * from users where role is not null order by id offset g % (select count(*) from users where role is not null) limit 1) u on true`.execute(trx);
+      join (select row_number() over (order by id) - 1 as i, * from users where role is not null) u
+        on u.i = g % (select count(*) from users where role is not null)`.execute(trx);
     await sql`insert into history_entries (action_id, table_name, record_id, op, before, after, restaurant_id)
       select a.id, 'shifts', s.id::text, 'updated', jsonb_build_object('status', 10, 'start_time', s.start_time),
         jsonb_build_object('status', 20, 'start_time', s.finish_time), s.restaurant_id
