@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { logIn, serverAndBrowser } from '../helpers/e2e';
 import { pageSidewaysScroll, seriousAxeViolations } from '../helpers/axe';
 import { navLinks } from '../../domain/navigation';
 import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
@@ -8,16 +8,7 @@ import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
  * Every screen of every role, on a laptop and on a phone's width: no serious or critical accessibility failure
  * (axe-core, WCAG 2.1 AA), and the page never scrolls sideways as a whole (wide tables scroll in their own boxes).
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const both = serverAndBrowser();
 
 const WIDTHS = [
   { name: 'laptop', width: 1366, height: 800 },
@@ -43,10 +34,10 @@ async function check(page: Page, where: string, failures: string[]) {
 
 describe.each(WIDTHS)('on a $name ($width px)', ({ width, height }) => {
   it('the logged-out pages', async () => {
-    const page = await (await browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
+    const page = await (await both.browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
     const failures: string[] = [];
     for (const path of ['/login', '/registration']) {
-      await page.goto(server.url + path);
+      await page.goto(both.server.url + path);
       await settle(page);
       await check(page, path, failures);
     }
@@ -54,12 +45,12 @@ describe.each(WIDTHS)('on a $name ($width px)', ({ width, height }) => {
   });
 
   it.each(ACCOUNTS)('every screen of %s', async (email, tab, role) => {
-    const page = await (await browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
-    await logIn(page, server.url, email, tab);
+    const page = await (await both.browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
+    await logIn(page, both.server.url, email, tab);
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     const failures: string[] = [];
     for (const path of screensOf(role)) {
-      await page.goto(server.url + path);
+      await page.goto(both.server.url + path);
       await settle(page);
       await check(page, path, failures);
     }

@@ -130,6 +130,19 @@ describe('drivers', () => {
     expect(dan.password_hash).not.toBeNull();
   });
 
+  it('keeps the list a file has no column for: a file of areas alone keeps the restaurants in those areas', async () => {
+    const full = 'First name,Last name,E-mail,Areas,Restaurants\nRia,Keep,ria.keep@import.test,Camden,Pizza Palace Camden\n';
+    expect((await upload('driver', Buffer.from(full), 'full.csv', 'mode=commit')).json<ImportResult>().counts.create).toBe(1);
+    const ria = (await driverByEmail('ria.keep@import.test'))!;
+    const restaurantsOf = async () => (await fx.t.db.selectFrom('driver_restaurants').select('restaurant_id').where('driver_id', '=', ria.id).execute()).map((r) => r.restaurant_id);
+    expect(await restaurantsOf()).toEqual([fx.restaurant]);
+
+    const areasOnly = 'First name,Last name,E-mail,Areas\nRia,Keep,ria.keep@import.test,Camden; Islington\n';
+    const result = (await upload('driver', Buffer.from(areasOnly), 'areas.csv', 'mode=commit&duplicates=update')).json<ImportResult>();
+    expect(result.rows.map((r) => r.action)).toEqual(['update']);
+    expect(await restaurantsOf()).toEqual([fx.restaurant]);
+  });
+
   it('uses the mapping the dialog sends instead of the guess', async () => {
     const text = 'Col A,Col B,Col C\nKai,Lee,kai.lee@import.test\n';
     const guessed = (await upload('driver', Buffer.from(text), 'cols.csv')).json<ImportResult>();

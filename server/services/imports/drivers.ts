@@ -88,7 +88,18 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
     for (const { id, input } of updates) {
       const columns = pickColumns(driverProfileColumns(input), fields);
       if (Object.keys(columns).length) await trx.updateTable('drivers').set({ ...columns, updated_at: sql<string>`now()` }).where('id', '=', id).execute();
-      if (assignments) await replaceDriverAssignments(trx, id, input.area_ids, input.restaurant_ids);
+      if (!assignments) continue;
+      // A list the file has no column for is kept: a file of areas alone keeps the driver's restaurants that lie in
+      // the new areas, and a file of restaurants alone keeps the driver's areas.
+      const areaIds = fields.includes('areas')
+        ? input.area_ids
+        : (await trx.selectFrom('driver_areas').select('area_id').where('driver_id', '=', id).execute()).map((r) => r.area_id);
+      const restaurantIds = fields.includes('restaurants')
+        ? input.restaurant_ids
+        : (await trx.selectFrom('driver_restaurants').select('restaurant_id').where('driver_id', '=', id).execute())
+            .map((r) => r.restaurant_id)
+            .filter((rid) => areaIds.includes(facts.restaurantArea.get(rid) ?? -1));
+      await replaceDriverAssignments(trx, id, areaIds, restaurantIds);
     }
   },
 };
