@@ -12,7 +12,7 @@ import { useAccessFollowsRole } from './useAccessFollowsRole';
 // sideways; here the page keeps the screen's width and wide tables scroll inside their own boxes.
 const NARROW_SCREENS = {
   minWidth: 0,
-  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': { minWidth: 0 },
   '& .RaLayout-content': { pt: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 } },
 };
 
