@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { apiToken, logIn, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import { SHIFT_STATUS } from '../../domain/statuses';
 
@@ -18,14 +18,7 @@ async function api(path: string, token: string, body?: unknown) {
   return res.json();
 }
 
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${both.server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
-  });
-  return (await res.json()).access_token as string;
-}
+const adminToken = () => apiToken(both.server.url);
 
 const openShift = (restaurantId: number, date: string) => ({
   restaurant_id: String(restaurantId), driver_id: '0', period_date: date, start_time: '18:00', finish_time: '23:00', cost_bonus: '0',

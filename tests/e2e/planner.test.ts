@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import { apiToken, launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 import { SHIFT_LABEL } from '../../domain/shifts';
 import { BREACH_LABEL } from '../../src/pages/schedule/chip';
@@ -13,12 +13,7 @@ const restaurant: Record<string, number> = {};
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
-  });
-  auth = { authorization: `Bearer ${(await login.json()).access_token as string}`, 'content-type': 'application/json' };
+  auth = { authorization: `Bearer ${await apiToken(server.url)}`, 'content-type': 'application/json' };
   const restaurants = (await (await fetch(`${server.url}/api/restaurant?status=10`, { headers: auth })).json()) as { id: number; name: string; area: { id: number; name: string } }[];
   for (const r of restaurants) restaurant[r.name] = r.id;
   camdenArea = restaurants.find((r) => r.area.name === 'Camden')!.area.id;

@@ -55,6 +55,16 @@ export async function logIn(page: Page, url: string, email: string, tab: 'Admin'
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
+/** A demo account's bearer token from the login call, for tests that prepare data through the API. */
+export async function apiToken(url: string, email = 'admin@demo.test'): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  return (await res.json()).access_token as string;
+}
+
 /**
  * What a page heard and said on the live feed and its console, with times, for a failing live assertion to show
  * where a message went missing.
