@@ -9,6 +9,9 @@ import { apiPathOf } from './resourcePaths';
  * filtered or sorted in the browser. Specialised only where the spec's API differs from the convention:
  * - a list asked with `perPage: 0` (every row, for pickers and screens that show all) is asked without a range
  *   (see wholeList); a list call that does not take the convention answers its plain array, counted as it comes;
+ * - the news feed's own paged call (`?page=&perPage=`, answering `{ data, total }`) serves its screen's pages in
+ *   the feed's order (pinned first, newest first), as the spec calls it; sorted otherwise or filtered, it takes
+ *   the convention like every list;
  * - answers may be wrapped as `{ data }`, writes answer the saved record (or nothing: 204), updates send the id too.
  */
 
@@ -49,11 +52,26 @@ async function wholeList(resource: string, params: GetListParams) {
   return { data: rows, total: totalOf(headers, rows) };
 }
 
+/** API lists whose spec call pages by itself, with the sort field that names the order of that call. */
+const PAGED_CALLS: Record<string, string> = { newsFeed: 'feed' };
+
+function isPagedCall(path: string, params: GetListParams): boolean {
+  const filtered = Object.values(params.filter ?? {}).some((v) => v !== undefined && v !== '' && v !== null);
+  return !filtered && PAGED_CALLS[path] !== undefined && params.sort?.field === PAGED_CALLS[path] && params.sort.order === 'ASC';
+}
+
+async function pagedCall(path: string, params: GetListParams) {
+  const { page, perPage } = params.pagination!;
+  const { json } = await httpRequest<{ data?: RaRecord[]; total?: number } | null>(api(path), { query: { page, perPage }, signal: params.signal });
+  return { data: json?.data ?? [], total: Number(json?.total) || 0 };
+}
+
 export const dataProvider: DataProvider = {
   ...base,
 
   async getList(resource, params) {
     if (!params.pagination?.perPage) return wholeList(resource, params) as never;
+    if (isPagedCall(apiPathOf(resource), params)) return pagedCall(apiPathOf(resource), params) as never;
     return base.getList(apiPathOf(resource), params);
   },
 

@@ -19,11 +19,11 @@ import { restaurants } from '../resources/restaurants';
 import { users } from '../resources/users';
 import { options } from '../resources/options';
 import { invoices, RestaurantInvoicesPage } from '../resources/invoices';
+import { areas } from '../resources/areas';
+import { newsFeed } from '../resources/newsFeed';
 
 // The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
-const NewsFeedPage = lazyPage(() => import('../resources/newsFeed/NewsFeedPage'), 'NewsFeedPage');
-const AreasPage = lazyPage(() => import('../resources/areas'), 'AreasPage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
 const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
 const HistoryPage = lazyPage(() => import('../resources/history'), 'HistoryPage');
@@ -55,12 +55,10 @@ export function App() {
       <CustomRoutes>
         <Route path="/" element={<RootRedirect />} />
         <Route path="/home" element={<HomePage />} />
-        <Route path="/newsfeed" element={<NewsFeedPage />} />
         <Route path="/schedule" element={<SchedulePage />} />
         <Route path="/schedulerestaurant" element={<RestaurantSchedulePage />} />
         <Route path="/timesheet" element={<TimesheetPage />} />
         <Route path="/timesheetrestaurant" element={<TimesheetRestaurantPage />} />
-        <Route path="/areas" element={<AreasPage />} />
         <Route path="/invoicesrestaurant" element={<RestaurantInvoicesPage />} />
         <Route path="/reporting" element={<ReportingPage />} />
         <Route path="/history" element={<HistoryPage />} />
@@ -71,6 +69,8 @@ export function App() {
       <Resource {...invoices} />
       <Resource {...options} />
       <Resource {...users} />
+      <Resource {...areas} />
+      <Resource {...newsFeed} />
     </Admin>
   );
 }

@@ -1,17 +1,17 @@
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
-import { AreasPage } from './AreasPage';
+import { lazyPage } from '../../src/components/lazyPage';
+import type { Area } from './types';
 
 /**
- * Areas (API /api/area, screen /areas). Not a plain react-admin list: the spec's screen shows one table per area
- * with its restaurants under it, so src/App.tsx mounts AreasPage on the custom route /areas.
+ * Areas (API /api/area, screen /areas): the react-admin resource src/App.tsx mounts. Its list shows each area as
+ * the spec's card (a table of the area with its restaurants under it); adding, editing and removing are dialogs
+ * over the list.
  */
 export const areas = {
-  name: 'area',
-  path: '/areas',
-  list: AreasPage,
+  name: 'areas',
+  list: lazyPage(() => import('./AreaList'), 'AreaList'),
   icon: MapOutlinedIcon,
-  recordRepresentation: 'name',
+  recordRepresentation: (area: Area) => `${area.name} (${area.city.city_name})`,
 };
 
-export { AreasPage };
 export type { Area, City } from './types';

@@ -29,3 +29,5 @@ export const CITY_RESOURCE = 'city';
 /** The live-feed channel the server announces area changes on. */
 import { AREA_CHANNEL } from '../../domain/channels';
 export { AREA_CHANNEL };
+/** The react-admin resource of the Areas screen (/areas; the data provider calls /api/area). */
+export const AREAS = 'areas';

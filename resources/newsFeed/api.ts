@@ -1,17 +1,8 @@
 import { httpClient, toFormData } from '../../providers/httpClient';
-import type { NewsPage, NewsPostView } from '../../domain/validation/newsFeed';
+import type { NewsPostView } from '../../domain/validation/newsFeed';
 import type { NewsReply } from '../../domain/validation/reply';
 
 /** The news feed's calls (spec 1, section 7). */
-
-/** One page of the feed, pinned first then newest (GET /api/newsFeed?page=&perPage=). */
-export async function fetchNewsPage(page: number, perPage: number, signal?: AbortSignal): Promise<NewsPage<NewsPostView>> {
-  const answer = await httpClient<unknown>('/api/newsFeed', { query: { page, perPage }, signal });
-  // A server that ignores the paging answers the whole list: page it here.
-  if (Array.isArray(answer)) return { data: answer.slice((page - 1) * perPage, page * perPage), total: answer.length };
-  const paged = answer as Partial<NewsPage<NewsPostView>> | null;
-  return { data: Array.isArray(paged?.data) ? paged.data : [], total: Number(paged?.total) || 0 };
-}
 
 export interface PostFields {
   postTitle: string;

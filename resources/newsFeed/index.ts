@@ -1,21 +1,17 @@
 import FeedOutlinedIcon from '@mui/icons-material/FeedOutlined';
-import { NewsFeedPage } from './NewsFeedPage';
+import { lazyPage } from '../../src/components/lazyPage';
+import type { NewsPostView } from './types';
 
 /**
- * The news feed (API /api/newsFeed and /api/reply, screen /newsfeed). Not a plain react-admin list: the spec's
- * screen is an expansion list of posts with their replies and dialogs, so src/App.tsx mounts NewsFeedPage on the
- * custom route /newsfeed. Other screens open the post dialog pre-addressed with NewPostButton (or PostDialog with
- * initialTarget).
+ * The news feed (API /api/newsFeed and /api/reply, screen /newsfeed): the react-admin resource src/App.tsx mounts.
+ * Its list is the spec's expansion list of posts with their replies; posts and replies are written in dialogs over
+ * it. Other screens open the post dialog pre-addressed with NewPostButton (or PostDialog with initialTarget).
  */
 export const newsFeed = {
-  name: 'newsFeed',
-  path: '/newsfeed',
-  list: NewsFeedPage,
+  name: 'newsfeed',
+  list: lazyPage(() => import('./NewsFeedList'), 'NewsFeedList'),
   icon: FeedOutlinedIcon,
-  recordRepresentation: 'postTitle',
+  recordRepresentation: (post: NewsPostView) => post.postTitle,
 };
 
-export { NewsFeedPage };
-export { NewPostButton } from './NewPostButton';
-export { PostDialog, type PostDialogProps } from './PostDialog';
 export type { PostTarget, NewsPostView } from './types';

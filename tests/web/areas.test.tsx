@@ -8,7 +8,7 @@ import { NO_RESTAURANTS } from '../../resources/areas/AreaRestaurants';
 import { SCHEDULE_RESTAURANT_KEY } from '../../src/components/scheduleRestaurant';
 import type { Area } from '../../resources/areas/types';
 import { NOT_AVAILABLE } from '../../src/components/RoleGate';
-import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
   startRealtime: vi.fn(async () => {}),
@@ -37,11 +37,15 @@ const salford: Area = { id: 12, name: 'Salford', city_id: 2, city: CITIES[1], st
 
 type Handler = Parameters<typeof mockApi>[0];
 
-/** The fake API: the areas list (changeable by the test), the cities, and whatever `extra` answers. */
+/** The area picked in the list's filter, as the server reads `filter.id`. */
+const picked = (area: Area, filter: Record<string, unknown>) => filter.id === undefined || Number(filter.id) === area.id;
+
+/** The fake API: the areas list (changeable by the test; its pages too), the cities, and whatever `extra` answers. */
 function api(areas: { current: Area[] }, extra: Handler = () => undefined) {
   return mockApi((call: ApiCall) => {
     const answer = extra!(call);
     if (answer) return answer;
+    if (isListCall(call, '/api/area')) return listAnswer(call, 'area', areas.current, picked);
     if (call.method === 'GET' && call.path === '/api/area') return { body: areas.current };
     if (call.method === 'GET' && call.path === '/api/city') return { body: CITIES };
     return undefined;

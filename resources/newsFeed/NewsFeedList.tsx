@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
-import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { List, useListContext, useNotify } from 'react-admin';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { POST_PINNED, POST_STATUS } from '../../domain/statuses';
-import { NEWS_PER_PAGE_CHOICES, NEWS_PER_PAGE_DEFAULT, type NewsPostView } from '../../domain/validation/newsFeed';
-import { RoleGate } from '../../src/components/RoleGate';
-import { changePinned, changeStatus } from './api';
+import { NEWS_PER_PAGE_CHOICES, NEWS_PER_PAGE_DEFAULT, NEWS_VISIBLE_PAGES, type NewsPostView } from '../../domain/validation/newsFeed';
+import { GatedScreen } from '../../src/components/ListScreen';
+import { CardListPageButtons, PerPageSelect } from '../../src/components/CardListPaging';
 import { refusalMessage } from '../../src/components/RemoveDialog';
+import { changePinned, changeStatus } from './api';
 import { DeletePostDialog } from './DeletePostDialog';
-import { NewsPagination } from './NewsPagination';
 import { PostCard } from './PostCard';
 import { PostDialog } from './PostDialog';
 import { ReplyDialog } from './ReplyDialog';
-import { useNewsFeed } from './useNewsFeed';
+import { useLivePosts } from './useLivePosts';
+import { NEWS_FEED } from './types';
 
 type Open =
   | { kind: 'new' }
@@ -21,33 +22,42 @@ type Open =
   | { kind: 'reply'; post: NewsPostView }
   | null;
 
-/** The News Feed screen (/newsfeed, spec 1 section 2), for administrators and managers. */
-export function NewsFeedPage() {
+const postCounter = (first: number, shown: number, total: number) => `Posts ${first + 1}–${first + shown} of ${total}`;
+
+/**
+ * The News Feed screen (/newsfeed, spec 1 section 2), for administrators and managers: the newsfeed resource's
+ * list, paged by the server in the feed's order (pinned first, newest first), each post an expandable card.
+ */
+export function NewsFeedList() {
   return (
-    <>
-      <Title title="News Feed" />
-      <RoleGate path="/newsfeed">
+    <GatedScreen title="News Feed" path="/newsfeed">
+      <List<NewsPostView>
+        resource={NEWS_FEED}
+        title={false}
+        actions={false}
+        perPage={NEWS_PER_PAGE_DEFAULT}
+        sort={{ field: 'feed', order: 'ASC' }}
+        pagination={<CardListPageButtons label="News Feed pages" visible={NEWS_VISIBLE_PAGES} counter={postCounter} />}
+        empty={false}
+        exporter={false}
+        disableSyncWithLocation
+        storeKey={false}
+        component="div"
+        sx={{ maxWidth: 1000, width: '100%', mx: 'auto', pb: 3 }}
+      >
         <NewsFeedScreen />
-      </RoleGate>
-    </>
+      </List>
+    </GatedScreen>
   );
 }
 
 function NewsFeedScreen() {
   const notify = useNotify();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const [perPage, setPerPage] = useState<number>(NEWS_PER_PAGE_DEFAULT);
-  const [page, setPage] = useState(1);
+  const { data, total, isPending, error, refetch, setPage } = useListContext<NewsPostView>();
   const [open, setOpen] = useState<Open>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const feed = useNewsFeed(page, perPage);
-  const pageCount = Math.max(1, Math.ceil(feed.total / perPage));
-  if (!feed.loading && page > pageCount) setPage(pageCount);
-
-  const goTo = (p: number) => {
-    setPage(p);
-    window.scrollTo({ top: 0 });
-  };
+  const reload = refetch as () => void;
+  const feed = useLivePosts(data, reload);
 
   /** Hide/show and pin toggles: the answer replaces the post; a refusal shows its id message (spec 1, section 8). */
   const toggle = async (post: NewsPostView, change: () => Promise<NewsPostView>, reorders: boolean) => {
@@ -55,60 +65,44 @@ function NewsFeedScreen() {
     try {
       const saved = await change();
       feed.replace({ ...saved, can_manage: post.can_manage });
-      if (reorders) feed.reload();
-    } catch (error) {
-      notify(refusalMessage(error, 'The post could not be changed'), { type: 'error' });
+      if (reorders) reload();
+    } catch (failure) {
+      notify(refusalMessage(failure, 'The post could not be changed'), { type: 'error' });
     } finally {
       setBusyId(null);
     }
   };
 
   return (
-    <Box sx={{ maxWidth: 1000, width: '100%', mx: 'auto', pb: 3 }}>
+    <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }} sx={{ alignItems: { xs: 'stretch', sm: 'center' }, mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           News Feed
         </Typography>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <TextField
-            select
-            size="small"
-            label="Per page"
-            value={perPage}
-            onChange={(e) => {
-              setPerPage(Number(e.target.value));
-              goTo(1);
-            }}
-            sx={{ width: 110 }}
-          >
-            {NEWS_PER_PAGE_CHOICES.map((n) => (
-              <MenuItem key={n} value={n}>
-                {n}
-              </MenuItem>
-            ))}
-          </TextField>
+          <PerPageSelect choices={NEWS_PER_PAGE_CHOICES} width={110} />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'new' })} sx={{ flexGrow: { xs: 1, sm: 0 }, whiteSpace: 'nowrap' }}>
             New Post
           </Button>
         </Stack>
       </Stack>
 
-      {feed.loading && <LinearProgress aria-label="Loading posts" sx={{ mb: 1 }} />}
-      {feed.error && (
+      {isPending && <LinearProgress aria-label="Loading posts" sx={{ mb: 1 }} />}
+      {error && (
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={feed.reload}>
+            <Button color="inherit" size="small" onClick={reload}>
               Retry
             </Button>
           }
         >
-          {feed.error}
+          {(error as Error).message || 'The news feed could not be loaded'}
         </Alert>
       )}
-      {!feed.loading && !feed.error && feed.total === 0 && <Alert severity="info">No posts yet: publish the first one with New Post.</Alert>}
+      {!isPending && !error && !total && <Alert severity="info">No posts yet: publish the first one with New Post.</Alert>}
 
-      <Box role="feed" aria-label="News posts" aria-busy={feed.loading}>
+      <Box role="feed" aria-label="News posts" aria-busy={isPending}>
         {feed.posts.map((post) => (
           <PostCard
             key={post.id}
@@ -127,15 +121,6 @@ function NewsFeedScreen() {
         ))}
       </Box>
 
-      {feed.total > 0 && (
-        <Stack spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
-          <NewsPagination page={Math.min(page, pageCount)} count={pageCount} onChange={goTo} visible={phone ? 5 : undefined} />
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
-            Posts {(page - 1) * perPage + 1}–{(page - 1) * perPage + feed.posts.length} of {feed.total}
-          </Typography>
-        </Stack>
-      )}
-
       {(open?.kind === 'new' || open?.kind === 'edit') && (
         <PostDialog
           key={open.kind === 'edit' ? open.post.id : 'new'}
@@ -144,8 +129,11 @@ function NewsFeedScreen() {
           onSaved={() => {
             notify(open.kind === 'edit' ? 'Post saved' : 'Post published', { type: 'success' });
             setOpen(null);
-            if (open.kind === 'new') goTo(1);
-            feed.reload();
+            if (open.kind === 'new') {
+              setPage(1);
+              window.scrollTo({ top: 0 });
+            }
+            reload();
           }}
         />
       )}
@@ -155,7 +143,7 @@ function NewsFeedScreen() {
           onClose={() => setOpen(null)}
           onDeleted={() => {
             setOpen(null);
-            feed.reload();
+            reload();
           }}
         />
       )}
@@ -170,6 +158,6 @@ function NewsFeedScreen() {
           }}
         />
       )}
-    </Box>
+    </>
   );
 }
