@@ -66,6 +66,8 @@ async function pagedCall(path: string, params: GetListParams) {
   return { data: json?.data ?? [], total: Number(json?.total) || 0 };
 }
 
+const queryOf = (meta: unknown) => (meta as { query?: Record<string, string | number | boolean> } | undefined)?.query;
+
 export const dataProvider: DataProvider = {
   ...base,
 
@@ -84,16 +86,19 @@ export const dataProvider: DataProvider = {
     return { data: record };
   },
 
+  // A body with photos or a logo comes as FormData and is sent multipart as it is; `meta.query` adds the query
+  // parameters a spec path wants (PUT /api/driver/{id}?inactive=false).
   async create(resource, params) {
-    const record = asRecord<RaRecord>(await httpClient(api(resource), { method: 'POST', body: params.data }));
-    return { data: { ...params.data, ...record } as never };
+    const multipart = params.data instanceof FormData;
+    const record = asRecord<RaRecord>(await httpClient(api(resource), { method: 'POST', body: params.data, query: queryOf(params.meta) }));
+    return { data: { ...(multipart ? {} : params.data), ...record } as never };
   },
 
   async update(resource, params) {
-    const record = asRecord<RaRecord>(
-      await httpClient(api(resource, params.id), { method: 'PUT', body: { id: params.id, ...params.data } }),
-    );
-    return { data: { ...params.previousData, ...params.data, ...record, id: params.id } as never };
+    const multipart = params.data instanceof FormData;
+    const body = multipart ? params.data : { id: params.id, ...params.data };
+    const record = asRecord<RaRecord>(await httpClient(api(resource, params.id), { method: 'PUT', body, query: queryOf(params.meta) }));
+    return { data: { ...params.previousData, ...(multipart ? {} : params.data), ...record, id: params.id } as never };
   },
 
   async updateMany(resource, params) {
