@@ -56,7 +56,7 @@ function Actions({ restaurant }: { restaurant: AreaRestaurant }) {
       </Tooltip>
       <Action label={`Drivers working at ${restaurant.name}`} onClick={() => setOpen('drivers')} icon={<GroupsOutlinedIcon fontSize="small" />} />
       <NewPostButton variant="icon" label={`New post for ${restaurant.name}`} target={{ restaurants: [restaurant.id] }} />
-      {open && <RestaurantActionDialogs kind={open} restaurantId={restaurant.id} status={restaurant.status} onClose={() => setOpen(null)} onDone={() => {}} />}
+      {open && <RestaurantActionDialogs kind={open} restaurantId={restaurant.id} onClose={() => setOpen(null)} onDone={() => {}} />}
     </Stack>
   );
 }

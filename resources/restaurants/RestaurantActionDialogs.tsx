@@ -1,4 +1,4 @@
-import { useGetList, useNotify } from 'react-admin';
+import { useGetList, useGetMany, useNotify } from 'react-admin';
 import { Alert, Button, Dialog, DialogContent, LinearProgress } from '@mui/material';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
@@ -16,10 +16,8 @@ export type RestaurantDialogKind = 'edit' | 'delete' | 'drivers';
 interface Props {
   kind: RestaurantDialogKind;
   restaurantId: number;
-  /** The record when the caller has it; otherwise it is read from GET /api/restaurant of its status. */
+  /** The record when the caller has it; otherwise the server is asked for this one restaurant. */
   restaurant?: RestaurantRecord;
-  /** The restaurant's status (10 or 20) when the record is to be read: the list answers one status at a time. */
-  status?: number;
   areas?: AreaChoice[];
   accounts?: Restaurateur[];
   mapCenter?: { lat: number; lng: number; map_zoom: number };
@@ -33,10 +31,11 @@ interface Props {
  * saves and messages, for every screen that lists restaurants: the Restaurants screen, and the restaurants under
  * each area on the Areas screen (which has only a summary of each restaurant, so the record is read here).
  */
-export function RestaurantActionDialogs({ kind, restaurantId, restaurant, status = RESTAURANT_STATUS.active, areas, accounts, mapCenter, onClose, onDone }: Props) {
+export function RestaurantActionDialogs({ kind, restaurantId, restaurant, areas, accounts, mapCenter, onClose, onDone }: Props) {
   const notify = useNotify();
   const editing = kind === 'edit';
-  const records = useGetList<RestaurantRecord>(RESTAURANTS, { pagination: ALL, filter: { status } }, { enabled: !restaurant });
+  // Only this restaurant, whatever its status: the list's `id` filter (GET /api/restaurant?filter={"id":[...]}).
+  const records = useGetMany<RestaurantRecord>(RESTAURANTS, { ids: [restaurantId] }, { enabled: !restaurant });
   const areaList = useGetList<AreaChoice & { id: number }>(AREA_RESOURCE, { pagination: ALL, sort: { field: 'name', order: 'ASC' } }, { enabled: editing && !areas });
   const accountList = useGetList<Restaurateur>(RESTAURATEUR_RESOURCE, { pagination: ALL, sort: { field: 'email', order: 'ASC' } }, { enabled: editing && !accounts });
   const record = restaurant ?? records.data?.find((r) => r.id === restaurantId);

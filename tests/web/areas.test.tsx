@@ -159,11 +159,13 @@ describe('Areas screen', () => {
       cash_orders: null, waiting_location: null, other: null, bonus_target: null, logo_src: null,
       restaurateur: { id: 3, name: 'Bombay', email: 'bombay@restaurants.test' }, restaurateur_id: 3,
     };
-    // The list answers one status at a time (active by default): an inactive restaurant is read with status 20.
+    // The dialogs ask for the one restaurant by id (the list's id filter), an inactive one too.
     const closed = { ...bombay, id: 8, name: 'Pizza Palace Camden', status: 20 };
     const { user } = await openAreas([camden, salford], (call) => {
-      if (call.method === 'GET' && call.path === '/api/restaurant?status=10') return { body: [bombay] };
-      if (call.method === 'GET' && call.path === '/api/restaurant?status=20') return { body: [closed] };
+      if (call.method === 'GET' && call.path.startsWith('/api/restaurant?filter=')) {
+        const { id } = JSON.parse(new URL(call.path, 'http://localhost').searchParams.get('filter')!) as { id: number[] };
+        return { body: [bombay, closed].filter((r) => id.includes(r.id)) };
+      }
       if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: [] };
       if (call.method === 'GET' && call.path === '/api/restaurant/7/drivers') return { body: [] };
       return undefined;
