@@ -8,7 +8,7 @@ import { AreaCard } from './AreaCard';
 import { AreaDialog } from './AreaDialog';
 import { AREA_VISIBLE_PAGES } from './AreaPagination';
 import { DeleteAreaDialog } from './DeleteAreaDialog';
-import { useAllAreas, useAreaFeed, useCities } from './useAreas';
+import { useAllAreas, useAreaFeed } from './useAreas';
 import { AREAS, type Area } from './types';
 
 /** Areas per page (spec 1, section 9: choices 1, 5, 10, 100, 1000, default 1). */
@@ -54,7 +54,6 @@ function AreasScreen() {
   // Every area, sorted as the pages are: the picker's choices, and where a saved area now lies.
   const all = useAllAreas();
   const areas = useMemo(() => all.data ?? [], [all.data]);
-  const { data: cities = [] } = useCities();
   const [open, setOpen] = useState<Open>(null);
   /** The area just saved: its page is shown once the whole list has been read again (names sort, so it may move). */
   const [focus, setFocus] = useState<{ id: number; after: number } | null>(null);
@@ -152,9 +151,9 @@ function AreasScreen() {
         ))}
       </Stack>
 
-      {open?.kind === 'add' && <AreaDialog cities={cities} onClose={() => setOpen(null)} onSaved={onSaved} />}
+      {open?.kind === 'add' && <AreaDialog onClose={() => setOpen(null)} onSaved={onSaved} />}
       {open?.kind === 'edit' && (
-        <AreaDialog key={open.area.id} area={open.area} cities={cities} onClose={() => setOpen(null)} onSaved={onSaved} />
+        <AreaDialog key={open.area.id} area={open.area} onClose={() => setOpen(null)} onSaved={onSaved} />
       )}
       {open?.kind === 'delete' && <DeleteAreaDialog area={open.area} onClose={() => setOpen(null)} onDeleted={onDeleted} />}
     </>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useGetList } from 'react-admin';
 import { subscribeToFeed } from '../../providers/realtime';
-import { AREA_CHANNEL, AREA_RESOURCE, CITY_RESOURCE, type Area, type City } from './types';
+import { AREA_CHANNEL, AREA_RESOURCE, type Area } from './types';
 import { RESTAURANT_CHANNEL } from '../restaurants/types';
 
 // Every row, in the spec's plain call (design section 4), sorted by name.
@@ -25,8 +25,4 @@ export function useAreaFeed(reload: () => void) {
       offRestaurants();
     };
   }, [reload]);
-}
-
-export function useCities() {
-  return useGetList<City>(CITY_RESOURCE, { pagination: ALL, sort: { field: 'city_name', order: 'ASC' } });
 }

@@ -34,6 +34,11 @@ export interface FormDialogProps<V extends FieldValues> {
   readOnly?: boolean;
   /** The failure shown above the form when the server's error has no message. */
   failureFallback: string;
+  /**
+   * false: a failure whose messages all went under their fields is not said again above the form (a short form,
+   * where the field is in view and the message leaves with the value that caused it).
+   */
+  repeatFieldFailures?: boolean;
   /** The server's field names that the form calls otherwise (a logo's 'file' is the form's 'logo'). */
   renameServerFields?: Record<string, string>;
   /** After the server's messages are put under their fields: e.g. to show the tab that holds them, or clear one. */
@@ -71,7 +76,8 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
     } catch (error) {
       const form = formRef.current!;
       const fields = showServerErrors(error, form.setError, props.renameServerFields);
-      setFailure((error as { message?: string } | null)?.message || props.failureFallback);
+      const placed = fields.length > 0 && props.repeatFieldFailures === false;
+      setFailure(placed ? null : (error as { message?: string } | null)?.message || props.failureFallback);
       props.onServerErrors?.(fields, form);
     } finally {
       setSaving(false);

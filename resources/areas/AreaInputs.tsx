@@ -1,0 +1,34 @@
+import { InputAdornment } from '@mui/material';
+import { TextInput } from '../../src/components/forms';
+import { ReferenceSelect } from '../../src/components/ReferenceSelect';
+import { CITY_RESOURCE, type City } from './types';
+
+const pounds = {
+  input: {
+    startAdornment: <InputAdornment position="start">£</InputAdornment>,
+    endAdornment: <InputAdornment position="end">/ hour</InputAdornment>,
+  },
+  htmlInput: { inputMode: 'decimal' as const },
+};
+
+/** An area's fields (spec 1, section 2): city, name, standard and weekend hourly pay in pounds. */
+export function AreaInputs({ adding }: { adding: boolean }) {
+  return (
+    <>
+      <ReferenceSelect<City>
+        source="city_id"
+        reference={CITY_RESOURCE}
+        sortBy="city_name"
+        optionText={(city) => city.city_name}
+        label="City"
+        margin="dense"
+        fullWidth
+        required
+        autoFocus={adding}
+      />
+      <TextInput source="name" label="Area Name" margin="dense" fullWidth required autoComplete="off" />
+      <TextInput source="standardPayRate" label="Standard Pay (per hour)" margin="dense" fullWidth required slotProps={pounds} />
+      <TextInput source="weekendPayRate" label="Weekend Pay (per hour)" margin="dense" fullWidth required slotProps={pounds} />
+    </>
+  );
+}
