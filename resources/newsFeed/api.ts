@@ -1,6 +1,5 @@
 import { httpClient, toFormData } from '../../providers/httpClient';
 import type { NewsPostView } from '../../domain/validation/newsFeed';
-import type { NewsReply } from '../../domain/validation/reply';
 
 /** The news feed's calls (spec 1, section 7). */
 
@@ -55,9 +54,5 @@ export function changeStatus(id: number, status: number): Promise<NewsPostView> 
 
 export function changePinned(id: number, pinned: number): Promise<NewsPostView> {
   return httpClient<NewsPostView>(`/api/newsFeed/changePinned/${id}`, { method: 'POST', body: { pinned } });
-}
-
-export function sendReply(postId: number, replyContent: string): Promise<NewsReply> {
-  return httpClient<NewsReply>('/api/reply', { method: 'POST', body: { reply_content: replyContent, new_id: postId } });
 }
 
