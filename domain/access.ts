@@ -41,7 +41,9 @@ export const RULES = {
   home: { list: ['any'] },
   schedule: { list: STAFF },
   schedulerestaurant: { list: RESTAURANT },
-  timesheet: { list: STAFF },
+  // Staff write timesheets (restaurant accounts read theirs); only administrators remove one. Managers see the
+  // timesheets of their restaurants only: `everyRestaurant` is reaching every restaurant's.
+  timesheet: { list: STAFF, edit: STAFF, delete: ADMIN, everyRestaurant: ADMIN },
   timesheetrestaurant: { list: RESTAURANT },
   invoices: { list: STAFF, read: ['staff', 'restaurant'], delete: ADMIN },
   invoicesrestaurant: { list: RESTAURANT },
@@ -50,7 +52,9 @@ export const RULES = {
   restaurants: { list: ADMIN },
   areas: { list: ADMIN, read: ['administrator', 'manager'], create: ADMIN, edit: ADMIN, delete: ADMIN },
   reporting: { list: STAFF },
-  history: { list: STAFF, restore: ADMIN },
+  // Managers undo their own board actions from the snackbar (the server checks the action lies in their scope);
+  // the History list offers Undo of any action, and Restore, to administrators.
+  history: { list: STAFF, undoListed: ADMIN, restore: ADMIN },
   users: { list: ADMIN, read: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   options: { list: STAFF, read: STAFF, edit: STAFF, editMoney: ADMIN },
   alerts: { list: STAFF },

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import {
-  DataProviderContext, Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextInput, Title, useNotify, useRecordContext, useRefresh,
+  DataProviderContext, Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextInput, Title, useCanAccess, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
 import { Button, Chip, Typography } from '@mui/material';
-import { ROLE, ROLE_LABELS, isStaffRole } from '../../domain/roles';
+import { ROLE_LABELS, isStaffRole } from '../../domain/roles';
 import { HISTORY_ACTIONS, HISTORY_KINDS, RECORD_KIND } from '../../domain/history';
 import { RoleGate } from '../../src/components/RoleGate';
-import { useStoredUser } from '../../src/components/useStoredUser';
 import { restoreRecord, undoAction } from './api';
 import { historyDataProvider } from './dataProvider';
 import { actionLabel, kindsLabel } from './format';
@@ -43,11 +42,11 @@ function useHistoryCommand() {
 
 function ExpandPanel() {
   const action = useRecordContext<HistoryAction>();
-  const admin = useStoredUser()?.role === ROLE.administrator;
+  const { canAccess: mayRestore } = useCanAccess({ resource: 'history', action: 'restore' });
   const { run } = useHistoryCommand();
   if (!action) return null;
   const restore = (entry: HistoryEntry) => void run(() => restoreRecord(entry.id), 'Record restored');
-  return <HistoryEntries entries={action.entries} onRestore={admin ? restore : undefined} />;
+  return <HistoryEntries entries={action.entries} onRestore={mayRestore ? restore : undefined} />;
 }
 
 function UndoButton() {
@@ -79,7 +78,7 @@ const who = (a: HistoryAction) => `${a.account_name || a.account_kind}${isStaffR
  * managers see the actions touching their restaurants.
  */
 export function HistoryPage() {
-  const admin = useStoredUser()?.role === ROLE.administrator;
+  const { canAccess: mayUndo } = useCanAccess({ resource: 'history', action: 'undoListed' });
   return (
     <RoleGate path="/history">
       <Title title="History" />
@@ -90,7 +89,7 @@ export function HistoryPage() {
             <FunctionField label="Who" sortable={false} render={(a: HistoryAction) => who(a)} />
             <FunctionField label="Action" sortable={false} render={(a: HistoryAction) => actionLabel(a)} />
             <FunctionField label="Records" sortable={false} render={(a: HistoryAction) => kindsLabel(a)} />
-            {admin && <UndoButton />}
+            {mayUndo && <UndoButton />}
           </Datagrid>
         </List>
       </DataProviderContext.Provider>

@@ -18,6 +18,8 @@ describe('authProvider.canAccess by role', () => {
     expect(await ask('newsfeed', 'messageAll')).toBe(true);
     expect(await ask('options', 'editMoney')).toBe(true);
     expect(await ask('schedulerestaurant', 'list')).toBe(false);
+    for (const action of ['edit', 'delete', 'everyRestaurant']) expect(await ask('timesheet', action)).toBe(true);
+    for (const action of ['undoListed', 'restore']) expect(await ask('history', action)).toBe(true);
   });
 
   it('managers get no drivers, restaurants, areas or users screens, nor the administrators-only actions', async () => {
@@ -32,6 +34,12 @@ describe('authProvider.canAccess by role', () => {
     expect(await ask('newsfeed', 'messageAll')).toBe(false);
     expect(await ask('options', 'edit')).toBe(true);
     expect(await ask('options', 'editMoney')).toBe(false);
+    // Timesheets of their restaurants, edited but never removed; History without Undo of any action or Restore.
+    expect(await ask('timesheet', 'edit')).toBe(true);
+    expect(await ask('timesheet', 'delete')).toBe(false);
+    expect(await ask('timesheet', 'everyRestaurant')).toBe(false);
+    expect(await ask('history', 'undoListed')).toBe(false);
+    expect(await ask('history', 'restore')).toBe(false);
   });
 
   it('restaurant accounts get their own schedule, timesheets and invoices only', async () => {
@@ -40,6 +48,8 @@ describe('authProvider.canAccess by role', () => {
     for (const screen of ['schedule', 'invoices', 'newsfeed', 'options', 'alerts', 'users']) expect(await ask(screen, 'list')).toBe(false);
     expect(await ask('invoices', 'read')).toBe(true);
     expect(await ask('invoices', 'delete')).toBe(false);
+    // Their timesheets are read-only.
+    expect(await ask('timesheet', 'edit')).toBe(false);
   });
 
   it('an account without a role, or nobody, opens Home only; unknown resources and actions are refused', async () => {

@@ -10,6 +10,7 @@ import { restoreRecord } from '../../history/restore';
 import { broadcastTouched } from '../../history/broadcast';
 import type { Entry } from '../../history/apply';
 import { pathId } from '../params';
+import { RULES } from '../../../domain/access';
 
 function readJson(raw: unknown, fallback: unknown): unknown {
   if (typeof raw !== 'string') return fallback;
@@ -57,7 +58,7 @@ export default async function historyRoutes(app: FastifyInstance) {
     return { id: request.id, undone: request.params.id, records: touched.length };
   });
 
-  app.post<{ Params: { entryId: string } }>('/api/history/restore/:entryId', { preHandler: app.access('administrator') }, async (request) => {
+  app.post<{ Params: { entryId: string } }>('/api/history/restore/:entryId', { preHandler: app.access(...RULES.history.restore) }, async (request) => {
     const entryId = pathId(request.params.entryId, HISTORY_MSG.entryNotFound);
     const touched = await guarded(() => restoreRecord(app, entryId));
     await broadcastTouched(app, touched);

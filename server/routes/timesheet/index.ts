@@ -21,6 +21,7 @@ import { LIST_SECTIONS, timesheetDayTexts, timesheetViews, type TimesheetView } 
 import { writeTimesheets, type WriteItem } from './write';
 
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
+import { RULES } from '../../../domain/access';
 export { TIMESHEET_CHANNEL };
 
 const schema = timesheetSchema();
@@ -54,7 +55,7 @@ function approveList(body: unknown): unknown[] {
 export default async function timesheetRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.access('staff', 'restaurant'), config: { shows: 'timesheet' as const } };
   const staff = { preHandler: app.access('staff'), config: { shows: 'timesheet' as const } };
-  const admins = { preHandler: app.access('administrator') };
+  const admins = { preHandler: app.access(...RULES.timesheet.delete) };
   // A few months of lists: office staff go back and forth between the same weeks and months.
   const lists = new DayListCache(64 * 1024 * 1024, LIST_SECTIONS);
 

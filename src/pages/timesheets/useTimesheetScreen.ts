@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { londonToday } from '../../../domain/dates';
 import { INTERVAL, INTERVALS } from '../../../domain/ranges';
-import { ROLE, RESTAURANT_ROLE } from '../../../domain/roles';
+import { canAccess } from '../../../domain/access';
 import { matchesStatusFilter, timesheetTotals, TIMESHEET_FILTER, type TimesheetView } from '../../../domain/timesheets';
 import type { LatLng } from '../../components/maps';
 import { restaurantIdsOf, useLocations, type LocationSelection } from '../../components/LocationPicker';
@@ -39,8 +39,10 @@ function position(r: unknown): LatLng | null {
  */
 export function useTimesheetScreen() {
   const user = useStoredUser();
-  const readOnly = user?.role === RESTAURANT_ROLE;
-  const canRemove = user?.role === ROLE.administrator;
+  // What this account may do here, from the rule table the server enforces (domain/access.ts).
+  const readOnly = !canAccess(user?.role, 'timesheet', 'edit');
+  const canRemove = canAccess(user?.role, 'timesheet', 'delete');
+  const everyRestaurant = canAccess(user?.role, 'timesheet', 'everyRestaurant');
   const dates = useDateRange({ defaultInterval: INTERVAL.week, intervals: INTERVALS });
   const { areas } = useLocations();
   const [location, setLocation] = useState<LocationSelection | null>(null);
@@ -69,7 +71,7 @@ export function useTimesheetScreen() {
 
   // The feed carries every restaurant's changes: keep those of the restaurants this account may see.
   const ownIds = useMemo(() => (readOnly ? new Set((user?.restaurants ?? []).map((r) => r.id)) : null), [readOnly, user]);
-  const scopeIds = useMemo(() => (user?.role === ROLE.manager && restaurants.length ? new Set(restaurants.map((r) => r.id)) : null), [user, restaurants]);
+  const scopeIds = useMemo(() => (!everyRestaurant && restaurants.length ? new Set(restaurants.map((r) => r.id)) : null), [everyRestaurant, restaurants]);
   const visible = useCallback((id: number) => (ownIds ? ownIds.has(id) : scopeIds ? scopeIds.has(id) : true), [ownIds, scopeIds]);
 
   const list = useTimesheetList(dates.range, visible);
