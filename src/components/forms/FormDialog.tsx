@@ -24,6 +24,8 @@ export interface FormDialogProps<V extends FieldValues> {
   titleId: string;
   titleSx?: object;
   width: number;
+  /** The whole screen (a long form on a phone); `width` is then unused. */
+  fullScreen?: boolean;
   /** Checks the values; may change while the dialog is open (a password switch adds the password). */
   schema: z.ZodType;
   /** The values the dialog opens with: read once, at mount. */
@@ -52,7 +54,7 @@ export interface FormDialogProps<V extends FieldValues> {
 const DialogForm = styled(Form)(FORM_IN_DIALOG);
 
 export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
-  const { title, titleId, titleSx, width, schema, defaultValues, onSave, onClose, readOnly = false, tabs, actions, children } = props;
+  const { title, titleId, titleSx, width, fullScreen = false, schema, defaultValues, onSave, onClose, readOnly = false, tabs, actions, children } = props;
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [initial] = useState(defaultValues);
@@ -89,8 +91,9 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
       open
       onClose={saving ? undefined : onClose}
       maxWidth={false}
+      fullScreen={fullScreen}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
     >
       <FormDialogContext.Provider value={state}>
         <DialogForm
