@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { List, useListContext } from 'react-admin';
-import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useListContext } from 'react-admin';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GatedScreen } from '../../src/components/ListScreen';
-import { CardListPageButtons, PerPageSelect } from '../../src/components/CardListPaging';
+import { CardList, CardListState, PerPageSelect } from '../../src/components/CardListPaging';
 import { AreaCard } from './AreaCard';
 import { AreaDialog } from './AreaDialog';
 import { AREA_VISIBLE_PAGES } from './AreaPagination';
@@ -28,29 +28,24 @@ const areaCounter = (first: number, shown: number, total: number) =>
 export function AreaList() {
   return (
     <GatedScreen title="Areas" path="/areas">
-      <List<Area>
+      <CardList<Area>
         resource={AREAS}
-        title={false}
-        actions={false}
         perPage={AREA_PER_PAGE_DEFAULT}
         sort={{ field: 'name', order: 'ASC' }}
-        pagination={<CardListPageButtons label="Areas pages" visible={AREA_VISIBLE_PAGES} counter={areaCounter} />}
-        empty={false}
-        exporter={false}
-        disableSyncWithLocation
-        storeKey={false}
-        component="div"
-        sx={{ maxWidth: 1100, width: '100%', mx: 'auto', pb: 3 }}
+        pagesLabel="Areas pages"
+        visiblePages={AREA_VISIBLE_PAGES}
+        counter={areaCounter}
+        maxWidth={1100}
       >
         <AreasScreen />
-      </List>
+      </CardList>
     </GatedScreen>
   );
 }
 
 function AreasScreen() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const { data: visible = [], isPending, error, refetch, filterValues, setFilters, setPage, perPage } = useListContext<Area>();
+  const { data: visible = [], refetch, filterValues, setFilters, setPage, perPage } = useListContext<Area>();
   // Every area, sorted as the pages are: the picker's choices, and where a saved area now lies.
   const all = useAllAreas();
   const areas = useMemo(() => all.data ?? [], [all.data]);
@@ -122,19 +117,7 @@ function AreasScreen() {
         </Button>
       </Stack>
 
-      {isPending && <LinearProgress aria-label="Loading areas" />}
-      {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Retry
-            </Button>
-          }
-        >
-          {(error as Error).message || 'The areas could not be loaded'}
-        </Alert>
-      )}
+      <CardListState loadingLabel="Loading areas" failed="The areas could not be loaded" onRetry={reload} />
       {!all.isPending && !all.error && areas.length === 0 && (
         <Alert severity="info">No areas yet: add the first one with Add Area.</Alert>
       )}

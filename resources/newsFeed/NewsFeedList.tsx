@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { List, useListContext, useNotify } from 'react-admin';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { useListContext, useNotify } from 'react-admin';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { POST_PINNED, POST_STATUS } from '../../domain/statuses';
 import { NEWS_PER_PAGE_CHOICES, NEWS_PER_PAGE_DEFAULT, NEWS_VISIBLE_PAGES, type NewsPostView } from '../../domain/validation/newsFeed';
 import { GatedScreen } from '../../src/components/ListScreen';
-import { CardListPageButtons, PerPageSelect } from '../../src/components/CardListPaging';
+import { CardList, CardListState, PerPageSelect } from '../../src/components/CardListPaging';
 import { refusalMessage } from '../../src/components/RemoveDialog';
 import { changePinned, changeStatus } from './api';
 import { DeletePostDialog } from './DeletePostDialog';
@@ -31,22 +31,17 @@ const postCounter = (first: number, shown: number, total: number) => `Posts ${fi
 export function NewsFeedList() {
   return (
     <GatedScreen title="News Feed" path="/newsfeed">
-      <List<NewsPostView>
+      <CardList<NewsPostView>
         resource={NEWS_FEED}
-        title={false}
-        actions={false}
         perPage={NEWS_PER_PAGE_DEFAULT}
         sort={{ field: 'feed', order: 'ASC' }}
-        pagination={<CardListPageButtons label="News Feed pages" visible={NEWS_VISIBLE_PAGES} counter={postCounter} />}
-        empty={false}
-        exporter={false}
-        disableSyncWithLocation
-        storeKey={false}
-        component="div"
-        sx={{ maxWidth: 1000, width: '100%', mx: 'auto', pb: 3 }}
+        pagesLabel="News Feed pages"
+        visiblePages={NEWS_VISIBLE_PAGES}
+        counter={postCounter}
+        maxWidth={1000}
       >
         <NewsFeedScreen />
-      </List>
+      </CardList>
     </GatedScreen>
   );
 }
@@ -87,19 +82,7 @@ function NewsFeedScreen() {
         </Stack>
       </Stack>
 
-      {isPending && <LinearProgress aria-label="Loading posts" sx={{ mb: 1 }} />}
-      {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Retry
-            </Button>
-          }
-        >
-          {(error as Error).message || 'The news feed could not be loaded'}
-        </Alert>
-      )}
+      <CardListState loadingLabel="Loading posts" failed="The news feed could not be loaded" onRetry={reload} />
       {!isPending && !error && !total && <Alert severity="info">No posts yet: publish the first one with New Post.</Alert>}
 
       <Box role="feed" aria-label="News posts" aria-busy={isPending}>

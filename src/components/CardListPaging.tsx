@@ -1,5 +1,5 @@
-import { useListPaginationContext } from 'react-admin';
-import { MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { List, useListContext, useListPaginationContext, type ListProps, type RaRecord } from 'react-admin';
+import { Alert, Button, LinearProgress, MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { AreaPagination } from '../../resources/areas/AreaPagination';
 
 /**
@@ -52,5 +52,54 @@ export function CardListPageButtons({ label, visible, counter }: PageButtonsProp
         {counter(first, Math.min(perPage, total - first), total)}
       </Typography>
     </Stack>
+  );
+}
+
+/**
+ * A react-admin `<List>` of the spec's cards: the screen draws its heading (title, page size, main action) and the
+ * cards as the list's children; the page buttons and counter come under them; filters and page are kept while the
+ * screen is open, not in the address (which stays the spec's path).
+ */
+export function CardList<T extends RaRecord>({ pagesLabel, visiblePages, counter, maxWidth, ...props }: ListProps<T> & {
+  pagesLabel: string;
+  visiblePages: number;
+  counter: PageButtonsProps['counter'];
+  maxWidth: number;
+}) {
+  return (
+    <List<T>
+      title={false}
+      actions={false}
+      pagination={<CardListPageButtons label={pagesLabel} visible={visiblePages} counter={counter} />}
+      empty={false}
+      exporter={false}
+      disableSyncWithLocation
+      storeKey={false}
+      component="div"
+      sx={{ maxWidth, width: '100%', mx: 'auto', pb: 3 }}
+      {...props}
+    />
+  );
+}
+
+/** A card list's loading bar and, when the page could not be read, the error with Retry. */
+export function CardListState({ loadingLabel, failed, onRetry }: { loadingLabel: string; failed: string; onRetry: () => void }) {
+  const { isPending, error } = useListContext();
+  return (
+    <>
+      {isPending && <LinearProgress aria-label={loadingLabel} sx={{ mb: 1 }} />}
+      {error && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          {(error as Error).message || failed}
+        </Alert>
+      )}
+    </>
   );
 }
