@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { DataTable, List, SearchInput, TopToolbar, useListContext, useNotify } from 'react-admin';
 import { Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -7,9 +7,11 @@ import { LIST_PER_PAGE_DEFAULT } from '../../domain/validation/listQuery';
 import { subscribeToFeed } from '../../providers/realtime';
 import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
-import { OptionEditDialog } from './OptionEditDialog';
-import { PushMessageDialog } from './PushMessageDialog';
 import { OPTION_CHANNEL, type OptionRecord } from './types';
+
+// The dialogs (their forms, schemas and the map) load when first opened, so the list shows without them.
+const OptionEditDialog = lazy(async () => ({ default: (await import('./OptionEditDialog')).OptionEditDialog }));
+const PushMessageDialog = lazy(async () => ({ default: (await import('./PushMessageDialog')).PushMessageDialog }));
 
 type Open = { kind: 'edit'; option: OptionRecord } | { kind: 'push' } | null;
 const Col = DataTable.Col<OptionRecord>;
@@ -113,8 +115,10 @@ function OptionsBody({ open, setOpen }: { open: Open; setOpen: (open: Open) => v
           <Col label="" disableSort padding="checkbox" render={(o) => <EditButton option={o} onEdit={onEdit} />} />
         </DataTable>
       )}
-      {open?.kind === 'edit' && <OptionEditDialog option={open.option} onClose={() => setOpen(null)} onSaved={onSaved} />}
-      {open?.kind === 'push' && <PushMessageDialog onClose={() => setOpen(null)} />}
+      <Suspense fallback={null}>
+        {open?.kind === 'edit' && <OptionEditDialog option={open.option} onClose={() => setOpen(null)} onSaved={onSaved} />}
+        {open?.kind === 'push' && <PushMessageDialog onClose={() => setOpen(null)} />}
+      </Suspense>
     </>
   );
 }
