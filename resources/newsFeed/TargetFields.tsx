@@ -1,7 +1,6 @@
 import {
   Autocomplete,
   Box,
-  Chip,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -9,16 +8,12 @@ import {
   Radio,
   RadioGroup,
   TextField,
-  Typography,
-  createFilterOptions,
 } from '@mui/material';
 import { ADDRESSEE } from '../../domain/statuses';
 import { ADDRESSEE_CHOICES, NEWS_MSG } from '../../domain/validation/newsFeed';
 import type { PushRecipient } from '../../domain/validation/pushMessage';
+import { driverFilter, driverName, renderDriverChips, renderDriverOption } from '../../src/components/driverChoices';
 import type { AreaChoice, RestaurantChoice } from './usePostChoices';
-
-/** Thousands of drivers: the list shows the first matches of what is typed. */
-const driverFilter = createFilterOptions<PushRecipient>({ limit: 50, stringify: (d) => `${d.full_name} ${d.email}` });
 
 export interface TargetValues {
   addressee: number;
@@ -112,26 +107,12 @@ export function TargetFields({ values, errors, onMode, onChange, onTouch, allowA
           value={pick(drivers, values.drivers)}
           onChange={(_e, next) => onChange('drivers', next.map((d) => d.id))}
           onBlur={() => onTouch('drivers')}
-          getOptionLabel={(d) => d.full_name || d.email}
+          getOptionLabel={driverName}
           filterOptions={driverFilter}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterSelectedOptions
-          renderOption={({ key, ...props }, d) => (
-            <li key={key} {...props}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2">{d.full_name || d.email}</Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {d.email}
-                </Typography>
-              </Box>
-            </li>
-          )}
-          renderValue={(value, getItemProps) =>
-            value.map((d, index) => {
-              const { key, ...itemProps } = getItemProps({ index });
-              return <Chip key={key} size="small" label={d.full_name || d.email} {...itemProps} />;
-            })
-          }
+          renderOption={renderDriverOption()}
+          renderValue={renderDriverChips}
           renderInput={(params) => (
             <TextField
               {...params}

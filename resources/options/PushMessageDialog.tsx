@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useGetList, useNotify } from 'react-admin';
-import { Alert, Autocomplete, Box, Chip, TextField, Typography, createFilterOptions, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Autocomplete, Box, TextField, useMediaQuery, type Theme } from '@mui/material';
+import { driverFilter, driverName, renderDriverChips, renderDriverOption } from '../../src/components/driverChoices';
 import {
   NOTIFY_STATUS_CHOICES,
   PUSH_BODY_MAX,
@@ -21,8 +22,6 @@ const ALL = { page: 1, perPage: 0 };
 /** The form's values: title and body as typed, the recipients' ids, the status filter as text ('' = both). */
 const EMPTY = { title: '', body: '', area_ids: [] as number[], restaurant_ids: [] as number[], notify_status: '', driver_ids: [] as number[] };
 type PushValues = typeof EMPTY;
-/** Thousands of drivers: the list shows the first matches of what is typed. */
-const driverFilter = createFilterOptions<PushRecipient>({ limit: 50, stringify: (d) => `${d.full_name} ${d.email}` });
 const STATUS_LABEL: Record<number, string> = {
   [DRIVER_STATUS.active]: 'active',
   [DRIVER_STATUS.inactive]: 'inactive',
@@ -176,27 +175,12 @@ function RecipientInputs() {
         loading={driversLoading}
         value={chosenDrivers}
         onChange={(_e, next) => driverIds.onChange(next.map((d) => d.id))}
-        getOptionLabel={(d) => d.full_name || d.email}
+        getOptionLabel={driverName}
         filterOptions={driverFilter}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         filterSelectedOptions
-        renderOption={({ key, ...props }, d) => (
-          <li key={key} {...props}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2">{d.full_name || d.email}</Typography>
-              <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {d.email}
-                {STATUS_LABEL[d.status] ? ` · ${STATUS_LABEL[d.status]}` : ''}
-              </Typography>
-            </Box>
-          </li>
-        )}
-        renderValue={(value, getItemProps) =>
-          value.map((d, index) => {
-            const { key, ...itemProps } = getItemProps({ index });
-            return <Chip key={key} size="small" label={d.full_name || d.email} {...itemProps} />;
-          })
-        }
+        renderOption={renderDriverOption((d) => (STATUS_LABEL[d.status] ? ` · ${STATUS_LABEL[d.status]}` : ''))}
+        renderValue={renderDriverChips}
         renderInput={(params) => <TextField {...params} label="Drivers to Message" margin="dense" placeholder="Type a name or e-mail" />}
       />
     </>
