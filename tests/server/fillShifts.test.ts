@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
-import { RecordingBroadcaster } from '../helpers/multipart';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { SHIFT_CHANNEL } from '../../domain/channels';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { FILL_MSG } from '../../domain/validation/fill';
