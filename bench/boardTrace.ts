@@ -52,7 +52,7 @@ function sourceMap(url: string): SourceMapConsumer | null {
 /** A profile node's function as written: source file (without node_modules/) and name. */
 function frameName(frame: Profile['nodes'][number]['callFrame']): string {
   if (!frame.url) return frame.functionName || '(native)';
-  const map = frame.url.includes('/assets/') ? sourceMap(frame.url) : null;
+  const map = frame.url.includes('/assets/') && frame.lineNumber >= 0 ? sourceMap(frame.url) : null;
   const at = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
   if (!at?.source) return `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}`;
   const source = at.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
