@@ -13,6 +13,7 @@ import * as historySpeed from './migrations/0011_history_speed';
 import * as restaurantAreaSort from './migrations/0012_restaurant_area_sort';
 import * as invoiceNewsListIndexes from './migrations/0013_invoice_news_list_indexes';
 import * as driverAreaSortPerStatement from './migrations/0014_driver_area_sort_per_statement';
+import * as snapshotChangeLog from './migrations/0016_snapshot_change_log';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_restaurant_area_sort': restaurantAreaSort,
   '0013_invoice_news_list_indexes': invoiceNewsListIndexes,
   '0014_driver_area_sort_per_statement': driverAreaSortPerStatement,
+  '0016_snapshot_change_log': snapshotChangeLog,
 };
 
 // Migrations work on any schema type: they create it.

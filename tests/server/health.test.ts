@@ -15,7 +15,7 @@ describe('GET /api/health', () => {
     expect(res.json()).toMatchObject({
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      migrations: { pending: 0, latest: '0014_driver_area_sort_per_statement' },
+      migrations: { pending: 0, latest: '0016_snapshot_change_log' },
     });
   });
 });
