@@ -12,6 +12,7 @@ import * as calendarFeeds from './migrations/0010_calendar_feeds';
 import * as historySpeed from './migrations/0011_history_speed';
 import * as restaurantAreaSort from './migrations/0012_restaurant_area_sort';
 import * as invoiceNewsListIndexes from './migrations/0013_invoice_news_list_indexes';
+import * as workedRestaurants from './migrations/0017_worked_restaurants';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_history_speed': historySpeed,
   '0012_restaurant_area_sort': restaurantAreaSort,
   '0013_invoice_news_list_indexes': invoiceNewsListIndexes,
+  '0017_worked_restaurants': workedRestaurants,
 };
 
 // Migrations work on any schema type: they create it.

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { jsonRows } from '../../db/jsonRows';
 import type { DateRange } from '../../../domain/ranges';
-import { DRIVER_STATUS, SHIFT_STATUS, TIMESHEET_STATUS } from '../../../domain/statuses';
+import { DRIVER_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
 import type { PlannerDriver, PlannerRestaurant } from '../../../domain/planner';
 import { readLimits, rulesWindow, WORKING_TIME_OPTION_KEYS, type PlannedShift, type WorkingTimeLimits } from '../../../domain/workingTime';
 
@@ -92,16 +93,19 @@ export async function loadPlannedShifts(
   limits: WorkingTimeLimits,
 ): Promise<Map<number, PlannedShift[]>> {
   const window = rulesWindow(range.from, range.to, limits);
-  const rows = await db
-    .selectFrom('shifts')
-    .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
-    .select(['shifts.id', 'shifts.driver_id', 'shifts.period_date', 'shifts.start_time', 'shifts.finish_time', 'restaurants.name as restaurant_name'])
-    .where('shifts.driver_id', 'is not', null)
-    .$if(driverIds !== null, (q) => q.where('shifts.driver_id', '=', sql<number>`any(${[...(driverIds ?? [])]}::int[])`))
-    .where('shifts.period_date', '>=', window.from)
-    .where('shifts.period_date', '<=', window.to)
-    .where('shifts.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published])
-    .execute();
+  // Every shift of three weeks of every restaurant for the assistant: one JSON value, not ten thousand rows.
+  const rows = await jsonRows<{ id: number; driver_id: number | null; period_date: string; start_time: string; finish_time: string; restaurant_name: string }>(
+    db,
+    db
+      .selectFrom('shifts')
+      .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
+      .select(['shifts.id', 'shifts.driver_id', 'shifts.period_date', 'shifts.start_time', 'shifts.finish_time', 'restaurants.name as restaurant_name'])
+      .where('shifts.driver_id', 'is not', null)
+      .$if(driverIds !== null, (q) => q.where('shifts.driver_id', '=', sql<number>`any(${[...(driverIds ?? [])]}::int[])`))
+      .where('shifts.period_date', '>=', window.from)
+      .where('shifts.period_date', '<=', window.to)
+      .where('shifts.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published]),
+  );
   const out = new Map<number, PlannedShift[]>();
   for (const r of rows) {
     const list = out.get(r.driver_id!);
@@ -112,12 +116,16 @@ export async function loadPlannedShifts(
   return out;
 }
 
-/** 'driverId|restaurantId' of every driver who has a worked (not discarded) timesheet at one of these restaurants. */
+/**
+ * 'driverId|restaurantId' of every driver who has a worked (not discarded) timesheet at one of these restaurants
+ * before `before`: read from the pairs the timesheet triggers keep (migrations/0017_worked_restaurants.ts), as one
+ * text, tens of thousands of pairs in one value.
+ */
 export async function loadWorkedAt(db: Kysely<Database>, restaurantIds: readonly number[], before: string): Promise<Set<string>> {
   if (!restaurantIds.length) return new Set();
-  const rows = await sql<{ driver_id: number; restaurant_id: number }>`
-    select distinct driver_id, restaurant_id from timesheets
-    where restaurant_id = any(${[...restaurantIds]}::int[]) and driver_id is not null and period_date < ${before}
-      and status in (${sql.lit(TIMESHEET_STATUS.pending)}, ${sql.lit(TIMESHEET_STATUS.approved)})`.execute(db);
-  return new Set(rows.rows.map((r) => `${r.driver_id}|${r.restaurant_id}`));
+  const result = await sql<{ pairs: string | null }>`
+    select string_agg(driver_id || '|' || restaurant_id, ',') as pairs from driver_worked_restaurants
+    where restaurant_id = any(${[...restaurantIds]}::int[]) and first_date < ${before}`.execute(db);
+  const pairs = result.rows[0]?.pairs;
+  return new Set(pairs ? pairs.split(',') : []);
 }
