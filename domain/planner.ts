@@ -47,8 +47,8 @@ export interface PlannerInput {
   drivers: readonly PlannerDriver[];
   /** Every shift with a driver around the range (published or not), by driver. */
   planned: ReadonlyMap<number, readonly PlannedShift[]>;
-  /** 'driverId|restaurantId' of drivers who worked at a restaurant before. */
-  workedAt: ReadonlySet<string>;
+  /** The drivers who worked at a restaurant before, by restaurant id. */
+  workedAt: ReadonlyMap<number, ReadonlySet<number>>;
   limits: WorkingTimeLimits;
 }
 
@@ -191,8 +191,8 @@ export function assignmentProblem(
 interface Slot {
   driver: PlannerDriver;
   plan: DriverPlan | null;
-  /** The driver's day by the shift's day number (see ShiftAt.day); undefined until first read. */
-  days: Map<number, DayFit>;
+  /** The driver's days, by days after the first open shift's date; undefined until first read. */
+  days: (DayFit | undefined)[];
 }
 
 export function proposeFills(input: PlannerInput): PlannerResult {
@@ -200,7 +200,7 @@ export function proposeFills(input: PlannerInput): PlannerResult {
   const byArea = new Map<number, Slot[]>();
   const everywhere: Slot[] = [];
   for (const driver of input.drivers) {
-    const slot: Slot = { driver, plan: null, days: new Map() };
+    const slot: Slot = { driver, plan: null, days: [] };
     if (!driver.area_ids.length) everywhere.push(slot);
     for (const a of driver.area_ids) {
       const list = byArea.get(a.area_id);
@@ -213,11 +213,12 @@ export function proposeFills(input: PlannerInput): PlannerResult {
   const listOf = (r: PlannerRestaurant) => {
     let list = lists.get(r.id);
     if (!list) {
+      const worked = input.workedAt.get(r.id);
       list = [...(byArea.get(r.area_id) ?? []), ...everywhere]
         .filter((slot) => worksForRestaurant(slot.driver, r))
         .map((slot) => ({
           slot,
-          workedHere: input.workedAt.has(`${slot.driver.id}|${r.id}`),
+          workedHere: worked?.has(slot.driver.id) ?? false,
           km: hasPoint(slot.driver) && hasPoint(r) ? distanceKm(slot.driver, r) : null,
         }));
       lists.set(r.id, list);
@@ -231,10 +232,12 @@ export function proposeFills(input: PlannerInput): PlannerResult {
   const order = [...input.open].sort(
     (a, b) => a.period_date.localeCompare(b.period_date) || a.start_time.localeCompare(b.start_time) || a.restaurant_id - b.restaurant_id || a.id - b.id,
   );
+  const firstDay = order.length ? shiftAt(order[0]).day : 0;
   for (const shift of order) {
     const restaurant = input.restaurants.get(shift.restaurant_id);
     if (!restaurant) continue;
     const at = shiftAt(shift);
+    const dayIndex = at.day - firstDay;
     const clock = clockSpan(shift.start_time, shift.finish_time);
     const pool = listOf(restaurant);
     // The best few only, kept in order as the pool is read: sorting every free driver of every shift costs more.
@@ -243,8 +246,8 @@ export function proposeFills(input: PlannerInput): PlannerResult {
     let free = 0;
     for (const { slot, workedHere, km } of pool) {
       // A driver's day is read once per date, however many shifts that day ask about it.
-      let day = slot.days.get(at.day);
-      if (day === undefined) slot.days.set(at.day, (day = dayFit(dayAvailability(slot.driver, shift.period_date))));
+      let day = slot.days[dayIndex];
+      if (day === undefined) slot.days[dayIndex] = day = dayFit(dayAvailability(slot.driver, shift.period_date));
       if (!fitsDay(clock, day)) continue;
       const plan = planOf(slot);
       if (plan.overlaps(at.span)) continue;

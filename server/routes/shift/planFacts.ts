@@ -117,15 +117,15 @@ export async function loadPlannedShifts(
 }
 
 /**
- * 'driverId|restaurantId' of every driver who has a worked (not discarded) timesheet at one of these restaurants
- * before `before`: read from the pairs the timesheet triggers keep (migrations/0017_worked_restaurants.ts), as one
- * text, tens of thousands of pairs in one value.
+ * The drivers with a worked (not discarded) timesheet before `before` at each of these restaurants, by restaurant:
+ * read from the pairs the timesheet triggers keep (migrations/0017_worked_restaurants.ts), tens of thousands of
+ * pairs as one JSON value.
  */
-export async function loadWorkedAt(db: Kysely<Database>, restaurantIds: readonly number[], before: string): Promise<Set<string>> {
-  if (!restaurantIds.length) return new Set();
-  const result = await sql<{ pairs: string | null }>`
-    select string_agg(driver_id || '|' || restaurant_id, ',') as pairs from driver_worked_restaurants
-    where restaurant_id = any(${[...restaurantIds]}::int[]) and first_date < ${before}`.execute(db);
-  const pairs = result.rows[0]?.pairs;
-  return new Set(pairs ? pairs.split(',') : []);
+export async function loadWorkedAt(db: Kysely<Database>, restaurantIds: readonly number[], before: string): Promise<Map<number, Set<number>>> {
+  if (!restaurantIds.length) return new Map();
+  const result = await sql<{ pairs: string }>`
+    select coalesce(json_agg(json_build_array(restaurant_id, drivers)), '[]')::text as pairs from (
+      select restaurant_id, json_agg(driver_id) as drivers from driver_worked_restaurants
+      where restaurant_id = any(${[...restaurantIds]}::int[]) and first_date < ${before} group by restaurant_id) w`.execute(db);
+  return new Map((JSON.parse(result.rows[0].pairs) as [number, number[]][]).map(([restaurant, drivers]) => [restaurant, new Set(drivers)]));
 }
