@@ -192,7 +192,7 @@ const farWeek = () => mondayOf(addDays(rangeFor(INTERVAL.week, londonToday()).fr
  * 1,000 shifts of the current week copied (unpublished) into the far week: answers their ids and a way to remove
  * them again, so the dataset stays as it was.
  */
-async function copyThousand(url: string, auth: Record<string, string>): Promise<{ ids: number[]; ms: number; remove: () => Promise<void> }> {
+export async function copyThousand(url: string, auth: Record<string, string>): Promise<{ ids: number[]; ms: number; remove: () => Promise<void> }> {
   const week = rangeFor(INTERVAL.week, londonToday());
   const current = await json<{ id: number }[]>(await fetch(`${url}/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&filter_draft=1`, { headers: auth }));
   const t0 = performance.now();
@@ -209,7 +209,7 @@ async function copyThousand(url: string, auth: Record<string, string>): Promise<
   };
 }
 
-const post = (url: string, auth: Record<string, string>, path: string, body: unknown) =>
+export const post = (url: string, auth: Record<string, string>, path: string, body: unknown) =>
   fetch(`${url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /**

@@ -98,7 +98,8 @@ export class DriverPlan {
 
   /** Whether a shift of this span shares any minute with a planned one. */
   overlaps([start, end]: [number, number]): boolean {
-    return this.spans.some(([s, e]) => s < end && start < e);
+    for (const [s, e] of this.spans) if (s < end && start < e) return true;
+    return false;
   }
 
   /** Whether a shift would break any rule: breaches() without the words, for the assistant's thousands of tries. */
