@@ -15,12 +15,13 @@ export function useResourceSave<T extends RaRecord = RaRecord>(resource: string)
   const [create] = useCreate<T>();
   const [update] = useUpdate<T>();
   const add = useCallback(
-    (data: Partial<T> | FormData, meta?: SaveMeta) => create(resource, { data: data as Partial<T>, meta }, { returnPromise: true }),
+    (data: Partial<T> | FormData, meta?: SaveMeta) =>
+      create(resource, { data: data as Partial<T>, meta }, { returnPromise: true }) as Promise<T>,
     [create, resource],
   );
   const change = useCallback(
     (id: Identifier, data: Partial<T> | FormData, previousData?: T, meta?: SaveMeta) =>
-      update(resource, { id, data: data as Partial<T>, previousData, meta }, { mutationMode: 'pessimistic', returnPromise: true }),
+      update(resource, { id, data: data as Partial<T>, previousData, meta }, { mutationMode: 'pessimistic', returnPromise: true }) as Promise<T>,
     [update, resource],
   );
   return useMemo(() => ({ create: add, update: change }), [add, change]);
