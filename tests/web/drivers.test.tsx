@@ -189,7 +189,7 @@ describe('Drivers Manual Register and Edit Driver', () => {
 describe('Drivers Half Board Register', () => {
   it("needs first name, last name and e-mail, with the spec's messages, and sends the half-board flag", async () => {
     const onSubmit = vi.fn(async (_body: Record<string, unknown>) => {});
-    render(<HalfBoardDialog onSubmit={onSubmit} onClose={vi.fn()} />);
+    renderInAdmin(<HalfBoardDialog onSubmit={onSubmit} onClose={vi.fn()} />);
     const u = userEvent.setup({ delay: null });
     await u.click(screen.getByLabelText(/^First Name/));
     await u.click(screen.getByLabelText(/^Last Name/));

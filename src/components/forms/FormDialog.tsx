@@ -46,6 +46,8 @@ export interface FormDialogProps<V extends FieldValues> {
   renameServerFields?: Record<string, string>;
   /** After the server's messages are put under their fields: e.g. to show the tab that holds them, or clear one. */
   onServerErrors?: (fields: string[], form: UseFormReturn) => void;
+  /** After a save, empty the form again (a dialog that stays open for the next one). */
+  resetAfterSave?: boolean;
   /** Shown between the title and the content: the dialog's tabs. */
   tabs?: ReactNode;
   actions: ReactNode;
@@ -78,6 +80,7 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
     setFailure(null);
     try {
       await onSave(values as V);
+      if (props.resetAfterSave) formRef.current?.reset();
     } catch (error) {
       const form = formRef.current!;
       const fields = showServerErrors(error, form.setError, props.renameServerFields);
