@@ -1,20 +1,20 @@
 import { Box, Typography } from '@mui/material';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { YES_NO } from '../../domain/statuses';
 import { DRIVER_PHOTO_EXTENSIONS } from '../../domain/validation/image';
 import { CalendarFeedPanel } from '../../src/components/CalendarFeedPanel';
-import { WithCounter } from '../../src/components/WithCounter';
 import {
   DateInput,
   FlagInput,
   FormTabPanel,
   ImageInput,
+  PasswordInput,
+  PasswordSwitch,
   SelectInput,
   TextInput,
   useFormDialog,
   useFormField,
 } from '../../src/components/forms';
-import { FormControlLabel, Switch } from '@mui/material';
 import { AssignmentFields } from '../users/AssignmentFields';
 import { RightToWorkPhotos } from './RightToWorkPhotos';
 import type { RightToWorkValue } from './driverForm';
@@ -43,8 +43,7 @@ interface Props {
  * and 5): the Main and Identity tabs, photos png or jpeg only.
  */
 export function DriverInputs({ mode, driver, areas, tab, withPassword, onPasswordSwitch }: Props) {
-  const { readOnly, saving } = useFormDialog();
-  const { setValue } = useFormContext();
+  const { readOnly } = useFormDialog();
   const experienced = useWatch({ name: 'have_experience' }) === String(YES_NO.yes);
   const photo = (source: string, label: string) => <ImageInput source={source} label={label} extensions={DRIVER_PHOTO_EXTENSIONS} />;
 
@@ -74,31 +73,8 @@ export function DriverInputs({ mode, driver, areas, tab, withPassword, onPasswor
         </Box>
         <FlagInput source="working_time_opt_out" label="Opted out of the 48-hour week" />
         {photo('photo_src', 'Profile photo')}
-        {!readOnly && (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={withPassword}
-                disabled={saving}
-                onChange={(e) => {
-                  onPasswordSwitch(e.target.checked);
-                  setValue('password', '');
-                }}
-              />
-            }
-            label={mode === 'add' ? 'Set Password' : 'Change Password'}
-          />
-        )}
-        {withPassword && (
-          <TextInput
-            source="password"
-            label="Password"
-            type="password"
-            required
-            autoComplete="new-password"
-            helper={(message, value) => <WithCounter message={message} length={value.length} />}
-          />
-        )}
+        {!readOnly && <PasswordSwitch label={mode === 'add' ? 'Set Password' : 'Change Password'} on={withPassword} onChange={onPasswordSwitch} />}
+        {withPassword && <PasswordInput />}
         {mode === 'edit' && driver && <CalendarFeedPanel owner={{ kind: 'driver', id: driver.id }} who={driver.full_name} />}
       </FormTabPanel>
       <FormTabPanel label="Identity" shown={tab === 1}>

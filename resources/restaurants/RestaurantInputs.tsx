@@ -1,8 +1,7 @@
-import { Box, FormControlLabel, InputAdornment, Switch } from '@mui/material';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Box, InputAdornment } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import { formatPounds } from '../../domain/money';
-import { WithCounter } from '../../src/components/WithCounter';
-import { FlagInput, FormTabPanel, ImageInput, SelectInput, TextInput, useFormDialog } from '../../src/components/forms';
+import { FlagInput, FormTabPanel, ImageInput, PasswordInput, PasswordSwitch, SelectInput, TextInput } from '../../src/components/forms';
 import { AddressFields } from './AddressFields';
 import { LoginEmailField } from './LoginEmailField';
 import type { AreaChoice, Restaurateur } from './types';
@@ -28,8 +27,6 @@ interface Props {
  * (name, address, login and billing e-mails, area, pay) and the Additional tab (logo and notes for drivers).
  */
 export function RestaurantInputs({ editing, areas, accounts, mapCenter, withMaps, tab, withPassword, onPasswordSwitch }: Props) {
-  const { saving } = useFormDialog();
-  const { setValue } = useFormContext();
   const areaId = useWatch({ name: 'area_id' }) as string;
   const area = areas.find((a) => String(a.id) === areaId);
   const areaChoices = areas.map((a) => ({ id: a.id, name: `${a.name}${a.city ? ` (${a.city.city_name})` : ''}` }));
@@ -64,30 +61,9 @@ export function RestaurantInputs({ editing, areas, accounts, mapCenter, withMaps
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <FlagInput source="send_invoice" label="Send Invoice" />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={withPassword}
-                disabled={saving}
-                onChange={(e) => {
-                  onPasswordSwitch(e.target.checked);
-                  setValue('password', '');
-                }}
-              />
-            }
-            label={editing ? CHANGE_PASSWORD : SPECIAL_PASSWORD}
-          />
+          <PasswordSwitch label={editing ? CHANGE_PASSWORD : SPECIAL_PASSWORD} on={withPassword} onChange={onPasswordSwitch} />
         </Box>
-        {withPassword && (
-          <TextInput
-            source="password"
-            label="Password"
-            type="password"
-            required
-            autoComplete="new-password"
-            helper={(message, value) => <WithCounter message={message} length={value.length} />}
-          />
-        )}
+        {withPassword && <PasswordInput />}
         {!withPassword && !editing && (
           <Box component="p" sx={{ m: 0, typography: 'caption', color: 'text.secondary' }}>
             A new login gets a generated password; Send Verification e-mails it to the login e-mail.

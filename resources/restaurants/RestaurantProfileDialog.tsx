@@ -1,11 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Box, FormControlLabel, Switch, TextField } from '@mui/material';
-import { useFormContext } from 'react-hook-form';
+import { Box, TextField } from '@mui/material';
 import { restaurantProfileFormSchema } from '../../domain/validation/restaurant';
 import type { StoredRestaurant } from '../../providers/session';
 import { storedImage, type ImageValue } from '../../src/components/ImageUpload';
-import { WithCounter } from '../../src/components/WithCounter';
-import { FormCancelButton, FormDialog, FormSaveButton, FormTabPanel, FormTabs, TextInput, useFormDialog } from '../../src/components/forms';
+import {
+  FormCancelButton,
+  FormDialog,
+  FormSaveButton,
+  FormTabPanel,
+  FormTabs,
+  PasswordInput,
+  PasswordSwitch,
+  TextInput,
+} from '../../src/components/forms';
 import { saveRestaurantProfile } from './api';
 import { LOGO_FIELD, RESTAURANT_DIALOG_WIDTH } from './RestaurantDialog';
 import { grid2, RestaurantNotesInputs } from './RestaurantInputs';
@@ -120,48 +127,17 @@ export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }:
           <TextInput source="telephone" label="Telephone" required type="tel" />
         </Box>
         <TextField label="E-mail" value={email} size="small" disabled helperText="Your login e-mail; ask the office to change it" />
-        <PasswordInputs on={withPassword} onSwitch={setWithPassword} />
+        <PasswordSwitch label="Change Password" on={withPassword} onChange={setWithPassword} clears={['password', 'current_password']} />
+        {withPassword && (
+          <Box sx={grid2}>
+            <TextInput source="current_password" label="Current password" type="password" required autoComplete="current-password" />
+            <PasswordInput label="New password" />
+          </Box>
+        )}
       </FormTabPanel>
       <FormTabPanel label="Additional" shown={tab === 1}>
         <RestaurantNotesInputs />
       </FormTabPanel>
     </FormDialog>
-  );
-}
-
-/** Change Password: a new password only with the current one. */
-function PasswordInputs({ on, onSwitch }: { on: boolean; onSwitch: (on: boolean) => void }) {
-  const { saving } = useFormDialog();
-  const { setValue } = useFormContext();
-  return (
-    <>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={on}
-            disabled={saving}
-            onChange={(e) => {
-              onSwitch(e.target.checked);
-              setValue('password', '');
-              setValue('current_password', '');
-            }}
-          />
-        }
-        label="Change Password"
-      />
-      {on && (
-        <Box sx={grid2}>
-          <TextInput source="current_password" label="Current password" type="password" required autoComplete="current-password" />
-          <TextInput
-            source="password"
-            label="New password"
-            type="password"
-            required
-            autoComplete="new-password"
-            helper={(message, value) => <WithCounter message={message} length={value.length} />}
-          />
-        </Box>
-      )}
-    </>
   );
 }

@@ -1,10 +1,8 @@
-import { Stack, Typography } from '@mui/material';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Box, Stack, Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import { ROLE, ROLE_LABELS } from '../../domain/roles';
 import { USER_MSG, USER_ROLES } from '../../domain/validation/user';
-import { WithCounter } from '../../src/components/WithCounter';
-import { SelectInput, TextInput, useFormDialog } from '../../src/components/forms';
-import { FormControlLabel, Switch } from '@mui/material';
+import { PasswordInput, PasswordSwitch, SelectInput, TextInput } from '../../src/components/forms';
 import { AssignmentFields } from './AssignmentFields';
 import type { AreaWithRestaurants } from './types';
 
@@ -28,8 +26,6 @@ interface Props {
  * restaurants for a manager only, the password only with its switch on.
  */
 export function UserInputs({ editing, isSelf, areas, changePassword, onPasswordSwitch }: Props) {
-  const { saving } = useFormDialog();
-  const { setValue, clearErrors } = useFormContext();
   const role = useWatch({ name: 'role' });
   const wide = { margin: 'dense', fullWidth: true, size: 'medium' } as const;
 
@@ -51,37 +47,15 @@ export function UserInputs({ editing, isSelf, areas, changePassword, onPasswordS
       />
       <TextInput source="email" label="E-mail" type="email" {...wide} required autoComplete="off" />
       {role === ROLE.manager && <AssignmentFields areas={areas} />}
-      <FormControlLabel
-        sx={{ mt: 1 }}
-        control={
-          <Switch
-            checked={changePassword}
-            disabled={saving}
-            onChange={(e) => {
-              onPasswordSwitch(e.target.checked);
-              setValue('password', '');
-              clearErrors('password');
-            }}
-          />
-        }
-        label={CHANGE_PASSWORD}
-      />
+      <Box sx={{ mt: 1 }}>
+        <PasswordSwitch label={CHANGE_PASSWORD} on={changePassword} onChange={onPasswordSwitch} />
+      </Box>
       {!editing && !changePassword && (
         <Typography variant="caption" color="text.secondary" component="p">
           {GENERATED_PASSWORD_HINT}
         </Typography>
       )}
-      {changePassword && (
-        <TextInput
-          source="password"
-          label="Password"
-          type="password"
-          {...wide}
-          required
-          autoComplete="new-password"
-          helper={(message, value) => <WithCounter message={message} length={value.length} />}
-        />
-      )}
+      {changePassword && <PasswordInput {...wide} />}
     </>
   );
 }
