@@ -49,6 +49,8 @@ async function wholeList(resource: string, params: GetListParams) {
   return { data: rows, total: totalOf(headers, rows) };
 }
 
+const queryOf = (meta: unknown) => (meta as { query?: Record<string, string | number | boolean> } | undefined)?.query;
+
 export const dataProvider: DataProvider = {
   ...base,
 
@@ -66,16 +68,21 @@ export const dataProvider: DataProvider = {
     return { data: record };
   },
 
+  // A body with photos or a logo comes as FormData and is sent multipart as it is; `meta.query` adds the query
+  // parameters a spec path wants (PUT /api/driver/{id}?inactive=false), `meta.method` the method of an update that is
+  // not a PUT (a restaurant's multipart POST with `_method=PATCH`).
   async create(resource, params) {
-    const record = asRecord<RaRecord>(await httpClient(api(resource), { method: 'POST', body: params.data }));
-    return { data: { ...params.data, ...record } as never };
+    const multipart = params.data instanceof FormData;
+    const record = asRecord<RaRecord>(await httpClient(api(resource), { method: 'POST', body: params.data, query: queryOf(params.meta) }));
+    return { data: { ...(multipart ? {} : params.data), ...record } as never };
   },
 
   async update(resource, params) {
-    const record = asRecord<RaRecord>(
-      await httpClient(api(resource, params.id), { method: 'PUT', body: { id: params.id, ...params.data } }),
-    );
-    return { data: { ...params.previousData, ...params.data, ...record, id: params.id } as never };
+    const multipart = params.data instanceof FormData;
+    const body = multipart ? params.data : { id: params.id, ...params.data };
+    const method = (params.meta as { method?: string } | undefined)?.method ?? 'PUT';
+    const record = asRecord<RaRecord>(await httpClient(api(resource, params.id), { method, body, query: queryOf(params.meta) }));
+    return { data: { ...params.previousData, ...(multipart ? {} : params.data), ...record, id: params.id } as never };
   },
 
   async updateMany(resource, params) {

@@ -1,6 +1,10 @@
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { AdminContext, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
 import { Root } from '../../src/Root';
+import { dataProvider } from '../../providers/dataProvider';
+import { i18nProvider } from '../../providers/i18nProvider';
 import type { StoredUser } from '../../providers/session';
 
 export interface ApiCall {
@@ -91,4 +95,20 @@ export const RESTAURANT: StoredUser = {
 
 export function storeUser(user: StoredUser) {
   window.localStorage.setItem('user', JSON.stringify(user));
+}
+
+/**
+ * Renders a dialog as the app hosts it: inside react-admin's context (router, data provider over the mocked fetch,
+ * translations), which its form and inputs need.
+ */
+export function renderInAdmin(ui: ReactElement) {
+  return render(ui, { wrapper: AdminHost });
+}
+
+function AdminHost({ children }: { children: ReactNode }) {
+  return (
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+      {children}
+    </AdminContext>
+  );
 }

@@ -1,0 +1,137 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, styled } from '@mui/material';
+import { Form } from 'react-admin';
+import { useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { FORM_IN_DIALOG } from '../dialogForm';
+import { FormDialogContext } from './formDialogContext';
+import { schemaResolver } from './schemaResolver';
+import { showServerErrors } from './serverErrors';
+
+/**
+ * A form in a dialog, the way every record dialog of the panel behaves (spec 1 and 2, section 5):
+ * - a react-admin `<Form>` checked by the shared zod schema (domain/validation) through a resolver
+ *   (schemaResolver); a field's
+ *   message shows once it is touched (left) and follows the typing from then on;
+ * - the save button (FormSaveButton) is disabled while the form is invalid or being saved;
+ * - a save the server refuses puts its `{ field: [messages] }` under the fields and says the error above the form;
+ * - inputs (./inputs) are disabled while saving, and in a read-only view.
+ * The dialog's body (inputs, tabs) is its children; its buttons come in `actions`, inside the same <form>.
+ * `onSave` sends the values (through the data provider, see useResourceSave) and rejects with the server's error.
+ */
+export interface FormDialogProps<V extends FieldValues> {
+  /** The dialog title's content; the title carries `titleId`, which names the dialog. */
+  title: ReactNode;
+  titleId: string;
+  titleSx?: object;
+  width: number;
+  /** Checks the values; may change while the dialog is open (a password switch adds the password). */
+  schema: z.ZodType;
+  /** The values the dialog opens with: read once, at mount. */
+  defaultValues: V;
+  /** Sends the values; rejects with the server's error. Not called in a read-only view. */
+  onSave?: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  readOnly?: boolean;
+  /** The failure shown above the form when the server's error has no message. */
+  failureFallback: string;
+  /**
+   * What the schema checks, when it is not the values as they stand: what the save would send of them (a user's
+   * areas only for a manager). Messages still land on the fields of the same names.
+   */
+  prepare?: (values: V) => unknown;
+  /** The failure said above the form, when not the server's message: null for none (the fields say it all). */
+  failureText?: (error: { message?: string; body?: unknown } | null, fields: string[]) => string | null;
+  /** The server's field names that the form calls otherwise (a logo's 'file' is the form's 'logo'). */
+  renameServerFields?: Record<string, string>;
+  /** After the server's messages are put under their fields: e.g. to show the tab that holds them, or clear one. */
+  onServerErrors?: (fields: string[], form: UseFormReturn) => void;
+  /** After a save, empty the form again (a dialog that stays open for the next one). */
+  resetAfterSave?: boolean;
+  /** Shown between the title and the content: the dialog's tabs. */
+  tabs?: ReactNode;
+  actions: ReactNode;
+  children: ReactNode;
+}
+
+const DialogForm = styled(Form)(FORM_IN_DIALOG);
+const same = (values: unknown) => values;
+
+export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
+  const { title, titleId, titleSx, width, schema, defaultValues, onSave, onClose, readOnly = false, tabs, actions, children } = props;
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [initial] = useState(defaultValues);
+  const formRef = useRef<UseFormReturn | null>(null);
+  // The resolver reads the schema of the moment (it changes with a password switch) without a new form.
+  const schemaRef = useRef(schema);
+  schemaRef.current = schema;
+  const prepare = (props.prepare ?? same) as (values: FieldValues) => unknown;
+  const prepareRef = useRef(prepare);
+  prepareRef.current = prepare;
+  const resolver = useMemo(() => schemaResolver(() => schemaRef.current, (values) => prepareRef.current(values)), []);
+  const clearFailure = useCallback(() => setFailure(null), []);
+  const state = useMemo(() => ({ schema, prepare, readOnly, saving, clearFailure }), [schema, prepare, readOnly, saving, clearFailure]);
+
+  // Called by react-admin's Form once every field passed the schema.
+  const submit = async (values: FieldValues) => {
+    if (readOnly || !onSave || saving) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await onSave(values as V);
+      if (props.resetAfterSave) formRef.current?.reset();
+    } catch (error) {
+      const form = formRef.current!;
+      const fields = showServerErrors(error, form.setError, props.renameServerFields);
+      const failed = error as { message?: string; body?: unknown } | null;
+      setFailure(props.failureText ? props.failureText(failed, fields) : failed?.message || props.failureFallback);
+      props.onServerErrors?.(fields, form);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      maxWidth={false}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <FormDialogContext.Provider value={state}>
+        <DialogForm
+          defaultValues={initial}
+          resolver={resolver}
+          mode="onTouched"
+          reValidateMode="onChange"
+          noValidate
+          disableInvalidFormNotification
+          onSubmit={submit}
+        >
+          <KeepForm into={formRef} />
+          <DialogTitle id={titleId} sx={titleSx}>
+            {title}
+          </DialogTitle>
+          {tabs}
+          <DialogContent sx={{ pt: '16px !important' }}>
+            {failure && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {failure}
+              </Alert>
+            )}
+            {children}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
+        </DialogForm>
+      </FormDialogContext.Provider>
+    </Dialog>
+  );
+}
+
+/** Hands the form's methods to the dialog around it, which answers the server's messages. */
+function KeepForm({ into }: { into: { current: UseFormReturn | null } }) {
+  into.current = useFormContext();
+  return null;
+}
