@@ -251,7 +251,8 @@ function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | und
 async function openScreen() {
   storeUser(ADMIN);
   renderAppAt('/users');
-  await screen.findByText('Oliver Bennett');
+  // The first render of the whole app (lazy list chunk included) takes a few seconds on a busy machine.
+  await screen.findByText('Oliver Bennett', {}, { timeout: 10_000 });
 }
 const rows = () => within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row').slice(1);
 
