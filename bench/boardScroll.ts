@@ -1,4 +1,5 @@
-import type { CDPSession, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../server/db/seed/demo';
 
 /**
  * What a planner does after the board's first paint, measured inside the page: jumping to the last row and
@@ -100,4 +101,27 @@ export async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   return Math.round((usedSize / 1024 / 1024) * 10) / 10;
+}
+
+/** Headless Chromium with the page watch installed, logged in to the app at `url` as the demo administrator. */
+export async function adminBrowser(url: string): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    await context.addInitScript(PAGE_WATCH);
+    const page = await context.newPage();
+    await page.goto(`${url}/login`);
+    await page.getByRole('tab', { name: 'Admin' }).click();
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    return { browser, context, page };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }

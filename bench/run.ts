@@ -6,6 +6,7 @@ import { firstLoadFigures } from './firstLoad';
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 import { listFigures, printListFigures } from './lists';
 import { importFigures } from './imports';
+import { keptShiftListFigures } from './keptShiftLists';
 import { ensureBuilt, loginBody, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
 
 /**
@@ -29,7 +30,9 @@ async function main() {
     if (only === 'board') {
       const writer = databaseUrl ? await startBenchServer(scale, databaseUrl) : null;
       try {
+        const listLines = await keptShiftListFigures({ url, auth }, writer ?? { url, auth });
         printBoard(await benchBoard(url, token, writer ?? { url, auth }));
+        for (const line of listLines) console.log(line);
       } finally {
         writer?.stop();
       }

@@ -1,10 +1,9 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { rangeFor, INTERVAL, type DateRange } from '../domain/ranges';
-import { DEMO_PASSWORD } from '../server/db/seed/demo';
 import type { ShiftRecord } from '../domain/shifts';
 import { SHIFT_STATUS } from '../domain/statuses';
-import { blockingSince, boardQuiet, heapAfterGc, jumpToLastRow, navigateInApp, PAGE_WATCH, type Blocking, type Jump } from './boardScroll';
+import { adminBrowser, blockingSince, boardQuiet, heapAfterGc, jumpToLastRow, navigateInApp, type Blocking, type Jump } from './boardScroll';
 import { sortRestaurants } from '../src/pages/schedule/boardRows';
 import type { BoardRestaurant } from '../src/pages/schedule/api';
 import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfterChange, type Change, type LoadResult } from './load';
@@ -117,8 +116,11 @@ async function openAndJump(page: Page, boardUrl: string, lastRow: number): Promi
   const open = (await settle(page)).ms;
   const openBlocking = await blockingSince(page, 0);
   const jump = await jumpToLastRow(page, lastRow, QUIET_MS);
+  // Found before the clock starts: Playwright finds a button by role and name inside the page, walking every
+  // element's accessible name (a task of about 90 ms of CPU on the Month board), which is its work, not the board's.
+  const next = await page.getByRole('button', { name: 'Next' }).elementHandle();
   const t0 = (await page.evaluate('performance.now()')) as number;
-  await page.getByRole('button', { name: 'Next' }).click();
+  await next!.click();
   const end = await boardQuiet(page, QUIET_MS);
   return { open, openBlocking, jump, next: { ms: Math.round(end - t0), blocking: await blockingSince(page, t0) } };
 }
@@ -131,21 +133,8 @@ export interface Writer {
 
 export async function benchBoard(url: string, token: string, writer: Writer): Promise<BoardResults> {
   const auth = { authorization: `Bearer ${token}` };
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const { browser, context, page } = await adminBrowser(url);
   try {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-    await context.addInitScript(PAGE_WATCH);
-    const page = await context.newPage();
-    await page.goto(`${url}/login`);
-    await page.getByRole('tab', { name: 'Admin' }).click();
-    await page.getByLabel('Email').fill('admin@demo.test');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-
     const today = londonToday();
     const week = rangeFor(INTERVAL.week, today);
     const month = rangeFor(INTERVAL.month, today);
@@ -203,7 +192,7 @@ const farWeek = () => mondayOf(addDays(rangeFor(INTERVAL.week, londonToday()).fr
  * 1,000 shifts of the current week copied (unpublished) into the far week: answers their ids and a way to remove
  * them again, so the dataset stays as it was.
  */
-async function copyThousand(url: string, auth: Record<string, string>): Promise<{ ids: number[]; ms: number; remove: () => Promise<void> }> {
+export async function copyThousand(url: string, auth: Record<string, string>): Promise<{ ids: number[]; ms: number; remove: () => Promise<void> }> {
   const week = rangeFor(INTERVAL.week, londonToday());
   const current = await json<{ id: number }[]>(await fetch(`${url}/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&filter_draft=1`, { headers: auth }));
   const t0 = performance.now();
@@ -220,7 +209,7 @@ async function copyThousand(url: string, auth: Record<string, string>): Promise<
   };
 }
 
-const post = (url: string, auth: Record<string, string>, path: string, body: unknown) =>
+export const post = (url: string, auth: Record<string, string>, path: string, body: unknown) =>
   fetch(`${url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /**

@@ -28,8 +28,21 @@ function utc(date: string): number {
   return ms;
 }
 
+// And the dates they lead to, written once: the board's working-time marks read a Monday for every shift it holds.
+const dateOf = new Map<number, string>();
+
+function isoDate(ms: number): string {
+  let date = dateOf.get(ms);
+  if (date === undefined) {
+    date = new Date(ms).toISOString().slice(0, 10);
+    if (dateOf.size > 20_000) dateOf.clear();
+    dateOf.set(ms, date);
+  }
+  return date;
+}
+
 export function addDays(date: string, days: number): string {
-  return new Date(utc(date) + days * DAY_MS).toISOString().slice(0, 10);
+  return isoDate(utc(date) + days * DAY_MS);
 }
 
 export function daysBetween(from: string, to: string): number {
@@ -38,7 +51,8 @@ export function daysBetween(from: string, to: string): number {
 
 /** 0 = Monday ... 6 = Sunday, as driver working times and the schedule count them. */
 export function weekDay(date: string): number {
-  return (new Date(utc(date)).getUTCDay() + 6) % 7;
+  // 1970-01-01 was a Thursday (3, counting from Monday).
+  return ((Math.round(utc(date) / DAY_MS) + 3) % 7 + 7) % 7;
 }
 
 /** Weeks start on Monday. */

@@ -2,7 +2,7 @@ import {
   AVAILABILITY_MSG, availabilityMessage, availabilityOn, dayAvailability, worksForRestaurant, type DayAvailability, type DriverPlaces,
   type DriverWorkingTime,
 } from './availability';
-import { breachMessage, DriverPlan, hoursText, shiftAt, type PlannedShift, type ShiftAt, type WorkingTimeLimits } from './workingTime';
+import { breachMessage, DriverPlan, hoursText, shiftAt, type PlannedShift, type WorkingTimeLimits } from './workingTime';
 import { SHIFT_MSG } from './validation/shift';
 import { toMinutes } from './dates';
 
@@ -47,8 +47,8 @@ export interface PlannerInput {
   drivers: readonly PlannerDriver[];
   /** Every shift with a driver around the range (published or not), by driver. */
   planned: ReadonlyMap<number, readonly PlannedShift[]>;
-  /** 'driverId|restaurantId' of drivers who worked at a restaurant before. */
-  workedAt: ReadonlySet<string>;
+  /** The drivers who worked at a restaurant before, by restaurant id. */
+  workedAt: ReadonlyMap<number, ReadonlySet<number>>;
   limits: WorkingTimeLimits;
 }
 
@@ -121,18 +121,22 @@ export const unfilledReason = {
 };
 
 interface Ranked {
+  slot: Slot;
   driver: PlannerDriver;
   weekMinutes: number;
   workedHere: boolean;
   km: number | null;
 }
 
-function compare(a: Ranked, b: Ranked): number {
-  if (a.weekMinutes !== b.weekMinutes) return a.weekMinutes - b.weekMinutes;
-  if (a.workedHere !== b.workedHere) return a.workedHere ? -1 : 1;
-  if (a.km !== null && b.km !== null && a.km !== b.km) return a.km - b.km;
-  return a.driver.id - b.driver.id;
+/** A driver's rank against a ranked one, from the parts alone: most drivers read lose to the last kept one. */
+function compareTo(weekMinutes: number, workedHere: boolean, km: number | null, driverId: number, b: Ranked): number {
+  if (weekMinutes !== b.weekMinutes) return weekMinutes - b.weekMinutes;
+  if (workedHere !== b.workedHere) return workedHere ? -1 : 1;
+  if (km !== null && b.km !== null && km !== b.km) return km - b.km;
+  return driverId - b.driver.id;
 }
+
+const compare = (a: Ranked, b: Ranked) => compareTo(a.weekMinutes, a.workedHere, a.km, a.driver.id, b);
 
 function candidateOf(r: Ranked): Candidate {
   const parts = [`${hoursText(r.weekMinutes)} planned that week`, r.workedHere ? 'has worked here before' : 'new to this restaurant'];
@@ -155,12 +159,12 @@ function dayFit(day: DayAvailability): DayFit {
   return day.kind === 'allDay' ? 'allDay' : day.windows.map((w) => clockSpan(w.start_at, w.stop_at));
 }
 
-/** Why a driver of the restaurant's list cannot take the shift: 'busy' (unavailable or another shift) or 'rule'; null when they can. */
-function refusal(clock: [number, number], at: ShiftAt, day: DayFit, plan: DriverPlan, limits: WorkingTimeLimits): 'busy' | 'rule' | null {
-  if (day === null) return 'busy';
-  if (day !== 'allDay' && !day.some(([ws, we]) => clock[0] >= ws && clock[1] <= we)) return 'busy';
-  if (plan.overlaps(at.span)) return 'busy';
-  return plan.breaks(limits, at) ? 'rule' : null;
+/** Whether the shift's clock time falls within the driver's day. */
+function fitsDay(clock: [number, number], day: DayFit): boolean {
+  if (day === null) return false;
+  if (day === 'allDay') return true;
+  for (const [ws, we] of day) if (clock[0] >= ws && clock[1] <= we) return true;
+  return false;
 }
 
 /**
@@ -183,72 +187,77 @@ export function assignmentProblem(
   return breaches.length ? breaches.map((b) => breachMessage(driver.full_name, b, limits)).join('; ') : null;
 }
 
+/** A driver as one call of the assistant holds them: their plan and their days, made when first asked for. */
+interface Slot {
+  driver: PlannerDriver;
+  plan: DriverPlan | null;
+  /** The driver's days, by days after the first open shift's date; undefined until first read. */
+  days: (DayFit | undefined)[];
+}
+
 export function proposeFills(input: PlannerInput): PlannerResult {
   // Drivers by area; drivers without areas work everywhere. Each restaurant's list is made once.
-  const byArea = new Map<number, PlannerDriver[]>();
-  const everywhere: PlannerDriver[] = [];
-  for (const d of input.drivers) {
-    if (!d.area_ids.length) everywhere.push(d);
-    for (const a of d.area_ids) {
+  const byArea = new Map<number, Slot[]>();
+  const everywhere: Slot[] = [];
+  for (const driver of input.drivers) {
+    const slot: Slot = { driver, plan: null, days: [] };
+    if (!driver.area_ids.length) everywhere.push(slot);
+    for (const a of driver.area_ids) {
       const list = byArea.get(a.area_id);
-      if (list) list.push(d);
-      else byArea.set(a.area_id, [d]);
+      if (list) list.push(slot);
+      else byArea.set(a.area_id, [slot]);
     }
   }
   // Each restaurant's drivers with what ranks them there (worked here before, distance), made once per restaurant.
-  const lists = new Map<number, { driver: PlannerDriver; workedHere: boolean; km: number | null }[]>();
+  const lists = new Map<number, { slot: Slot; workedHere: boolean; km: number | null }[]>();
   const listOf = (r: PlannerRestaurant) => {
     let list = lists.get(r.id);
     if (!list) {
+      const worked = input.workedAt.get(r.id);
       list = [...(byArea.get(r.area_id) ?? []), ...everywhere]
-        .filter((d) => worksForRestaurant(d, r))
-        .map((driver) => ({
-          driver,
-          workedHere: input.workedAt.has(`${driver.id}|${r.id}`),
-          km: hasPoint(driver) && hasPoint(r) ? distanceKm(driver, r) : null,
+        .filter((slot) => worksForRestaurant(slot.driver, r))
+        .map((slot) => ({
+          slot,
+          workedHere: worked?.has(slot.driver.id) ?? false,
+          km: hasPoint(slot.driver) && hasPoint(r) ? distanceKm(slot.driver, r) : null,
         }));
       lists.set(r.id, list);
     }
     return list;
   };
-  const plans = new Map<number, DriverPlan>();
-  const planOf = (d: PlannerDriver) => {
-    let plan = plans.get(d.id);
-    if (!plan) plans.set(d.id, (plan = new DriverPlan(input.planned.get(d.id) ?? [], d.opted_out)));
-    return plan;
-  };
-  // A driver's day is read once per date, however many shifts that day asks about it.
-  const days = new Map<string, Map<number, DayFit>>();
-  const dayOf = (d: PlannerDriver, date: string) => {
-    let onDate = days.get(date);
-    if (!onDate) days.set(date, (onDate = new Map()));
-    let day = onDate.get(d.id);
-    if (day === undefined) onDate.set(d.id, (day = dayFit(dayAvailability(d, date))));
-    return day;
-  };
+  const planOf = (slot: Slot) => (slot.plan ??= new DriverPlan(input.planned.get(slot.driver.id) ?? [], slot.driver.opted_out));
 
   const proposals: Proposal[] = [];
   const unfilled: Unfilled[] = [];
   const order = [...input.open].sort(
     (a, b) => a.period_date.localeCompare(b.period_date) || a.start_time.localeCompare(b.start_time) || a.restaurant_id - b.restaurant_id || a.id - b.id,
   );
+  const firstDay = order.length ? shiftAt(order[0]).day : 0;
   for (const shift of order) {
     const restaurant = input.restaurants.get(shift.restaurant_id);
     if (!restaurant) continue;
     const at = shiftAt(shift);
+    const dayIndex = at.day - firstDay;
     const clock = clockSpan(shift.start_time, shift.finish_time);
     const pool = listOf(restaurant);
     // The best few only, kept in order as the pool is read: sorting every free driver of every shift costs more.
     const ranked: Ranked[] = [];
     const keep = NEXT_CANDIDATES + 1;
     let free = 0;
-    for (const { driver, workedHere, km } of pool) {
-      const plan = planOf(driver);
-      const why = refusal(clock, at, dayOf(driver, shift.period_date), plan, input.limits);
-      if (why === 'rule') free++;
-      if (why) continue;
-      const candidate = { driver, weekMinutes: plan.weekMinutes(at.monday), workedHere, km };
-      if (ranked.length === keep && compare(candidate, ranked[keep - 1]) >= 0) continue;
+    for (const { slot, workedHere, km } of pool) {
+      // A driver's day is read once per date, however many shifts that day ask about it.
+      let day = slot.days[dayIndex];
+      if (day === undefined) slot.days[dayIndex] = day = dayFit(dayAvailability(slot.driver, shift.period_date));
+      if (!fitsDay(clock, day)) continue;
+      const plan = planOf(slot);
+      if (plan.overlaps(at.span)) continue;
+      if (plan.breaks(input.limits, at)) {
+        free++;
+        continue;
+      }
+      const weekMinutes = plan.weekMinutes(at.monday);
+      if (ranked.length === keep && compareTo(weekMinutes, workedHere, km, slot.driver.id, ranked[keep - 1]) >= 0) continue;
+      const candidate = { slot, driver: slot.driver, weekMinutes, workedHere, km };
       let i = ranked.length === keep ? keep - 1 : ranked.length;
       while (i > 0 && compare(candidate, ranked[i - 1]) < 0) {
         ranked[i] = ranked[i - 1];
@@ -267,7 +276,7 @@ export function proposeFills(input: PlannerInput): PlannerResult {
     }
     const [best, ...next] = ranked;
     proposals.push({ shift_id: shift.id, ...candidateOf(best), candidates: next.slice(0, NEXT_CANDIDATES).map(candidateOf) });
-    planOf(best.driver).add({ ...shift, restaurant_name: restaurant.name }, at);
+    planOf(best.slot).add({ ...shift, restaurant_name: restaurant.name }, at);
   }
   return { proposals, unfilled };
 }

@@ -87,7 +87,8 @@ export const dataProvider: DataProvider = {
   },
 
   // A body with photos or a logo comes as FormData and is sent multipart as it is; `meta.query` adds the query
-  // parameters a spec path wants (PUT /api/driver/{id}?inactive=false).
+  // parameters a spec path wants (PUT /api/driver/{id}?inactive=false), `meta.method` the method of an update that is
+  // not a PUT (a restaurant's multipart POST with `_method=PATCH`).
   async create(resource, params) {
     const multipart = params.data instanceof FormData;
     const record = asRecord<RaRecord>(await httpClient(api(resource), { method: 'POST', body: params.data, query: queryOf(params.meta) }));
@@ -97,7 +98,8 @@ export const dataProvider: DataProvider = {
   async update(resource, params) {
     const multipart = params.data instanceof FormData;
     const body = multipart ? params.data : { id: params.id, ...params.data };
-    const record = asRecord<RaRecord>(await httpClient(api(resource, params.id), { method: 'PUT', body, query: queryOf(params.meta) }));
+    const method = (params.meta as { method?: string } | undefined)?.method ?? 'PUT';
+    const record = asRecord<RaRecord>(await httpClient(api(resource, params.id), { method, body, query: queryOf(params.meta) }));
     return { data: { ...params.previousData, ...(multipart ? {} : params.data), ...record, id: params.id } as never };
   },
 

@@ -46,7 +46,9 @@ export function AreaDialog({ area, onClose, onSaved }: AreaDialogProps) {
       onSave={send}
       onClose={onClose}
       failureFallback="Saving the area failed"
-      repeatFieldFailures={false}
+      // A refusal whose messages all sit under their fields is not said again above them: the field is in view,
+      // and its message leaves with the value that caused it.
+      failureText={(failed, fields) => (fields.length ? null : failed?.message || 'Saving the area failed')}
       actions={
         <>
           <FormCancelButton onClick={onClose} />

@@ -5,7 +5,8 @@ import { DRIVER_FILTER } from '../../domain/driverFilters';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { subscribeToFeed } from '../../providers/realtime';
-import { createDriver, saveWorkingTimes, setDriverProgressing, setDriverStatus, updateDriver } from './api';
+import { useResourceSave } from '../../src/components/forms';
+import { saveWorkingTimes, setDriverProgressing, setDriverStatus } from './api';
 import { DriverDialog } from './DriverDialog';
 import type { DriverActions } from './DriverCells';
 import { DriverRows } from './DriverRows';
@@ -34,6 +35,7 @@ const errorText = (error: unknown, fallback: string) => (error as { message?: st
  */
 export function DriverListContent({ areas, open, setOpen }: Props) {
   const notify = useNotify();
+  const saves = useResourceSave<DriverRecord>(DRIVERS);
   const { refetch } = useListContext<DriverRecord>();
   const areaName = useMemo(() => new Map(areas.map((a) => [a.id, a.name])), [areas]);
   const areaNames = (d: DriverRecord) => d.area_ids.map((a) => areaName.get(a.area_id) ?? `Area ${a.area_id}`).join(', ');
@@ -81,7 +83,7 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
     },
   };
   const register = async (body: FormData | Record<string, unknown>) => {
-    const driver = await createDriver(body).catch(failing);
+    const driver = await saves.create(body).catch(failing);
     close();
     saved(`Driver ${driver.full_name} registered`);
   };
@@ -99,7 +101,7 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
           areas={areas}
           onClose={close}
           onSubmit={async (body) => {
-            await updateDriver(open.driver.id, body).catch(failing);
+            await saves.update(open.driver.id, body, open.driver, { query: { inactive: false } }).catch(failing);
             close();
             saved('Driver updated');
           }}

@@ -2,12 +2,7 @@ import { httpClient } from '../../providers/httpClient';
 import type { OverridePeriod, WeeklyPeriod } from '../../domain/validation/workingTimes';
 import type { DriverRecord } from './types';
 
-/** The calls of the drivers screen (spec 2, section 7); the list goes through the data provider. */
-
-export const createDriver = (body: FormData | Record<string, unknown>) => httpClient<DriverRecord>('/api/driver', { method: 'POST', body });
-
-export const updateDriver = (id: number, body: FormData) =>
-  httpClient<DriverRecord>(`/api/driver/${id}`, { method: 'PUT', query: { inactive: false }, body });
+/** The row actions of the drivers screen (spec 2, section 7); the list and the dialogs' saves go through the data provider. */
 
 export const setDriverStatus = (id: number, status: number) =>
   httpClient<DriverRecord>(`/api/driver/${id}`, { method: 'PUT', query: { inactive: true }, body: { id, status } });

@@ -70,7 +70,7 @@ export function driverFormData(values: DriverFormValues, withPassword: boolean, 
   const form = new FormData();
   if (id !== undefined) form.append('id', String(id));
   for (const f of [...MAIN_TEXT_FIELDS, ...IDENTITY_TEXT_FIELDS]) {
-    const value = values[f].trim();
+    const value = String(values[f] ?? '').trim();
     if (!value) continue;
     form.append(f, (DATE_FIELDS as readonly string[]).includes(f) ? (readDate(value) ?? value) : value);
   }

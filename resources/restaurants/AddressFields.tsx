@@ -1,27 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, Box, TextField } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { APIProvider, Map, Marker, type MapMouseEvent } from '@vis.gl/react-google-maps';
 import { MAP_CENTER_FALLBACK } from '../../domain/validation/option';
 import { MAPS_KEY, geocodeAddress, type GeocodedAddress } from '../../providers/geocoding';
+import { TextInput, useFormField, useInputsDisabled } from '../../src/components/forms';
 
-type FieldProps = (name: string) => {
-  name: string;
-  value: string;
-  onChange: (e: { target: { value: string } }) => void;
-  onBlur: () => void;
-  error: boolean;
-  helperText?: string;
-};
+type AddressValues = { address: string; postcode: string; map_latitude: string; map_longitude: string };
 
 interface Props {
-  field: FieldProps;
-  values: { address: string; postcode: string; map_latitude: string; map_longitude: string };
-  set: (changes: Partial<{ address: string; postcode: string; map_latitude: string; map_longitude: string }>) => void;
-  disabled?: boolean;
   /** The default map centre (the map_center_default option). */
   center?: { lat: number; lng: number; map_zoom: number };
   /** Ask the maps service (false in tests and builds without a key). */
   withMaps?: boolean;
+}
+
+/** Sets some of the address fields at once (a chosen suggestion, a click on the map), as typed values. */
+function useSetAddress() {
+  const { setValue } = useFormContext();
+  return (changes: Partial<AddressValues>) => {
+    for (const [name, value] of Object.entries(changes)) setValue(name, value, { shouldDirty: true, shouldValidate: true });
+  };
 }
 
 const round6 = (n: number) => String(Math.round(n * 1e6) / 1e6);
@@ -31,33 +30,37 @@ const round6 = (n: number) => String(Math.round(n * 1e6) / 1e6);
  * and a map whose marker a click sets (and a click on the marker clears). Without one: address, postcode and
  * latitude/longitude typed in, which is all the other screens need.
  */
-export function AddressFields({ field, values, set, disabled, center = MAP_CENTER_FALLBACK, withMaps = !!MAPS_KEY }: Props) {
+export function AddressFields({ center = MAP_CENTER_FALLBACK, withMaps = !!MAPS_KEY }: Props) {
   const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } } as const;
   const coordinates = (
     <Box sx={grid}>
-      <TextField {...field('postcode')} label="Postcode" size="small" disabled={disabled} />
-      <TextField {...field('map_latitude')} label="Latitude" size="small" disabled={disabled} inputMode="decimal" />
-      <TextField {...field('map_longitude')} label="Longitude" size="small" disabled={disabled} inputMode="decimal" />
+      <TextInput source="postcode" label="Postcode" />
+      <TextInput source="map_latitude" label="Latitude" inputMode="decimal" />
+      <TextInput source="map_longitude" label="Longitude" inputMode="decimal" />
     </Box>
   );
   if (!withMaps) {
     return (
       <>
-        <TextField {...field('address')} label="Address" required size="small" fullWidth disabled={disabled} />
+        <TextInput source="address" label="Address" required fullWidth />
         {coordinates}
       </>
     );
   }
   return (
     <>
-      <GeocodedAddressField field={field} value={values.address} set={set} disabled={disabled} />
+      <GeocodedAddressField />
       {coordinates}
-      <MarkerMap values={values} set={set} center={center} />
+      <MarkerMap center={center} />
     </>
   );
 }
 
-function GeocodedAddressField({ field, value, set, disabled }: { field: FieldProps; value: string; set: Props['set']; disabled?: boolean }) {
+function GeocodedAddressField() {
+  const address = useFormField<string>('address');
+  const value = address.value ?? '';
+  const set = useSetAddress();
+  const disabled = useInputsDisabled();
   const [options, setOptions] = useState<GeocodedAddress[]>([]);
   const [typed, setTyped] = useState(value);
   useEffect(() => {
@@ -70,7 +73,6 @@ function GeocodedAddressField({ field, value, set, disabled }: { field: FieldPro
       controller.abort();
     };
   }, [typed]);
-  const props = field('address');
   return (
     <Autocomplete
       freeSolo
@@ -81,7 +83,7 @@ function GeocodedAddressField({ field, value, set, disabled }: { field: FieldPro
       inputValue={value}
       onInputChange={(_, text, reason) => {
         if (reason === 'input' || reason === 'clear') {
-          set({ address: text });
+          address.onChange(text);
           setTyped(text);
         }
       }}
@@ -91,13 +93,16 @@ function GeocodedAddressField({ field, value, set, disabled }: { field: FieldPro
         }
       }}
       renderInput={(params) => (
-        <TextField {...params} label="Address" required size="small" onBlur={props.onBlur} error={props.error} helperText={props.helperText} />
+        <TextField {...params} label="Address" required size="small" onBlur={address.onBlur} error={!!address.message} helperText={address.message} />
       )}
     />
   );
 }
 
-function MarkerMap({ values, set, center }: { values: Props['values']; set: Props['set']; center: NonNullable<Props['center']> }) {
+function MarkerMap({ center }: { center: NonNullable<Props['center']> }) {
+  const set = useSetAddress();
+  const [map_latitude, map_longitude] = useWatch({ name: ['map_latitude', 'map_longitude'] }) as [string, string];
+  const values = { map_latitude, map_longitude };
   const lat = Number(values.map_latitude);
   const lng = Number(values.map_longitude);
   const marked = values.map_latitude !== '' && values.map_longitude !== '' && Number.isFinite(lat) && Number.isFinite(lng);

@@ -1,23 +1,22 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import { useFormField, useInputsDisabled } from '../../src/components/forms';
 import type { Restaurateur } from './types';
 
 export const LOGIN_EMAIL_LABEL = 'Restaurant login e-mail';
 
 interface Props {
-  value: string;
   accounts: Restaurateur[];
-  onChange: (email: string) => void;
-  onBlur: () => void;
-  error?: string;
-  disabled?: boolean;
 }
 
 /**
  * The restaurant's login e-mail (spec 2, section 2): a combobox of the existing restaurant accounts, since one
  * account logs in for several restaurants; a new e-mail makes a new account. Each choice says which
- * restaurants the account already has.
+ * restaurants the account already has. The form's `email`; the accounts are those the screen already holds.
  */
-export function LoginEmailField({ value, accounts, onChange, onBlur, error, disabled }: Props) {
+export function LoginEmailField({ accounts }: Props) {
+  const { value: current, onChange, onBlur, message: error } = useFormField<string>('email');
+  const value = current ?? '';
+  const disabled = useInputsDisabled();
   const known = accounts.find((a) => a.email === value.trim().toLowerCase());
   const hint = known
     ? `Existing login${known.restaurants.length ? ` for ${known.restaurants.map((r) => r.name).join(', ')}` : ''}`

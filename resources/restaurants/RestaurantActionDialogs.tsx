@@ -2,7 +2,8 @@ import { useGetList, useGetMany, useNotify } from 'react-admin';
 import { Alert, Button, Dialog, DialogContent, LinearProgress } from '@mui/material';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
-import { setRestaurantStatus, updateRestaurant } from './api';
+import { useResourceSave } from '../../src/components/forms';
+import { restaurantEditBody, setRestaurantStatus } from './api';
 import { DeleteRestaurantDialog } from './DeleteRestaurantDialog';
 import { DriversWorkingHereDialog } from './DriversWorkingHereDialog';
 import { RestaurantDialog } from './RestaurantDialog';
@@ -33,6 +34,7 @@ interface Props {
  */
 export function RestaurantActionDialogs({ kind, restaurantId, restaurant, areas, accounts, mapCenter, onClose, onDone }: Props) {
   const notify = useNotify();
+  const saves = useResourceSave<RestaurantRecord>(RESTAURANTS);
   const editing = kind === 'edit';
   // Only this restaurant, whatever its status: the list's `id` filter (GET /api/restaurant?filter={"id":[...]}).
   const records = useGetMany<RestaurantRecord>(RESTAURANTS, { ids: [restaurantId] }, { enabled: !restaurant });
@@ -95,7 +97,7 @@ export function RestaurantActionDialogs({ kind, restaurantId, restaurant, areas,
       onClose={onClose}
       onSubmit={async (payload) => {
         try {
-          await updateRestaurant(record.id, payload);
+          await saves.update(record.id, restaurantEditBody(record.id, payload), record, { method: 'POST' });
         } catch (error) {
           // The first message in the snackbar too (spec 2, section 8); the dialog keeps the fields.
           notify(errorText(error, 'Saving the restaurant failed'), { type: 'error' });

@@ -1,27 +1,21 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-  Tab,
-  Tabs,
-  TextField,
-} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Box, TextField } from '@mui/material';
 import { restaurantProfileFormSchema } from '../../domain/validation/restaurant';
 import type { StoredRestaurant } from '../../providers/session';
-import { ImageUpload, storedImage, type ImageValue } from '../../src/components/ImageUpload';
-import { WithCounter } from '../../src/components/WithCounter';
-import { FORM_IN_DIALOG } from '../../src/components/dialogForm';
-import { useFormState } from '../../src/components/useFormState';
+import { storedImage, type ImageValue } from '../../src/components/ImageUpload';
+import {
+  FormCancelButton,
+  FormDialog,
+  FormSaveButton,
+  FormTabPanel,
+  FormTabs,
+  PasswordInput,
+  PasswordSwitch,
+  TextInput,
+} from '../../src/components/forms';
 import { saveRestaurantProfile } from './api';
-import { RESTAURANT_DIALOG_WIDTH, serverFieldMessages } from './RestaurantDialog';
+import { LOGO_FIELD, RESTAURANT_DIALOG_WIDTH } from './RestaurantDialog';
+import { grid2, RestaurantNotesInputs } from './RestaurantInputs';
 
 export const PROFILE_TITLE = 'Edit Restaurant Profile';
 export const UNKNOWN_ERROR = 'Unknown error';
@@ -67,7 +61,7 @@ function initialValues(r: StoredRestaurant): ProfileValues {
 }
 
 /** What the failure shows (spec 2, section 8): the first message of a 400, 'Unknown error' otherwise (401 logs out). */
-function failureText(error: unknown): string {
+function failureText(error: unknown): string | null {
   const err = error as { status?: number; message?: string };
   return err.status === 400 && err.message ? err.message : UNKNOWN_ERROR;
 }
@@ -86,40 +80,11 @@ interface Props {
  * e-mail shown but not editable, a new password only with the current one. Cancel drops the changes.
  */
 export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }: Props) {
-  const [initial] = useState(() => initialValues(restaurant));
   const [withPassword, setWithPassword] = useState(false);
   const schema = useMemo(() => restaurantProfileFormSchema(withPassword), [withPassword]);
-  const form = useFormState(schema, initial);
   const [tab, setTab] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [server, setServer] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const { values } = form;
 
-  const message = (name: string) => (form.touched[name] ? form.errors[name] : undefined) ?? server[name];
-  const field = (name: string) => {
-    const shown = message(name);
-    return {
-      name,
-      value: String(values[name] ?? ''),
-      onChange: (e: { target: { value: string } }) => {
-        form.setValues((v) => ({ ...v, [name]: e.target.value }));
-        if (server[name]) setServer(({ [name]: _, ...rest }) => rest);
-      },
-      onBlur: () => form.touch(name),
-      error: !!shown,
-      helperText: shown,
-      size: 'small' as const,
-      disabled: saving,
-    };
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.touchAll();
-    if (!form.valid || saving) return;
-    setSaving(true);
-    setFailure(null);
+  const save = async (values: ProfileValues) => {
     const payload: Record<string, unknown> = {};
     for (const key of TEXT_FIELDS) if (values[key].trim()) payload[key] = values[key].trim();
     if (withPassword) {
@@ -128,102 +93,51 @@ export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }:
     }
     if (values.logo.file) payload.file = values.logo.file;
     else if (values.logo.keep) payload.logo_src = values.logo.keep;
-    try {
-      onSaved(await saveRestaurantProfile(restaurant.id, payload));
-    } catch (error) {
-      const fields = serverFieldMessages((error as { body?: unknown }).body);
-      setServer(fields);
-      setFailure(failureText(error));
-      setSaving(false);
-    }
+    onSaved(await saveRestaurantProfile(restaurant.id, payload));
   };
-
-  const cancel = () => {
-    form.reset();
-    setWithPassword(false);
-    onClose();
-  };
-  const grid2 = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : cancel}
-      maxWidth={false}
-      aria-labelledby="profile-dialog-title"
-      slotProps={{ paper: { sx: { width: RESTAURANT_DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    <FormDialog<ProfileValues>
+      title={PROFILE_TITLE}
+      titleId="profile-dialog-title"
+      width={RESTAURANT_DIALOG_WIDTH}
+      schema={schema}
+      defaultValues={initialValues(restaurant)}
+      onSave={save}
+      onClose={onClose}
+      failureFallback={UNKNOWN_ERROR}
+      failureText={failureText}
+      renameServerFields={LOGO_FIELD}
+      tabs={<FormTabs tabs={[{ label: 'Main' }, { label: 'Additional' }]} value={tab} onChange={setTab} />}
+      actions={
+        <>
+          <FormCancelButton onClick={onClose} />
+          <FormSaveButton label="Accept Changes" />
+        </>
+      }
     >
-      <form noValidate onSubmit={submit} style={FORM_IN_DIALOG}>
-        <DialogTitle id="profile-dialog-title">{PROFILE_TITLE}</DialogTitle>
-        <Tabs value={tab} onChange={(_, t: number) => setTab(t)} sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
-          <Tab label="Main" />
-          <Tab label="Additional" />
-        </Tabs>
-        <DialogContent sx={{ pt: '16px !important' }}>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {failure}
-            </Alert>
-          )}
-          <Box role="tabpanel" aria-label="Main" sx={{ display: tab === 0 ? 'grid' : 'none', gap: 1.5 }}>
-            <Box sx={grid2}>
-              <TextField {...field('name')} label="Restaurant Name" required />
-              <TextField {...field('contactName')} label="Contact Name" required />
-            </Box>
-            <TextField {...field('address')} label="Address" required />
-            <Box sx={grid2}>
-              <TextField {...field('postcode')} label="Postcode" />
-              <TextField {...field('telephone')} label="Telephone" required type="tel" />
-            </Box>
-            <TextField label="E-mail" value={email} size="small" disabled helperText="Your login e-mail; ask the office to change it" />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={withPassword}
-                  disabled={saving}
-                  onChange={(e) => {
-                    setWithPassword(e.target.checked);
-                    form.setValues((v) => ({ ...v, password: '', current_password: '' }));
-                  }}
-                />
-              }
-              label="Change Password"
-            />
-            {withPassword && (
-              <Box sx={grid2}>
-                <TextField {...field('current_password')} label="Current password" type="password" required autoComplete="current-password" />
-                <TextField
-                  {...field('password')}
-                  label="New password"
-                  type="password"
-                  required
-                  autoComplete="new-password"
-                  helperText={<WithCounter message={message('password')} length={values.password.length} />}
-                />
-              </Box>
-            )}
+      <FormTabPanel label="Main" shown={tab === 0}>
+        <Box sx={grid2}>
+          <TextInput source="name" label="Restaurant Name" required />
+          <TextInput source="contactName" label="Contact Name" required />
+        </Box>
+        <TextInput source="address" label="Address" required />
+        <Box sx={grid2}>
+          <TextInput source="postcode" label="Postcode" />
+          <TextInput source="telephone" label="Telephone" required type="tel" />
+        </Box>
+        <TextField label="E-mail" value={email} size="small" disabled helperText="Your login e-mail; ask the office to change it" />
+        <PasswordSwitch label="Change Password" on={withPassword} onChange={setWithPassword} clears={['password', 'current_password']} />
+        {withPassword && (
+          <Box sx={grid2}>
+            <TextInput source="current_password" label="Current password" type="password" required autoComplete="current-password" />
+            <PasswordInput label="New password" />
           </Box>
-          <Box role="tabpanel" aria-label="Additional" sx={{ display: tab === 1 ? 'grid' : 'none', gap: 1.5 }}>
-            <ImageUpload label="Logo" value={values.logo} onChange={(logo) => form.setValues((v) => ({ ...v, logo }))} removeLabel="Remove Logo" error={server.logo} disabled={saving} />
-            <Box sx={grid2}>
-              <TextField {...field('meal')} label="Meal" multiline minRows={2} />
-              <TextField {...field('uniform')} label="Uniform" multiline minRows={2} />
-              <TextField {...field('cash_orders')} label="Cash Orders" multiline minRows={2} />
-              <TextField {...field('waiting_location')} label="Waiting location" multiline minRows={2} />
-              <TextField {...field('other')} label="Other" multiline minRows={2} />
-              <TextField {...field('bonus_target')} label="Bonus Target" multiline minRows={2} />
-            </Box>
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={cancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!form.valid || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            Accept Changes
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+      </FormTabPanel>
+      <FormTabPanel label="Additional" shown={tab === 1}>
+        <RestaurantNotesInputs />
+      </FormTabPanel>
+    </FormDialog>
   );
 }

@@ -6,9 +6,8 @@ import type { CreatedRestaurant, RestaurantCredentials, RestaurantRecord, Workin
 export const createRestaurant = (values: Record<string, unknown>) =>
   httpClient<CreatedRestaurant>('/api/restaurant', { method: 'POST', body: toFormData(values) });
 
-/** Edit: multipart POST with _method=PATCH, as the spec's call is made. */
-export const updateRestaurant = (id: number, values: Record<string, unknown>) =>
-  httpClient<RestaurantRecord>(`/api/restaurant/${id}`, { method: 'POST', body: toFormData({ ...values, id, _method: 'PATCH' }) });
+/** Edit's body: multipart with _method=PATCH, sent as a POST (the data provider's update, meta.method), as the spec's call is made. */
+export const restaurantEditBody = (id: number, values: Record<string, unknown>) => toFormData({ ...values, id, _method: 'PATCH' });
 
 export const setRestaurantStatus = (id: number, status: number) =>
   httpClient<RestaurantRecord>(`/api/restaurant/${id}`, { method: 'PUT', query: { inactive: true }, body: { status } });

@@ -1,4 +1,5 @@
 import { Autocomplete, TextField } from '@mui/material';
+import { useFormField, useInputsDisabled } from '../../src/components/forms';
 import { areaLabel, keepRestaurantsInAreas, restaurantsOfAreas } from './assignments';
 import type { AreaWithRestaurants } from './types';
 
@@ -9,20 +10,27 @@ export const RESTAURANTS_HINT = 'Leave blank for all restaurants of the chosen a
 
 interface Props {
   areas: AreaWithRestaurants[];
-  areaIds: number[];
-  restaurantIds: number[];
-  onChange: (next: { area_ids: number[]; restaurant_ids: number[] }) => void;
-  errors: { area_ids?: string; restaurant_ids?: string };
-  disabled?: boolean;
   /** Other forms with the same rule (a driver's areas and restaurants) name the fields their own way. */
   labels?: { areas: string; restaurants: string; hint: string };
 }
 
 /**
- * A manager's areas and restaurants (spec 1, section 2): the restaurants offered are those of the chosen
- * areas, the list is disabled until an area is chosen, and changing the areas drops restaurants outside them.
+ * A manager's areas and restaurants (spec 1, section 2), the form's `area_ids` and `restaurant_ids`: the
+ * restaurants offered are those of the chosen areas, the list is disabled until an area is chosen, and changing
+ * the areas drops restaurants outside them. The choices are the areas the screen already holds (with their
+ * restaurants, GET /api/area), so the restaurants follow the areas chosen without asking the server again.
  */
-export function AssignmentFields({ areas, areaIds, restaurantIds, onChange, errors, disabled, labels }: Props) {
+export function AssignmentFields({ areas, labels }: Props) {
+  const areaField = useFormField<number[]>('area_ids');
+  const restaurantField = useFormField<number[]>('restaurant_ids');
+  const disabled = useInputsDisabled();
+  const areaIds = areaField.value ?? [];
+  const restaurantIds = restaurantField.value ?? [];
+  const errors = { area_ids: areaField.message, restaurant_ids: restaurantField.message };
+  const onChange = (next: { area_ids: number[]; restaurant_ids: number[] }) => {
+    areaField.onChange(next.area_ids);
+    restaurantField.onChange(next.restaurant_ids);
+  };
   const chosenAreas = areas.filter((a) => areaIds.includes(a.id));
   const offered = restaurantsOfAreas(areas, areaIds);
   const chosenRestaurants = offered.filter((r) => restaurantIds.includes(r.id));

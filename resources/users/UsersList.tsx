@@ -8,7 +8,8 @@ import { subscribeToFeed } from '../../providers/realtime';
 import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
 import { useStoredUser } from '../../src/components/useStoredUser';
-import { createUser, deleteUser, sendCredentials, updateUser } from './api';
+import { useResourceSave } from '../../src/components/forms';
+import { createUser, deleteUser, sendCredentials } from './api';
 import { areaLabel } from './assignments';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { CREATE_TITLE, UserDialog } from './UserDialog';
@@ -78,6 +79,7 @@ function NoUsers() {
 function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
   const self = useStoredUser();
   const notify = useNotify();
+  const saves = useResourceSave<PanelUser>('users');
   const setOpen = useContext(Dialogs);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { refetch } = useListContext<PanelUser>();
@@ -108,7 +110,8 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
     }
   };
   const onUpdate = (user: PanelUser) => async (body: Record<string, unknown>) => {
-    await updateUser(user.id, body).catch(failing);
+    // `inactive=false` as the spec's call carries it; the server ignores it for staff users.
+    await saves.update(user.id, body, user, { query: { inactive: false } }).catch(failing);
     saved();
     notify('User updated', { type: 'success' });
   };

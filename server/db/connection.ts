@@ -54,7 +54,8 @@ function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    options: '-c TimeZone=UTC',
+    // Readers keep their lists by the transaction log of migrations/0016 (server/services/snapshotChanges.ts).
+    options: '-c TimeZone=UTC -c app.track_changes=snapshot',
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,

@@ -12,6 +12,10 @@ import * as calendarFeeds from './migrations/0010_calendar_feeds';
 import * as historySpeed from './migrations/0011_history_speed';
 import * as restaurantAreaSort from './migrations/0012_restaurant_area_sort';
 import * as invoiceNewsListIndexes from './migrations/0013_invoice_news_list_indexes';
+import * as driverAreaSortPerStatement from './migrations/0014_driver_area_sort_per_statement';
+import * as snapshotChangeLog from './migrations/0016_snapshot_change_log';
+import * as workedRestaurants from './migrations/0017_worked_restaurants';
+import * as historyBulkCost from './migrations/0018_history_bulk_cost';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +31,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_history_speed': historySpeed,
   '0012_restaurant_area_sort': restaurantAreaSort,
   '0013_invoice_news_list_indexes': invoiceNewsListIndexes,
+  '0014_driver_area_sort_per_statement': driverAreaSortPerStatement,
+  '0016_snapshot_change_log': snapshotChangeLog,
+  '0017_worked_restaurants': workedRestaurants,
+  '0018_history_bulk_cost': historyBulkCost,
 };
 
 // Migrations work on any schema type: they create it.

@@ -397,6 +397,13 @@ export interface CalendarFeedsTable {
   created_at: CreatedAt;
 }
 
+/** Who worked at which restaurant, from when: kept by triggers on timesheets (migrations/0017_worked_restaurants.ts). */
+export interface DriverWorkedRestaurantsTable {
+  driver_id: number;
+  restaurant_id: number;
+  first_date: string;
+}
+
 export interface Database {
   cities: CitiesTable;
   areas: AreasTable;
@@ -435,6 +442,7 @@ export interface Database {
   history_actions: HistoryActionsTable;
   history_entries: HistoryEntriesTable;
   calendar_feeds: CalendarFeedsTable;
+  driver_worked_restaurants: DriverWorkedRestaurantsTable;
 }
 
 export type User = Selectable<UsersTable>;

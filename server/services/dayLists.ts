@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { JsonList, Piece } from './jsonList';
+import { snapshotChangesSince, type Changes } from './snapshotChanges';
 
 /**
  * A list's rows by day: for each day (YYYY-MM-DD), one JSON text per section of the list, its rows joined by commas
@@ -59,29 +60,31 @@ export function joinDayTexts(texts: DayTexts, sections: number): string {
   return assemble(piecesByDay(texts), sections).body().toString();
 }
 
-interface Changes {
-  version: string;
-  /** Days changed since the asked version; 'all' when a change touched every day or the log does not reach back. */
-  changed: Set<string> | 'all';
-}
-
-/** The change counter's version and what changed since `since`; null when this connection does not count changes. */
+/**
+ * The change counter's version and what changed since `since`; null when this connection does not count changes.
+ * The embedded database counts ('on'); a shared PostgreSQL server's connections read the log by snapshot
+ * ('snapshot', snapshotChanges.ts).
+ */
 async function changesSince(db: Kysely<Database>, since: string | null): Promise<Changes | null> {
-  const { rows } = await sql<{ version: string; logged_from: string; counting: boolean; days: string | null }>`
+  // A version is the counter's number or a snapshot's text: each mode reads only its own as a version.
+  const counted = since !== null && /^\d+$/.test(since) ? since : null;
+  const { rows } = await sql<{ version: string; logged_from: string; mode: string; days: string | null }>`
     select c.version::text as version, c.logged_from::text as logged_from,
-      coalesce(current_setting('app.track_changes', true), '') = 'on' as counting,
-      (select json_agg(distinct l.day)::text from change_log l where ${since}::bigint is not null and l.version > ${since}::bigint) as days
+      coalesce(current_setting('app.track_changes', true), '') as mode,
+      (select json_agg(distinct l.day)::text from change_log l where ${counted}::bigint is not null and l.version > ${counted}::bigint) as days
     from change_counter c where c.id = 1`.execute(db);
   const row = rows[0];
-  if (!row?.counting) return null;
-  if (since === null || BigInt(since) < BigInt(row.logged_from)) return { version: row.version, changed: 'all' };
+  if (row?.mode === 'snapshot') return snapshotChangesSince(db, counted === null ? since : null);
+  if (row?.mode !== 'on') return null;
+  if (counted === null || BigInt(counted) < BigInt(row.logged_from)) return { version: row.version, changed: 'all' };
   const days = JSON.parse(row.days ?? '[]') as (string | null)[];
   return { version: row.version, changed: days.includes(null) ? 'all' : new Set(days as string[]) };
 }
 
 /**
  * Lists over a range of days (a week of shifts, a month of timesheets), kept by day. After a change only the days
- * it touched are built again: the database logs them with each counted change (migrations/0003_changed_days.ts).
+ * it touched are built again: the database logs them with each counted change (migrations/0003_changed_days.ts; on a
+ * shared PostgreSQL server, by transaction, migrations/0016_snapshot_change_log.ts).
  * Approving a timesheet then costs the month's list one day's query and one day's compression, where building the
  * whole month is a third of a second of the embedded database's time.
  *

@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { logIn, serverAndBrowser } from '../helpers/e2e';
 import { navLinks } from '../../domain/navigation';
 import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
 import { MSG } from '../../domain/messages';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const both = serverAndBrowser();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await both.browser.newContext({ viewport: { width: 1366, height: 768 } });
   return context.newPage();
 }
 
@@ -30,7 +21,7 @@ describe.each([
 ] as const)('%s', (email, tab, role: PanelRole, landing) => {
   it('logs in and sees exactly the shell of its role', async () => {
     const page = await newPage();
-    await logIn(page, server.url, email, tab);
+    await logIn(page, both.server.url, email, tab);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
     await expect.poll(() => menuLabels(page)).toEqual(navLinks(role).map((l) => l.label));
@@ -39,11 +30,11 @@ describe.each([
     expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(staff ? 1 : 0);
 
     // A logged-in visitor of /login is sent to its schedule.
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(`${server.url}${landing}`);
+    await page.goto(`${both.server.url}/login`);
+    await page.waitForURL(`${both.server.url}${landing}`);
 
     // Home shows the account; a restaurant account also its restaurants.
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${both.server.url}/home`);
     await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Log Out' }).click();
@@ -55,22 +46,22 @@ describe.each([
 describe('route guard', () => {
   it('sends a visitor without a login to /login with the message, and / to the news feed after login', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/timesheet`);
+    await page.goto(`${both.server.url}/timesheet`);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('loginError'));
     await expect.poll(() => page.getByText(MSG.pleaseLogIn).count()).toBeGreaterThan(0);
     // One redirect, not a loop that piles up history entries.
     expect(await page.evaluate(() => window.history.length)).toBeLessThan(5);
 
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(`${server.url}/newsfeed`);
+    await page.goto(`${both.server.url}/`);
+    await page.waitForURL(`${both.server.url}/newsfeed`);
     await page.context().close();
   });
 
   it('shows the 401 message for wrong credentials', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${both.server.url}/login`);
     await page.getByRole('tab', { name: 'Admin' }).click();
     await page.getByLabel('Email').fill('admin@demo.test');
     await page.getByLabel('Password').fill('wrong-password');

@@ -1,28 +1,19 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { logIn, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import { isCancellation, type TimesheetView } from '../../domain/timesheets';
 import { SHIFT_STATUS } from '../../domain/statuses';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const both = serverAndBrowser();
 
 async function loginBody(path: string, email: string): Promise<{ access_token: string; driver?: { id: number } }> {
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
+  const res = await fetch(`${both.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
   return res.json();
 }
 const tokenOf = async (path: string, email: string) => (await loginBody(path, email)).access_token;
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${both.server.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -55,11 +46,11 @@ describe('Timesheets screen', () => {
     const b = await add(ppc.id, 2, '11:00', '15:15'); // 4.25 h × £12.50 = £53.125 → £53.13
     expect([a.cost_total, b.cost_total]).toEqual([62.5, 53.13]);
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.url}/timesheet?interval=20&from=${monday}&to=${addDays(monday, 6)}`);
+    await page.goto(`${both.server.url}/timesheet?interval=20&from=${monday}&to=${addDays(monday, 6)}`);
     await expect.poll(() => page.getByRole('row').count()).toBe(3);
 
     // The third through Add Time Sheet: the Friday evening at Pizza Palace Islington, 5.5 h × £13.50 = £74.25.
@@ -144,7 +135,7 @@ describe('Timesheets screen', () => {
     const shift = await api<{ id: number }>(admin, 'POST', '/api/shift', {
       restaurant_id: ppc.id, driver_id: danId, period_date: wednesday, start_time: '11:00', finish_time: '15:00', status: 20, push_drivers: 20,
     });
-    await page.goto(`${server.url}/timesheet?interval=20&from=${mondayOf(wednesday)}&to=${addDays(mondayOf(wednesday), 6)}`);
+    await page.goto(`${both.server.url}/timesheet?interval=20&from=${mondayOf(wednesday)}&to=${addDays(mondayOf(wednesday), 6)}`);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'All' }).click();
     const shiftRow = page.locator(`[data-timesheet-id="${-shift.id}"]`);
@@ -173,7 +164,7 @@ describe('Timesheets screen', () => {
       restaurant_id: ppc.id, driver_id: dan.driver!.id, period_date: thursday, start_time: '12:00', finish_time: '16:00', status: SHIFT_STATUS.published, push_drivers: 20,
     });
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     // The live feed's socket goes through here, so the test can cut it and keep it from coming back for a while.
     let cut = false;
@@ -183,9 +174,9 @@ describe('Timesheets screen', () => {
       ws.connectToServer();
       sockets.push(ws);
     });
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.url}/timesheet?interval=20&from=${mondayOf(thursday)}&to=${addDays(mondayOf(thursday), 6)}`);
+    await page.goto(`${both.server.url}/timesheet?interval=20&from=${mondayOf(thursday)}&to=${addDays(mondayOf(thursday), 6)}`);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'All' }).click();
     const shiftRow = page.locator(`[data-timesheet-id="${-shift.id}"]`);
@@ -219,11 +210,11 @@ describe('Timesheets screen', () => {
     expect(everything.some((t) => !own.has(t.restaurant_name))).toBe(true);
     expect(everything.some((t) => own.has(t.restaurant_name) && isCancellation(t))).toBe(true);
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await logIn(page, server.url, 'restaurant@demo.test', 'Business');
+    await logIn(page, both.server.url, 'restaurant@demo.test', 'Business');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.url}/timesheetrestaurant?interval=20&from=${monday}&to=${addDays(monday, 6)}`);
+    await page.goto(`${both.server.url}/timesheetrestaurant?interval=20&from=${monday}&to=${addDays(monday, 6)}`);
     await expect.poll(() => total(page, 'Total Timesheets')).toBe(String(theirs.length));
     const locations = await page.locator('[role=row][data-timesheet-id] [role=cell]:nth-child(5)').allTextContents();
     expect(locations.length).toBeGreaterThan(0);

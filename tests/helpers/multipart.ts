@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { ACCESS_CHANNEL, type Broadcaster, type FeedMessage } from '../../server/realtime/broadcaster';
 
 /** A part of a multipart body: a text field, or a file with its name. */
 export type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string; type?: string };
@@ -37,14 +36,3 @@ export const png = (width: number, height: number) =>
 export const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } }).jpeg().toBuffer();
 
-/** Records what the server publishes, standing in for the sockets (the live feed has its own tests). */
-export class RecordingBroadcaster implements Broadcaster {
-  /** What open screens are told. */
-  messages: FeedMessage[] = [];
-  /** What instances tell each other about accounts whose access changed (never sent to a screen). */
-  accessChanges: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    (message.channel === ACCESS_CHANNEL ? this.accessChanges : this.messages).push(message);
-  }
-  async close() {}
-}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { addDays, londonToday } from '../../domain/dates';
 import { signDocument } from '../../server/services/documents';
 import { issueFeed } from '../../server/services/calendarFeeds/addresses';
+import type { Broadcaster } from '../../server/realtime/broadcaster';
 import { createTestApp, type TestApp } from './testApp';
 import { fields, multipart, type Part } from './multipart';
 
@@ -45,10 +46,10 @@ export async function loadFixtures(t: TestApp): Promise<Fixtures> {
 }
 
 /** A test app with its fixtures, made before a test file's tests and closed after them. */
-export function setUpFixtures(): Fixtures {
+export function setUpFixtures(options: { broadcaster?: Broadcaster } = {}): Fixtures {
   const fx = {} as Fixtures;
   beforeAll(async () => {
-    Object.assign(fx, await loadFixtures(await createTestApp()));
+    Object.assign(fx, await loadFixtures(await createTestApp(options)));
   });
   afterAll(() => fx.t?.close());
   return fx;

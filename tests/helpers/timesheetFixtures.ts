@@ -1,15 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
 
-/** Records what the server publishes, standing in for the sockets (the live feed has its own tests). */
-export class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    this.messages.push(message);
-  }
-  async close() {}
-}
+export { RecordingBroadcaster } from './recordingBroadcaster';
 
 export const ADMIN = 'admin@demo.test';
 /** Manages Camden and Islington. */

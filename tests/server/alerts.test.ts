@@ -1,16 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { raiseAlert } from '../../server/services/alerts';
-import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { ALERT_STATUS } from '../../domain/statuses';
-
-/** Records what the server publishes, standing in for the sockets (the live feed has its own tests). */
-class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    this.messages.push(message);
-  }
-  async close() {}
-}
 
 let t: TestApp;
 const feed = new RecordingBroadcaster();

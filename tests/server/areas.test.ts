@@ -1,17 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { ACCESS_CHANNEL, type Broadcaster, type FeedMessage } from '../../server/realtime/broadcaster';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { AREA_MSG, areaNameTakenMessage } from '../../domain/validation/area';
 import { OWN_MSG } from '../../domain/messages';
-
-/** Records what the server publishes, standing in for the sockets (the live feed has its own tests). */
-class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    // Instances' notes on changed access are for the sockets' re-check, not for screens (realtime/access.ts).
-    if (message.channel !== ACCESS_CHANNEL) this.messages.push(message);
-  }
-  async close() {}
-}
 
 interface AreaBody {
   id: number;

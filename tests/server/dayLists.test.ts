@@ -8,8 +8,9 @@ import { LIST_SECTIONS, listTimesheetsJson, timesheetDayTexts, type ListFilter, 
 
 /*
  * A month's list kept by day: after a change only the days it touched are built again, and what is answered is
- * always what a fresh build answers. On a database that does not count changes (a shared PostgreSQL server)
- * every read builds the whole range, which the last test checks.
+ * always what a fresh build answers: on the embedded database by its change counter, on a shared PostgreSQL server by
+ * the transactions the kept snapshot did not see. On a connection that counts no changes every read builds the whole
+ * range, which the last test checks.
  */
 
 let t: TestApp;
@@ -187,6 +188,51 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('DayListCache on the
     const after = await c.read();
     expect(after).not.toBe(before);
     expect(zlib.gunzipSync(await after.gzipped()).toString()).toBe(await fresh());
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('DayListCache on a shared PostgreSQL server, by transaction', () => {
+  it('builds again only the day of a changed timesheet, answering what a fresh build answers', async () => {
+    const c = kept();
+    const first = await c.read();
+    expect(await c.read()).toBe(first);
+    const ts = await savedTimesheet();
+    await t.db.updateTable('timesheets').set({ comment: 'Seen by every instance' }).where('id', '=', ts.id).execute();
+    const list = await c.read();
+    expect(c.builds).toEqual(['all', [ts.period_date]]);
+    expect(list.body().toString()).toBe(await fresh());
+  });
+
+  it('builds the day of a write whose transaction was open while the list was read, once it commits', async () => {
+    const c = kept();
+    const ts = await savedTimesheet();
+    await t.db.connection().execute(async (writer) => {
+      await sql`begin`.execute(writer);
+      await writer.updateTable('timesheets').set({ comment: 'Committed after the read' }).where('id', '=', ts.id).execute();
+      await c.read();
+      await sql`commit`.execute(writer);
+    });
+    const rows = JSON.parse((await c.read()).body().toString()) as TimesheetView[];
+    expect(rows.find((r) => r.id === ts.id)?.comment).toBe('Committed after the read');
+    expect(c.builds).toEqual(['all', [ts.period_date]]);
+  });
+
+  it('builds nothing again after edits no list shows, and everything after a change to a shown name', async () => {
+    const c = kept();
+    const first = await c.read();
+    await t.db.updateTable('drivers').set({ address_1: '2 New Street' }).where('id', '=', 1).execute();
+    expect(await c.read()).toBe(first);
+    await sql`update drivers set last_name = last_name || 'x' where id = (select min(id) from drivers)`.execute(t.db);
+    await c.read();
+    expect(c.builds).toEqual(['all', 'all']);
+  });
+
+  it('builds the whole range again when the log was pruned past the snapshot it was kept from', async () => {
+    const c = kept();
+    await c.read();
+    await sql`update change_log_horizon set pruned_below = pg_current_xact_id()::text::bigint + 1`.execute(t.db);
+    await c.read();
+    expect(c.builds).toEqual(['all', 'all']);
   });
 });
 

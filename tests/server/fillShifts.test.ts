@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
-import { RecordingBroadcaster } from '../helpers/multipart';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { SHIFT_CHANNEL } from '../../domain/channels';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { FILL_MSG } from '../../domain/validation/fill';
@@ -147,6 +147,29 @@ describe('POST /api/shift/fill-proposals', () => {
     const theirs = await propose(MANAGER, WEEK);
     expect([...theirs.proposals, ...theirs.unfilled].map((l) => l.shift_id)).toEqual([camdenShift]);
     await t.db.deleteFrom('shifts').where('id', '=', camdenShift).execute();
+  });
+
+  it('says a driver worked there before only while a worked timesheet there, dated before the week, remains', async () => {
+    await open(pizza, TUE);
+    const reasonOf = async (name: string) => {
+      const line = (await propose()).proposals[0];
+      return [line, ...line.candidates].find((c) => c.driver_name === name)?.reason;
+    };
+    expect(await reasonOf('Ann Able')).toBe('0 h planned that week, has worked here before');
+    const [annSheet] = await t.db.selectFrom('timesheets').select('id').where('driver_id', '=', ann).where('restaurant_id', '=', pizza).execute();
+    const setStatus = (status: number) => t.db.updateTable('timesheets').set({ status }).where('id', '=', annSheet.id).execute();
+    await setStatus(20); // discarded
+    expect(await reasonOf('Ann Able')).toBe('0 h planned that week, new to this restaurant');
+    await setStatus(30); // approved
+    expect(await reasonOf('Ann Able')).toBe('0 h planned that week, has worked here before');
+
+    // A timesheet after the week's first open shift does not count; one before does, until it is deleted.
+    const later = await addTimesheet(t.db, await makeShift(t.db, { restaurant_id: pizza, driver_id: eve, period_date: NEXT_MON, start_time: '18:00', finish_time: '22:00' }));
+    expect(await reasonOf('Eve Near')).toBe('0 h planned that week, new to this restaurant, 1.1 km away');
+    await t.db.updateTable('timesheets').set({ period_date: '2026-10-02' }).where('id', '=', later).execute();
+    expect(await reasonOf('Eve Near')).toBe('0 h planned that week, has worked here before, 1.1 km away');
+    await t.db.deleteFrom('timesheets').where('id', '=', later).execute();
+    expect(await reasonOf('Eve Near')).toBe('0 h planned that week, new to this restaurant, 1.1 km away');
   });
 
   it('answers bad input in words', async () => {

@@ -1,19 +1,11 @@
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
-import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import { OWN_MSG } from '../../domain/messages';
 import { CANCEL_MSG } from '../../domain/validation/cancellation';
 import { draftTooEarlyMessage, type ShiftRecord } from '../../domain/shifts';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
-
-class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    this.messages.push(message);
-  }
-  async close() {}
-}
 
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test';

@@ -15,7 +15,7 @@ describe('GET /api/health', () => {
     expect(res.json()).toMatchObject({
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      migrations: { pending: 0, latest: '0013_invoice_news_list_indexes' },
+      migrations: { pending: 0, latest: '0018_history_bulk_cost' },
     });
   });
 });

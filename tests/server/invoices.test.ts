@@ -2,18 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { readPdf } from '../helpers/pdfText';
-import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { INVOICE_MSG, invoiceNumberTakenMessage, timesheetsInvoicedMessage } from '../../domain/validation/invoice';
 import { PERIOD_MSG } from '../../domain/validation/period';
 import { TIMESHEET_STATUS, TIMESHEET_PROGRESS } from '../../domain/statuses';
-
-class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    this.messages.push(message);
-  }
-  async close() {}
-}
 
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test'; // Camden and Islington

@@ -3,21 +3,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { fields, multipart, type Part } from '../helpers/multipart';
-import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { ADDRESSEE, DRIVER_STATUS, POST_PINNED, POST_STATUS } from '../../domain/statuses';
 import { NEWS_MSG, type DriverNewsPostView, type NewsPostView } from '../../domain/validation/newsFeed';
 import { REPLY_MSG, type NewsReply } from '../../domain/validation/reply';
 import { IMAGE_MSG } from '../../domain/validation/image';
 import { OWN_MSG } from '../../domain/messages';
-
-/** Records what the server publishes, standing in for the sockets (the live feed has its own tests). */
-class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    this.messages.push(message);
-  }
-  async close() {}
-}
 
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test'; // Camden and Islington, every restaurant of them

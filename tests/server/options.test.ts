@@ -1,16 +1,7 @@
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
 import { OPTION_MSG } from '../../domain/validation/option';
 import { workingTimeOptionMessage } from '../../domain/workingTime';
-
-/** Records what the server publishes, standing in for the sockets. */
-class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    this.messages.push(message);
-  }
-  async close() {}
-}
 
 let t: TestApp;
 const feed = new RecordingBroadcaster();

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { fields, jpeg, multipart, png, RecordingBroadcaster, type Part } from '../helpers/multipart';
+import { fields, jpeg, multipart, png, type Part } from '../helpers/multipart';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { IMAGE_MSG } from '../../domain/validation/image';
 import { AMOUNT_MSG } from '../../domain/validation/fields';
 import {

@@ -1,18 +1,10 @@
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
-import type { Broadcaster, FeedMessage } from '../../server/realtime/broadcaster';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { OWN_MSG } from '../../domain/messages';
 import type { ShiftRecord } from '../../domain/shifts';
-
-class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    this.messages.push(message);
-  }
-  async close() {}
-}
 
 const ADMIN = 'admin@demo.test';
 const MANAGER = 'manager@demo.test';

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import pg from 'pg';
 import Pusher from 'pusher-js';
 import { THROTTLE_LIMITS } from '../../server/auth/loginThrottle';
+import { SHIFT_STATUS } from '../../domain/statuses';
 import { startProcess, type ServerProcess } from '../helpers/serverProcess';
 
 /**
  * Two real server processes behind a (notional) load balancer on one PostgreSQL database, as a scaled-out
  * deployment runs them: started together on an empty database, they migrate and seed it once; a change made through
- * one reaches a pusher-js client of the other; losing one's LISTEN connection makes its clients subscribe again (and
+ * one reaches a pusher-js client of the other, and each one's kept shift lists at once; losing one's LISTEN connection makes its clients subscribe again (and
  * so fetch what they missed); a logout through one closes the socket held by the other; failed logins count across
  * both.
  */
@@ -114,6 +115,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     const closed = new Promise<number>((resolve) => onB.client.connection.bind('state_change', ({ current }: { current: string }) => current !== 'connected' && resolve(0)));
     expect((await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('socket not closed')), 10_000))]);
+  });
+
+  it("each instance's kept shift list shows at once a shift moved, then removed, through the other", async () => {
+    const token = await tokenOn(a, 'admin@demo.test');
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const [shift] = await sql<{ id: number; period_date: string }>(
+      `select s.id, s.period_date::text as period_date from shifts s
+       where s.status = ${SHIFT_STATUS.new} and s.driver_id is null and not exists (select 1 from timesheets t where t.shift_id = s.id)
+       order by s.period_date desc, s.id limit 1`,
+      name,
+    );
+    const day = (offset: number) => new Date(Date.parse(`${shift.period_date}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = `period_date_from=${day(-3)}&period_date_to=${day(3)}&with_driver=1&with_timesheet=1`;
+    type Row = { id: number; period_date: string; comment: string | null };
+    const list = async (server: ServerProcess) => (await (await fetch(`${server.url}/api/shift?${range}`, { headers })).json()) as Row[];
+    const onA = async () => (await list(a)).find((s) => s.id === shift.id);
+
+    // Read twice on A, so the second answer is its kept list.
+    const before = (await list(a)).find((s) => s.id === shift.id)!;
+    expect(await onA()).toEqual(before);
+    const moved = await fetch(`${b.url}/api/shift/${shift.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...before, period_date: day(1), comment: 'Moved through the other instance' }),
+    });
+    expect(moved.status).toBe(200);
+    expect(await onA()).toMatchObject({ period_date: day(1), comment: 'Moved through the other instance' });
+    expect(JSON.stringify(await list(a))).toBe(JSON.stringify(await list(b)));
+
+    expect((await fetch(`${b.url}/api/shift/${shift.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } })).status).toBe(204);
+    expect(await onA()).toBeUndefined();
   });
 
   it('counts failed logins across instances', async () => {

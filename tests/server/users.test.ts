@@ -1,18 +1,8 @@
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { ACCESS_CHANNEL, type Broadcaster, type FeedMessage } from '../../server/realtime/broadcaster';
+import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { managerRestaurantIds } from '../../server/auth/scope';
 import { ROLE } from '../../domain/roles';
 import { CREDENTIALS_SUBJECT, USER_MSG } from '../../domain/validation/user';
-
-/** Records what the server publishes, standing in for the sockets (the live feed has its own tests). */
-class RecordingBroadcaster implements Broadcaster {
-  messages: FeedMessage[] = [];
-  async publish(message: FeedMessage) {
-    // Instances' notes on changed access are for the sockets' re-check, not for screens (realtime/access.ts).
-    if (message.channel !== ACCESS_CHANNEL) this.messages.push(message);
-  }
-  async close() {}
-}
 
 type Headers = Record<string, string>;
 const ADMIN = 'admin@demo.test';

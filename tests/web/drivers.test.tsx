@@ -11,7 +11,7 @@ import { UnavailabilityDialog, UNAVAILABILITY_TITLE } from '../../resources/driv
 import { AVAILABLE } from '../../resources/drivers/PeriodRows';
 import { NO_DRIVERS } from '../../resources/drivers/DriverCells';
 import type { AreaWithRestaurants } from '../../resources/drivers/types';
-import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, mockApi, renderAppAt, renderInAdmin, storeUser, type ApiCall } from './harness';
 
 // Whole dialogs render in jsdom here: give each test room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -91,7 +91,7 @@ async function fill(u: ReturnType<typeof userEvent.setup>, el: HTMLElement, text
 describe('Drivers Manual Register and Edit Driver', () => {
   function renderDialog(props: Partial<Parameters<typeof DriverDialog>[0]> = {}) {
     const onSubmit = vi.fn(async (_body: FormData) => {});
-    const { unmount } = render(<DriverDialog mode="add" areas={AREAS} onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
+    const { unmount } = renderInAdmin(<DriverDialog mode="add" areas={AREAS} onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
     return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, u: userEvent.setup({ delay: null }), unmount };
   }
 
@@ -140,7 +140,7 @@ describe('Drivers Manual Register and Edit Driver', () => {
 
   it('accepts only png or jpeg photos', async () => {
     const u = userEvent.setup({ delay: null, applyAccept: false });
-    render(<DriverDialog mode="add" areas={AREAS} onSubmit={vi.fn()} onClose={vi.fn()} />);
+    renderInAdmin(<DriverDialog mode="add" areas={AREAS} onSubmit={vi.fn()} onClose={vi.fn()} />);
     await u.upload(screen.getByLabelText('Profile photo file'), new File(['b'], 'me.bmp', { type: 'image/bmp' }));
     expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_MSG.unsupported);
   });
@@ -189,7 +189,7 @@ describe('Drivers Manual Register and Edit Driver', () => {
 describe('Drivers Half Board Register', () => {
   it("needs first name, last name and e-mail, with the spec's messages, and sends the half-board flag", async () => {
     const onSubmit = vi.fn(async (_body: Record<string, unknown>) => {});
-    render(<HalfBoardDialog onSubmit={onSubmit} onClose={vi.fn()} />);
+    renderInAdmin(<HalfBoardDialog onSubmit={onSubmit} onClose={vi.fn()} />);
     const u = userEvent.setup({ delay: null });
     await u.click(screen.getByLabelText(/^First Name/));
     await u.click(screen.getByLabelText(/^Last Name/));

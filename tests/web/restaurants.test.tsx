@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
@@ -12,7 +12,7 @@ import { RestaurantProfileDialog, UNKNOWN_ERROR } from '../../resources/restaura
 import { SCHEDULE_RESTAURANT_KEY } from '../../src/components/scheduleRestaurant';
 import type { AreaChoice, RestaurantRecord, Restaurateur } from '../../resources/restaurants/types';
 import { getStoredUser } from '../../providers/session';
-import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, RESTAURANT, mockApi, renderAppAt, renderInAdmin, storeUser, type ApiCall } from './harness';
 
 // Whole dialogs render in jsdom here: give each test room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -79,7 +79,7 @@ const OLD = restaurant({ id: 9, name: 'Cedar Lebanese Grill', status: 20, logo_s
 function renderDialog(props: Partial<Parameters<typeof RestaurantDialog>[0]> = {}) {
   const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => {});
   const onClose = vi.fn();
-  const { unmount } = render(<RestaurantDialog areas={AREAS} accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
+  const { unmount } = renderInAdmin(<RestaurantDialog areas={AREAS} accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
   return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }), unmount };
 }
 const field = (label: RegExp) => screen.getByLabelText(label);
@@ -245,7 +245,7 @@ describe('Restaurant profile dialog (restaurant accounts)', () => {
     storeUser(RESTAURANT);
     const onSaved = vi.fn();
     const onClose = vi.fn();
-    render(<RestaurantProfileDialog restaurant={stored} email="restaurant@demo.test" onSaved={onSaved} onClose={onClose} />);
+    renderInAdmin(<RestaurantProfileDialog restaurant={stored} email="restaurant@demo.test" onSaved={onSaved} onClose={onClose} />);
     return { calls, onSaved, onClose, u: userEvent.setup({ delay: null }) };
   }
 

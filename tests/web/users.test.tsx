@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../../domain/roles';
@@ -6,7 +6,7 @@ import { USER_MSG, matchesUserSearch } from '../../domain/validation/user';
 import { UserDialog } from '../../resources/users/UserDialog';
 import { AREAS_LABEL, RESTAURANTS_LABEL } from '../../resources/users/AssignmentFields';
 import type { AreaWithRestaurants, PanelUser } from '../../resources/users/types';
-import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, renderAppAt, renderInAdmin, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({
   startRealtime: vi.fn(async () => {}),
@@ -46,7 +46,7 @@ const USERS: PanelUser[] = [
 function renderDialog(props: Partial<Parameters<typeof UserDialog>[0]> = {}) {
   const onSubmit = vi.fn(async () => {});
   const onClose = vi.fn();
-  render(<UserDialog areas={AREAS} onSubmit={onSubmit} onClose={onClose} {...props} />);
+  renderInAdmin(<UserDialog areas={AREAS} onSubmit={onSubmit} onClose={onClose} {...props} />);
   return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose };
 }
 
@@ -251,7 +251,8 @@ function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | und
 async function openScreen() {
   storeUser(ADMIN);
   renderAppAt('/users');
-  await screen.findByText('Oliver Bennett');
+  // The first render of the whole app (lazy list chunk included) takes a few seconds on a busy machine.
+  await screen.findByText('Oliver Bennett', {}, { timeout: 10_000 });
 }
 const rows = () => within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row').slice(1);
 

@@ -18,7 +18,7 @@ import { sql, type Kysely } from 'kysely';
 const LOG_KEPT = 4096;
 
 /** The columns of other tables the lists show (server/routes/timesheet/views.ts, server/routes/shift/view.ts). */
-const SHOWN: Record<string, string[]> = {
+export const SHOWN: Record<string, string[]> = {
   drivers: ['first_name', 'last_name', 'phone', 'photo_src'],
   restaurants: ['name', 'invoice_comission', 'standard_pay', 'weekend_pay', 'area_id'],
   areas: ['standard_pay_rate', 'weekend_pay_rate'],
@@ -27,12 +27,12 @@ const SHOWN: Record<string, string[]> = {
 };
 
 /** The days of the changed timesheets in `rows`, and of the shifts they link. */
-const timesheetDays = (rows: string) => `
+export const timesheetDays = (rows: string) => `
   select period_date from ${rows}
   union select s.period_date from shifts s where s.id in (select shift_id from ${rows})`;
 
 /** The days of the changed shifts in `rows`, and of the timesheets linked to them. */
-const shiftDays = (rows: string) => `
+export const shiftDays = (rows: string) => `
   select period_date from ${rows}
   union select t.period_date from timesheets t where t.shift_id in (select id from ${rows})`;
 
@@ -40,7 +40,7 @@ const shiftDays = (rows: string) => `
  * A trigger function logging the days of a statement's rows. Each branch names only the transition tables its
  * event has: PL/pgSQL prepares a statement when it first runs, so the other branches are never looked at.
  */
-function dayLogger(name: string, days: (rows: string) => string): string {
+export function dayLogger(name: string, days: (rows: string) => string): string {
   const log = (rows: string) => `insert into change_log (version, day) select distinct v, d.period_date from (${rows}) d`;
   return `create function ${name}() returns trigger language plpgsql as $$
     declare v bigint;
@@ -56,7 +56,7 @@ function dayLogger(name: string, days: (rows: string) => string): string {
 }
 
 /** A trigger function logging every day when an update changed a shown column of `table`. */
-function shownLogger(table: string, columns: string[]): string {
+export function shownLogger(table: string, columns: string[]): string {
   const tuple = (alias: string) => `(${columns.map((c) => `${alias}.${c}`).join(', ')})`;
   return `create function log_${table}_shown() returns trigger language plpgsql as $$
     begin
@@ -67,6 +67,15 @@ function shownLogger(table: string, columns: string[]): string {
       return null;
     end $$`;
 }
+
+/** A change to every day: truncating, or removing rows of, a table the lists read. */
+export const COUNT_CHANGE = `create or replace function count_change() returns trigger language plpgsql as $$
+    begin
+      if current_setting('app.track_changes', true) = 'on' then
+        insert into change_log (version, day) values (next_change_version(), null);
+      end if;
+      return null;
+    end $$`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (text: string) => sql.raw(text).execute(db);
@@ -84,14 +93,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return v;
     end $$`);
-  // Truncating, or removing rows of, a table the lists read counts as a change to every day.
-  await run(`create or replace function count_change() returns trigger language plpgsql as $$
-    begin
-      if current_setting('app.track_changes', true) = 'on' then
-        insert into change_log (version, day) values (next_change_version(), null);
-      end if;
-      return null;
-    end $$`);
+  await run(COUNT_CHANGE);
   await run(dayLogger('log_timesheet_days', timesheetDays));
   await run(dayLogger('log_shift_days', shiftDays));
   for (const [table, fn] of [['timesheets', 'log_timesheet_days'], ['shifts', 'log_shift_days']]) {

@@ -14,6 +14,7 @@ import { driverImport } from '../../services/imports/drivers';
 import { restaurantImport } from '../../services/imports/restaurants';
 import { readTable } from '../../services/imports/table';
 import { rejectedCsv, runImport, type ImportSpec } from '../../services/imports/run';
+import { announceImport } from './announce';
 
 const SPECS: Record<ImportKind, ImportSpec<never, never>> = {
   driver: driverImport as unknown as ImportSpec<never, never>,
@@ -47,7 +48,8 @@ async function readUpload(request: FastifyRequest, kind: ImportKind) {
  * Import drivers or restaurants from a CSV or .xlsx file (administrators, who alone add them):
  * `?mode=preview` answers every row's fate and messages and writes nothing; `?mode=commit` also writes the rows to
  * create and update in one transaction; `?mode=rejected` answers the refused rows as CSV with an error column.
- * `?duplicates=skip|update` says what to do with rows whose record is already here.
+ * `?duplicates=skip|update` says what to do with rows whose record is already here. A committed import is
+ * broadcast like the saves it stands for.
  */
 export default async function importRoutes(app: FastifyInstance) {
   const admins = { preHandler: app.access('administrator') };
@@ -55,7 +57,7 @@ export default async function importRoutes(app: FastifyInstance) {
     app.post(`/api/${kind}/import`, admins, async (request, reply) => {
       const query = importQuerySchema.parse(request.query ?? {});
       const { table, mapping } = await readUpload(request, kind);
-      const result = await runImport(app.db, SPECS[kind], table, mapping, query);
+      const { result, written } = await runImport(app.db, SPECS[kind], table, mapping, query);
       if (query.mode === 'rejected') {
         return reply
           .type('text/csv; charset=utf-8')
@@ -64,6 +66,7 @@ export default async function importRoutes(app: FastifyInstance) {
       }
       // New restaurants change who reaches what (managers of their areas): live sockets re-check their audience.
       if (result.committed && kind === 'restaurant' && result.counts.create) await announceAccessChange(app, 'everyone');
+      if (result.committed) await announceImport(app, kind, written);
       return result;
     });
   }

@@ -61,13 +61,11 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
   },
   existing: (facts, key) => facts.drivers.get(key),
   async write(trx, { creates, updates, fields, facts }) {
-    // driver_areas keeps drivers.area_sort by a trigger that updates the driver once per row inserted (migration
-    // 0006): 6,000 single-row updates, each recorded in history, for 3,000 drivers of two areas (over ten seconds).
-    // For the new drivers it is off for this transaction only (the table is locked until the commit), and each new
-    // driver is written with its area_sort as driver_area_sort() reads it: the first of its areas' names, lower-cased.
-    if (creates.length) await sql`alter table driver_areas disable trigger driver_areas_sort`.execute(trx);
+    // Each new driver is written with its area_sort as driver_area_sort() reads it (the first of its areas' names,
+    // lower-cased), so the driver_areas trigger finds nothing to change and history holds one entry per driver.
     const areaName = new Map([...facts.areas.values()].map((a) => [a.id, a.name.toLowerCase()]));
     const areaSort = (ids: number[]) => ids.map((id) => areaName.get(id)!).sort()[0] ?? null;
+    const created: number[] = [];
     for (let i = 0; i < creates.length; i += SLICE) {
       const slice = creates.slice(i, i + SLICE);
       const rows = await trx
@@ -76,6 +74,7 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
         .returning(['id', 'email'])
         .execute();
       const idOf = new Map(rows.map((r) => [r.email, r.id]));
+      created.push(...rows.map((r) => r.id));
       const links = <K extends string>(key: K, ids: (input: DriverInput) => number[]) =>
         slice.flatMap((input) => ids(input).map((id) => ({ driver_id: idOf.get(input.email.toLowerCase())!, [key]: id }) as { driver_id: number } & Record<K, number>));
       const areaRows = links('area_id', (input) => input.area_ids);
@@ -83,7 +82,6 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
       if (areaRows.length) await trx.insertInto('driver_areas').values(areaRows).execute();
       if (restaurantRows.length) await trx.insertInto('driver_restaurants').values(restaurantRows).execute();
     }
-    if (creates.length) await sql`alter table driver_areas enable trigger driver_areas_sort`.execute(trx);
     const assignments = fields.includes('areas') || fields.includes('restaurants');
     for (const { id, input } of updates) {
       const columns = pickColumns(driverProfileColumns(input), fields);
@@ -101,5 +99,6 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
             .filter((rid) => areaIds.includes(facts.restaurantArea.get(rid) ?? -1));
       await replaceDriverAssignments(trx, id, areaIds, restaurantIds);
     }
+    return created;
   },
 };

@@ -53,15 +53,18 @@ export const restaurantImport: ImportSpec<Facts, RestaurantInput> = {
     // Hashing is slow on purpose: one hash per new account, made in parallel before any row is written.
     const newAccounts = [...new Set(creates.map((c) => c.email.toLowerCase()).filter((e) => !facts.accounts.has(e)))];
     const hashes = new Map(await Promise.all(newAccounts.map(async (email) => [email, await hashPassword(generatePassword())] as const)));
+    const created: number[] = [];
     for (const input of creates) {
       const email = input.email.toLowerCase();
       const login = await loginForNewRestaurant(trx, { email, passwordHash: null, generatedHash: hashes.get(email), name: input.name });
-      await trx.insertInto('restaurants').values(restaurantColumns(input, login.id, null)).execute();
+      const row = await trx.insertInto('restaurants').values(restaurantColumns(input, login.id, null)).returning('id').executeTakeFirstOrThrow();
+      created.push(row.id);
     }
     for (const { id, input } of updates) {
       // Only the file's fields: the account and the logo, which it cannot name, stay.
       const changed = pickColumns(restaurantColumns(input, 0, null), fields, { contactName: 'contact_name', area: 'area_id' });
       if (Object.keys(changed).length) await trx.updateTable('restaurants').set({ ...changed, updated_at: sql<string>`now()` }).where('id', '=', id).execute();
     }
+    return created;
   },
 };

@@ -34,9 +34,16 @@ export interface ImportSpec<Facts, Input> {
   existing(facts: Facts, key: string): number | undefined;
   /**
    * Writes the new and the changed records inside the import's one transaction. A changed record takes only the
-   * fields the file has columns for (`fields`): what the file does not mention stays as it was.
+   * fields the file has columns for (`fields`): what the file does not mention stays as it was. Answers the ids
+   * of the records it created.
    */
-  write(trx: Transaction<Database>, work: { creates: Input[]; updates: { id: number; input: Input }[]; fields: string[]; facts: Facts }): Promise<void>;
+  write(trx: Transaction<Database>, work: { creates: Input[]; updates: { id: number; input: Input }[]; fields: string[]; facts: Facts }): Promise<number[]>;
+}
+
+/** An import's answer, and the records it wrote (for the live feed once it has committed). */
+export interface ImportOutcome {
+  result: ImportResult;
+  written: { created: number[]; updated: number[] };
 }
 
 /** The file's error messages keyed by the import's fields (area_ids → areas ...). */
@@ -56,8 +63,8 @@ export async function runImport<Facts, Input>(
   table: Table,
   mapping: Record<string, number | null>,
   query: ImportQuery,
-  write: (work: (trx: Transaction<Database>) => Promise<void>) => Promise<void> = (work) => db.transaction().execute(work),
-): Promise<ImportResult> {
+  write: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T> = (work) => db.transaction().execute(work),
+): Promise<ImportOutcome> {
   const facts = await spec.load(db);
   const fields = IMPORT_FIELDS[spec.kind].filter((f) => mapping[f.key] !== null && mapping[f.key] !== undefined);
   const seen = new Map<string, number>();
@@ -89,9 +96,9 @@ export async function runImport<Facts, Input>(
   });
 
   const committed = query.mode === 'commit' && creates.length + updates.length > 0;
-  if (committed) await write((trx) => spec.write(trx, { creates, updates, fields: fields.map((f) => f.key), facts }));
+  const created = committed ? await write((trx) => spec.write(trx, { creates, updates, fields: fields.map((f) => f.key), facts })) : [];
   const count = (action: ImportRow['action']) => rows.filter((r) => r.action === action).length;
-  return {
+  const result: ImportResult = {
     kind: spec.kind,
     headers: table.headers,
     mapping,
@@ -99,6 +106,7 @@ export async function runImport<Facts, Input>(
     counts: { total: rows.length, create: count('create'), update: count('update'), skip: count('skip'), reject: count('reject') },
     committed,
   };
+  return { result, written: { created, updated: committed ? updates.map((u) => u.id) : [] } };
 }
 
 /** The rejected rows as they were in the file, with a column saying why each was refused. */

@@ -1,16 +1,17 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, styled } from '@mui/material';
 import { Form } from 'react-admin';
-import { useFormContext, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { FORM_IN_DIALOG } from '../dialogForm';
 import { FormDialogContext } from './formDialogContext';
+import { schemaResolver } from './schemaResolver';
 import { showServerErrors } from './serverErrors';
 
 /**
  * A form in a dialog, the way every record dialog of the panel behaves (spec 1 and 2, section 5):
- * - a react-admin `<Form>` checked by the shared zod schema (domain/validation) through a resolver; a field's
+ * - a react-admin `<Form>` checked by the shared zod schema (domain/validation) through a resolver
+ *   (schemaResolver); a field's
  *   message shows once it is touched (left) and follows the typing from then on;
  * - the save button (FormSaveButton) is disabled while the form is invalid or being saved;
  * - a save the server refuses puts its `{ field: [messages] }` under the fields and says the error above the form;
@@ -37,14 +38,18 @@ export interface FormDialogProps<V extends FieldValues> {
   /** The failure shown above the form when the server's error has no message. */
   failureFallback: string;
   /**
-   * false: a failure whose messages all went under their fields is not said again above the form (a short form,
-   * where the field is in view and the message leaves with the value that caused it).
+   * What the schema checks, when it is not the values as they stand: what the save would send of them (a user's
+   * areas only for a manager). Messages still land on the fields of the same names.
    */
-  repeatFieldFailures?: boolean;
+  prepare?: (values: V) => unknown;
+  /** The failure said above the form, when not the server's message: null for none (the fields say it all). */
+  failureText?: (error: { message?: string; body?: unknown } | null, fields: string[]) => string | null;
   /** The server's field names that the form calls otherwise (a logo's 'file' is the form's 'logo'). */
   renameServerFields?: Record<string, string>;
   /** After the server's messages are put under their fields: e.g. to show the tab that holds them, or clear one. */
   onServerErrors?: (fields: string[], form: UseFormReturn) => void;
+  /** After a save, empty the form again (a dialog that stays open for the next one). */
+  resetAfterSave?: boolean;
   /** Shown between the title and the content: the dialog's tabs. */
   tabs?: ReactNode;
   actions: ReactNode;
@@ -52,6 +57,7 @@ export interface FormDialogProps<V extends FieldValues> {
 }
 
 const DialogForm = styled(Form)(FORM_IN_DIALOG);
+const same = (values: unknown) => values;
 
 export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
   const { title, titleId, titleSx, width, fullScreen = false, schema, defaultValues, onSave, onClose, readOnly = false, tabs, actions, children } = props;
@@ -62,11 +68,12 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
   // The resolver reads the schema of the moment (it changes with a password switch) without a new form.
   const schemaRef = useRef(schema);
   schemaRef.current = schema;
-  const resolver = useCallback<Resolver<FieldValues>>(
-    (values, context, options) => zodResolver(schemaRef.current as never, undefined, { raw: true })(values, context, options as never),
-    [],
-  );
-  const state = useMemo(() => ({ schema, readOnly, saving }), [schema, readOnly, saving]);
+  const prepare = (props.prepare ?? same) as (values: FieldValues) => unknown;
+  const prepareRef = useRef(prepare);
+  prepareRef.current = prepare;
+  const resolver = useMemo(() => schemaResolver(() => schemaRef.current, (values) => prepareRef.current(values)), []);
+  const clearFailure = useCallback(() => setFailure(null), []);
+  const state = useMemo(() => ({ schema, prepare, readOnly, saving, clearFailure }), [schema, prepare, readOnly, saving, clearFailure]);
 
   // Called by react-admin's Form once every field passed the schema.
   const submit = async (values: FieldValues) => {
@@ -75,11 +82,12 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
     setFailure(null);
     try {
       await onSave(values as V);
+      if (props.resetAfterSave) formRef.current?.reset();
     } catch (error) {
       const form = formRef.current!;
       const fields = showServerErrors(error, form.setError, props.renameServerFields);
-      const placed = fields.length > 0 && props.repeatFieldFailures === false;
-      setFailure(placed ? null : (error as { message?: string } | null)?.message || props.failureFallback);
+      const failed = error as { message?: string; body?: unknown } | null;
+      setFailure(props.failureText ? props.failureText(failed, fields) : failed?.message || props.failureFallback);
       props.onServerErrors?.(fields, form);
     } finally {
       setSaving(false);

@@ -1,5 +1,5 @@
 import { Button, CircularProgress } from '@mui/material';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useFormDialog } from './formDialogContext';
 
 /**
@@ -7,9 +7,9 @@ import { useFormDialog } from './formDialogContext';
  * messages show yet), while saving (with a spinner), and in a read-only view.
  */
 export function FormSaveButton({ label }: { label: string }) {
-  const { schema, readOnly, saving } = useFormDialog();
+  const { schema, prepare, readOnly, saving } = useFormDialog();
   const values = useWatch();
-  const valid = schema.safeParse(values).success;
+  const valid = schema.safeParse(prepare(values)).success;
   return (
     <Button
       type="submit"
@@ -27,6 +27,24 @@ export function FormCancelButton({ label = 'Cancel', onClick }: { label?: string
   const { saving } = useFormDialog();
   return (
     <Button onClick={onClick} disabled={saving}>
+      {label}
+    </Button>
+  );
+}
+
+/** Clear: the form as it opened, no messages, no failure; `onClear` resets what the dialog holds beside it. */
+export function FormResetButton({ label = 'Clear', onClear }: { label?: string; onClear?: () => void }) {
+  const { saving, clearFailure } = useFormDialog();
+  const { reset } = useFormContext();
+  return (
+    <Button
+      onClick={() => {
+        reset();
+        clearFailure();
+        onClear?.();
+      }}
+      disabled={saving}
+    >
       {label}
     </Button>
   );

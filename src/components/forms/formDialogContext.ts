@@ -8,8 +8,12 @@ import type { z } from 'zod';
  */
 export interface FormDialogState {
   schema: z.ZodType;
+  /** What the schema checks: the values, or what the save would send of them (FormDialogProps.prepare). */
+  prepare: (values: Record<string, unknown>) => unknown;
   readOnly: boolean;
   saving: boolean;
+  /** Forgets the failure said above the form (a Clear button starts afresh). */
+  clearFailure: () => void;
 }
 
 export const FormDialogContext = createContext<FormDialogState | null>(null);

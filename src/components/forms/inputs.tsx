@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Checkbox, FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
 import { useInput } from 'react-admin';
 import { useInputsDisabled } from './formDialogContext';
@@ -23,21 +23,37 @@ export type TextInputProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' 
   hint?: string;
   /** Draws the helper text from the message (a password's counter beside it). */
   helper?: (message: string | undefined, value: string) => ReactNode;
+  /** The value the form keeps for the text typed or chosen (a role's number); the text itself by default. */
+  parse?: (text: string) => unknown;
 };
 
-export function TextInput({ source, hint, helper, disabled, size = 'small', ...rest }: TextInputProps) {
-  const { field, fieldState, id } = useInput({ source, ...keepText });
+export function TextInput(props: TextInputProps & { leaveOnMenuClose?: boolean }) {
+  const { source, hint, helper, disabled, size = 'small', parse = keepText.parse, leaveOnMenuClose, ...rest } = props;
+  const { field, fieldState, id } = useInput({ source, format: keepText.format, parse });
   const locked = useInputsDisabled();
+  const menuOpen = useRef(false);
   const message = fieldState.error?.message;
+  const menu = leaveOnMenuClose
+    ? {
+        onOpen: () => (menuOpen.current = true),
+        onClose: () => {
+          menuOpen.current = false;
+          field.onBlur();
+        },
+      }
+    : {};
   return (
     <TextField
       id={id}
       {...rest}
+      slotProps={{ ...rest.slotProps, select: { ...(rest.slotProps?.select as object), ...menu } }}
       name={field.name}
       inputRef={field.ref}
       value={field.value}
       onChange={field.onChange}
-      onBlur={field.onBlur}
+      onBlur={() => {
+        if (!menuOpen.current) field.onBlur();
+      }}
       size={size}
       error={!!message}
       helperText={helper ? helper(message, field.value as string) : (message ?? hint)}
@@ -51,10 +67,14 @@ export interface Choice {
   name: string;
 }
 
-/** A select of choices, its value the chosen id as text ('' for none). */
+/**
+ * A select of choices, its value the chosen id as text ('' for none) unless `parse` says otherwise. Opening the
+ * menu moves the focus into it: the field counts as left only when the menu closes, so its message does not flash
+ * while a choice is being made.
+ */
 export function SelectInput({ choices, emptyText, ...props }: TextInputProps & { choices: Choice[]; emptyText?: string }) {
   return (
-    <TextInput {...props} select>
+    <TextInput {...props} select leaveOnMenuClose>
       {emptyText !== undefined && <MenuItem value="">{emptyText}</MenuItem>}
       {choices.map((c) => (
         <MenuItem key={c.id} value={String(c.id)}>

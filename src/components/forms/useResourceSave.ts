@@ -4,6 +4,8 @@ import { useCreate, useUpdate, type Identifier, type RaRecord } from 'react-admi
 /** What a save may add to the call: query parameters the spec's path wants (a driver's `inactive=false`). */
 export interface SaveMeta {
   query?: Record<string, string | number | boolean>;
+  /** The method of a spec path that is not the convention's (a restaurant's edit is a multipart POST, `_method=PATCH`). */
+  method?: 'POST';
 }
 
 /**
@@ -15,12 +17,13 @@ export function useResourceSave<T extends RaRecord = RaRecord>(resource: string)
   const [create] = useCreate<T>();
   const [update] = useUpdate<T>();
   const add = useCallback(
-    (data: Partial<T> | FormData, meta?: SaveMeta) => create(resource, { data: data as Partial<T>, meta }, { returnPromise: true }),
+    (data: Partial<T> | FormData, meta?: SaveMeta) =>
+      create(resource, { data: data as Partial<T>, meta }, { returnPromise: true }) as Promise<T>,
     [create, resource],
   );
   const change = useCallback(
     (id: Identifier, data: Partial<T> | FormData, previousData?: T, meta?: SaveMeta) =>
-      update(resource, { id, data: data as Partial<T>, previousData, meta }, { mutationMode: 'pessimistic', returnPromise: true }),
+      update(resource, { id, data: data as Partial<T>, previousData, meta }, { mutationMode: 'pessimistic', returnPromise: true }) as Promise<T>,
     [update, resource],
   );
   return useMemo(() => ({ create: add, update: change }), [add, change]);

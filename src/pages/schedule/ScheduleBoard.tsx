@@ -27,7 +27,7 @@ import { ShiftDialog } from './ShiftDialog';
 import { ShiftMenu } from './ShiftMenu';
 import { TotalsBar } from './TotalsBar';
 import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants, useWorkingTimeLimits } from './useBoardLists';
-import { breachingShifts } from '../../../domain/workingTime';
+import { useBreachMarks } from './useBreachMarks';
 import { useShiftBoard } from './useShiftBoard';
 import { useStage } from './useStage';
 import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
@@ -142,10 +142,7 @@ export function ScheduleBoard() {
 
   // Working-time marks from the loaded shifts of every location (a driver may work in several), read in the browser.
   const limits = useWorkingTimeLimits(secondary);
-  const breaches = useMemo(() => {
-    const planned = store.all().filter((s) => s.status === SHIFT_STATUS.new || s.status === SHIFT_STATUS.published);
-    return breachingShifts(planned, (id) => !!driverById.get(id)?.working_time_opt_out, limits);
-  }, [store, version, driverById, limits]); // eslint-disable-line react-hooks/exhaustive-deps
+  const breaches = useBreachMarks(store, version, driverById, limits);
   const warnings = useMemo(() => withDrafts.filter((s) => chosen(s) && breaches.has(s.id)).length, [withDrafts, chosen, breaches]);
 
   const toPublish = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [inLocation]);

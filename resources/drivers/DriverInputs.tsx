@@ -1,0 +1,111 @@
+import { Box, Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import { YES_NO } from '../../domain/statuses';
+import { DRIVER_PHOTO_EXTENSIONS } from '../../domain/validation/image';
+import { CalendarFeedPanel } from '../../src/components/CalendarFeedPanel';
+import {
+  DateInput,
+  FlagInput,
+  FormTabPanel,
+  ImageInput,
+  PasswordInput,
+  PasswordSwitch,
+  SelectInput,
+  TextInput,
+  useFormDialog,
+  useFormField,
+} from '../../src/components/forms';
+import { AssignmentFields } from '../users/AssignmentFields';
+import { RightToWorkPhotos } from './RightToWorkPhotos';
+import type { RightToWorkValue } from './driverForm';
+import type { AreaWithRestaurants, DriverRecord } from './types';
+
+export type DriverDialogMode = 'add' | 'edit' | 'view';
+
+const EXPERIENCE = [
+  { id: YES_NO.yes, name: 'Yes' },
+  { id: YES_NO.no, name: 'No' },
+];
+const grid = (columns: string) => ({ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: columns } }) as const;
+
+interface Props {
+  mode: DriverDialogMode;
+  driver?: DriverRecord;
+  areas: AreaWithRestaurants[];
+  /** The tab shown: 0 Main, 1 Identity (others belong to the dialog). */
+  tab: number;
+  withPassword: boolean;
+  onPasswordSwitch: (on: boolean) => void;
+}
+
+/**
+ * Every field of a driver, the same for Manual Register, Edit Driver and the read-only view (spec 2, sections 3
+ * and 5): the Main and Identity tabs, photos png or jpeg only.
+ */
+export function DriverInputs({ mode, driver, areas, tab, withPassword, onPasswordSwitch }: Props) {
+  const { readOnly } = useFormDialog();
+  const experienced = useWatch({ name: 'have_experience' }) === String(YES_NO.yes);
+  const photo = (source: string, label: string) => <ImageInput source={source} label={label} extensions={DRIVER_PHOTO_EXTENSIONS} />;
+
+  return (
+    <>
+      <FormTabPanel label="Main" shown={tab === 0}>
+        <Box sx={grid('1fr 1fr')}>
+          <TextInput source="first_name" label="First Name" required autoFocus={mode === 'add'} />
+          <TextInput source="last_name" label="Last Name" />
+          <TextInput source="email" label="E-mail" required type="email" />
+          <TextInput source="phone" label="Phone" type="tel" />
+          <DateInput source="date_of_birth" label="Date of birth" />
+          <TextInput source="postcode" label="Postcode" />
+          <TextInput source="address_1" label="Address line 1" />
+          <TextInput source="address_2" label="Address line 2" />
+          <TextInput source="city" label="City" />
+        </Box>
+        <AssignmentFields
+          areas={areas}
+          labels={{ areas: 'Areas', restaurants: 'Restaurants', hint: 'Leave blank to work at any restaurant of the chosen areas' }}
+        />
+        <Box sx={grid('1fr 1fr')}>
+          <TextInput source="emergency_contact_name" label="Emergency contact name" />
+          <TextInput source="emergency_contact_phone" label="Emergency contact phone" type="tel" />
+          <SelectInput source="have_experience" label="Delivery experience" choices={EXPERIENCE} emptyText="Not said" />
+          <TextInput source="experience_description" label="Experience" disabled={!experienced} />
+        </Box>
+        <FlagInput source="working_time_opt_out" label="Opted out of the 48-hour week" />
+        {photo('photo_src', 'Profile photo')}
+        {!readOnly && <PasswordSwitch label={mode === 'add' ? 'Set Password' : 'Change Password'} on={withPassword} onChange={onPasswordSwitch} />}
+        {withPassword && <PasswordInput />}
+        {mode === 'edit' && driver && <CalendarFeedPanel owner={{ kind: 'driver', id: driver.id }} who={driver.full_name} />}
+      </FormTabPanel>
+      <FormTabPanel label="Identity" shown={tab === 1}>
+        <Typography variant="subtitle2">Vehicle</Typography>
+        <Box sx={grid('1fr 1fr 1fr')}>
+          <TextInput source="car_make" label="Make" />
+          <TextInput source="car_model" label="Model" />
+          <TextInput source="car_registration" label="Registration" />
+          <TextInput source="car_insurer" label="Insurer" />
+          <DateInput source="car_insurance_renewal_date" label="Insurance renewal" />
+        </Box>
+        <Typography variant="subtitle2">Bank account</Typography>
+        <Box sx={grid('1fr 1fr 1fr')}>
+          <TextInput source="bank_name_of_account_holder" label="Account holder" />
+          <TextInput source="bank_sort_code" label="Sort code" />
+          <TextInput source="bank_account_number" label="Account number" />
+        </Box>
+        <Typography variant="subtitle2">Documents</Typography>
+        <Box sx={grid('1fr 1fr')}>
+          {photo('driver_license_front_photo', 'Driving licence (front)')}
+          {photo('driver_license_back_photo', 'Driving licence (back)')}
+          {photo('identity_photo', 'Identity photo')}
+        </Box>
+        <RightToWorkInput />
+      </FormTabPanel>
+    </>
+  );
+}
+
+function RightToWorkInput() {
+  const { readOnly, saving } = useFormDialog();
+  const { value, onChange, message } = useFormField<RightToWorkValue>('right_to_work_photos');
+  return <RightToWorkPhotos value={value} onChange={onChange} error={message} disabled={saving} readOnly={readOnly} />;
+}

@@ -1,0 +1,96 @@
+import { Box, InputAdornment } from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import { formatPounds } from '../../domain/money';
+import { FlagInput, FormTabPanel, ImageInput, PasswordInput, PasswordSwitch, SelectInput, TextInput } from '../../src/components/forms';
+import { AddressFields } from './AddressFields';
+import { LoginEmailField } from './LoginEmailField';
+import type { AreaChoice, Restaurateur } from './types';
+
+export const SPECIAL_PASSWORD = 'Special Password';
+export const CHANGE_PASSWORD = 'Change Password';
+
+export const grid2 = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+interface Props {
+  editing: boolean;
+  areas: AreaChoice[];
+  accounts: Restaurateur[];
+  mapCenter?: { lat: number; lng: number; map_zoom: number };
+  withMaps?: boolean;
+  tab: number;
+  withPassword: boolean;
+  onPasswordSwitch: (on: boolean) => void;
+}
+
+/**
+ * Every field of a restaurant, the same for Add and Edit Restaurant (spec 2, sections 2 and 5): the Main tab
+ * (name, address, login and billing e-mails, area, pay) and the Additional tab (logo and notes for drivers).
+ */
+export function RestaurantInputs({ editing, areas, accounts, mapCenter, withMaps, tab, withPassword, onPasswordSwitch }: Props) {
+  const areaId = useWatch({ name: 'area_id' }) as string;
+  const area = areas.find((a) => String(a.id) === areaId);
+  const areaChoices = areas.map((a) => ({ id: a.id, name: `${a.name}${a.city ? ` (${a.city.city_name})` : ''}` }));
+
+  const pay = (source: string, label: string, placeholder?: number) => (
+    <TextInput
+      source={source}
+      label={label}
+      inputMode="decimal"
+      placeholder={placeholder !== undefined ? `${formatPounds(placeholder)} (area rate)` : undefined}
+      slotProps={{ input: { startAdornment: <InputAdornment position="start">£</InputAdornment> }, inputLabel: { shrink: true } }}
+    />
+  );
+
+  return (
+    <>
+      <FormTabPanel label="Main" shown={tab === 0}>
+        <Box sx={grid2}>
+          <TextInput source="name" label="Restaurant Name" required autoFocus={!editing} />
+          <TextInput source="contactName" label="Contact Name" required />
+        </Box>
+        <AddressFields center={mapCenter} withMaps={withMaps} />
+        <Box sx={grid2}>
+          <LoginEmailField accounts={accounts} />
+          <TextInput source="business_email" label="Business / billing e-mail" required type="email" />
+          <TextInput source="telephone" label="Telephone" required type="tel" />
+          <SelectInput source="area_id" label="Area" required choices={areaChoices} />
+          {pay('standard_pay', 'Mon–Thurs pay per hour', area?.standardPayRate)}
+          {pay('weekend_pay', 'Fri–Sun pay per hour', area?.weekendPayRate)}
+          {pay('invoice_comission', 'Commission per invoiced hour')}
+          {pay('booking_fee', 'Booking fee')}
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <FlagInput source="send_invoice" label="Send Invoice" />
+          <PasswordSwitch label={editing ? CHANGE_PASSWORD : SPECIAL_PASSWORD} on={withPassword} onChange={onPasswordSwitch} />
+        </Box>
+        {withPassword && <PasswordInput />}
+        {!withPassword && !editing && (
+          <Box component="p" sx={{ m: 0, typography: 'caption', color: 'text.secondary' }}>
+            A new login gets a generated password; Send Verification e-mails it to the login e-mail.
+          </Box>
+        )}
+      </FormTabPanel>
+      <FormTabPanel label="Additional" shown={tab === 1}>
+        <RestaurantNotesInputs />
+      </FormTabPanel>
+    </>
+  );
+}
+
+/** The logo and the notes for drivers: the Additional tab of the restaurant's dialogs, the office's and its own. */
+export function RestaurantNotesInputs() {
+  const note = (source: string, label: string) => <TextInput source={source} label={label} multiline minRows={2} />;
+  return (
+    <>
+      <ImageInput source="logo" label="Logo" removeLabel="Remove Logo" />
+      <Box sx={grid2}>
+        {note('meal', 'Meal')}
+        {note('uniform', 'Uniform')}
+        {note('cash_orders', 'Cash Orders')}
+        {note('waiting_location', 'Waiting location')}
+        {note('other', 'Other')}
+        {note('bonus_target', 'Bonus Target')}
+      </Box>
+    </>
+  );
+}
