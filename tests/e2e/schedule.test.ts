@@ -175,6 +175,36 @@ describe('Admin schedule board', () => {
     await expect.poll(() => page.getByRole('dialog', { name: 'Copy Shifts' }).textContent()).toContain(SHIFT_LABEL.unready);
   });
 
+  it("on Next shows the next week's days with its rows waiting, never the shown week's chips, then the next week's shifts", async () => {
+    const monday = mondayOf(londonToday());
+    const next = addDays(monday, 7);
+    const page = await open('admin@demo.test', 'Admin', `/schedule?location=a${camdenArea}&interval=20&from=${monday}&to=${addDays(monday, 6)}`);
+    const chips = page.locator('.shift-board .chip');
+    await expect.poll(() => chips.count()).toBeGreaterThan(0);
+
+    // The next week's shifts are held back until the board has been seen waiting for them.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/shift' && url.searchParams.get('period_date_from') === next && !url.searchParams.get('shift_ids'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    const nextMonday = `Mon ${next.slice(8)}/${next.slice(5, 7)}`;
+    await expect.poll(() => page.locator('.shift-board .day-btn').first().textContent()).toContain(nextMonday);
+    expect(await page.locator('.shift-board[aria-busy="true"]').count()).toBe(1);
+    expect(await chips.count()).toBe(0);
+
+    answer();
+    await expect.poll(() => page.locator('.shift-board[aria-busy="true"]').count()).toBe(0);
+    await expect.poll(() => chips.count()).toBeGreaterThan(0);
+    const nextWeek = Array.from({ length: 7 }, (_, i) => ukDate(addDays(next, i)));
+    for (const text of await chips.allTextContents()) expect(nextWeek.some((day) => text.includes(day))).toBe(true);
+  });
+
   it('moves a shift to another day by dragging it', async () => {
     const page = await open('admin@demo.test', 'Admin', `/schedule?location=r${restaurant['The Burger Shack']}&${weekQuery}`);
     await addShift(page, 'The Burger Shack', MON, SHIFT_LABEL.openShift, '12:00', '15:00');

@@ -195,6 +195,7 @@ export function RestaurantScheduleBoard() {
           <ShiftCalendar
             variant="restaurant"
             range={range}
+            loading={board.loading}
             today={today}
             phone={phone}
             restaurants={rows}

@@ -252,6 +252,7 @@ export function ScheduleBoard() {
             <ShiftCalendar
               variant="admin"
               range={range}
+              loading={board.loading}
               today={today}
               phone={phone}
               restaurants={rows}

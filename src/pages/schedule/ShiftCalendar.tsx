@@ -33,6 +33,8 @@ const rowClassNames = (arg: { resource: { extendedProps: { kind?: string } } }) 
 export interface ShiftCalendarProps {
   variant: BoardVariant;
   range: DateRange;
+  /** The range's shifts are loading: after a change of range, rows come back once they are in. */
+  loading?: boolean;
   today: string;
   phone: boolean;
   /** Rows, in order (grouped by area on the admin board). */
@@ -62,7 +64,7 @@ type RowResource = { id: string; title: string; extendedProps: { kind?: string; 
  * in view (see DrawnRows), whatever the number of restaurants and days.
  */
 export function ShiftCalendar(props: ShiftCalendarProps) {
-  const { variant, range, restaurants, store, visible, pasting, phone, today } = props;
+  const { variant, range, restaurants, store, visible, pasting, phone, today, loading = false } = props;
   const calendarRef = useRef<FullCalendar>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
@@ -97,6 +99,24 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     marked.current = now;
     if (flipped.length) drawn.storeChanged({ all: false, ids: flipped });
   }, [props.breaches, drawn]);
+
+  // A new range (Next, Previous, Today, another interval) reaches FullCalendar only after the drawn rows have gone,
+  // in tasks of their own (see DrawnRows.hold): rendering a month's columns over a screenful of drawn rows was one
+  // task of over 150 ms. Meanwhile the rows' place is a placeholder as tall as the list, and the rows come back once
+  // the new range's shifts are in, so no chip of the old range shows under the new range's days.
+  const [shownRange, setShownRange] = useState(range);
+  const [waiting, setWaiting] = useState(false);
+  const rangeChanged = shownRange.from !== range.from || shownRange.to !== range.to;
+  useEffect(() => {
+    if (!rangeChanged) return;
+    setWaiting(true);
+    drawn.hold(() => setShownRange(latest.current.range));
+  }, [range.from, range.to]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!waiting || rangeChanged || loading) return;
+    setWaiting(false);
+    drawn.release();
+  }, [waiting, rangeChanged, loading, drawn]);
 
   // FullCalendar's first render (its tables, a forced layout) waits for the next task: together with the page's
   // own first render it made one task of about 200 ms at 300 restaurants; apart, each stays under 100 ms.
@@ -169,8 +189,8 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     return () => observer.disconnect();
   }, []);
 
-  const days = useMemo(() => datesOf(range), [range]);
-  const visibleRange = useMemo(() => ({ start: range.from, end: addDays(range.to, 1) }), [range.from, range.to]);
+  const days = useMemo(() => datesOf(shownRange), [shownRange]);
+  const visibleRange = useMemo(() => ({ start: shownRange.from, end: addDays(shownRange.to, 1) }), [shownRange.from, shownRange.to]);
 
   const resourceLaneContent = useCallback(
     (arg: { resource: RowResource }) => {
@@ -255,7 +275,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
           initialView="board"
           views={VIEWS}
           visibleRange={visibleRange}
-          initialDate={range.from}
+          initialDate={shownRange.from}
           timeZone="UTC"
           firstDay={1}
           headerToolbar={false}
@@ -281,13 +301,14 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
           nowIndicator={false}
         />
       ),
-    [calendarShown, visibleRange, range.from, phone, slotMinWidth, resourceLabelContent, resourceLaneContent, slotLabelContent, eventContent, eventClick, eventAllow, eventDrop],
+    [calendarShown, visibleRange, shownRange.from, phone, slotMinWidth, resourceLabelContent, resourceLaneContent, slotLabelContent, eventContent, eventClick, eventAllow, eventDrop],
   );
 
   return (
     <Box
       ref={rootRef}
-      className={`shift-board board-${variant}${pasting ? ' board-pasting' : ''}`}
+      className={`shift-board board-${variant}${pasting ? ' board-pasting' : ''}${waiting ? ' board-waiting' : ''}`}
+      aria-busy={waiting || undefined}
       sx={{ height: '100%', minHeight: 0 }}
     >
       {calendar}

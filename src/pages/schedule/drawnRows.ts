@@ -51,6 +51,9 @@ export class DrawnRows {
   private view = { top: 0, height: 800 };
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
+  /** Between hold() and release(): the range is changing, and no row is drawn. */
+  private held = false;
+  private holdTimer: ReturnType<typeof setTimeout> | null = null;
   /** The shown shifts of each restaurant and the most chips they stack in one day, rebuilt after a store change. */
   private byRestaurant: Map<number, { shifts: ShiftRecord[]; stack: number }> | null = null;
   private spacerHeights = { [ABOVE]: 0, [BELOW]: 0 };
@@ -96,6 +99,35 @@ export class DrawnRows {
   dispose(): void {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+  }
+
+  /**
+   * The range is about to change. FullCalendar renders a new range's columns over every row it holds before any
+   * of them can go (over 150 ms of CPU for a month of drawn rows), so the drawn rows go first, in a task of their
+   * own, leaving the spacers as tall as the whole list; `then` (which changes the range) runs in the task after.
+   * No row is drawn again until release(): the rows the old range's shifts would draw would show no chip, or a
+   * wrong one, while the new range's shifts load.
+   */
+  hold(then: () => void): void {
+    this.held = true;
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = setTimeout(() => {
+      const api = this.api();
+      if (api && !this.disposed && this.held) this.clearHeld(api);
+      this.holdTimer = setTimeout(() => {
+        this.holdTimer = null;
+        if (!this.disposed) then();
+      }, 0);
+    }, 0);
+  }
+
+  /** The new range and its shifts are in: the rows in view come back, a step at a time. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.byRestaurant = null;
+    this.schedule();
   }
 
   /** Drops every drawn row and draws the view again, from the next task on (the caller's task may be long already). */
@@ -150,6 +182,8 @@ export class DrawnRows {
   private step(): void {
     const api = this.api();
     if (!api || this.disposed) return;
+    // Held (a new range loading): rows drawn meanwhile (new rows, the old range's shifts again) go, nothing comes.
+    if (this.held) return this.clearHeld(api);
     const tops = this.tops();
     const want = rowsInView(tops, this.view.top, this.view.height, MARGIN_PX);
     const leaving: BoardRow[] = [];
@@ -217,6 +251,16 @@ export class DrawnRows {
 
   /** Removes the drawn rows, leaving the spacers as tall as the whole list, and comes back for the view. */
   private clear(api: CalendarApi, rows: BoardRow[]): void {
+    this.removeAll(api, rows);
+    this.schedule();
+  }
+
+  /** Removes the drawn rows and leaves the spacers as tall as the whole list, until release(). */
+  private clearHeld(api: CalendarApi): void {
+    this.removeAll(api, this.rows.slice(this.from, this.to));
+  }
+
+  private removeAll(api: CalendarApi, rows: BoardRow[]): void {
     const tops = this.tops();
     this.from = this.to = 0;
     batch(api, () => {
@@ -224,7 +268,6 @@ export class DrawnRows {
       this.setSpacer(api, ABOVE, Math.round(tops[tops.length - 1]));
       this.setSpacer(api, BELOW, 0);
     });
-    this.schedule();
   }
 
   private setSpacer(api: CalendarApi, id: typeof ABOVE | typeof BELOW, height: number): void {
