@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// The whole app renders in these tests (router, react-admin, MUI): give async queries room on a slow machine.
-configure({ asyncUtilTimeout: 5000 });
+// The whole app renders in these tests (router, react-admin, MUI, each screen's chunk loaded on first use): give
+// async queries room on a busy machine, where a file's first render alone can take several seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what MUI and the shell call: media queries (useMediaQuery) and window.scrollTo (scroll reset).
 if (!window.matchMedia) {

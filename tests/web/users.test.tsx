@@ -251,8 +251,7 @@ function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | und
 async function openScreen() {
   storeUser(ADMIN);
   renderAppAt('/users');
-  // The first render of the whole app (lazy list chunk included) takes a few seconds on a busy machine.
-  await screen.findByText('Oliver Bennett', {}, { timeout: 10_000 });
+  await screen.findByText('Oliver Bennett');
 }
 const rows = () => within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row').slice(1);
 
