@@ -17,7 +17,6 @@ import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type D
 import { ConfirmDialog } from './ConfirmDialog';
 import { FillShiftsButton } from './FillShiftsButton';
 import { useAdminActions, type BoardDialog } from './useAdminActions';
-import { DayMenu } from './DayMenu';
 import { DriverPanel } from './DriverPanel';
 import { PhoneRestaurantPicker } from './PhoneRestaurantPicker';
 import { ShiftCalendar } from './ShiftCalendar';
@@ -35,7 +34,8 @@ import { lazyDialog, preloadAll } from '../../components/lazyDialog';
 const ShiftDialog = lazyDialog(() => import('./ShiftDialog'), 'ShiftDialog');
 const CancelShiftDialog = lazyDialog(() => import('./CancelShiftDialog'), 'CancelShiftDialog');
 const CopyShiftsDialog = lazyDialog(() => import('./CopyShiftsDialog'), 'CopyShiftsDialog');
-const preloadDialogs = preloadAll([ShiftDialog, CancelShiftDialog, CopyShiftsDialog]);
+const DayMenu = lazyDialog(() => import('./DayMenu'), 'DayMenu');
+const preloadDialogs = preloadAll([ShiftDialog, CancelShiftDialog, CopyShiftsDialog, DayMenu]);
 
 /** Drafts stay with their restaurant until sent for moderation (spec 3, section 2.1). */
 const notDraft = (s: ShiftRecord) => s.status !== SHIFT_STATUS.draft;
