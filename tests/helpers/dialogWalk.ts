@@ -10,17 +10,21 @@ import { seriousAxeViolations } from './axe';
  */
 export interface DialogStep {
   name: string;
+  /** Who opens it, when fewer than the screen's roles can. */
+  roles?: PanelRole[];
   open: (page: Page) => Promise<void>;
 }
 export interface DialogScreen {
   path: string;
   roles: PanelRole[];
   /** Before the first dialog at this width (the board on a phone shows one restaurant, chosen first). */
-  prepare?: (page: Page, phone: boolean) => Promise<void>;
+  prepare?: (page: Page, phone: boolean, email: string) => Promise<void>;
   dialogs: DialogStep[];
 }
 
 const STAFF = [ROLE.administrator, ROLE.manager];
+/** The demo accounts' names, as their posts show them. */
+const AUTHORS: Record<string, string> = { 'admin@demo.test': 'Alice Admin', 'manager@demo.test': 'Mark Manager' };
 const ADMIN = [ROLE.administrator];
 
 const button = (name: string | RegExp) => (page: Page) => page.getByRole('button', { name }).first().click();
@@ -33,9 +37,12 @@ const byKeyboard = (target: (page: Page) => Locator) => async (page: Page) => {
   await target(page).first().focus();
   await page.keyboard.press('Enter');
 };
+/** A published shift with a driver (cancelling one is what the cancel dialog is for). */
+const ASSIGNED_PUBLISHED = /^\d\d:\d\d–\d\d:\d\d\s*(?!Open shift)[^,]+, Published, /;
 /** A shift chip opens its menu (Enter, as by keyboard); the step then picks the menu's item. */
 const chipMenu = (chipName: RegExp, item: string) => async (page: Page) => {
-  await byKeyboard((p) => p.getByRole('button', { name: chipName }))(page);
+  // The week's last such chip: earlier days may be past, where a shift can no longer be cancelled.
+  await byKeyboard((p) => p.getByRole('button', { name: chipName }).last())(page);
   await page.getByRole('menuitem', { name: item }).click();
 };
 /** The first of a row's buttons that is enabled (one's own account cannot be removed). */
@@ -53,7 +60,17 @@ async function pickRestaurant(page: Page) {
 async function pickPhoneRestaurant(page: Page, phone: boolean) {
   if (!phone) return;
   await page.getByRole('combobox', { name: 'Restaurant' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('option').nth(1).click(); // the first is the 'Choose a restaurant' placeholder
+}
+
+/** Publish asks first only when there is something to publish: on a phone, restaurants are tried until one has. */
+async function publishSomething(page: Page) {
+  const publish = page.getByRole('button', { name: /^Publish Shifts \[/ });
+  for (let i = 2; i < 12 && (await publish.textContent())?.includes('[0]'); i++) {
+    await page.getByRole('combobox', { name: 'Restaurant' }).click();
+    await page.getByRole('option').nth(i).click();
+  }
+  await publish.click();
 }
 
 export const DIALOG_SCREENS: DialogScreen[] = [
@@ -63,11 +80,11 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     prepare: pickPhoneRestaurant,
     dialogs: [
       { name: 'shift', open: chipMenu(/, Published, /, 'Edit') },
-      { name: 'cancel shift', open: chipMenu(/, Published, /, 'Cancel shift') },
+      { name: 'cancel shift', open: chipMenu(ASSIGNED_PUBLISHED, 'Cancel shift') },
       { name: 'new shift', open: byKeyboard((page) => page.getByRole('button', { name: /^Add shift at / })) },
       { name: 'fill open shifts', open: button('Fill open shifts') },
       { name: 'copy shifts', open: button('Copy shifts') },
-      { name: 'publish confirm', open: button(/^Publish Shifts \[/) },
+      { name: 'publish confirm', open: publishSomething },
       { name: 'day menu', open: button(/drivers on \d\d\/\d\d\/\d{4}/) },
     ],
   },
@@ -76,7 +93,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     roles: [RESTAURANT_ROLE],
     prepare: pickPhoneRestaurant,
     dialogs: [
-      { name: 'free shift', open: chipMenu(/Open shift, Draft, /, 'Edit') },
+      { name: 'free shift', open: chipMenu(/Open shift\s*, Draft, /, 'Edit') },
       { name: 'new free shift', open: byKeyboard((page) => page.getByRole('button', { name: /^Add shift at / })) },
       { name: 'copy', open: button('Copy') },
       { name: 'publish confirm', open: button(/^Publish shifts \[/) },
@@ -98,7 +115,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     path: '/restaurants',
     roles: ADMIN,
     dialogs: [
-      { name: 'add', open: button('Add Restaurant') },
+      { name: 'add', open: button(/^Add( Restaurant)?$/) },
       { name: 'edit', open: button(/^Edit /) },
       { name: 'delete', open: button(/^Remove /) },
       { name: 'drivers working here', open: button(/^Drivers working at /) },
@@ -114,7 +131,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     path: '/users',
     roles: ADMIN,
     dialogs: [
-      { name: 'create', open: button('Create Administrator') },
+      { name: 'create', open: button(/^Create( Administrator)?$/) },
       { name: 'edit', open: button(/^Edit user /) },
       { name: 'remove', open: enabledButton(/^Remove user /) },
     ],
@@ -139,13 +156,13 @@ export const DIALOG_SCREENS: DialogScreen[] = [
   {
     path: '/newsfeed',
     roles: STAFF,
-    // A post's own buttons show once it is opened.
-    prepare: (page) => page.getByRole('button', { name: /read\)/ }).first().click(),
+    // A post's own buttons show once it is opened; a manager edits only their own posts.
+    prepare: (page, _phone, email) => page.getByRole('button', { name: new RegExp(`${AUTHORS[email] ?? ''}.*read\\)`) }).first().click(),
     dialogs: [
       { name: 'new post', open: button('New Post') },
-      { name: 'edit post', open: button('Edit') },
+      { name: 'edit post', open: button('Edit'), roles: ADMIN },
       { name: 'reply', open: button('Add Reply') },
-      { name: 'delete post', open: button('Delete') },
+      { name: 'delete post', open: button('Delete'), roles: ADMIN },
     ],
   },
   {
@@ -167,6 +184,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
   {
     path: '/timesheetrestaurant',
     roles: [RESTAURANT_ROLE],
+    prepare: pickRestaurant,
     dialogs: [{ name: 'request invoice', open: button('Request invoice') }],
   },
 ];
@@ -182,10 +200,9 @@ export async function checkDialog(page: Page, step: DialogStep, where: string, s
   await step.open(page);
   const layer = openLayer(page);
   await layer.waitFor({ state: 'visible', timeout: 15_000 });
-  // Transitions and lazily loaded parts (a dialog's own lists) settle before axe reads colours and names.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  // A button enabled once the dialog's data arrived fades to its colour: axe reads colours after that.
+  // The dialog's own data (its lists, a preview) arrives, and its transitions end (a button enabled by that data
+  // fades to its colour), before axe reads colours and names.
+  await layer.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5_000 }).catch(() => {});
   const failures = (await seriousAxeViolations(page, '.MuiDialog-root, .MuiPopover-root, .MuiDrawer-modal')).map((v) => `${where}: ${v}`);
   for (const problem of await layoutProblems(layer)) failures.push(`${where}: ${problem}`);
