@@ -291,7 +291,7 @@ describe("Edit Driver's Unavailability", () => {
     await u.click(screen.getByRole('gridcell', { name: '12/11/2026' }));
     expect(screen.getByRole('button', { name: 'Add period for 12/11/2026' })).toBeDisabled();
     await u.click(screen.getByRole('gridcell', { name: `20/11/2026: ${OVERRIDE_LABEL.holiday}` }));
-    expect(screen.getByRole('button', { name: 'Add 20/11/2026 period' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add period for 20/11/2026' })).toBeDisabled();
 
     await u.click(screen.getByRole('gridcell', { name: '27/11/2026' }));
     await u.click(screen.getByRole('button', { name: 'Make 27/11/2026 a holiday' }));
