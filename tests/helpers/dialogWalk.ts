@@ -39,11 +39,20 @@ const byKeyboard = (target: (page: Page) => Locator) => async (page: Page) => {
 };
 /** A published shift with a driver (cancelling one is what the cancel dialog is for). */
 const ASSIGNED_PUBLISHED = /^\d\d:\d\d–\d\d:\d\d\s*(?!Open shift)[^,]+, Published, /;
-/** A shift chip opens its menu (Enter, as by keyboard); the step then picks the menu's item. */
+/**
+ * A shift chip opens its menu (Enter, as by keyboard); the step then picks the menu's item. Chips are tried from the
+ * week's end backwards until one's menu has the item (a past shift, for one, can no longer be cancelled).
+ */
 const chipMenu = (chipName: RegExp, item: string) => async (page: Page) => {
-  // The week's last such chip: earlier days may be past, where a shift can no longer be cancelled.
-  await byKeyboard((p) => p.getByRole('button', { name: chipName }).last())(page);
-  await page.getByRole('menuitem', { name: item }).click();
+  const chips = page.getByRole('button', { name: chipName });
+  const count = await chips.count();
+  for (let i = count - 1; i >= Math.max(0, count - 8); i--) {
+    await byKeyboard(() => chips.nth(i))(page);
+    const entry = page.getByRole('menuitem', { name: item });
+    if (await entry.waitFor({ timeout: 2_000 }).then(() => true, () => false)) return entry.click();
+    await page.keyboard.press('Escape');
+  }
+  throw new Error(`no chip offers '${item}'`);
 };
 /** The first of a row's buttons that is enabled (one's own account cannot be removed). */
 const enabledButton = (name: RegExp) => (page: Page) => page.getByRole('button', { name }).and(page.locator(':enabled')).first().click();
