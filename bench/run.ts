@@ -2,7 +2,7 @@ import { load, printResults } from './load';
 import { benchBoard, benchShiftApi, printBoard } from './schedule';
 import { busiestRestaurant, invoiceFigures } from './invoices';
 import { boardMarkFigures, plannerFigures } from './planner';
-import { firstLoadFigures } from './firstLoad';
+import { firstLoadFigures, printFirstLoadOnDemo } from './firstLoad';
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 import { listFigures, printListFigures } from './lists';
 import { importFigures } from './imports';
@@ -10,10 +10,11 @@ import { keptShiftListFigures } from './keptShiftLists';
 import { ensureBuilt, loginBody, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
 
 /**
- * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner]`: builds (once) a dataset of the chosen
+ * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner|firstload]`: builds (once) a dataset of the chosen
  * scale in its own data directory, starts the real server process on it, and measures the calls under load from this
  * separate process. `--only board`: the schedule board's figures alone; `--only planner`: the assistant's proposals
- * and the board's working-time marks. `--postgres` (with `--only board`): the dataset on the local PostgreSQL server
+ * and the board's working-time marks; `--only firstload`: the JavaScript a first visit downloads (login page, then the
+ * board), on the demo data. `--postgres` (with `--only board`): the dataset on the local PostgreSQL server
  * and two server processes on it: the browser on one, other people's writes through the other.
  */
 const scale = scaleArg();
@@ -23,6 +24,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function main() {
   ensureBuilt();
+  if (only === 'firstload') return printFirstLoadOnDemo();
   if (databaseUrl && only !== 'board') throw new Error('--postgres goes with --only board');
   const invoiceTarget = await prepareDataset(scale, busiestRestaurant, databaseUrl);
   const { url, token, auth, cpuMs, stop } = await startBenchServer(scale, databaseUrl);

@@ -1,15 +1,14 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
+import { AppAdmin } from './layout/AppAdmin';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { theme } from './layout/theme';
 import { APP_NAME } from './components/brand';
-import { HomePage } from './pages/HomePage';
 import { SchedulePage } from './pages/schedule/SchedulePage';
-import { RestaurantSchedulePage } from './pages/schedule/RestaurantScheduleBoard';
 import { lazyPage } from './components/lazyPage';
 import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
@@ -22,8 +21,10 @@ import { invoices, RestaurantInvoicesPage } from '../resources/invoices';
 import { areas } from '../resources/areas';
 import { newsFeed } from '../resources/newsFeed';
 
-// The schedule boards are where users land, so they come with the app; every other screen is its own chunk,
+// The staff board is where most users land, so it comes with the app; every other screen is its own chunk,
 // loaded when first opened (the news feed's rich-text editor and the spreadsheet library are most of the weight).
+const HomePage = lazyPage(() => import('./pages/HomePage'), 'HomePage');
+const RestaurantSchedulePage = lazyPage(() => import('./pages/schedule/RestaurantScheduleBoard'), 'RestaurantSchedulePage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
 const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
 const HistoryPage = lazyPage(() => import('../resources/history'), 'HistoryPage');
@@ -36,21 +37,19 @@ function RootRedirect() {
 
 /**
  * Every screen of a logged-in account on one page, under src/Root.tsx's router; /login and /registration are
- * src/PublicApp.tsx's (loginPage false: react-admin's redirects to /login land there).
+ * src/PublicApp.tsx's (no login page in src/layout/AppAdmin.tsx: react-admin's redirects to /login land there).
  */
 export function App() {
   return (
-    <Admin
+    <AppAdmin
       title={APP_NAME}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
-      loginPage={false}
       layout={AppLayout}
       notification={AppNotification}
       accessDenied={AccessDenied}
       theme={theme}
-      disableTelemetry
     >
       <CustomRoutes>
         <Route path="/" element={<RootRedirect />} />
@@ -71,6 +70,6 @@ export function App() {
       <Resource {...users} />
       <Resource {...areas} />
       <Resource {...newsFeed} />
-    </Admin>
+    </AppAdmin>
   );
 }

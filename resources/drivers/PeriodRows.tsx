@@ -125,7 +125,7 @@ export function PeriodRows({ day, periods, onChange, addDisabled, addDisabledRea
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Tooltip title={blocked && reason ? reason : ''}>
           <span>
-            <Button size="small" startIcon={<AddIcon />} disabled={blocked} onClick={() => onChange([...periods, newPeriod()])} aria-label={`Add ${day} period`}>
+            <Button size="small" startIcon={<AddIcon />} disabled={blocked} onClick={() => onChange([...periods, newPeriod()])} aria-label={`Add period for ${day}`}>
               Add period
             </Button>
           </span>

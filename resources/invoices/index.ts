@@ -6,7 +6,8 @@ import type { Invoice } from './types';
  * Invoices (API /api/invoice and the invoice-check, invoice-generate and invoice-download calls). The staff screen
  * /invoices is the resource's list (the server pages it within the chosen range and location); a restaurant
  * account's /invoicesrestaurant is a second list of the same resource on a custom route. The Request Invoice
- * dialog is exported for the timesheet screen, which opens it for one restaurant and the range it shows:
+ * dialog (./RequestInvoiceDialog, imported from there so the app's first load does not carry it) is also opened by the
+ * timesheet screen, for one restaurant and the range it shows:
  *
  *   <RequestInvoiceDialog variant="admin" restaurantId={id} restaurantName={name} range={range} onClose={...} onDone={...} />
  *
@@ -20,5 +21,4 @@ export const invoices = {
 };
 
 export const RestaurantInvoicesPage = lazyPage(() => import('./InvoicesPage'), 'RestaurantInvoicesPage');
-export { RequestInvoiceDialog, REQUEST_INVOICE_TITLE, type RequestInvoiceDialogProps, type RequestInvoiceResult } from './RequestInvoiceDialog';
 export type { Invoice, InvoiceCheck } from './types';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Form } from 'react-admin';
-import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+import { RichTextInput } from 'ra-input-rich-text';
+import { RichTextToolbar } from '../../src/components/RichTextToolbar';
 import {
   Alert,
   Button,
@@ -211,7 +212,7 @@ export function PostDialog({ post, initialTarget, onClose, onSaved }: PostDialog
             validate={contentRule}
             helperText={serverErrors.postContent ?? false}
             disabled={saving}
-            toolbar={<RichTextInputToolbar size="small" />}
+            toolbar={<RichTextToolbar />}
             onChange={(html: unknown) => {
               setContent(typeof html === 'string' ? html : '');
               touch('postContent');

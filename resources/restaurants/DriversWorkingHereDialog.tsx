@@ -12,6 +12,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -51,30 +52,32 @@ export function DriversWorkingHereDialog({ restaurant, onClose }: { restaurant: 
         {error && <Alert severity="error">{error}</Alert>}
         {drivers && drivers.length === 0 && <Typography sx={{ py: 2 }}>No drivers found</Typography>}
         {drivers && drivers.length > 0 && (
-          <Table size="small" aria-label="Drivers working here">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>E-mail</TableCell>
-                <TableCell>Telephone</TableCell>
-                <TableCell>Address</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {drivers.map((d) => (
-                <TableRow key={d.id} hover>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/drivers/${d.id}`} onClick={onClose}>
-                      {d.full_name || d.email}
-                    </Link>
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.email}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.phone ?? '—'}</TableCell>
-                  <TableCell>{d.address || '—'}</TableCell>
+          <TableContainer>
+            <Table size="small" aria-label="Drivers working here">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>E-mail</TableCell>
+                  <TableCell>Telephone</TableCell>
+                  <TableCell>Address</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {drivers.map((d) => (
+                  <TableRow key={d.id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/drivers/${d.id}`} onClick={onClose}>
+                        {d.full_name || d.email}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.email}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.phone ?? '—'}</TableCell>
+                    <TableCell>{d.address || '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

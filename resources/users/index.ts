@@ -9,4 +9,3 @@ export const users = {
   icon: ManageAccountsIcon,
   recordRepresentation: (user: PanelUser) => user.full_name || user.email,
 };
-export { UserDialog } from './UserDialog';

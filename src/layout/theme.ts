@@ -21,6 +21,10 @@ export const theme: RaThemeOptions = {
     ...defaultLightTheme.components,
     MuiAppBar: { defaultProps: { elevation: 1 } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
+    // A disabled field's helper text says why it is disabled ('You cannot change your own role'), and a read-only
+    // dialog's chips are its content: both must stay readable (WCAG contrast 4.5:1), not fade to MUI's disabled grey.
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    MuiChip: { styleOverrides: { root: { '&.Mui-disabled': { opacity: 0.75 } } } },
     RaMenuItemLink: {
       styleOverrides: {
         root: {

@@ -25,8 +25,10 @@ import { OWN_MSG } from '../../domain/messages';
 import { isStaffRole, RESTAURANT_ROLE, ROLE_LABELS } from '../../domain/roles';
 import { setStoredUser, type StoredRestaurant, type StoredUser } from '../../providers/session';
 import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
-import { RestaurantProfileDialog } from '../../resources/restaurants/RestaurantProfileDialog';
 import { useStoredUser } from '../components/useStoredUser';
+import { lazyDialog } from '../components/lazyDialog';
+
+const RestaurantProfileDialog = lazyDialog(() => import('../../resources/restaurants/RestaurantProfileDialog'), 'RestaurantProfileDialog');
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

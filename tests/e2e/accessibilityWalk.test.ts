@@ -1,12 +1,15 @@
 import type { Page } from 'playwright-core';
 import { logIn, serverAndBrowser } from '../helpers/e2e';
 import { pageSidewaysScroll, seriousAxeViolations } from '../helpers/axe';
+import { DIALOG_SCREENS, checkDialog, closeLayers, screenshotFolder } from '../helpers/dialogWalk';
 import { navLinks } from '../../domain/navigation';
 import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
 
 /**
- * Every screen of every role, on a laptop and on a phone's width: no serious or critical accessibility failure
- * (axe-core, WCAG 2.1 AA), and the page never scrolls sideways as a whole (wide tables scroll in their own boxes).
+ * Every screen and every dialog of every role, on a laptop and on a phone's width: no serious or critical
+ * accessibility failure (axe-core, WCAG 2.1 AA), the page never scrolls sideways as a whole (wide tables scroll in
+ * their own boxes), and on a phone no dialog is wider than the window or cuts off its buttons.
+ * DIALOG_SCREENSHOTS=<folder> keeps a screenshot of each dialog.
  */
 const both = serverAndBrowser();
 
@@ -56,4 +59,24 @@ describe.each(WIDTHS)('on a $name ($width px)', ({ width, height }) => {
     }
     expect(failures).toEqual([]);
   });
+
+  it.each(ACCOUNTS)('every dialog of %s', async (email, tab, role) => {
+    const page = await (await both.browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
+    await logIn(page, both.server.url, email, tab);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    page.setDefaultTimeout(10_000);
+    const shots = width < 600 ? screenshotFolder() : undefined;
+    const failures: string[] = [];
+    for (const screen of DIALOG_SCREENS.filter((s) => s.roles.includes(role))) {
+      await page.goto(both.server.url + screen.path);
+      await settle(page);
+      await screen.prepare?.(page, width < 600, email);
+      for (const step of screen.dialogs.filter((d) => !d.roles || d.roles.includes(role))) {
+        const where = `${email.split('@')[0]} ${width}px ${screen.path} ${step.name}`;
+        failures.push(...(await checkDialog(page, step, where, shots).catch((error: Error) => [`${where}: could not be opened (${error.message.split('\n')[0]})`])));
+        await closeLayers(page);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 });

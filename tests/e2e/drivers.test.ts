@@ -138,7 +138,7 @@ describe('Drivers screen', () => {
     // Monday: an overlapping second period is refused with the spec's message, then fixed.
     const monday = dialog.getByRole('group', { name: 'Monday' });
     const periods = await monday.getByRole('combobox', { name: 'Start at' }).count();
-    await monday.getByRole('button', { name: 'Add Monday period' }).click();
+    await monday.getByRole('button', { name: 'Add period for Monday' }).click();
     const pick = async (label: string, time: string) => {
       await monday.getByRole('combobox', { name: label }).nth(periods).click();
       await page.getByRole('option', { name: time, exact: true }).click();

@@ -8,17 +8,17 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 /**
  * The serious and critical WCAG 2.1 A/AA failures axe-core finds on the page as it is now, one line each
  * ('rule ×nodes: help [first targets]'). The page's context needs `bypassCSP: true`: the app's policy forbids the
- * inline script axe is injected as.
+ * inline script axe is injected as. `within`: a CSS selector to check only part of the page (an open dialog).
  */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  return page.evaluate(async (within) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document | string, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(within ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} ×${v.nodes.length}: ${v.help} [${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}]`);
-  });
+  }, within);
 }
 
 /** How far the whole page scrolls sideways (0 when it fits the window's width). */

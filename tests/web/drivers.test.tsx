@@ -239,13 +239,13 @@ describe("Edit Driver's Unavailability", () => {
     expect(within(day('Monday')).getByRole('combobox', { name: 'Start at' })).toHaveTextContent('10:00');
     expect(within(day('Tuesday')).getByText(AVAILABLE)).toBeInTheDocument();
     expect(within(day('Sunday')).getByText('Holiday: unavailable all day')).toBeInTheDocument();
-    expect(within(day('Sunday')).getByRole('button', { name: 'Add Sunday period' })).toBeDisabled();
+    expect(within(day('Sunday')).getByRole('button', { name: 'Add period for Sunday' })).toBeDisabled();
   });
 
   it("shows the spec's period messages and disables Accept Changes until they are fixed", async () => {
     const { u } = renderDialog();
     const accept = screen.getByRole('button', { name: 'Accept Changes' });
-    await u.click(within(day('Monday')).getByRole('button', { name: 'Add Monday period' }));
+    await u.click(within(day('Monday')).getByRole('button', { name: 'Add period for Monday' }));
     expect(within(day('Monday')).getByText(PERIOD_MSG.startRequired('Monday'))).toBeInTheDocument();
     expect(within(day('Monday')).getByText(PERIOD_MSG.stopRequired('Monday'))).toBeInTheDocument();
     expect(accept).toBeDisabled();
@@ -264,7 +264,7 @@ describe("Edit Driver's Unavailability", () => {
     await u.click(within(day('Monday')).getByRole('switch', { name: 'Holiday' }));
     expect(within(day('Monday')).getByText('Holiday: unavailable all day')).toBeInTheDocument();
     expect(within(day('Monday')).queryByRole('combobox')).not.toBeInTheDocument();
-    expect(within(day('Monday')).getByRole('button', { name: 'Add Monday period' })).toBeDisabled();
+    expect(within(day('Monday')).getByRole('button', { name: 'Add period for Monday' })).toBeDisabled();
     await u.click(screen.getByRole('button', { name: 'Accept Changes' }));
     expect(onSubmit).toHaveBeenCalledWith(
       [
@@ -287,11 +287,11 @@ describe("Edit Driver's Unavailability", () => {
     expect(screen.getByRole('gridcell', { name: `24/11/2026: ${OVERRIDE_LABEL.custom}` })).toBeInTheDocument();
 
     await u.click(screen.getByRole('gridcell', { name: `10/11/2026: ${OVERRIDE_LABEL.holiday}` }));
-    expect(screen.getByRole('button', { name: 'Add 10/11/2026 period' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add period for 10/11/2026' })).toBeDisabled();
     await u.click(screen.getByRole('gridcell', { name: '12/11/2026' }));
-    expect(screen.getByRole('button', { name: 'Add 12/11/2026 period' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add period for 12/11/2026' })).toBeDisabled();
     await u.click(screen.getByRole('gridcell', { name: `20/11/2026: ${OVERRIDE_LABEL.holiday}` }));
-    expect(screen.getByRole('button', { name: 'Add 20/11/2026 period' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add period for 20/11/2026' })).toBeDisabled();
 
     await u.click(screen.getByRole('gridcell', { name: '27/11/2026' }));
     await u.click(screen.getByRole('button', { name: 'Make 27/11/2026 a holiday' }));

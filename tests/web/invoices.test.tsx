@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { londonToday } from '../../domain/dates';
 import { INTERVAL, rangeFor } from '../../domain/ranges';
 import { INVOICE_MSG } from '../../domain/validation/invoice';
-import { RequestInvoiceDialog } from '../../resources/invoices';
+import { RequestInvoiceDialog } from '../../resources/invoices/RequestInvoiceDialog';
 import { NO_INVOICES } from '../../resources/invoices/InvoicesPage';
 import type { Invoice, InvoiceCheck } from '../../resources/invoices/types';
 import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, renderAppAt, storeUser, type ApiCall } from './harness';

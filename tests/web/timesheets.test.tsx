@@ -8,7 +8,7 @@ import { dateTooLateMessage } from '../../domain/validation/timesheet';
 import { OWN_MSG } from '../../domain/messages';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { FEED_RESUMED } from '../../domain/channels';
-import { REQUEST_INVOICE_TITLE } from '../../resources/invoices';
+import { REQUEST_INVOICE_TITLE } from '../../resources/invoices/RequestInvoiceDialog';
 import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => ({

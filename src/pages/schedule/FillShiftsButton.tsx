@@ -5,7 +5,10 @@ import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import type { DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { LocationSelection } from '../../components/LocationPicker';
-import { FillShiftsDialog } from './FillShiftsDialog';
+import { lazyDialog, preloadAll } from '../../components/lazyDialog';
+
+const FillShiftsDialog = lazyDialog(() => import('./FillShiftsDialog'), 'FillShiftsDialog');
+const preload = preloadAll([FillShiftsDialog]);
 
 /** The board toolbar's 'Fill open shifts': the planning assistant for the range and location the board shows. */
 export function FillShiftsButton({ range, location, onApplied }: { range: DateRange; location: LocationSelection | null; onApplied: (shifts: ShiftRecord[]) => void }) {
@@ -13,7 +16,7 @@ export function FillShiftsButton({ range, location, onApplied }: { range: DateRa
   const notify = useNotify();
   return (
     <>
-      <Button variant="outlined" startIcon={<AutoFixHighIcon />} onClick={() => setOpen(true)}>
+      <Button variant="outlined" startIcon={<AutoFixHighIcon />} onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
         Fill open shifts
       </Button>
       {open && (

@@ -14,16 +14,12 @@ import { LocationPicker, type LocationSelection } from '../../components/Locatio
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import type { BoardRestaurant } from './api';
 import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type DriverChoice } from './boardRows';
-import { CancelShiftDialog } from './CancelShiftDialog';
 import { ConfirmDialog } from './ConfirmDialog';
-import { CopyShiftsDialog } from './CopyShiftsDialog';
 import { FillShiftsButton } from './FillShiftsButton';
 import { useAdminActions, type BoardDialog } from './useAdminActions';
-import { DayMenu } from './DayMenu';
 import { DriverPanel } from './DriverPanel';
 import { PhoneRestaurantPicker } from './PhoneRestaurantPicker';
 import { ShiftCalendar } from './ShiftCalendar';
-import { ShiftDialog } from './ShiftDialog';
 import { ShiftMenu } from './ShiftMenu';
 import { TotalsBar } from './TotalsBar';
 import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants, useWorkingTimeLimits } from './useBoardLists';
@@ -31,6 +27,15 @@ import { useBreachMarks } from './useBreachMarks';
 import { useShiftBoard } from './useShiftBoard';
 import { useStage } from './useStage';
 import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
+import { lazyDialog, preloadAll } from '../../components/lazyDialog';
+
+// The board's dialogs (their forms, schemas and pickers) are not needed for its first paint: each loads when first
+// opened, and all of them as soon as the pointer or the keyboard reaches the board, so opening one stays instant.
+const ShiftDialog = lazyDialog(() => import('./ShiftDialog'), 'ShiftDialog');
+const CancelShiftDialog = lazyDialog(() => import('./CancelShiftDialog'), 'CancelShiftDialog');
+const CopyShiftsDialog = lazyDialog(() => import('./CopyShiftsDialog'), 'CopyShiftsDialog');
+const DayMenu = lazyDialog(() => import('./DayMenu'), 'DayMenu');
+const preloadDialogs = preloadAll([ShiftDialog, CancelShiftDialog, CopyShiftsDialog, DayMenu]);
 
 /** Drafts stay with their restaurant until sent for moderation (spec 3, section 2.1). */
 const notDraft = (s: ShiftRecord) => s.status !== SHIFT_STATUS.draft;
@@ -187,7 +192,11 @@ export function ScheduleBoard() {
   );
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 64px)', sm: 'calc(100dvh - 88px)' }, minHeight: 420 }}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 64px)', sm: 'calc(100dvh - 88px)' }, minHeight: 420 }}
+      onPointerEnter={preloadDialogs}
+      onFocus={preloadDialogs}
+    >
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', pb: 1 }}>
         <LocationPicker areas={locations} value={location} onChange={setLocation} width={phone ? '100%' : 250} />
         <RangeNavigator state={rangeState} />

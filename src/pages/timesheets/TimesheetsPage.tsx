@@ -5,7 +5,7 @@ import { RoleGate } from '../../components/RoleGate';
 import { AddTimesheetDialog } from './AddTimesheetDialog';
 import { DriverPanel } from './DriverPanel';
 import { PhoneTimesheets } from './PhoneTimesheets';
-import { RequestInvoiceDialog } from '../../../resources/invoices';
+import { RequestInvoiceDialog } from '../../../resources/invoices/RequestInvoiceDialog';
 import { PINNED_FORM_HEIGHT, SummaryForm } from './SummaryForm';
 import { TimesheetTable, type TimesheetTableHandle } from './TimesheetTable';
 import { TimesheetToolbar } from './TimesheetToolbar';
