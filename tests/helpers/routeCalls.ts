@@ -337,7 +337,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   ...Object.fromEntries(
     (['start', 'submit', 'discard'] as const).map((step) => [
       `POST /api/driver-app/timesheet/${step}`,
-      async (fx: Fixtures) => ({ url: `/api/driver-app/timesheet/${step}`, payload: { shift_id: await shift(fx, { status: 20, driver: fx.driver, date: fx.today }), driver_start_time: '18:00' } }),
+      async (fx: Fixtures) => ({
+        url: `/api/driver-app/timesheet/${step}`,
+        // A submit without a finish time finishes now: named, so the call holds at 18:00 too (start = finish).
+        payload: { shift_id: await shift(fx, { status: 20, driver: fx.driver, date: fx.today }), driver_start_time: '18:00', ...(step === 'submit' ? { driver_finish_time: '22:00' } : {}) },
+      }),
     ]),
   ),
   'POST /api/driver-app/timesheet/finish': async (fx) => {

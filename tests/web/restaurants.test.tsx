@@ -478,7 +478,7 @@ describe('Home for a restaurant account', () => {
     renderAppAt('/home');
     const u = userEvent.setup({ delay: null });
     await u.click(await screen.findByRole('button', { name: 'Edit profile of Pizza Palace Camden' }));
-    const address = screen.getByLabelText(/^Address/);
+    const address = await screen.findByLabelText(/^Address/); // the dialog's code loads when first opened
     await u.clear(address);
     await u.paste('1 New Street');
     await fill(u, screen.getByLabelText(/^Contact Name/), 'Gina');
