@@ -103,12 +103,12 @@ describe('Drivers Manual Register and Edit Driver', () => {
     await u.click(screen.getByLabelText(/^E-mail/));
     await fill(u, screen.getByLabelText(/^Date of birth/), '31/02/1995');
     await u.tab();
-    expect(screen.getByText(DRIVER_MSG.firstNameRequired)).toBeInTheDocument();
-    expect(screen.getByText(DRIVER_MSG.emailRequired)).toBeInTheDocument();
-    expect(screen.getByText(DRIVER_MSG.dateInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(DRIVER_MSG.firstNameRequired)).toBeInTheDocument();
+    expect(await screen.findByText(DRIVER_MSG.emailRequired)).toBeInTheDocument();
+    expect(await screen.findByText(DRIVER_MSG.dateInvalid)).toBeInTheDocument();
     await fill(u, screen.getByLabelText(/^E-mail/), 'nope');
     await u.tab();
-    expect(screen.getByText(DRIVER_MSG.validEmail)).toBeInTheDocument();
+    expect(await screen.findByText(DRIVER_MSG.validEmail)).toBeInTheDocument();
     expect(register).toBeDisabled();
   });
 
@@ -195,9 +195,9 @@ describe('Drivers Half Board Register', () => {
     await u.click(screen.getByLabelText(/^Last Name/));
     await u.click(screen.getByLabelText(/^E-mail/));
     await u.tab();
-    expect(screen.getByText(DRIVER_MSG.firstNameRequired)).toBeInTheDocument();
-    expect(screen.getByText(DRIVER_MSG.lastNameRequired)).toBeInTheDocument();
-    expect(screen.getByText(DRIVER_MSG.emailRequired)).toBeInTheDocument();
+    expect(await screen.findByText(DRIVER_MSG.firstNameRequired)).toBeInTheDocument();
+    expect(await screen.findByText(DRIVER_MSG.lastNameRequired)).toBeInTheDocument();
+    expect(await screen.findByText(DRIVER_MSG.emailRequired)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
     await fill(u, screen.getByLabelText(/^First Name/), 'Hal');
     await fill(u, screen.getByLabelText(/^Last Name/), 'Board');

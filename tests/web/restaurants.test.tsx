@@ -113,13 +113,13 @@ describe('Add Restaurant dialog', () => {
     await u.click(field(/^Business \/ billing e-mail/));
     await fill(u, field(/^Business \/ billing e-mail/), 'billing');
     await u.click(field(/^Postcode/));
-    expect(screen.getByText(RESTAURANT_MSG.nameRequired)).toBeInTheDocument();
-    expect(screen.getByText(RESTAURANT_MSG.contactNameRequired)).toBeInTheDocument();
-    expect(screen.getByText(RESTAURANT_MSG.addressRequired)).toBeInTheDocument();
-    expect(screen.getByText(RESTAURANT_MSG.telephoneRequired)).toBeInTheDocument();
-    expect(screen.getByText(RESTAURANT_MSG.validBusinessEmail)).toBeInTheDocument();
+    expect(await screen.findByText(RESTAURANT_MSG.nameRequired)).toBeInTheDocument();
+    expect(await screen.findByText(RESTAURANT_MSG.contactNameRequired)).toBeInTheDocument();
+    expect(await screen.findByText(RESTAURANT_MSG.addressRequired)).toBeInTheDocument();
+    expect(await screen.findByText(RESTAURANT_MSG.telephoneRequired)).toBeInTheDocument();
+    expect(await screen.findByText(RESTAURANT_MSG.validBusinessEmail)).toBeInTheDocument();
     await u.clear(field(/^Business \/ billing e-mail/));
-    expect(screen.getByText(RESTAURANT_MSG.businessEmailRequired)).toBeInTheDocument();
+    expect(await screen.findByText(RESTAURANT_MSG.businessEmailRequired)).toBeInTheDocument();
     expect(send).toBeDisabled();
   });
 
@@ -136,7 +136,7 @@ describe('Add Restaurant dialog', () => {
     expect(send).toBeDisabled();
     await fill(u, field(/^Password/), '12345');
     await u.tab();
-    expect(screen.getByText(RESTAURANT_MSG.passwordSixSymbols)).toBeInTheDocument();
+    expect(await screen.findByText(RESTAURANT_MSG.passwordSixSymbols)).toBeInTheDocument();
     expect(screen.getByText('5/12')).toBeInTheDocument();
     await u.type(field(/^Password/), '6');
     await u.click(send);
@@ -257,7 +257,7 @@ describe('Restaurant profile dialog (restaurant accounts)', () => {
     await fill(u, screen.getByLabelText(/^New password/), 'secret1');
     await u.click(screen.getByLabelText(/^Current password/));
     await u.tab();
-    expect(screen.getByText(RESTAURANT_MSG.currentPasswordRequired)).toBeInTheDocument();
+    expect(await screen.findByText(RESTAURANT_MSG.currentPasswordRequired)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept Changes' })).toBeDisabled();
   });
 

@@ -79,9 +79,9 @@ describe('User dialog', () => {
     await u.click(email());
     await u.tab();
     expect(await screen.findByText(USER_MSG.firstNameRequired)).toBeInTheDocument();
-    expect(screen.getByText(USER_MSG.emailRequired)).toBeInTheDocument();
+    expect(await screen.findByText(USER_MSG.emailRequired)).toBeInTheDocument();
     await u.type(email(), 'nina.example.com');
-    expect(screen.getByText(USER_MSG.validEmail)).toBeInTheDocument();
+    expect(await screen.findByText(USER_MSG.validEmail)).toBeInTheDocument();
     // The role's message appears once its menu was opened and closed without a choice.
     await u.click(roleSelect());
     await u.keyboard('{Escape}');
@@ -173,7 +173,7 @@ describe('User dialog', () => {
     await u.tab();
     expect(await screen.findByText(USER_MSG.enterPassword)).toBeInTheDocument();
     await u.type(password, '12345');
-    expect(screen.getByText(USER_MSG.passwordSixSymbols)).toBeInTheDocument();
+    expect(await screen.findByText(USER_MSG.passwordSixSymbols)).toBeInTheDocument();
     expect(screen.getByText('5/12')).toBeInTheDocument();
     await u.type(password, '6');
     expect(createButton()).toBeEnabled();
