@@ -45,11 +45,13 @@ const ASSIGNED_PUBLISHED = /^\d\d:\d\d–\d\d:\d\d\s*(?!Open shift)[^,]+, Publis
  */
 const chipMenu = (chipName: RegExp, item: string) => async (page: Page) => {
   const chips = page.getByRole('button', { name: chipName });
+  // The rows come in once the range's shifts are in, and the chip menu's code on its first opening.
+  await chips.first().waitFor({ timeout: 15_000 }).catch(() => undefined);
   const count = await chips.count();
   for (let i = count - 1; i >= Math.max(0, count - 8); i--) {
     await byKeyboard(() => chips.nth(i))(page);
     const entry = page.getByRole('menuitem', { name: item });
-    if (await entry.waitFor({ timeout: 2_000 }).then(() => true, () => false)) return entry.click();
+    if (await entry.waitFor({ timeout: 5_000 }).then(() => true, () => false)) return entry.click();
     await page.keyboard.press('Escape');
   }
   throw new Error(`no chip offers '${item}'`);
