@@ -30,12 +30,13 @@ export const benchDataDir = (scale: Scale) => process.env.BENCH_DATA_DIR ?? path
 
 /**
  * `--postgres`: the dataset in a database of its own on the local PostgreSQL server (BENCH_POSTGRES_URL, by
- * default postgres://postgres@127.0.0.1:5432), named after the scale; null without the flag (the embedded database).
+ * default postgres://postgres@127.0.0.1:5432), named after the scale (or BENCH_POSTGRES_DB, for checkouts at other
+ * migrations sharing one server); null without the flag (the embedded database).
  */
 export function postgresArg(scale: Scale): string | null {
   if (!process.argv.includes('--postgres')) return null;
   const url = new URL(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432');
-  url.pathname = `/bench_board_${scale}`;
+  url.pathname = `/${process.env.BENCH_POSTGRES_DB ?? `bench_board_${scale}`}`;
   return url.toString();
 }
 
@@ -109,7 +110,8 @@ export interface BenchServer {
   auth: Record<string, string>;
   /** The server process's CPU time so far, in ms (Linux): what a call cost it, whatever else the machine runs. */
   cpuMs(): number;
-  stop(): void;
+  /** SIGTERM, then waits for the process to exit, so the next run's server never meets this one still shutting down. */
+  stop(): Promise<void>;
 }
 
 /** User + system CPU of a process from /proc/{pid}/stat, in ms (clock ticks of 10 ms). */
@@ -137,8 +139,16 @@ export async function startBenchServer(scale: Scale, databaseUrl: string | null 
     env: { ...process.env, ...database, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () => void server.kill('SIGTERM');
-  if (databaseUrl) server.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const exited = new Promise<void>((resolve) =>
+    server.once('exit', () => {
+      if (databaseUrl) fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
+  };
   try {
     for (;;) {
       try {
@@ -151,7 +161,7 @@ export async function startBenchServer(scale: Scale, databaseUrl: string | null 
     const token = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody() })).json()).access_token;
     return { url, token, auth: { authorization: `Bearer ${token}` }, cpuMs: () => processCpuMs(server.pid), stop };
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
 }

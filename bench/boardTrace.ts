@@ -136,7 +136,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.stop();
+    await server.stop();
   }
 }
 

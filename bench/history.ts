@@ -114,7 +114,7 @@ async function publishCalls(): Promise<Timed> {
     }
     return { ms: median(times), cpuMs: median(cpu) };
   } finally {
-    stop();
+    await stop();
   }
 }
 
@@ -234,7 +234,7 @@ async function main() {
     ]);
     console.log(['', ...lines].join('\n'));
   } finally {
-    stop();
+    await stop();
   }
 }
 

@@ -51,7 +51,7 @@ async function main() {
   try {
     for (const line of await importFigures(url, auth)) console.log(line);
   } finally {
-    stop();
+    await stop();
   }
 }
 

@@ -143,7 +143,7 @@ async function main() {
   try {
     printListFigures(await listFigures(url, auth));
   } finally {
-    stop();
+    await stop();
   }
 }
 

@@ -113,7 +113,7 @@ async function main() {
       await load('GET /api/newsFeed?page=1&perPage=15, 4 at once', get('/api/newsFeed?page=1&perPage=15', admin), { concurrency: 4, seconds }),
     ]);
   } finally {
-    stop();
+    await stop();
   }
 }
 

@@ -7,15 +7,17 @@ import { approveThousand, printTimesheetFigures, timesheetListAfterChange, times
 import { listFigures, printListFigures } from './lists';
 import { importFigures } from './imports';
 import { keptShiftListFigures } from './keptShiftLists';
+import { changeLogCostFigures } from './changeLogCost';
 import { ensureBuilt, loginBody, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
 
 /**
- * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner|firstload]`: builds (once) a dataset of the chosen
+ * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner|firstload|changelog]`: builds (once) a dataset of the chosen
  * scale in its own data directory, starts the real server process on it, and measures the calls under load from this
  * separate process. `--only board`: the schedule board's figures alone; `--only planner`: the assistant's proposals
- * and the board's working-time marks; `--only firstload`: the JavaScript a first visit downloads (login page, then the
- * board), on the demo data. `--postgres` (with `--only board`): the dataset on the local PostgreSQL server
- * and two server processes on it: the browser on one, other people's writes through the other.
+ * and the board's working-time marks; `--only changelog`: what logging the changed days costs a write (no server);
+ * `--only firstload`: the JavaScript a first visit downloads (login page, then the
+ * board), on the demo data. `--postgres` (with `--only board` or `changelog`): the dataset on the local PostgreSQL
+ * server; for the board, two server processes on it: the browser on one, other people's writes through the other.
  */
 const scale = scaleArg();
 const databaseUrl = postgresArg(scale);
@@ -23,9 +25,14 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function main() {
+  if (only === 'changelog') {
+    const lines = await prepareDataset(scale, (db) => changeLogCostFigures(db, databaseUrl ? 'PostgreSQL' : 'embedded'), databaseUrl);
+    for (const line of lines) console.log(line);
+    return;
+  }
   ensureBuilt();
   if (only === 'firstload') return printFirstLoadOnDemo();
-  if (databaseUrl && only !== 'board') throw new Error('--postgres goes with --only board');
+  if (databaseUrl && only !== 'board') throw new Error('--postgres goes with --only board or changelog');
   const invoiceTarget = await prepareDataset(scale, busiestRestaurant, databaseUrl);
   const { url, token, auth, cpuMs, stop } = await startBenchServer(scale, databaseUrl);
   try {
@@ -36,7 +43,7 @@ async function main() {
         printBoard(await benchBoard(url, token, writer ?? { url, auth }));
         for (const line of listLines) console.log(line);
       } finally {
-        writer?.stop();
+        await writer?.stop();
       }
       return;
     }
@@ -67,7 +74,7 @@ async function main() {
     for (const line of await importFigures(url, auth)) console.log(line);
     console.log(['', 'First load (JavaScript downloaded on a fresh profile):', ...(await firstLoadFigures(url))].join('\n'));
   } finally {
-    stop();
+    await stop();
   }
 }
 

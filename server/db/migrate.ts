@@ -16,6 +16,7 @@ import * as driverAreaSortPerStatement from './migrations/0014_driver_area_sort_
 import * as snapshotChangeLog from './migrations/0016_snapshot_change_log';
 import * as workedRestaurants from './migrations/0017_worked_restaurants';
 import * as historyBulkCost from './migrations/0018_history_bulk_cost';
+import * as changeLogPrunedOnWrite from './migrations/0019_change_log_pruned_on_write';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_snapshot_change_log': snapshotChangeLog,
   '0017_worked_restaurants': workedRestaurants,
   '0018_history_bulk_cost': historyBulkCost,
+  '0019_change_log_pruned_on_write': changeLogPrunedOnWrite,
 };
 
 // Migrations work on any schema type: they create it.

@@ -234,6 +234,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('DayListCache on a shared PostgreS
     await c.read();
     expect(c.builds).toEqual(['all', 'all']);
   });
+
+  it('prunes the log on a write, with no list read: rows past twenty minutes go, the last ten minutes stay', async () => {
+    const c = kept();
+    await c.read();
+    const xid = Number((await sql<{ x: string }>`select pg_current_xact_id()::text as x`.execute(t.db)).rows[0].x);
+    // Rows as old writes left them, put there without the pruning a write does.
+    await sql`alter table change_log_xact disable trigger change_log_xact_prune`.execute(t.db);
+    await sql`insert into change_log_xact (xid, day, at) values (${xid}, null, now() - interval '1 hour'), (${xid + 1}, null, now() - interval '5 minutes')`.execute(t.db);
+    await sql`alter table change_log_xact enable trigger change_log_xact_prune`.execute(t.db);
+    const ts = await savedTimesheet();
+    await t.db.updateTable('timesheets').set({ comment: 'Pruned the log' }).where('id', '=', ts.id).execute();
+    const left = await sql<{ xid: string }>`select xid::text from change_log_xact where xid in (${xid}, ${xid + 1})`.execute(t.db);
+    expect(left.rows.map((r) => Number(r.xid))).toEqual([xid + 1]);
+    const horizon = await sql<{ p: string }>`select pruned_below::text as p from change_log_horizon`.execute(t.db);
+    expect(Number(horizon.rows[0].p)).toBeGreaterThan(xid);
+    // Kept from before the horizon: built whole, and right.
+    const list = await c.read();
+    expect(c.builds).toEqual(['all', 'all']);
+    expect(list.body().toString()).toBe(await fresh());
+  });
 });
 
 it('builds the whole range each time on a connection that does not count changes', async () => {
