@@ -1,5 +1,6 @@
 import { asArray, httpClient } from '../../../providers/httpClient';
-import type { DateRange } from '../../../domain/ranges';
+import { rangeLength, type DateRange } from '../../../domain/ranges';
+import { addDays } from '../../../domain/dates';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { DriverPlaces, DriverWorkingTime } from '../../../domain/availability';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
@@ -35,7 +36,25 @@ export interface ShiftListQuery {
   ids?: number[];
 }
 
+/**
+ * A range's shifts. A range longer than a week is asked for a week at a time, all at once: a month of every
+ * location is 11 MB of JSON, and read as one answer its parse alone was a main-thread task of 60–120 ms; each
+ * week's answer arrives, and is parsed, in a task of its own. The server keeps its lists by day, so the weeks
+ * cost it no more than the month.
+ */
 export async function fetchShifts({ range, ids }: ShiftListQuery, signal?: AbortSignal): Promise<ShiftRecord[]> {
+  if (ids || rangeLength(range) <= PART_DAYS) return fetchShiftPart(range, ids, signal);
+  const parts: DateRange[] = [];
+  for (let from = range.from; from <= range.to; from = addDays(from, PART_DAYS)) {
+    const to = addDays(from, PART_DAYS - 1);
+    parts.push({ from, to: to < range.to ? to : range.to });
+  }
+  return (await Promise.all(parts.map((part) => fetchShiftPart(part, undefined, signal)))).flat();
+}
+
+const PART_DAYS = 7;
+
+async function fetchShiftPart(range: DateRange, ids: number[] | undefined, signal?: AbortSignal): Promise<ShiftRecord[]> {
   return asArray<ShiftRecord>(
     await httpClient('/api/shift', {
       query: {

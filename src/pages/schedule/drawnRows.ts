@@ -7,10 +7,22 @@ import type { ShiftStore, StoreChange } from './shiftStore';
 /** Rows drawn beyond the view, above and below, in pixels: a wheel turn or two never shows an empty row. */
 const MARGIN_PX = 400;
 /**
- * Chips drawn per step. FullCalendar renders a batch in one go, at about 0.4 ms a chip on a busy 2-core machine;
- * this many keep a step near 50 ms, so scrolling, typing and live updates are never held up for long.
+ * What a step of rows may take, in ms of wall time. FullCalendar renders a step's rows in one go, then lays them out
+ * (its scroll-bar check forces it), so a step cannot be cut once begun: the number of chips a step draws is chosen
+ * from the time the steps before took per chip, and shrinks when the machine is busy. Kept well under the 50 ms
+ * of a long task, so a step that takes twice its estimate is still no long task.
  */
-const CHIPS_PER_STEP = 100;
+const STEP_MS = 35;
+/**
+ * Chips per step: the first step's guess (about 0.35 ms a chip on a 2-core machine), and the bounds. At least
+ * about a Month row's worth, since each step also pays for FullCalendar's render and layout of the whole timeline:
+ * steps of a few chips on a loaded machine made a jump to the end take seconds.
+ */
+const FIRST_MS_PER_CHIP = 0.35;
+const MIN_CHIPS = 40;
+const MAX_CHIPS = 160;
+/** Building the shifts by restaurant takes a step of its own when it took longer than this. */
+const INDEX_ALONE_MS = 8;
 
 export const ABOVE = '__above';
 export const BELOW = '__below';
@@ -57,6 +69,8 @@ export class DrawnRows {
   /** The shown shifts of each restaurant and the most chips they stack in one day, rebuilt after a store change. */
   private byRestaurant: Map<number, { shifts: ShiftRecord[]; stack: number }> | null = null;
   private spacerHeights = { [ABOVE]: 0, [BELOW]: 0 };
+  /** What a chip of a step has cost lately, ms (a moving average of the steps' wall time per chip). */
+  private msPerChip = FIRST_MS_PER_CHIP;
 
   constructor(
     private readonly api: () => CalendarApi | undefined,
@@ -156,6 +170,12 @@ export class DrawnRows {
   }
 
   private shown(row: BoardRow): { shifts: ShiftRecord[]; stack: number } {
+    this.index();
+    return (row.kind === 'restaurant' && this.byRestaurant!.get(row.restaurant.id)) || { shifts: [], stack: 0 };
+  }
+
+  /** The shown shifts by restaurant, built again after a store change; answers whether it had to be built. */
+  private index(): boolean {
     if (!this.byRestaurant) {
       const map = new Map<number, { shifts: ShiftRecord[]; stack: number }>();
       for (const s of this.store.all()) {
@@ -170,8 +190,9 @@ export class DrawnRows {
         entry.stack = Math.max(0, ...perDay.values());
       }
       this.byRestaurant = map;
+      return true;
     }
-    return (row.kind === 'restaurant' && this.byRestaurant.get(row.restaurant.id)) || { shifts: [], stack: 0 };
+    return false;
   }
 
   private tops(): number[] {
@@ -184,6 +205,9 @@ export class DrawnRows {
     if (!api || this.disposed) return;
     // Held (a new range loading): rows drawn meanwhile (new rows, the old range's shifts again) go, nothing comes.
     if (this.held) return this.clearHeld(api);
+    const t0 = performance.now();
+    // A month of shifts sorted by restaurant is a task's worth of its own on a busy machine: the rows come next task.
+    if (this.index() && performance.now() - t0 > INDEX_ALONE_MS) return this.schedule();
     const tops = this.tops();
     const want = rowsInView(tops, this.view.top, this.view.height, MARGIN_PX);
     const leaving: BoardRow[] = [];
@@ -205,7 +229,8 @@ export class DrawnRows {
     // Down first (the view starts at the first drawn row), then up into the margin above.
     const coming: [number, BoardRow][] = [];
     let chips = 0;
-    while (chips < CHIPS_PER_STEP && (to < want.to || from > want.from)) {
+    const budget = Math.min(MAX_CHIPS, Math.max(MIN_CHIPS, Math.floor(STEP_MS / this.msPerChip)));
+    while (chips < budget && (to < want.to || from > want.from)) {
       const i = to < want.to ? to++ : --from;
       coming.push([i, this.rows[i]]);
       chips += Math.max(1, this.shown(this.rows[i]).shifts.length);
@@ -230,6 +255,7 @@ export class DrawnRows {
 
     // FullCalendar has laid the rows out: their real heights correct the estimates of the rows not drawn.
     const measured = this.measure();
+    if (chips) this.learnStepCost(performance.now() - t0, chips);
     let changed = false;
     for (let i = this.from; i < this.to; i++) {
       const row = this.rows[i];
@@ -240,6 +266,11 @@ export class DrawnRows {
       this.heights.record(row, stack, height);
     }
     if (changed || this.from > want.from || this.to < want.to) this.schedule();
+  }
+
+  /** A step of `chips` took `ms`: the next steps are sized on the recent steps, the latest counting half. */
+  private learnStepCost(ms: number, chips: number): void {
+    this.msPerChip = (this.msPerChip + ms / chips) / 2;
   }
 
   private remove(api: CalendarApi, rows: BoardRow[]): void {
