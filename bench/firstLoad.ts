@@ -5,7 +5,8 @@ import { ROOT, startProcess } from '../tests/helpers/serverProcess';
 
 /**
  * What a first visit downloads (`npx tsx bench/firstLoad.ts`, also in `npm run bench`): the JavaScript before the
- * login form can be used, and in all once the first screen after login (the board) is shown. Two readings: the
+ * login form can be used; in all once the first screen after login (the board) is drawn, what it asked for before
+ * the live feed started; then with the live feed (which starts once the board has its data). Two readings: the
  * build's own (the files index.html loads at once, by their precompressed sizes) and Chromium's (bytes transferred,
  * on a fresh profile, on the demo data). Needs `npm run build`.
  */
@@ -19,12 +20,17 @@ function buildSizes(names: string[]) {
   return { raw: sum(''), gzip: sum('.gz'), brotli: sum('.br') };
 }
 
-/** JavaScript the page has fetched so far: count, bytes on the wire, bytes once decoded. */
-async function scriptsSoFar(page: Page) {
-  return page.evaluate(() => {
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js(\?|$)/.test(e.name));
+/**
+ * JavaScript the page has fetched so far: count, bytes on the wire, bytes once decoded. `beforeFeed`: only what it
+ * asked for before the live feed started (its first call, GET /api/client-config), the feed's own chunk excluded.
+ */
+async function scriptsSoFar(page: Page, beforeFeed = false) {
+  return page.evaluate((beforeFeed) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const feedStart = beforeFeed ? (entries.find((e) => e.name.includes('/api/client-config'))?.startTime ?? Infinity) : Infinity;
+    const scripts = entries.filter((e) => /\.js(\?|$)/.test(e.name) && e.startTime < feedStart);
     return { names: scripts.map((e) => e.name), files: scripts.length, transferred: scripts.reduce((n, e) => n + e.transferSize, 0), decoded: scripts.reduce((n, e) => n + e.decodedBodySize, 0) };
-  });
+  }, beforeFeed);
 }
 
 export async function firstLoadFigures(url: string): Promise<string[]> {
@@ -34,6 +40,8 @@ export async function firstLoadFigures(url: string): Promise<string[]> {
   });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    // The live feed opens its socket once the board has its data (src/layout/LiveFeed.tsx).
+    const feedOpened = page.waitForEvent('websocket', { timeout: 60_000 });
     const t0 = Date.now();
     await page.goto(`${url}/login`);
     await page.getByLabel('Email').waitFor();
@@ -50,7 +58,9 @@ export async function firstLoadFigures(url: string): Promise<string[]> {
     if (!page.url().endsWith('/schedule')) await page.goto(`${url}/schedule`);
     await page.locator('.fc-timeline-lane, .fc-datagrid-cell').first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    const board = await scriptsSoFar(page);
+    const board = await scriptsSoFar(page, true);
+    await feedOpened;
+    const withFeed = await scriptsSoFar(page);
     await page.mouse.move(683, 500);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
@@ -62,7 +72,8 @@ export async function firstLoadFigures(url: string): Promise<string[]> {
     };
     return [
       `${line('login page', login, '200 KB')}; form usable after ${loginReady} ms`,
-      line('login and the board', board, '400 KB'),
+      line('login and the board (what drawing it needs, before the live feed starts)', board, '400 KB'),
+      line('the same with the live feed, started once the board has its data', withFeed),
       line('the same once the pointer is over the board (its dialogs preloaded)', pointed),
     ];
   } finally {

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { clearStoredUser, getStoredUser } from './session';
+import { counted } from './requestsSettled';
 import { noteWrite } from './writes';
 
 /**
@@ -108,9 +109,14 @@ export async function httpClient<T = unknown>(path: string, options: RequestOpti
 
 /**
  * httpClient's call answering the status and headers too (a paged list's Content-Range). A write that succeeded is
- * announced with its action id (X-Request-Id) to `onWrite` listeners, which offer Undo.
+ * announced with its action id (X-Request-Id) to `onWrite` listeners, which offer Undo. Each call is counted while
+ * it is out (requestsSettled.ts).
  */
-export async function httpRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
+export function httpRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
+  return counted(send<T>(path, options));
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<HttpAnswer<T>> {
   const user = getStoredUser();
   const headers: Record<string, string> = {
     Accept: 'application/json',

@@ -1,5 +1,4 @@
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
+import type { FeedSocket } from './realtimeSocket';
 
 /**
  * The live feed (spec 1, sections 1 and 7): one private channel, `private-panelmessages`, whose Pusher event
@@ -10,7 +9,8 @@ import Pusher from 'pusher-js';
  * pusher-js re-sends subscriptions itself after a reconnect, but what was said while the connection was down is
  * not said again: once the feed listens again, every subscriber hears FEED_RESUMED (with no items), and a screen
  * that keeps a list from the feed asks for it anew. Subscribers that reload on any event need nothing more. The
- * connection state is tracked for screens that want to show it.
+ * connection state is tracked for screens that want to show it. The connection itself (laravel-echo and pusher-js,
+ * realtimeSocket.ts) is loaded when the feed starts, so subscribing costs a screen nothing up front.
  */
 
 export type FeedCallback = (event: string, items: unknown[]) => void;
@@ -24,7 +24,7 @@ const listeners = new Map<string, Set<FeedCallback>>();
 const errorListeners = new Set<(message: string) => void>();
 const stateListeners = new Set<(state: ConnectionState) => void>();
 
-let echo: Echo<'pusher'> | null = null;
+let echo: FeedSocket | null = null;
 let currentToken: string | null = null;
 /** Bumped by every start and stop so a start still waiting for its config gives up when overtaken. */
 let generation = 0;
@@ -135,8 +135,9 @@ export async function startRealtime(token: string): Promise<void> {
   currentToken = token;
   setState('connecting');
   let key: string;
+  let socket: typeof import('./realtimeSocket');
   try {
-    key = await fetchPusherKey();
+    [key, socket] = await Promise.all([fetchPusherKey(), import('./realtimeSocket')]);
   } catch (error) {
     if (mine === generation) {
       console.warn('Live feed: not started', error);
@@ -147,45 +148,25 @@ export async function startRealtime(token: string): Promise<void> {
   }
   if (mine !== generation) return;
 
-  const { hostname, port, protocol } = window.location;
-  const instance = new Echo<'pusher'>({
-    broadcaster: 'pusher',
-    key,
-    cluster: '',
-    wsHost: hostname,
-    wsPort: Number(port) || 80,
-    wssPort: Number(port) || 443,
-    forceTLS: protocol === 'https:',
-    enabledTransports: ['ws', 'wss'],
-    disableStats: true,
-    authEndpoint: '/broadcasting/auth',
-    auth: { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } },
-    withoutInterceptors: true,
-    Pusher,
-  });
-  echo = instance;
-
-  const pusher = instance.connector.pusher;
-  pusher.connection.bind('state_change', ({ current }: { current: string }) => {
-    if (echo !== instance) return;
-    if (current === 'connected') setState('connected');
-    else if (current === 'connecting') setState(state === 'connected' ? 'reconnecting' : 'connecting');
-    else if (current === 'unavailable') setState('reconnecting');
-    else if (current === 'failed') setState('failed');
-    else if (current === 'disconnected') setState('disconnected');
-  });
-
   // The first subscription starts the feed; each one after it follows a lost connection.
   let listened = false;
-  instance
-    .private('panelmessages')
-    .listen('.message', (payload: unknown) => dispatchFeedMessage(payload))
-    .subscribed(() => {
+  const instance: FeedSocket = socket.openFeedSocket(key, token, {
+    onState(current) {
+      if (echo !== instance) return;
+      if (current === 'connected') setState('connected');
+      else if (current === 'connecting') setState(state === 'connected' ? 'reconnecting' : 'connecting');
+      else if (current === 'unavailable') setState('reconnecting');
+      else if (current === 'failed') setState('failed');
+      else if (current === 'disconnected') setState('disconnected');
+    },
+    onMessage: dispatchFeedMessage,
+    onSubscribed() {
       if (echo !== instance) return;
       if (listened) announceFeedResumed();
       listened = true;
-    })
-    .error((error: unknown) => console.warn('Live feed: subscription to private-panelmessages failed', error));
+    },
+  });
+  echo = instance;
 }
 
 /** Closes the feed (logout). Subscribers stay registered for the next start. */

@@ -4,7 +4,10 @@ import { LOGIN_ERROR_URL } from '../providers/login';
 import { wasLoggedOut } from '../providers/session';
 import { theme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
-import { RegistrationPage } from './pages/RegistrationPage';
+import { lazyPage } from './components/lazyPage';
+
+// Registration is rarer than login and brings the schema library (its form checks the shared zod schema): its own chunk.
+const RegistrationPage = lazyPage(() => import('./pages/RegistrationPage'), 'RegistrationPage');
 
 const PUBLIC_PATHS = ['/login', '/registration'];
 export const isPublicPath = (pathname: string) => PUBLIC_PATHS.includes(pathname);

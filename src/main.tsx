@@ -1,4 +1,9 @@
-import './noEval';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Root } from './Root';
 
-// The app is loaded only once zod is configured (noEval.ts): its schemas are built as their modules load.
-void import('./mount');
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

@@ -1,24 +1,25 @@
 import { z } from 'zod';
-import { EMAIL_MAX, LIMIT_MSG, MSG, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
+import { LIMIT_MSG, MSG, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
+import { EMAIL_RULE, LOGIN_RULES } from './loginRules';
+import type { TextRule } from './textRules';
 
-/** "something@something", as the spec puts it: no spaces, one @ with text on both sides. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+export { EMAIL_PATTERN } from './loginRules';
 
-const email = z
-  .string({ error: MSG.enterEmail })
-  .trim()
-  .min(1, MSG.enterEmail)
-  .regex(EMAIL_PATTERN, MSG.validEmail)
-  .max(EMAIL_MAX, LIMIT_MSG.emailTooLong);
+/** A text field's zod schema from its rules (textRules.ts), checked in the same order with the same messages. */
+function textSchema(rule: TextRule) {
+  let schema = z.string({ error: rule.missing });
+  if (rule.trim) schema = schema.trim();
+  for (const check of rule.checks) {
+    if ('min' in check) schema = schema.min(check.min, check.message);
+    else if ('max' in check) schema = schema.max(check.max, check.message);
+    else schema = schema.regex(check.pattern, check.message);
+  }
+  return schema;
+}
 
-export const loginSchema = z.object({
-  email,
-  password: z
-    .string({ error: MSG.enterPassword })
-    .min(1, MSG.enterPassword)
-    .min(PASSWORD_MIN, MSG.passwordSixSymbols)
-    .max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong),
-});
+const email = textSchema(EMAIL_RULE);
+
+export const loginSchema = z.object({ email, password: textSchema(LOGIN_RULES.password) });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The registration body the API takes (spec 1, section 7). */

@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import { landingPath } from '../../domain/navigation';
 import { MSG } from '../../domain/messages';
-import { loginSchema } from '../../domain/validation/auth';
+import { LOGIN_RULES } from '../../domain/validation/loginRules';
+import { textMessages } from '../../domain/validation/textRules';
 import { afterLoginPath, logIn, type LoginKind, type LoginParams } from '../../providers/login';
 import { PlainTextField } from '../components/PlainTextField';
 import { PublicShell } from '../components/PublicShell';
@@ -28,6 +29,8 @@ const TABS: { kind: LoginKind; label: string; hint: string }[] = [
 ];
 const TAB_KEY = 'loginTab';
 const EMPTY = { email: '', password: '' };
+// The login page loads before any schema library: its two fields are checked by their rules alone (loginRules.ts).
+const checkLogin = (values: typeof EMPTY) => textMessages(LOGIN_RULES, values);
 
 function initialKind(): LoginKind {
   try {
@@ -46,7 +49,7 @@ export function LoginPage() {
   const [kind, setKind] = useState<LoginKind>(initialKind);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const form = useFormState(loginSchema, EMPTY);
+  const form = useFormState(checkLogin, EMPTY);
 
   // While submitting, onSubmit navigates (back where the guard stopped the user, or the landing page).
   if (user && !submitting) return <Navigate to={landingPath(user.role)} replace />;

@@ -1,5 +1,7 @@
 import { loginSchema, registerSchema, registrationFormSchema, fieldErrors } from '../../domain/validation/auth';
 import { MSG } from '../../domain/messages';
+import { LOGIN_RULES } from '../../domain/validation/loginRules';
+import { textMessages } from '../../domain/validation/textRules';
 
 function messages(schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) {
   const result = schema.safeParse(value);
@@ -20,6 +22,22 @@ describe('login validation (spec 1, section 5)', () => {
 
   it('accepts something@something with six symbols', () => {
     expect(loginSchema.safeParse({ email: 'admin@demo', password: '123456' }).success).toBe(true);
+  });
+
+  it("says in the login page's own check (no schema library) what the server's schema says", () => {
+    const long = `${'a'.repeat(250)}@b.co`;
+    for (const input of [
+      { email: '', password: '' },
+      { email: '  admin@demo  ', password: '12345' },
+      { email: 'a b@c', password: 'secret1' },
+      { email: long, password: 'x'.repeat(201) },
+      { email: 'admin@demo', password: '123456' },
+      { password: 7 },
+      {},
+    ]) {
+      const server = Object.fromEntries(Object.entries(messages(loginSchema, input)).map(([field, list]) => [field, list[0]]));
+      expect(textMessages(LOGIN_RULES, input), JSON.stringify(input)).toEqual(server);
+    }
   });
 });
 

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
+import { addDays, londonToday, mondayOf } from '../../domain/dates';
+import { INTERVAL } from '../../domain/ranges';
 import { seriousAxeViolations } from './axe';
 
 /**
@@ -58,6 +60,12 @@ const chipMenu = (chipName: RegExp, item: string) => async (page: Page) => {
 };
 /** The first of a row's buttons that is enabled (one's own account cannot be removed). */
 const enabledButton = (name: RegExp) => (page: Page) => page.getByRole('button', { name }).and(page.locator(':enabled')).first().click();
+
+/** The demo data's invoices are two weeks back (002 and 003): the week the walk opens to remove one. */
+const invoicedWeek = (() => {
+  const from = addDays(mondayOf(londonToday()), -14);
+  return `interval=${INTERVAL.week}&from=${from}&to=${addDays(from, 6)}`;
+})();
 
 /** Screens that act on one restaurant (requesting its invoice) have it chosen in their Location field first. */
 async function pickRestaurant(page: Page) {
@@ -181,6 +189,11 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     roles: STAFF,
     prepare: pickRestaurant,
     dialogs: [{ name: 'request', open: button('Request Invoice') }],
+  },
+  {
+    path: `/invoices?${invoicedWeek}`,
+    roles: ADMIN,
+    dialogs: [{ name: 'remove', open: button(/^Remove invoice /) }],
   },
   {
     path: '/timesheet',

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   Alert, Box, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, NativeSelect, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, Typography,
+  TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
 import { ukDate, weekDay } from '../../../domain/dates';
 import { timeRange, type FillFailure, type FillProposalsAnswer, type ShiftLine } from '../../../domain/planner';
@@ -33,6 +33,7 @@ export function FillShiftsDialog({ range, location, onClose, onApplied }: FillSh
   const [ticked, setTicked] = useState<Set<number>>(new Set());
   const [chosen, setChosen] = useState<Map<number, number>>(new Map());
   const [failed, setFailed] = useState<Map<number, string>>(new Map());
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 
   useEffect(() => {
     let live = true;
@@ -78,9 +79,49 @@ export function FillShiftsDialog({ range, location, onClose, onApplied }: FillSh
     }
   };
 
+  /** A proposal's tick box, driver choice and reason, laid out as a table row or, on a phone, as a card. */
+  const proposalCells = (line: FillProposalsAnswer['proposals'][number]) => {
+    const options = [line, ...line.candidates];
+    const driverId = chosen.get(line.shift_id) ?? line.driver_id;
+    const picked = options.find((o) => o.driver_id === driverId) ?? line;
+    const refused = failed.get(line.shift_id);
+    return {
+      tick: (
+        <Checkbox
+          checked={ticked.has(line.shift_id)}
+          onChange={() => toggle(line.shift_id)}
+          slotProps={{ input: { 'aria-label': `Assign ${line.restaurant_name} ${shiftText(line)}` } }}
+        />
+      ),
+      driver: (
+        <NativeSelect
+          value={driverId}
+          onChange={(e) => setChosen((c) => new Map(c).set(line.shift_id, Number(e.target.value)))}
+          inputProps={{ 'aria-label': `Driver for ${line.restaurant_name} ${shiftText(line)}` }}
+        >
+          {options.map((o) => (
+            <option key={o.driver_id} value={o.driver_id}>
+              {o.driver_name}
+            </option>
+          ))}
+        </NativeSelect>
+      ),
+      why: (
+        <>
+          {picked.reason}
+          {refused && (
+            <Typography variant="body2" color="error">
+              Not assigned: {refused}
+            </Typography>
+          )}
+        </>
+      ),
+    };
+  };
+
   const count = lines.filter((l) => ticked.has(l.shift_id)).length;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby="fill-title">
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth fullScreen={phone} aria-labelledby="fill-title">
       <DialogTitle id="fill-title">Fill open shifts</DialogTitle>
       <DialogContent>
         {error && <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert>}
@@ -90,63 +131,56 @@ export function FillShiftsDialog({ range, location, onClose, onApplied }: FillSh
           </Box>
         )}
         {answer && !lines.length && !answer.unfilled.length && <Typography>No open shifts to fill in this range.</Typography>}
-        {lines.length > 0 && (
-          <TableContainer sx={{ maxHeight: '55vh' }}>
-            <Table size="small" stickyHeader aria-label="Proposals">
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>Restaurant</TableCell>
-                  <TableCell>Shift</TableCell>
-                  <TableCell>Driver</TableCell>
-                  <TableCell>Why</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.map((line) => {
-                  const options = [line, ...line.candidates];
-                  const driverId = chosen.get(line.shift_id) ?? line.driver_id;
-                  const picked = options.find((o) => o.driver_id === driverId) ?? line;
-                  const refused = failed.get(line.shift_id);
-                  return (
-                    <TableRow key={line.shift_id} data-shift-id={line.shift_id}>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={ticked.has(line.shift_id)}
-                          onChange={() => toggle(line.shift_id)}
-                          slotProps={{ input: { 'aria-label': `Assign ${line.restaurant_name} ${shiftText(line)}` } }}
-                        />
-                      </TableCell>
-                      <TableCell>{line.restaurant_name}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{shiftText(line)}</TableCell>
-                      <TableCell>
-                        <NativeSelect
-                          value={driverId}
-                          onChange={(e) => setChosen((c) => new Map(c).set(line.shift_id, Number(e.target.value)))}
-                          inputProps={{ 'aria-label': `Driver for ${line.restaurant_name} ${shiftText(line)}` }}
-                        >
-                          {options.map((o) => (
-                            <option key={o.driver_id} value={o.driver_id}>
-                              {o.driver_name}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      </TableCell>
-                      <TableCell>
-                        {picked.reason}
-                        {refused && (
-                          <Typography variant="body2" color="error">
-                            Not assigned: {refused}
-                          </Typography>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        {lines.length > 0 &&
+          (phone ? (
+            // On a phone each proposal is a card (shift, driver, why, stacked) in a list that scrolls in its own box.
+            <Box component="ul" aria-label="Proposals" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+              {lines.map((line) => {
+                const cells = proposalCells(line);
+                return (
+                  <Box component="li" key={line.shift_id} data-shift-id={line.shift_id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
+                    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+                      {cells.tick}
+                      <Box sx={{ minWidth: 0, pt: 1 }}>
+                        <Typography sx={{ fontWeight: 600 }}>{line.restaurant_name}</Typography>
+                        <Typography variant="body2">{shiftText(line)}</Typography>
+                      </Box>
+                    </Box>
+                    <Box sx={{ pl: 1, pr: 1, '& .MuiInputBase-root': { width: '100%' } }}>{cells.driver}</Box>
+                    <Box sx={{ pl: 1, pr: 1, pt: 0.5, typography: 'body2', color: 'text.secondary' }}>{cells.why}</Box>
+                  </Box>
+                );
+              })}
+            </Box>
+          ) : (
+            <TableContainer sx={{ maxHeight: '55vh' }}>
+              <Table size="small" stickyHeader aria-label="Proposals">
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox" />
+                    <TableCell>Restaurant</TableCell>
+                    <TableCell>Shift</TableCell>
+                    <TableCell>Driver</TableCell>
+                    <TableCell>Why</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {lines.map((line) => {
+                    const cells = proposalCells(line);
+                    return (
+                      <TableRow key={line.shift_id} data-shift-id={line.shift_id}>
+                        <TableCell padding="checkbox">{cells.tick}</TableCell>
+                        <TableCell>{line.restaurant_name}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{shiftText(line)}</TableCell>
+                        <TableCell>{cells.driver}</TableCell>
+                        <TableCell>{cells.why}</TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ))}
         {answer && answer.unfilled.length > 0 && (
           <Box sx={{ mt: 2 }} aria-label="Shifts nobody can take">
             <Typography variant="subtitle2">Nobody can take {answer.unfilled.length === 1 ? 'this shift' : `these ${answer.unfilled.length} shifts`}</Typography>

@@ -1,2 +1,0 @@
-/* global module */
-module.exports = Object.entries;
