@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { canAccess } from '../../domain/access';
 import { newsPostFormSchema, type NewsPostView } from '../../domain/validation/newsFeed';
-import { FormCancelButton, FormDialog, FormSaveButton } from '../../src/components/forms';
+import { FormCancelButton, FormDialog, FormSaveButton, failureBeside } from '../../src/components/forms';
 import { useStoredUser } from '../../src/components/useStoredUser';
 import { savePost } from './api';
 import { PostInputs } from './PostInputs';
@@ -14,23 +14,9 @@ export const POST_DIALOG_WIDTH = 700;
 export const NEW_POST_TITLE = 'Publish a New Post / Message All';
 export const EDIT_POST_TITLE = 'Edit Post';
 
-const FIELDS = ['postTitle', 'postContent', 'areas', 'restaurants', 'drivers', 'file'];
 const FAILED = 'Saving the post failed';
-
-/**
- * What the alert above the form says of a refused save: the first message of no field of ours (the server's
- * summary `message` only when no field holds one), none when the fields say it all.
- */
-function failureText(error: { message?: string; body?: unknown } | null, fields: string[]): string | null {
-  const ours = fields.some((f) => FIELDS.includes(f));
-  const body = error?.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
-  for (const [key, value] of Object.entries(body)) {
-    if (FIELDS.includes(key) || (key === 'message' && ours)) continue;
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') return first;
-  }
-  return ours ? null : error?.message || FAILED;
-}
+// The server's summary is not said above the form while a field holds its message.
+const failureText = failureBeside(['postTitle', 'postContent', 'areas', 'restaurants', 'drivers', 'file'], FAILED, { quietSummary: true });
 
 export interface PostDialogProps {
   /** The post to edit; none for a new post. */
