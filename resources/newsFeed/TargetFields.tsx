@@ -18,6 +18,7 @@ import { useFormField, useInputsDisabled } from '../../src/components/forms';
 import { usePostChoices } from './usePostChoices';
 
 const LISTS: TargetField[] = ['areas', 'restaurants', 'drivers'];
+const byName = (o: { name: string }) => o.name;
 
 /**
  * Addressee mode (All, Selected Areas, Selected Restaurants, Selected Driver(s)) and the multi-select of the chosen
@@ -54,24 +55,10 @@ export function TargetFields({ allowAll }: { allowAll: boolean }) {
       </FormControl>
 
       {mode.value === ADDRESSEE.areas && (
-        <ListInput
-          source="areas"
-          label="Areas"
-          options={choices.areas}
-          loading={choices.areasLoading}
-          getOptionLabel={(a) => a.name}
-          groupBy={(a) => a.city?.city_name ?? ''}
-        />
+        <ListInput source="areas" label="Areas" options={choices.areas} loading={choices.areasLoading} getOptionLabel={byName} groupBy={(a) => a.city?.city_name ?? ''} />
       )}
       {mode.value === ADDRESSEE.restaurants && (
-        <ListInput
-          source="restaurants"
-          label="Restaurants"
-          options={choices.restaurants}
-          loading={choices.areasLoading}
-          getOptionLabel={(r) => r.name}
-          groupBy={(r) => r.areaName}
-        />
+        <ListInput source="restaurants" label="Restaurants" options={choices.restaurants} loading={choices.areasLoading} getOptionLabel={byName} groupBy={(r) => r.areaName} />
       )}
       {mode.value === ADDRESSEE.drivers && (
         <ListInput
