@@ -4,6 +4,7 @@ export { DialogFrame } from './DialogFrame';
 export { FormTabs, FormTabPanel, tabOfFields, type FormTab } from './FormTabs';
 export { TextInput, SelectInput, DateInput, FlagInput, useFormField, DATE_HINT, type Choice, type TextInputProps } from './inputs';
 export { ImageInput } from './ImageInput';
+export { TimeInput } from './TimeInput';
 export { PasswordInput, PasswordSwitch } from './PasswordInputs';
 export { useFormDialog, useInputsDisabled } from './formDialogContext';
 export { showServerErrors, failureBeside } from './serverErrors';
