@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESSEE, POST_IMPORTANT, POST_PINNED, POST_STATUS } from '../statuses';
 import { isId, readId } from './ids';
+import { imageFileProblem } from './image';
 import type { NewsReply } from './reply';
 
 export type { NewsReply } from './reply';
@@ -140,6 +141,16 @@ const addresseeCode = z.unknown().optional().transform((value, ctx): number | nu
   return z.NEVER;
 });
 
+const postTitle = z
+  .string({ error: NEWS_MSG.titleRequired })
+  .trim()
+  .min(1, NEWS_MSG.titleRequired)
+  .max(POST_TITLE_MAX, NEWS_MSG.titleTooLong);
+const postContent = z
+  .string({ error: NEWS_MSG.contentRequired })
+  .refine((html) => !isBlankHtml(html), NEWS_MSG.contentRequired)
+  .refine((html) => html.length <= POST_CONTENT_MAX, NEWS_MSG.contentTooLong);
+
 /**
  * POST /api/newsFeed and POST /api/newsFeed/{id} (_method PATCH) fields, and the post dialog's rules. Content is
  * checked as sent here; the server sanitises it first, so content that is only a script is empty too.
@@ -150,15 +161,8 @@ const addresseeCode = z.unknown().optional().transform((value, ctx): number | nu
  */
 export const newsPostSchema = z
   .object({
-    postTitle: z
-      .string({ error: NEWS_MSG.titleRequired })
-      .trim()
-      .min(1, NEWS_MSG.titleRequired)
-      .max(POST_TITLE_MAX, NEWS_MSG.titleTooLong),
-    postContent: z
-      .string({ error: NEWS_MSG.contentRequired })
-      .refine((html) => !isBlankHtml(html), NEWS_MSG.contentRequired)
-      .refine((html) => html.length <= POST_CONTENT_MAX, NEWS_MSG.contentTooLong),
+    postTitle,
+    postContent,
     addressee: addresseeCode,
     areas: idList('area_id'),
     restaurants: idList('restaurant_id'),
@@ -198,6 +202,29 @@ export const newsPostSchema = z
   });
 export type NewsPostInput = z.input<typeof newsPostSchema>;
 export type NewsPost = z.output<typeof newsPostSchema>;
+
+/**
+ * The post dialog's rules, as its form holds the values (the mode, a list per mode, the chosen image file): every
+ * message at once, where newsPostSchema checks the lists only once title and content pass.
+ */
+export const newsPostFormSchema = z
+  .object({
+    postTitle,
+    postContent,
+    addressee: z.number(),
+    areas: z.array(z.number()),
+    restaurants: z.array(z.number()),
+    drivers: z.array(z.number()),
+    file: z.custom<{ name: string; size: number } | null>().superRefine((file, ctx) => {
+      const problem = file ? imageFileProblem(file) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  })
+  .superRefine((post, ctx) => {
+    const problem = targetProblem(post.addressee, post);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+
 
 /** POST /api/newsFeed/changeStatus/{id}: { status } 10 show / 20 hide. */
 export const postStatusSchema = z.object({

@@ -1,34 +1,25 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  LinearProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogActions, DialogContent, DialogTitle, InputAdornment, LinearProgress, Typography } from '@mui/material';
 import { nextInvoiceNumber } from '../../domain/invoices';
 import { rangeLabel, type DateRange } from '../../domain/ranges';
 import { requestInvoiceFormSchema } from '../../domain/validation/invoice';
 import { openPendingTab, saveFile } from '../../providers/files';
-import type { ErrorBody } from '../../providers/httpClient';
-import { useFormState } from '../../src/components/useFormState';
+import {
+  DialogFrame,
+  FormActionButton,
+  FormCancelButton,
+  FormDialog,
+  FormSaveButton,
+  TextInput,
+  failureBeside,
+} from '../../src/components/forms';
 import { checkInvoice, createInvoice, previewInvoice, requestInvoice, type InvoiceRequest } from './api';
 import type { InvoiceCheck } from './types';
 
 /** Dialog width (spec 3, section 2.5 lists 400, 450 and 700 px). */
 export const REQUEST_INVOICE_WIDTH = 450;
 export const REQUEST_INVOICE_TITLE = 'Request Invoice';
-
-const FIELDS = ['invoice_number', 'comission'] as const;
 
 export type RequestInvoiceResult = { kind: 'created'; invoiceNumber: string; fileName: string } | { kind: 'requested'; message: string };
 
@@ -71,21 +62,16 @@ export function RequestInvoiceDialog(props: RequestInvoiceDialogProps) {
     };
   }, [from, to, restaurantId, attempt]);
 
+  // One dialog throughout: the check's progress (or its failure), then the form it fills.
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      maxWidth={false}
-      aria-labelledby="request-invoice-title"
-      slotProps={{ paper: { sx: { width: REQUEST_INVOICE_WIDTH, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
-    >
-      <DialogTitle id="request-invoice-title" sx={{ pb: 0.5 }}>
-        {REQUEST_INVOICE_TITLE}
-      </DialogTitle>
+    <DialogFrame titleId={TITLE_ID} width={REQUEST_INVOICE_WIDTH} onClose={onClose}>
       {check ? (
         <RequestInvoiceForm {...props} check={check} />
       ) : (
         <>
+          <DialogTitle id={TITLE_ID} sx={TITLE_SX}>
+            {REQUEST_INVOICE_TITLE}
+          </DialogTitle>
           <DialogContent>
             <Subtitle restaurantName={props.restaurantName} range={range} />
             {checkError ? (
@@ -108,7 +94,7 @@ export function RequestInvoiceDialog(props: RequestInvoiceDialogProps) {
           </DialogActions>
         </>
       )}
-    </Dialog>
+    </DialogFrame>
   );
 }
 
@@ -121,173 +107,126 @@ function Subtitle({ restaurantName, range }: { restaurantName?: string; range: D
   );
 }
 
-/** The server's 400 body split into messages for our fields and one for the rest (shown above the form). */
-function splitServerErrors(body: unknown, fallback: string): { fields: Record<string, string>; other: string | null } {
-  const fields: Record<string, string> = {};
-  let other: string | null = null;
-  if (body && typeof body === 'object') {
-    for (const [key, value] of Object.entries(body as ErrorBody)) {
-      const message = Array.isArray(value) ? value[0] : value;
-      if (typeof message !== 'string') continue;
-      if ((FIELDS as readonly string[]).includes(key)) fields[key] ??= message;
-      else other ??= message;
-    }
-  }
-  if (!Object.keys(fields).length && !other) other = fallback;
-  return { fields, other };
+const FIELDS = ['invoice_number', 'comission'];
+const TITLE_ID = 'request-invoice-title';
+const TITLE_SX = { pb: 0.5 };
+const pounds = {
+  input: {
+    startAdornment: <InputAdornment position="start">£</InputAdornment>,
+    endAdornment: <InputAdornment position="end">/ hour</InputAdornment>,
+  },
+  htmlInput: { inputMode: 'decimal' as const },
+};
+
+interface RequestValues {
+  [key: string]: unknown;
+  invoice_number: string;
+  comission: string;
 }
 
-type Busy = 'preview' | 'create' | null;
-
+/**
+ * The form, once the period is checked: number and commission pre-filled (read-only for a restaurant), Preview
+ * and Create (or Request invoice) on the shared form dialog, a refusal's messages under the fields or above them.
+ */
 function RequestInvoiceForm({ variant = 'admin', restaurantId, restaurantName, range, driverId, onClose, onDone, check }: RequestInvoiceDialogProps & { check: InvoiceCheck }) {
   const notify = useNotify();
   const restaurant = variant === 'restaurant';
-  const [initial] = useState(() => ({ invoice_number: nextInvoiceNumber(check.last_id), comission: check.comission.toFixed(2) }));
-  const form = useFormState(requestInvoiceFormSchema, initial);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [otherError, setOtherError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
-
-  const field = (name: (typeof FIELDS)[number]) => {
-    const own = form.field(name);
-    const server = serverErrors[name];
-    return {
-      ...own,
-      onChange: (e: { target: { value: string } }) => {
-        own.onChange(e);
-        if (server) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
-      },
-      error: own.error || !!server,
-      helperText: own.helperText ?? server,
-    };
-  };
-
-  const request = (): InvoiceRequest => ({
-    invoice_number: form.values.invoice_number.trim(),
-    comission: form.values.comission.trim(),
+  const failed = restaurant ? 'The request could not be sent' : 'The invoice could not be created';
+  const [initial] = useState<RequestValues>(() => ({ invoice_number: nextInvoiceNumber(check.last_id), comission: check.comission.toFixed(2) }));
+  const request = (values: Record<string, unknown>): InvoiceRequest => ({
+    invoice_number: String(values.invoice_number).trim(),
+    comission: String(values.comission).trim(),
     range,
     restaurantId,
     driverId,
   });
 
-  const failed = (error: unknown, fallback: string) => {
-    const err = error as { body?: unknown; message?: string };
-    const { fields, other } = splitServerErrors(err.body, err.message || fallback);
-    setServerErrors(fields);
-    setOtherError(other);
-  };
-
-  /** Checks the form first: an invalid one shows its messages instead of calling the server. */
-  const ready = () => {
-    form.touchAll();
-    setOtherError(null);
-    return requestInvoiceFormSchema.safeParse(form.values).success && !busy;
-  };
-
-  const preview = async () => {
-    if (!ready()) return;
+  const preview = async (values: Record<string, unknown>) => {
+    // Opened within the click, so the browser does not take it for a pop-up; the document follows.
     const tab = openPendingTab();
-    setBusy('preview');
     try {
-      const file = await previewInvoice(request());
-      tab.show(file.blob);
+      tab.show((await previewInvoice(request(values))).blob);
     } catch (error) {
       tab.close();
-      failed(error, 'The preview could not be made');
-    } finally {
-      setBusy(null);
+      throw error;
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready()) return;
-    setBusy('create');
-    try {
-      if (restaurant) {
-        const { message } = await requestInvoice(request());
-        notify(message, { type: 'success' });
-        onDone?.({ kind: 'requested', message });
-      } else {
-        const file = await createInvoice(request());
-        saveFile(file.blob, file.fileName);
-        notify(`Invoice ${request().invoice_number} created`, { type: 'success' });
-        onDone?.({ kind: 'created', invoiceNumber: request().invoice_number, fileName: file.fileName });
-      }
-      onClose();
-    } catch (error) {
-      failed(error, restaurant ? 'The request could not be sent' : 'The invoice could not be created');
-      setBusy(null);
+  const create = async (values: RequestValues) => {
+    const sent = request(values);
+    if (restaurant) {
+      const { message } = await requestInvoice(sent);
+      notify(message, { type: 'success' });
+      onDone?.({ kind: 'requested', message });
+    } else {
+      const file = await createInvoice(sent);
+      saveFile(file.blob, file.fileName);
+      notify(`Invoice ${sent.invoice_number} created`, { type: 'success' });
+      onDone?.({ kind: 'created', invoiceNumber: sent.invoice_number, fileName: file.fileName });
     }
+    onClose();
   };
 
-  const spinner = (kind: Busy) => (busy === kind ? <CircularProgress size={16} color="inherit" /> : undefined);
-
+  const readOnly = { readOnly: restaurant };
   return (
-    <form noValidate onSubmit={submit}>
-      <DialogContent sx={{ pt: 0 }}>
-        <Subtitle restaurantName={restaurantName} range={range} />
-        {check.invoices.length > 0 && (
-          <Alert severity="warning" sx={{ mb: 1.5 }} aria-label="Overlapping invoices">
-            {check.invoices.length === 1 ? 'An invoice already covers this period:' : 'Invoices already cover this period:'}
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {check.invoices.map((i) => (
-                <li key={i.id}>
-                  Invoice {i.invoice_number}: {rangeLabel({ from: i.period_date_from, to: i.period_date_to })}
-                </li>
-              ))}
-            </Box>
-          </Alert>
-        )}
-        {otherError && (
-          <Alert severity="error" sx={{ mb: 1 }} role="alert">
-            {otherError}
-          </Alert>
-        )}
-        <Stack spacing={1}>
-          <TextField
-            {...field('invoice_number')}
-            label="Invoice number"
-            margin="dense"
-            fullWidth
-            required
-            autoFocus={!restaurant}
-            autoComplete="off"
-            slotProps={{ input: { readOnly: restaurant } }}
-          />
-          <TextField
-            {...field('comission')}
-            label="Commission"
-            margin="dense"
-            fullWidth
-            required
-            slotProps={{
-              input: {
-                readOnly: restaurant,
-                startAdornment: <InputAdornment position="start">£</InputAdornment>,
-                endAdornment: <InputAdornment position="end">/ hour</InputAdornment>,
-              },
-              htmlInput: { inputMode: 'decimal' },
-            }}
-          />
-        </Stack>
-        {restaurant && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            The office issues the invoice; Preview shows what it will hold.
-          </Typography>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy === 'create'}>
-          Cancel
-        </Button>
-        <Button onClick={preview} disabled={!form.valid || !!busy} startIcon={spinner('preview')}>
-          Preview
-        </Button>
-        <Button type="submit" variant="contained" disabled={!form.valid || !!busy} startIcon={spinner('create')}>
-          {restaurant ? 'Request invoice' : 'Create'}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialog<RequestValues>
+      title={REQUEST_INVOICE_TITLE}
+      titleId={TITLE_ID}
+      titleSx={TITLE_SX}
+      width={REQUEST_INVOICE_WIDTH}
+      schema={requestInvoiceFormSchema}
+      defaultValues={initial}
+      onSave={create}
+      onClose={onClose}
+      failureFallback={failed}
+      failureText={failureBeside(FIELDS, failed)}
+      bare
+      actions={
+        <>
+          <FormCancelButton onClick={onClose} />
+          <FormActionButton label="Preview" name="preview" run={preview} />
+          <FormSaveButton label={restaurant ? 'Request invoice' : 'Create'} />
+        </>
+      }
+    >
+      <Subtitle restaurantName={restaurantName} range={range} />
+      {check.invoices.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 1.5 }} aria-label="Overlapping invoices">
+          {check.invoices.length === 1 ? 'An invoice already covers this period:' : 'Invoices already cover this period:'}
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {check.invoices.map((i) => (
+              <li key={i.id}>
+                Invoice {i.invoice_number}: {rangeLabel({ from: i.period_date_from, to: i.period_date_to })}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      <TextInput
+        source="invoice_number"
+        label="Invoice number"
+        margin="dense"
+        size="medium"
+        fullWidth
+        required
+        autoFocus={!restaurant}
+        autoComplete="off"
+        slotProps={{ input: readOnly }}
+      />
+      <TextInput
+        source="comission"
+        label="Commission"
+        margin="dense"
+        size="medium"
+        fullWidth
+        required
+        slotProps={{ ...pounds, input: { ...pounds.input, ...readOnly } }}
+      />
+      {restaurant && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          The office issues the invoice; Preview shows what it will hold.
+        </Typography>
+      )}
+    </FormDialog>
   );
 }

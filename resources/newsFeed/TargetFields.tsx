@@ -8,47 +8,39 @@ import {
   Radio,
   RadioGroup,
   TextField,
+  type AutocompleteProps,
 } from '@mui/material';
+import { useFormContext } from 'react-hook-form';
 import { ADDRESSEE } from '../../domain/statuses';
-import { ADDRESSEE_CHOICES, NEWS_MSG } from '../../domain/validation/newsFeed';
-import type { PushRecipient } from '../../domain/validation/pushMessage';
+import { ADDRESSEE_CHOICES, NEWS_MSG, type TargetField } from '../../domain/validation/newsFeed';
 import { driverFilter, driverName, renderDriverChips, renderDriverOption } from '../../src/components/driverChoices';
-import type { AreaChoice, RestaurantChoice } from './usePostChoices';
+import { useFormField, useInputsDisabled } from '../../src/components/forms';
+import { usePostChoices } from './usePostChoices';
 
-export interface TargetValues {
-  addressee: number;
-  areas: number[];
-  restaurants: number[];
-  drivers: number[];
-}
-
-interface Props {
-  values: TargetValues;
-  errors: Partial<Record<'areas' | 'restaurants' | 'drivers', string>>;
-  onMode: (mode: number) => void;
-  onChange: (field: 'areas' | 'restaurants' | 'drivers', ids: number[]) => void;
-  onTouch: (field: 'areas' | 'restaurants' | 'drivers') => void;
-  /** Managers address their own areas, restaurants or drivers only (the server refuses All). */
-  allowAll: boolean;
-  areas: AreaChoice[];
-  restaurants: RestaurantChoice[];
-  drivers: PushRecipient[];
-  areasLoading: boolean;
-  driversLoading: boolean;
-  disabled?: boolean;
-}
+const LISTS: TargetField[] = ['areas', 'restaurants', 'drivers'];
+const byName = (o: { name: string }) => o.name;
 
 /**
  * Addressee mode (All, Selected Areas, Selected Restaurants, Selected Driver(s)) and the multi-select of the chosen
- * mode (spec 1, sections 2 and 4). Changing the mode clears the selections (done by the caller's onMode).
+ * mode (spec 1, sections 2 and 4), the form's `addressee` and its lists. Changing the mode clears the selections
+ * and their messages. Managers address their own areas, restaurants or drivers only (the server refuses All).
  */
-export function TargetFields({ values, errors, onMode, onChange, onTouch, allowAll, areas, restaurants, drivers, areasLoading, driversLoading, disabled }: Props) {
-  const pick = <T extends { id: number }>(options: T[], ids: number[]) => options.filter((o) => ids.includes(o.id));
+export function TargetFields({ allowAll }: { allowAll: boolean }) {
+  const disabled = useInputsDisabled();
+  const { setValue, clearErrors } = useFormContext();
+  const mode = useFormField<number>('addressee');
+  const drivers = useFormField<number[]>('drivers');
+  const choices = usePostChoices(mode.value === ADDRESSEE.drivers || drivers.value.length > 0);
+  const onMode = (addressee: number) => {
+    mode.onChange(addressee);
+    for (const list of LISTS) setValue(list, []);
+    clearErrors(LISTS);
+  };
   return (
     <Box sx={{ mt: 2 }}>
       <FormControl component="fieldset" disabled={disabled}>
         <FormLabel component="legend">Send to</FormLabel>
-        <RadioGroup row value={String(values.addressee)} onChange={(e) => onMode(Number(e.target.value))}>
+        <RadioGroup row value={String(mode.value)} onChange={(e) => onMode(Number(e.target.value))}>
           {ADDRESSEE_CHOICES.map((c) => (
             <FormControlLabel
               key={c.value}
@@ -62,70 +54,57 @@ export function TargetFields({ values, errors, onMode, onChange, onTouch, allowA
         {!allowAll && <FormHelperText sx={{ mx: 0 }}>{NEWS_MSG.allIsForAdministrators}</FormHelperText>}
       </FormControl>
 
-      {values.addressee === ADDRESSEE.areas && (
-        <Autocomplete
-          multiple
-          disabled={disabled}
-          options={areas}
-          loading={areasLoading}
-          value={pick(areas, values.areas)}
-          onChange={(_e, next) => onChange('areas', next.map((a) => a.id))}
-          onBlur={() => onTouch('areas')}
-          getOptionLabel={(a) => a.name}
-          groupBy={(a) => a.city?.city_name ?? ''}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterSelectedOptions
-          renderInput={(params) => (
-            <TextField {...params} label="Areas" margin="dense" required error={!!errors.areas} helperText={errors.areas} />
-          )}
-        />
+      {mode.value === ADDRESSEE.areas && (
+        <ListInput source="areas" label="Areas" options={choices.areas} loading={choices.areasLoading} getOptionLabel={byName} groupBy={(a) => a.city?.city_name ?? ''} />
       )}
-      {values.addressee === ADDRESSEE.restaurants && (
-        <Autocomplete
-          multiple
-          disabled={disabled}
-          options={restaurants}
-          loading={areasLoading}
-          value={pick(restaurants, values.restaurants)}
-          onChange={(_e, next) => onChange('restaurants', next.map((r) => r.id))}
-          onBlur={() => onTouch('restaurants')}
-          getOptionLabel={(r) => r.name}
-          groupBy={(r) => r.areaName}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterSelectedOptions
-          renderInput={(params) => (
-            <TextField {...params} label="Restaurants" margin="dense" required error={!!errors.restaurants} helperText={errors.restaurants} />
-          )}
-        />
+      {mode.value === ADDRESSEE.restaurants && (
+        <ListInput source="restaurants" label="Restaurants" options={choices.restaurants} loading={choices.areasLoading} getOptionLabel={byName} groupBy={(r) => r.areaName} />
       )}
-      {values.addressee === ADDRESSEE.drivers && (
-        <Autocomplete
-          multiple
-          disabled={disabled}
-          options={drivers}
-          loading={driversLoading}
-          value={pick(drivers, values.drivers)}
-          onChange={(_e, next) => onChange('drivers', next.map((d) => d.id))}
-          onBlur={() => onTouch('drivers')}
+      {mode.value === ADDRESSEE.drivers && (
+        <ListInput
+          source="drivers"
+          label="Drivers"
+          placeholder="Type a name or e-mail"
+          options={choices.drivers}
+          loading={choices.driversLoading}
           getOptionLabel={driverName}
           filterOptions={driverFilter}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterSelectedOptions
           renderOption={renderDriverOption()}
           renderValue={renderDriverChips}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Drivers"
-              margin="dense"
-              required
-              placeholder="Type a name or e-mail"
-              error={!!errors.drivers}
-              helperText={errors.drivers}
-            />
-          )}
         />
       )}
     </Box>
+  );
+}
+
+type ListProps<T extends { id: number }> = Omit<AutocompleteProps<T, true, false, false>, 'renderInput' | 'value' | 'onChange'> & {
+  source: TargetField;
+  label: string;
+  placeholder?: string;
+};
+
+/** The chosen mode's list: required, its message shown once left or changed. */
+function ListInput<T extends { id: number }>({ source, label, placeholder, options, ...props }: ListProps<T>) {
+  const disabled = useInputsDisabled();
+  const field = useFormField<number[]>(source);
+  return (
+    <Autocomplete<T, true, false, false>
+      {...props}
+      multiple
+      disabled={disabled}
+      options={options}
+      value={options.filter((o) => field.value.includes(o.id))}
+      onChange={(_e, next) => {
+        // A choice counts as touching the list: taking the last one out says at once that one is needed.
+        field.onChange(next.map((o) => o.id));
+        field.onBlur();
+      }}
+      onBlur={field.onBlur}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterSelectedOptions
+      renderInput={(params) => (
+        <TextField {...params} label={label} margin="dense" required placeholder={placeholder} error={!!field.message} helperText={field.message} />
+      )}
+    />
   );
 }

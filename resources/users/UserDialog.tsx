@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { userFormSchema } from '../../domain/validation/user';
-import { FormCancelButton, FormDialog, FormResetButton, FormSaveButton, useFormDialog } from '../../src/components/forms';
+import { FormCancelButton, FormDialog, FormResetButton, FormSaveButton, failureBeside, useFormDialog } from '../../src/components/forms';
 import { UserInputs } from './UserInputs';
 import { EMPTY_USER, payloadOf, valuesOf } from './userForm';
 import type { AreaWithRestaurants, PanelUser, UserFormValues } from './types';
@@ -14,18 +14,8 @@ export const USER_DIALOG_WIDTH = 450;
 export const CREATE_TITLE = 'Create Administrator';
 export const EDIT_TITLE = 'Edit Administrator';
 
-const FIELDS = Object.keys(EMPTY_USER);
-
-/** What the alert above the form says of a refused save: a message of no field of ours; none when the fields say it. */
-function failureText(error: { message?: string; body?: unknown } | null, fields: string[]): string | null {
-  const body = error?.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
-  for (const [key, value] of Object.entries(body)) {
-    if (FIELDS.includes(key)) continue;
-    const first = (Array.isArray(value) ? value : [value]).find((m): m is string => typeof m === 'string' && !!m);
-    if (first) return first;
-  }
-  return fields.some((f) => FIELDS.includes(f)) ? null : error?.message || 'Saving the user failed';
-}
+/** The alert above the form says a message of no field of ours; none when the fields say it. */
+const failureText = failureBeside(Object.keys(EMPTY_USER), 'Saving the user failed');
 
 export interface UserDialogProps {
   /** The user to edit; none for Create Administrator. */

@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { AdminContext } from 'react-admin';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import { OWN_MSG } from '../../domain/messages';
@@ -235,12 +237,22 @@ describe('New Shift dialog (admin)', () => {
 });
 
 describe("Restaurant's New Shift dialog", () => {
+  // A react-admin form: it needs the app's context (a router, the form machinery) around it.
+  const renderFree = (props: Omit<Parameters<typeof FreeShiftDialog>[0], 'restaurant' | 'onClose'>) =>
+    render(
+      <MemoryRouter>
+        <AdminContext>
+          <FreeShiftDialog restaurant={camden} onClose={() => {}} {...props} />
+        </AdminContext>
+      </MemoryRouter>,
+    );
+
   it('needs start and finish, offers no bonus / +£10 / +£20, and creates a free shift', async () => {
     storeUser(ADMIN);
     const calls = mockApi((call) => (call.path === '/api/shift/createFree' ? { status: 201, body: record({ id: 1, driver_id: null, status: 30 }) } : undefined));
     const onSaved = vi.fn();
     const tomorrow = addDays(londonToday(), 1);
-    render(<FreeShiftDialog restaurant={camden} date={tomorrow} onClose={() => {}} onSaved={onSaved} />);
+    renderFree({ date: tomorrow, onSaved });
     const user = userEvent.setup();
     expect(save()).toBeDisabled();
     await user.click(startInput());
@@ -259,9 +271,10 @@ describe("Restaurant's New Shift dialog", () => {
     storeUser(ADMIN);
     const calls = mockApi(() => undefined);
     const today = londonToday();
-    render(<FreeShiftDialog restaurant={camden} date={today} onClose={() => {}} onSaved={() => {}} />);
+    renderFree({ date: today, onSaved: () => {} });
     const user = userEvent.setup();
-    expect(within(dialog()).getByText(draftTooEarlyMessage(addDays(today, 1)))).toBeInTheDocument();
+    // Checked through the form's resolver, which answers a tick after the first render.
+    expect(await within(dialog()).findByText(draftTooEarlyMessage(addDays(today, 1)))).toBeInTheDocument();
     expect(within(dialog()).getByLabelText(/Date/)).toHaveAttribute('min', addDays(today, 1));
     await typeTimes(user, '18:00', '18:00');
     expect(await within(dialog()).findByText(OWN_MSG.finishEqualsStart)).toBeInTheDocument();

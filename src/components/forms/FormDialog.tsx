@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, styled } from '@mui/material';
+import { Alert, DialogActions, DialogContent, DialogTitle, styled } from '@mui/material';
 import { Form } from 'react-admin';
 import { useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { FORM_IN_DIALOG } from '../dialogForm';
-import { FormDialogContext } from './formDialogContext';
+import { DialogFrame } from './DialogFrame';
+import { FormDialogContext, SAVE } from './formDialogContext';
 import { schemaResolver } from './schemaResolver';
 import { showServerErrors } from './serverErrors';
 
@@ -50,6 +51,11 @@ export interface FormDialogProps<V extends FieldValues> {
   onServerErrors?: (fields: string[], form: UseFormReturn) => void;
   /** After a save, empty the form again (a dialog that stays open for the next one). */
   resetAfterSave?: boolean;
+  /**
+   * Only the form (title, content, buttons), for a DialogFrame the caller holds open from before the form can be
+   * drawn (a check that gives its first values); the frame's closing is then the caller's.
+   */
+  bare?: boolean;
   /** Shown between the title and the content: the dialog's tabs. */
   tabs?: ReactNode;
   actions: ReactNode;
@@ -60,8 +66,9 @@ const DialogForm = styled(Form)(FORM_IN_DIALOG);
 const same = (values: unknown) => values;
 
 export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
-  const { title, titleId, titleSx, width, fullScreen = false, schema, defaultValues, onSave, onClose, readOnly = false, tabs, actions, children } = props;
-  const [saving, setSaving] = useState(false);
+  const { title, titleId, titleSx, width, fullScreen, schema, defaultValues, onSave, onClose, readOnly = false, tabs, actions, children } = props;
+  // What is being sent: SAVE (the form's submit), or another action's name (an invoice's Preview).
+  const [sending, setSending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [initial] = useState(defaultValues);
   const formRef = useRef<UseFormReturn | null>(null);
@@ -73,16 +80,15 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
   prepareRef.current = prepare;
   const resolver = useMemo(() => schemaResolver(() => schemaRef.current, (values) => prepareRef.current(values)), []);
   const clearFailure = useCallback(() => setFailure(null), []);
-  const state = useMemo(() => ({ schema, prepare, readOnly, saving, clearFailure }), [schema, prepare, readOnly, saving, clearFailure]);
+  const saving = sending !== null;
 
-  // Called by react-admin's Form once every field passed the schema.
-  const submit = async (values: FieldValues) => {
-    if (readOnly || !onSave || saving) return;
-    setSaving(true);
+  // Sends, and answers a refusal: the server's messages under their fields, the failure above the form.
+  const send = async (name: string, run: () => Promise<unknown>) => {
+    setSending(name);
     setFailure(null);
     try {
-      await onSave(values as V);
-      if (props.resetAfterSave) formRef.current?.reset();
+      await run();
+      if (name === SAVE && props.resetAfterSave) formRef.current?.reset();
     } catch (error) {
       const form = formRef.current!;
       const fields = showServerErrors(error, form.setError, props.renameServerFields);
@@ -90,46 +96,66 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
       setFailure(props.failureText ? props.failureText(failed, fields) : failed?.message || props.failureFallback);
       props.onServerErrors?.(fields, form);
     } finally {
-      setSaving(false);
+      setSending(null);
     }
   };
+  const sendRef = useRef(send);
+  sendRef.current = send;
 
+  // Called by react-admin's Form once every field passed the schema.
+  const submit = async (values: FieldValues) => {
+    if (readOnly || !onSave || saving) return;
+    await send(SAVE, () => onSave(values as V));
+  };
+
+  // Another action on the values (Preview): the fields' messages instead when they do not pass. `run` starts at
+  // once, within the click (a tab it opens is not taken for a pop-up).
+  const act = useCallback((name: string, run: (values: FieldValues) => Promise<unknown>) => {
+    const form = formRef.current!;
+    const values = form.getValues();
+    setFailure(null);
+    if (!schemaRef.current.safeParse(prepareRef.current(values)).success) void form.trigger();
+    else void sendRef.current(name, () => run(values));
+  }, []);
+
+  const state = useMemo(
+    () => ({ schema, prepare, readOnly, saving, sending, clearFailure, act }),
+    [schema, prepare, readOnly, saving, sending, clearFailure, act],
+  );
+
+  const form = (
+    <FormDialogContext.Provider value={state}>
+      <DialogForm
+        defaultValues={initial}
+        resolver={resolver}
+        mode="onTouched"
+        reValidateMode="onChange"
+        noValidate
+        disableInvalidFormNotification
+        onSubmit={submit}
+      >
+        <KeepForm into={formRef} />
+        <DialogTitle id={titleId} sx={titleSx}>
+          {title}
+        </DialogTitle>
+        {tabs}
+        <DialogContent sx={{ pt: '16px !important' }}>
+          {failure && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          {children}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
+      </DialogForm>
+    </FormDialogContext.Provider>
+  );
+  if (props.bare) return form;
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : onClose}
-      maxWidth={false}
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
-    >
-      <FormDialogContext.Provider value={state}>
-        <DialogForm
-          defaultValues={initial}
-          resolver={resolver}
-          mode="onTouched"
-          reValidateMode="onChange"
-          noValidate
-          disableInvalidFormNotification
-          onSubmit={submit}
-        >
-          <KeepForm into={formRef} />
-          <DialogTitle id={titleId} sx={titleSx}>
-            {title}
-          </DialogTitle>
-          {tabs}
-          <DialogContent sx={{ pt: '16px !important' }}>
-            {failure && (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {failure}
-              </Alert>
-            )}
-            {children}
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
-        </DialogForm>
-      </FormDialogContext.Provider>
-    </Dialog>
+    <DialogFrame titleId={titleId} width={width} fullScreen={fullScreen} onClose={saving ? undefined : onClose}>
+      {form}
+    </DialogFrame>
   );
 }
 

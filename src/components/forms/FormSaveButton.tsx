@@ -1,21 +1,44 @@
 import { Button, CircularProgress } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useFormDialog } from './formDialogContext';
+import { SAVE, useFormDialog } from './formDialogContext';
+
+/** Whether the values as they stand pass the schema (whether or not the messages show yet). */
+function useValuesPass(): boolean {
+  const { schema, prepare } = useFormDialog();
+  return schema.safeParse(prepare(useWatch())).success;
+}
 
 /**
- * The submit button of a form dialog: disabled while the values do not pass the schema (whether or not the
- * messages show yet), while saving (with a spinner), and in a read-only view.
+ * The submit button of a form dialog: disabled while the values do not pass the schema, while anything is sent
+ * (with a spinner while the save is), and in a read-only view.
  */
 export function FormSaveButton({ label }: { label: string }) {
-  const { schema, prepare, readOnly, saving } = useFormDialog();
-  const values = useWatch();
-  const valid = schema.safeParse(prepare(values)).success;
+  const { readOnly, saving, sending } = useFormDialog();
+  const valid = useValuesPass();
   return (
     <Button
       type="submit"
       variant="contained"
       disabled={readOnly || !valid || saving}
-      startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+      startIcon={sending === SAVE ? <CircularProgress size={16} color="inherit" /> : undefined}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * A button sending the values otherwise than the save (an invoice's Preview), under `name`: disabled as the save
+ * button is, with its own spinner; `run` gets the values and rejects with the server's error.
+ */
+export function FormActionButton({ label, name, run }: { label: string; name: string; run: (values: Record<string, unknown>) => Promise<unknown> }) {
+  const { readOnly, saving, sending, act } = useFormDialog();
+  const valid = useValuesPass();
+  return (
+    <Button
+      onClick={() => act(name, run)}
+      disabled={readOnly || !valid || saving}
+      startIcon={sending === name ? <CircularProgress size={16} color="inherit" /> : undefined}
     >
       {label}
     </Button>

@@ -11,10 +11,21 @@ export interface FormDialogState {
   /** What the schema checks: the values, or what the save would send of them (FormDialogProps.prepare). */
   prepare: (values: Record<string, unknown>) => unknown;
   readOnly: boolean;
+  /** Something is being sent: the save, or another action. */
   saving: boolean;
+  /** What is being sent: SAVE, or the name of the action (its button shows the spinner). */
+  sending: string | null;
   /** Forgets the failure said above the form (a Clear button starts afresh). */
   clearFailure: () => void;
+  /**
+   * Runs another action on the values than the save (an invoice's Preview), answered as a save is: the fields'
+   * messages instead when they do not pass, the server's refusal under the fields and above the form.
+   */
+  act: (name: string, run: (values: Record<string, unknown>) => Promise<unknown>) => void;
 }
+
+/** The name the form's own submit (the save) is sent under. */
+export const SAVE = 'save';
 
 export const FormDialogContext = createContext<FormDialogState | null>(null);
 

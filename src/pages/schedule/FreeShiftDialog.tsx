@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { Stack, Typography } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { isDate } from '../../../domain/ranges';
 import { FREE_SHIFT_BONUSES, bonusLabel, draftDateRefusal, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { freeShiftSchema } from '../../../domain/validation/shift';
-import { TimeField } from '../../components/TimeField';
-import { useFormState } from '../../components/useFormState';
+import { FormCancelButton, FormDialog, FormSaveButton, SelectInput, TextInput, TimeInput, failureBeside } from '../../components/forms';
 import { createFreeShift, updateFreeShift, type BoardRestaurant } from './api';
-import { serverFieldErrors } from './serverErrors';
 
-const FIELDS = ['period_date', 'start_time', 'finish_time', 'cost_bonus', 'comment'] as const;
+const FAILED = 'Saving the shift failed';
+const failureText = failureBeside(['period_date', 'start_time', 'finish_time', 'cost_bonus', 'comment'], FAILED);
+const BONUS_CHOICES = FREE_SHIFT_BONUSES.map((b) => ({ id: b, name: bonusLabel(b) }));
 
 export interface FreeShiftDialogProps {
   restaurant: BoardRestaurant;
@@ -19,13 +20,15 @@ export interface FreeShiftDialogProps {
   onSaved: (shift: ShiftRecord) => void;
 }
 
+type FreeShiftValues = Record<string, string>;
+
 /**
- * New Shift / Edit Shift for restaurant accounts (spec 3, sections 2.5 and 5 'Restaurant shifts'): an open shift
- * without a driver or cost; start and finish required; driver bonus none, +£10 or +£20. New shifts are drafts
- * until the restaurant publishes them for moderation, and are dated from tomorrow on.
+ * New Shift / Edit Shift for restaurant accounts (spec 3, sections 2.5 and 5 'Restaurant shifts') on the shared form
+ * dialog: an open shift without a driver or cost; start and finish required; driver bonus none, +£10 or +£20. New
+ * shifts are drafts until the restaurant publishes them for moderation, and are dated from tomorrow on.
  */
 export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: FreeShiftDialogProps) {
-  const [initial] = useState(() => ({
+  const [initial] = useState<FreeShiftValues>(() => ({
     restaurant_id: String(restaurant.id),
     period_date: shift?.period_date ?? date ?? '',
     start_time: shift?.start_time ?? '',
@@ -33,89 +36,80 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
     cost_bonus: String(shift?.cost_bonus ?? 0),
     comment: shift?.comment ?? '',
   }));
-  const form = useFormState(freeShiftSchema, initial);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [otherError, setOtherError] = useState<string | null>(null);
-  const v = form.values;
   const today = londonToday();
-  // Shown at once: a day clicked on the board may already be too early.
-  const dateRefusal = isDate(v.period_date) ? draftDateRefusal(v.period_date, today, shift?.period_date) : null;
-  const set = (name: string, value: string) => {
-    form.setValues((old) => ({ ...old, [name]: value }));
-    setServerErrors(({ [name]: _gone, ...rest }) => rest);
-  };
-  const touch = (name: string) => form.setTouched((t) => ({ ...t, [name]: true }));
-  const field = (name: (typeof FIELDS)[number]) => {
-    const own = form.field(name);
-    const rule = name === 'period_date' ? dateRefusal : null;
-    const server = serverErrors[name];
-    return { ...own, onChange: (e: { target: { value: string } }) => set(name, e.target.value), error: own.error || !!rule || !!server, helperText: own.helperText ?? rule ?? server };
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.touchAll();
-    if (!freeShiftSchema.safeParse(v).success || dateRefusal || saving) return;
-    setSaving(true);
-    setOtherError(null);
-    try {
-      onSaved(shift ? await updateFreeShift(shift.id, v) : await createFreeShift(v));
-    } catch (error) {
-      const { fields, other } = serverFieldErrors(error, [...FIELDS], 'Saving the shift failed');
-      setServerErrors(fields);
-      setOtherError(other);
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Dialog open onClose={saving ? undefined : onClose} maxWidth={false} aria-labelledby="free-shift-title" slotProps={{ paper: { sx: { width: 450, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="free-shift-title">
-          {shift ? 'Edit Shift' : 'New Shift'}
-          <Typography variant="body2" color="text.secondary">
-            {restaurant.name}
-            {isDate(v.period_date) ? ` · ${ukDate(v.period_date)}` : ''}
-          </Typography>
-        </DialogTitle>
-        <DialogContent>
-          {otherError && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {otherError}
-            </Alert>
-          )}
-          <TextField
-            {...field('period_date')}
-            label="Date"
-            type="date"
-            margin="dense"
-            fullWidth
-            required
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: shift?.period_date && shift.period_date < earliestDraftDate(today) ? shift.period_date : earliestDraftDate(today) } }}
-          />
-          <Stack direction="row" spacing={2}>
-            <TimeField label="Start Time" required value={v.start_time} onChange={(t) => set('start_time', t)} onBlur={() => touch('start_time')} error={field('start_time').error} helperText={field('start_time').helperText} />
-            <TimeField label="Finish Time" required value={v.finish_time} onChange={(t) => set('finish_time', t)} onBlur={() => touch('finish_time')} error={field('finish_time').error} helperText={field('finish_time').helperText} />
-          </Stack>
-          <TextField {...field('cost_bonus')} select label="Driver bonus" margin="dense" fullWidth>
-            {FREE_SHIFT_BONUSES.map((b) => (
-              <MenuItem key={b} value={String(b)}>
-                {bonusLabel(b)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField {...field('comment')} label="Comment" margin="dense" fullWidth multiline minRows={2} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!form.valid || !!dateRefusal || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+  // The shared rules, and the date of a draft from tomorrow on (an edited shift may keep its own date).
+  const schema = useMemo(
+    () =>
+      freeShiftSchema.superRefine((v, ctx) => {
+        const refusal = isDate(v.period_date) ? draftDateRefusal(v.period_date, today, shift?.period_date) : null;
+        if (refusal) ctx.addIssue({ code: 'custom', path: ['period_date'], message: refusal });
+      }, { when: () => true }),
+    [today, shift?.period_date],
   );
+  const earliest = earliestDraftDate(today);
+  return (
+    <FormDialog<FreeShiftValues>
+      title={<FreeShiftTitle title={shift ? 'Edit Shift' : 'New Shift'} restaurant={restaurant.name} />}
+      titleId="free-shift-title"
+      width={450}
+      schema={schema}
+      defaultValues={initial}
+      onSave={async (values) => onSaved(shift ? await updateFreeShift(shift.id, values) : await createFreeShift(values))}
+      onClose={onClose}
+      failureFallback={FAILED}
+      failureText={failureText}
+      actions={
+        <>
+          <FormCancelButton onClick={onClose} />
+          <FormSaveButton label="Save" />
+        </>
+      }
+    >
+      <CheckDateAtOnce />
+      <TextInput
+        source="period_date"
+        label="Date"
+        type="date"
+        margin="dense"
+        size="medium"
+        fullWidth
+        required
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: shift?.period_date && shift.period_date < earliest ? shift.period_date : earliest } }}
+      />
+      <Stack direction="row" spacing={2}>
+        <TimeInput source="start_time" label="Start Time" required />
+        <TimeInput source="finish_time" label="Finish Time" required />
+      </Stack>
+      <SelectInput source="cost_bonus" label="Driver bonus" choices={BONUS_CHOICES} margin="dense" size="medium" fullWidth />
+      <TextInput source="comment" label="Comment" margin="dense" size="medium" fullWidth multiline minRows={2} />
+    </FormDialog>
+  );
+}
+
+/** The title, with the restaurant and the date as the form holds it. */
+function FreeShiftTitle({ title, restaurant }: { title: string; restaurant: string }) {
+  const date = useWatch({ name: 'period_date' }) as string;
+  return (
+    <>
+      {title}
+      <Typography variant="body2" color="text.secondary">
+        {restaurant}
+        {isDate(date) ? ` · ${ukDate(date)}` : ''}
+      </Typography>
+    </>
+  );
+}
+
+/** A day clicked on the board may already be too early for a draft: said at once, and followed from then on. */
+function CheckDateAtOnce() {
+  const { getValues, setValue } = useFormContext();
+  useEffect(() => {
+    // After react-admin's Form resets itself to its defaults at mount (its effect runs after its children's).
+    const timer = setTimeout(() => {
+      const date = getValues('period_date') as string;
+      if (isDate(date)) setValue('period_date', date, { shouldTouch: true, shouldValidate: true });
+    });
+    return () => clearTimeout(timer);
+  }, [getValues, setValue]);
+  return null;
 }
