@@ -11,6 +11,7 @@ import { refreshStatistics } from '../server/db/maintenance';
 import type { Database } from '../server/db/schema';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import type { Page } from 'playwright-core';
 
 /** What every benchmark shares: a dataset of a `--scale` preset in its own data directory, and the real server on it. */
 
@@ -173,4 +174,18 @@ export async function login(url: string, call: string, email: string): Promise<R
   const res = await fetch(`${url}${call}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
   if (!res.ok) throw new Error(`${call} as ${email}: ${res.status}`);
   return { authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
+/** Runs `measure` on a Chromium page (1366×800) where the administrator has logged in, and closes the browser after. */
+export async function withAdminPage<T>(url: string, measure: (page: Page) => Promise<T>): Promise<T> {
+  const { launchChromium, logIn } = await import('../tests/helpers/e2e');
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    await logIn(page, url, 'admin@demo.test', 'Admin');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    return await measure(page);
+  } finally {
+    await browser.close();
+  }
 }

@@ -1,11 +1,11 @@
 import { median } from './load';
-import { ensureBuilt, prepareDataset, scaleArg, startBenchServer } from './benchServer';
+import { withAdminPage } from './benchServer';
 
 /**
  * The Drivers and Restaurants lists: each call a screen makes for its first page, for a sort, a filter and a
  * search, asked in react-admin's list convention (`range`, `sort`, `filter`), next to the whole list the spec's
  * plain call answers; and each screen in Chromium from navigation until its first row shows.
- * `npx tsx bench/lists.ts --scale lists` runs these alone (30,000 drivers, 3,000 restaurants); `npm run bench`
+ * `npm run bench -- --scale lists --only lists` runs these alone (30,000 drivers, 3,000 restaurants); `npm run bench`
  * runs them after the rest.
  */
 
@@ -37,27 +37,43 @@ const listQuery = (range: [number, number] | null, sort: [string, 'ASC' | 'DESC'
 
 const FIRST_PAGE: [number, number] = [0, 14];
 
-function driverCases(areaId: number): ListCase[] {
-  const page = (sort: [string, 'ASC' | 'DESC'], filter: Record<string, unknown>) => `/api/driver?${listQuery(FIRST_PAGE, sort, filter)}`;
-  return [
-    { name: 'Drivers: whole list, Only active (the spec\'s call)', path: '/api/driver?status=10' },
-    { name: 'Drivers: first page, Only active, by name', path: page(['full_name', 'ASC'], { status: 10 }) },
-    { name: 'Drivers: first page, sorted by area', path: page(['area', 'ASC'], { status: 10 }) },
-    { name: 'Drivers: first page, filtered by area', path: page(['full_name', 'ASC'], { status: 10, area_id: areaId }) },
-    { name: 'Drivers: first page, status Completed', path: page(['full_name', 'ASC'], { status: 120 }) },
-    { name: 'Drivers: first page, All, search "smith"', path: page(['full_name', 'ASC'], { status: 30, q: 'smith' }) },
-  ];
+/** A list screen's calls: its spec's whole list, then first pages as the screen asks for them. */
+interface ListScreenCalls {
+  /** The screen's name in the figures, and what it calls its default status filter. */
+  screen: string;
+  active: string;
+  path: string;
+  /** The name field the screen sorts by. */
+  name: string;
+  /** The plain call's status filter and the screen's default. */
+  status: number;
+  other: { label: string; status: number };
+  search: { label: string; filter: Record<string, unknown> };
 }
 
-function restaurantCases(areaId: number): ListCase[] {
-  const page = (sort: [string, 'ASC' | 'DESC'], filter: Record<string, unknown>) => `/api/restaurant?${listQuery(FIRST_PAGE, sort, filter)}`;
+const SCREENS: ListScreenCalls[] = [
+  {
+    screen: 'Drivers', active: 'Only active', path: '/api/driver', name: 'full_name', status: 10,
+    other: { label: 'status Completed', status: 120 },
+    search: { label: 'All, search "smith"', filter: { status: 30, q: 'smith' } },
+  },
+  {
+    screen: 'Restaurants', active: 'active', path: '/api/restaurant', name: 'name', status: 10,
+    other: { label: 'inactive', status: 20 },
+    search: { label: 'search "pizza"', filter: { status: 10, q: 'pizza' } },
+  },
+];
+
+function listCases(s: ListScreenCalls, areaId: number): ListCase[] {
+  const page = (sort: [string, 'ASC' | 'DESC'], filter: Record<string, unknown>) => `${s.path}?${listQuery(FIRST_PAGE, sort, filter)}`;
+  const byName: [string, 'ASC'] = [s.name, 'ASC'];
   return [
-    { name: 'Restaurants: whole list, active (the spec\'s call)', path: '/api/restaurant?status=10' },
-    { name: 'Restaurants: first page, active, by name', path: page(['name', 'ASC'], { status: 10 }) },
-    { name: 'Restaurants: first page, sorted by area', path: page(['area', 'ASC'], { status: 10 }) },
-    { name: 'Restaurants: first page, filtered by area', path: page(['name', 'ASC'], { status: 10, area_id: areaId }) },
-    { name: 'Restaurants: first page, inactive', path: page(['name', 'ASC'], { status: 20 }) },
-    { name: 'Restaurants: first page, search "pizza"', path: page(['name', 'ASC'], { status: 10, q: 'pizza' }) },
+    { name: `${s.screen}: whole list, ${s.active} (the spec's call)`, path: `${s.path}?status=${s.status}` },
+    { name: `${s.screen}: first page, ${s.active}, by name`, path: page(byName, { status: s.status }) },
+    { name: `${s.screen}: first page, sorted by area`, path: page(['area', 'ASC'], { status: s.status }) },
+    { name: `${s.screen}: first page, filtered by area`, path: page(byName, { status: s.status, area_id: areaId }) },
+    { name: `${s.screen}: first page, ${s.other.label}`, path: page(byName, { status: s.other.status }) },
+    { name: `${s.screen}: first page, ${s.search.label}`, path: page(byName, s.search.filter) },
   ];
 }
 
@@ -83,18 +99,13 @@ async function timeCall(url: string, auth: Record<string, string>, c: ListCase):
  * spec's call orders them) appears in a table row.
  */
 async function screenTimes(url: string, auth: Record<string, string>, runs = 3): Promise<ScreenFigure[]> {
-  const { launchChromium, logIn } = await import('../tests/helpers/e2e');
   const first = async (path: string, label: (r: Record<string, string>) => string) =>
     label(((await (await fetch(`${url}${path}`, { headers: auth })).json()) as Record<string, string>[])[0]);
   const screens = [
     { name: 'Drivers screen (Only active), navigation to first rows in Chromium', path: '/drivers', text: await first('/api/driver?status=10', (d) => d.full_name) },
     { name: 'Restaurants screen (active), navigation to first rows in Chromium', path: '/restaurants', text: await first('/api/restaurant?status=10', (r) => r.name) },
   ];
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
-    await logIn(page, url, 'admin@demo.test', 'Admin');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return withAdminPage(url, async (page) => {
     const figures: ScreenFigure[] = [];
     for (const screen of screens) {
       const ms: number[] = [];
@@ -113,16 +124,14 @@ async function screenTimes(url: string, auth: Record<string, string>, runs = 3):
       figures.push({ name: screen.name, ms });
     }
     return figures;
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 export async function listFigures(url: string, auth: Record<string, string>): Promise<{ calls: CallFigure[]; screens: ScreenFigure[] }> {
   const areas = (await (await fetch(`${url}/api/area`, { headers: auth })).json()) as { id: number; restaurants: unknown[] }[];
   const areaId = [...areas].sort((a, b) => b.restaurants.length - a.restaurants.length)[0].id;
   const calls: CallFigure[] = [];
-  for (const c of [...driverCases(areaId), ...restaurantCases(areaId)]) calls.push(await timeCall(url, auth, c));
+  for (const c of SCREENS.flatMap((s) => listCases(s, areaId))) calls.push(await timeCall(url, auth, c));
   return { calls, screens: await screenTimes(url, auth) };
 }
 
@@ -133,23 +142,4 @@ export function printListFigures({ calls, screens }: { calls: CallFigure[]; scre
   for (const s of screens) {
     console.log(`${s.name}: median ${median(s.ms).toFixed(0)} ms (runs: ${s.ms.map((m) => m.toFixed(0)).join(', ')})`);
   }
-}
-
-async function main() {
-  const scale = scaleArg();
-  ensureBuilt();
-  await prepareDataset(scale, async () => undefined);
-  const { url, auth, stop } = await startBenchServer(scale);
-  try {
-    printListFigures(await listFigures(url, auth));
-  } finally {
-    await stop();
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
 }

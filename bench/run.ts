@@ -11,10 +11,11 @@ import { changeLogCostFigures } from './changeLogCost';
 import { ensureBuilt, loginBody, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
 
 /**
- * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner|firstload|changelog]`: builds (once) a dataset of the chosen
- * scale in its own data directory, starts the real server process on it, and measures the calls under load from this
+ * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner|lists|firstload|changelog]`: builds (once) a dataset of the
+ * chosen scale in its own data directory, starts the real server process on it, and measures the calls under load from this
  * separate process. `--only board`: the schedule board's figures alone; `--only planner`: the assistant's proposals
- * and the board's working-time marks; `--only changelog`: what logging the changed days costs a write (no server);
+ * and the board's working-time marks; `--only lists`: the Drivers and Restaurants lists (calls and screens);
+ * `--only changelog`: what logging the changed days costs a write (no server);
  * `--only firstload`: the JavaScript a first visit downloads (login page, then the
  * board), on the demo data. `--postgres` (with `--only board` or `changelog`): the dataset on the local PostgreSQL
  * server; for the board, two server processes on it: the browser on one, other people's writes through the other.
@@ -49,6 +50,10 @@ async function main() {
     }
     if (only === 'planner') {
       for (const line of [...(await plannerFigures(url, auth, cpuMs)), ...(await boardMarkFigures(url, auth))]) console.log(line);
+      return;
+    }
+    if (only === 'lists') {
+      printListFigures(await listFigures(url, auth));
       return;
     }
     const json = { 'content-type': 'application/json' };

@@ -4,6 +4,7 @@ import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../domain/statuses';
 import { targetState, type TimesheetView } from '../domain/timesheets';
 import { firstOfMonth, lastOfMonth, addMonths } from '../domain/ranges';
+import { withAdminPage } from './benchServer';
 import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfterChange, type AfterChange, type Change, type LoadResult } from './load';
 
 /**
@@ -115,16 +116,11 @@ export async function approveThousand(url: string, auth: Record<string, string>,
 export async function timesheetScreenTime(url: string, auth: Record<string, string>, runs = 3): Promise<{ ms: number[]; rows: number } | null> {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) return null;
-  const { launchChromium, logIn } = await import('../tests/helpers/e2e');
   const from = mondayOf(addDays(londonToday(), -7));
   const to = addDays(from, 6);
   const rows = (await json<TimesheetView[]>(`${url}/api/timesheet?period_date_from=${from}&period_date_to=${to}`, { headers: auth })).filter((t) => t.id > 0).length;
 
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
-    await logIn(page, url, 'admin@demo.test', 'Admin');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return withAdminPage(url, async (page) => {
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) {
       await page.goto('about:blank');
@@ -138,9 +134,7 @@ export async function timesheetScreenTime(url: string, auth: Record<string, stri
       ms.push(performance.now() - t0);
     }
     return { ms, rows };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 export function printTimesheetFigures(

@@ -18,7 +18,7 @@ async function main() {
   const seeded = await prepareDatabase(database.db, { seedDemo: env.seedDemo });
   const config = await resolveSecrets(env, database.db);
   await moveDocumentsPrivate(database.db, config.dataDir);
-  // PGlite has no autovacuum to keep planner statistics fresh: refresh them now and every few hours.
+  // PGlite has no autovacuum to keep planner statistics and the visibility map fresh: refresh them now and every few hours.
   let statistics: NodeJS.Timeout | undefined;
   if (database.kind === 'pglite') {
     await refreshStatistics(database.db);

@@ -139,3 +139,27 @@ export function bodyId(value: unknown): number | null {
   if (isBlank(value)) return null;
   return readId(value) ?? NaN;
 }
+
+/** A restaurant as GET /api/area lists it under its area (the Areas screen's rows). */
+export interface AreaRestaurant {
+  id: number;
+  name: string;
+  address: string;
+  postcode: string | null;
+  telephone: string;
+  status: number;
+  area_id: number;
+  map_latitude: number | null;
+  map_longitude: number | null;
+}
+
+/** An area as GET /api/area answers it (spec 1, sections 3 and 7; spec 2, section 3). */
+export interface AreaRecord {
+  id: number;
+  name: string;
+  city_id: number;
+  city: { id: number; city_name: string };
+  standardPayRate: number;
+  weekendPayRate: number;
+  restaurants: AreaRestaurant[];
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, LIMIT_MSG, MSG, NAME_MAX, OWN_MSG, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
-import { ROLE } from '../roles';
+import { ROLE, type StaffRole } from '../roles';
 import { EMAIL_PATTERN } from './auth';
 
 /** Messages of the administrators screen and its calls (spec 1, section 5 'Panel user dialogs'). */
@@ -154,4 +154,17 @@ export function credentialsEmail(input: CredentialsEmailInput): { subject: strin
     '<p>Please keep these details private.</p>',
   ].join('\n');
   return { subject: CREDENTIALS_SUBJECT, text, html };
+}
+
+/** A staff user as GET /api/user answers it (spec 1, section 3 'Panel user'); never the password hash. */
+export interface PanelUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  /** Null for a self-registered user not given a role yet. */
+  role: StaffRole | null;
+  area_ids: { area_id: number }[];
+  restaurant_ids: { restaurant_id: number }[];
 }

@@ -1,22 +1,5 @@
-/** An area as GET /api/area answers it (spec 1, section 3). */
-export interface AreaRestaurant {
-  id: number;
-  name: string;
-  address: string;
-  postcode: string | null;
-  status: number;
-  area_id: number;
-}
-
-export interface Area {
-  id: number;
-  name: string;
-  city_id: number;
-  city: { id: number; city_name: string };
-  standardPayRate: number;
-  weekendPayRate: number;
-  restaurants: AreaRestaurant[];
-}
+/** An area as GET /api/area answers it, with its restaurants. */
+export type { AreaRecord as Area, AreaRestaurant } from '../../domain/validation/area';
 
 export interface City {
   id: number;

@@ -6,17 +6,10 @@ export { USER_CHANNEL };
 /** Areas come with their restaurants (GET /api/area), which is all the assignment fields need. */
 export const AREA_RESOURCE = 'area';
 
-/** A staff user as GET /api/user answers it (spec 1, section 3 'Panel user'). */
-export interface PanelUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  role: StaffRole | null;
-  area_ids: { area_id: number }[];
-  restaurant_ids: { restaurant_id: number }[];
-}
+import type { PanelUser } from '../../domain/validation/user';
+
+/** A staff user as GET /api/user answers it. */
+export type { PanelUser };
 
 export interface AreaRestaurant {
   id: number;

@@ -13,9 +13,13 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import type { Database } from '../../server/db/schema';
 import { issueToken } from '../../server/auth/tokens';
 import type { Broadcaster } from '../../server/realtime/broadcaster';
+import type { RecordingBroadcaster } from './recordingBroadcaster';
 import type { AccountKind } from '../../domain/roles';
 
 export { TEST_TODAY } from './globalSetup';
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type LightMyRequestResponse = Awaited<ReturnType<FastifyInstance['inject']>>;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,6 +29,8 @@ export interface TestApp {
   tokenFor(email: string): Promise<string>;
   /** Headers for app.inject with that account's token. */
   as(email: string): Promise<Record<string, string>>;
+  /** An API call as the account `who` (null: without a token), with a JSON body when one is given. */
+  call(method: ApiMethod, url: string, who: string | null, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -77,13 +83,16 @@ export async function createTestApp(options: { broadcaster?: Broadcaster; env?: 
     throw new Error(`No account with e-mail ${email}`);
   }
 
+  const as = async (email: string) => ({ authorization: `Bearer ${await tokenFor(email)}`, 'x-requested-with': 'XMLHttpRequest' });
   return {
     app,
     db: database.db,
     config,
     tokenFor,
-    async as(email) {
-      return { authorization: `Bearer ${await tokenFor(email)}`, 'x-requested-with': 'XMLHttpRequest' };
+    as,
+    async call(method, url, who, payload) {
+      const headers = who ? await as(who) : {};
+      return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
     },
     async close() {
       await app.close();
@@ -93,3 +102,48 @@ export async function createTestApp(options: { broadcaster?: Broadcaster; env?: 
     },
   };
 }
+
+/**
+ * The one test app of a file's tests (or of a describe block): opened before them and closed after them, its
+ * fields read through once it is open. Given a recording broadcaster, what it heard is cleared before each test.
+ */
+export function suiteTestApp(options: { broadcaster?: RecordingBroadcaster; env?: Record<string, string> } = {}): TestApp {
+  let current: TestApp | undefined;
+  const open = () => {
+    if (!current) throw new Error('The test app is opened in beforeAll: use it inside hooks and tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(() => current?.close());
+  if (options.broadcaster) {
+    const feed = options.broadcaster;
+    beforeEach(() => {
+      feed.messages = [];
+    });
+  }
+  return {
+    get app() {
+      return open().app;
+    },
+    get db() {
+      return open().db;
+    },
+    get config() {
+      return open().config;
+    },
+    tokenFor: (email) => open().tokenFor(email),
+    as: (email) => open().as(email),
+    call: (method, url, who, payload) => open().call(method, url, who, payload),
+    close: () => open().close(),
+  };
+}
+
+/** The demo dataset's accounts, one of each kind. */
+export const ADMIN = 'admin@demo.test';
+/** Manages Camden and Islington, every restaurant of them. */
+export const MANAGER = 'manager@demo.test';
+/** Pizza Palace Ltd: Camden, Islington, Hackney. */
+export const RESTAURANT = 'restaurant@demo.test';
+export const DRIVER = 'driver@demo.test';

@@ -1,14 +1,10 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { raiseAlert } from '../../server/services/alerts';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { ALERT_STATUS } from '../../domain/statuses';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
-beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
-});
-afterAll(() => t.close());
+const t = suiteTestApp({ broadcaster: feed });
 
 const get = async (email: string) => t.app.inject({ url: '/api/alert', headers: await t.as(email) });
 

@@ -1,42 +1,20 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
-import { AREA_MSG, areaNameTakenMessage } from '../../domain/validation/area';
+import { AREA_MSG, areaNameTakenMessage, type AreaRecord } from '../../domain/validation/area';
 import { OWN_MSG } from '../../domain/messages';
 
-interface AreaBody {
-  id: number;
-  name: string;
-  city_id: number;
-  city: { id: number; city_name: string };
-  standardPayRate: number;
-  weekendPayRate: number;
-  restaurants: { id: number; name: string; address: string; postcode: string | null; status: number; area_id: number }[];
-}
-
-let t: TestApp;
+type AreaBody = AreaRecord;
 const feed = new RecordingBroadcaster();
 let london: number;
 let manchester: number;
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   const cities = await t.db.selectFrom('cities').select(['id', 'city_name']).execute();
   london = cities.find((c) => c.city_name === 'London')!.id;
   manchester = cities.find((c) => c.city_name === 'Manchester')!.id;
 });
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
 
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
-const RESTAURANT = 'restaurant@demo.test';
-const DRIVER = 'driver@demo.test';
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string | null, payload?: unknown) {
-  const headers = who ? await t.as(who) : {};
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 const listAreas = async (who = ADMIN) => (await call('GET', '/api/area', who)).json() as AreaBody[];
 const areaNamed = async (name: string) => (await listAreas()).find((a) => a.name === name)!;
 const valid = (extra: Record<string, unknown> = {}) => ({ name: 'Wembley', city_id: london, standardPayRate: 11.5, weekendPayRate: 13, ...extra });

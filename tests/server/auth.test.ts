@@ -1,12 +1,8 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { MSG, OWN_MSG } from '../../domain/messages';
 import { ROLE } from '../../domain/roles';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteTestApp();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -3,7 +3,7 @@ import { CALENDAR_FEED_MSG, CALENDAR_FEED_DAYS_AHEAD, CALENDAR_FEED_DAYS_BACK, t
 import { SHIFT_STATUS } from '../../domain/statuses';
 import { icalendar } from '../../server/services/calendarFeeds/icalendar';
 import { parseCalendar } from '../helpers/icalendar';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { ADMIN, DRIVER, MANAGER, RESTAURANT, areaId, makeDriver, makeShift, restaurantId } from '../helpers/timesheetFixtures';
 
 /**
@@ -11,19 +11,17 @@ import { ADMIN, DRIVER, MANAGER, RESTAURANT, areaId, makeDriver, makeShift, rest
  * with an independent iCalendar parser, and what revoking and renewing an address do.
  */
 
-let t: TestApp;
 let ppc: number;
 let wok: number;
 let camden: number;
 const today = londonToday();
 
+const t = suiteTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   ppc = await restaurantId(t.db, 'Pizza Palace Camden');
   wok = await restaurantId(t.db, 'Golden Wok Manchester');
   camden = await areaId(t.db, 'Camden');
 });
-afterAll(() => t.close());
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, who?: string, payload?: object) {
   return t.app.inject({ method, url, headers: who ? await t.as(who) : {}, ...(payload ? { payload } : {}) });

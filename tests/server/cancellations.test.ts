@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { ADMIN, MANAGER, RESTAURANT, RecordingBroadcaster, areaId, makeDriver, makeShift, restaurantId, timesheetRow } from '../helpers/timesheetFixtures';
 import { CANCELLATION_TIMESHEET as C, DRIVER_STATUS } from '../../domain/statuses';
 import { SHIFT_MSG } from '../../domain/validation/shift';
@@ -12,26 +12,19 @@ import { visibleMessage } from '../../server/realtime/audience';
  * real calls: the fee reaches the cancelled driver's pay and the reports, never a restaurant account.
  */
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 /** Pizza Palace Camden: one of the demo restaurant account's restaurants. */
 let ppc: number;
 let camden: number;
 const DAY = '2026-11-10';
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   ppc = await restaurantId(t.db, 'Pizza Palace Camden');
   camden = await areaId(t.db, 'Camden');
 });
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: await t.as(who), ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 const list = async (date: string, who = ADMIN, extra = '') =>
   (await call('GET', `/api/timesheet?period_date_from=${date}&period_date_to=${date}${extra}`, who)).json() as TimesheetView[];
 const count = async (table: 'timesheets' | 'reporting') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

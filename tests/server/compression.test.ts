@@ -1,11 +1,7 @@
 import zlib from 'node:zlib';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteTestApp();
 
 describe('compressed answers', () => {
   it('gzips a large list for a browser that accepts it, with the same content', async () => {

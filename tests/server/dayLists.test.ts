@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { DayListCache } from '../../server/services/dayLists';
 import { SHIFT_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../domain/statuses';
 import { loadPayOptions } from '../../server/routes/timesheet/payOptions';
@@ -13,14 +13,12 @@ import { LIST_SECTIONS, listTimesheetsJson, timesheetDayTexts, type ListFilter, 
  * range, which the last test checks.
  */
 
-let t: TestApp;
 let counting: boolean;
 
+const t = suiteTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   counting = t.app.databaseKind === 'pglite';
 });
-afterAll(() => t.close());
 
 const filter: ListFilter = { from: '2026-11-01', to: '2026-11-30', scope: null };
 

@@ -1,9 +1,8 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { LocalPushSender, usePushSender, type PushDelivery, type PushSender } from '../../server/services/push';
 import { PUSH_MSG } from '../../domain/validation/pushMessage';
 import { DRIVER_STATUS } from '../../domain/statuses';
 
-let t: TestApp;
 /** A few areas, restaurants and drivers of our own, so every recipient rule has a known answer. */
 const f = {} as {
   areaA: number;
@@ -33,8 +32,8 @@ async function driver(first: string, status: number, token: string | null, areas
   return id;
 }
 
+const t = suiteTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const city = await t.db.selectFrom('cities').select('id').orderBy('id').executeTakeFirstOrThrow();
   const area = async (name: string) =>
     (await t.db.insertInto('areas').values({ name, city_id: city.id, standard_pay_rate: 12, weekend_pay_rate: 13 }).returning('id').executeTakeFirstOrThrow()).id;
@@ -56,7 +55,6 @@ beforeAll(async () => {
   f.islington = await areaId('Islington');
   f.managerId = (await t.db.selectFrom('users').select('id').where('email', '=', 'manager@demo.test').executeTakeFirstOrThrow()).id;
 });
-afterAll(() => t.close());
 afterEach(() => usePushSender(t.app, new LocalPushSender()));
 
 const send = async (payload: Record<string, unknown>, email: string | null = 'admin@demo.test') =>

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { ADMIN, DRIVER, RecordingBroadcaster, makeDriver, makeShift, restaurantId, timesheetRow } from '../helpers/timesheetFixtures';
 import { addDays, londonToday } from '../../domain/dates';
 import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
@@ -7,20 +7,15 @@ import { DRIVER_TIMESHEET_MSG, TIMESHEET_MSG } from '../../domain/validation/tim
 import { OWN_MSG } from '../../domain/messages';
 import type { TimesheetView } from '../../server/routes/timesheet/views';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 let ppc: number;
 let dan: number;
 const today = londonToday();
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   ppc = await restaurantId(t.db, 'Pizza Palace Camden');
   dan = (await t.db.selectFrom('drivers').select('id').where('email', '=', DRIVER).executeTakeFirstOrThrow()).id;
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
 });
 
 async function step(name: string, body: Record<string, unknown>, who = DRIVER) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { fields, jpeg, multipart, png, type Part } from '../helpers/multipart';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { verifyDocument } from '../../server/services/documents';
@@ -11,35 +11,22 @@ import { PERIOD_MSG, WORKING_TIMES_MSG } from '../../domain/validation/workingTi
 import { addDays, londonToday } from '../../domain/dates';
 import { dataFull } from '../../domain/dataFull';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 let camdenId: number;
 let islingtonId: number;
 let pizzaCamdenId: number;
 let salfordRestaurantId: number;
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   const areas = await t.db.selectFrom('areas').select(['id', 'name']).execute();
   camdenId = areas.find((a) => a.name === 'Camden')!.id;
   islingtonId = areas.find((a) => a.name === 'Islington')!.id;
   pizzaCamdenId = (await t.db.selectFrom('restaurants').select('id').where('name', '=', 'Pizza Palace Camden').executeTakeFirstOrThrow()).id;
   salfordRestaurantId = (await t.db.selectFrom('restaurants').select('id').where('name', '=', 'Golden Wok Salford').executeTakeFirstOrThrow()).id;
 });
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
-
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
-const RESTAURANT = 'restaurant@demo.test';
-const DRIVER = 'driver@demo.test';
 
 type Method = 'GET' | 'POST' | 'PUT';
-async function call(method: Method, url: string, who: string | null, payload?: unknown) {
-  const headers = who ? await t.as(who) : {};
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 async function send(method: Method, url: string, who: string | null, parts: Part[]) {
   const body = multipart(parts);
   return t.app.inject({ method, url, payload: body.payload, headers: { ...(who ? await t.as(who) : {}), ...body.headers } });

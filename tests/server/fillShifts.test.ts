@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { SHIFT_CHANNEL } from '../../domain/channels';
@@ -7,9 +7,6 @@ import { AVAILABILITY_MSG } from '../../domain/availability';
 import { FILL_MSG } from '../../domain/validation/fill';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import type { FillProposalsAnswer } from '../../domain/planner';
-
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
 
 // A week well after the machine's today, so the assistant treats every shift in it as still to come.
 const MON = '2027-01-04';
@@ -19,7 +16,6 @@ const SUN = '2027-01-10';
 const NEXT_MON = '2027-01-11';
 const WEEK = { period_date_from: MON, period_date_to: SUN };
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 let vale: number;
 let pizza: number;
@@ -30,8 +26,8 @@ let cat: number; // works for Vale Curry only
 let dan: number; // on holiday every Tuesday and Wednesday
 let eve: number; // near Vale Pizza
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   const camden = await t.db.selectFrom('areas').select(['id', 'city_id']).where('name', '=', 'Camden').executeTakeFirstOrThrow();
   // Drivers without areas work everywhere; tie the demo's to Camden so only this file's drivers work at Vale.
   await sql`insert into driver_areas (driver_id, area_id) select id, ${camden.id} from drivers d
@@ -55,9 +51,7 @@ beforeAll(async () => {
   await t.db.updateTable('drivers').set({ map_latitude: 51.51, map_longitude: -0.1 }).where('id', '=', eve).execute();
   await addTimesheet(t.db, await makeShift(t.db, { restaurant_id: pizza, driver_id: ann, period_date: '2026-10-01', start_time: '18:00', finish_time: '22:00' }));
 });
-afterAll(() => t.close());
 beforeEach(async () => {
-  feed.messages = [];
   await t.db.deleteFrom('shifts').where('restaurant_id', 'in', [pizza, curry]).where('period_date', '>=', MON).execute();
   await t.db.updateTable('drivers').set({ working_time_opt_out: false }).where('id', '=', ben).execute();
 });

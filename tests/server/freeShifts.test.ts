@@ -1,5 +1,5 @@
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import { OWN_MSG } from '../../domain/messages';
@@ -7,38 +7,27 @@ import { CANCEL_MSG } from '../../domain/validation/cancellation';
 import { draftTooEarlyMessage, type ShiftRecord } from '../../domain/shifts';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
-const RESTAURANT = 'restaurant@demo.test'; // Pizza Palace Ltd: Camden, Islington, Hackney
 const OTHER_RESTAURANT = 'spiceroute@demo.test';
-const DRIVER = 'driver@demo.test';
 // Drafts are dated from tomorrow on: next week's Monday and Tuesday, whatever day the tests run.
 const TODAY = londonToday();
 const MON = mondayOf(addDays(TODAY, 7));
 const TUE = addDays(MON, 1);
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 let camden: number;
 let islington: number;
 let bombay: number;
 let owner: number;
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   camden = await restaurantId(t.db, 'Pizza Palace Camden');
   islington = await restaurantId(t.db, 'Pizza Palace Islington');
   bombay = await restaurantId(t.db, 'Bombay Spice');
   owner = (await t.db.selectFrom('restaurateurs').select('id').where('email', '=', RESTAURANT).executeTakeFirstOrThrow()).id;
 });
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: await t.as(who), ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 
 const free = (over: Record<string, unknown> = {}) => ({ restaurant_id: camden, period_date: MON, start_time: '18:00', finish_time: '22:00', cost_bonus: 10, comment: 'Busy night', ...over });
 const row = (id: number) => t.db.selectFrom('shifts').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connection';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteTestApp();
 
 describe('GET /api/health', () => {
   it('answers the database kind and that every migration ran, without a token', async () => {

@@ -1,19 +1,15 @@
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER } from '../helpers/testApp';
 import { RecordingBroadcaster } from '../helpers/timesheetFixtures';
 import { makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { HISTORY_MSG } from '../../domain/history';
-
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
 
 // Weeks after the test's today (18/11/2026).
 const MON = '2026-12-07';
 const TUE = '2026-12-08';
 const WED = '2026-12-09';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 let camden: number;
 let bombay: number;
@@ -21,8 +17,8 @@ let outside: number; // a restaurant outside manager@demo.test's areas
 let ada: number;
 let bo: number;
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   camden = await restaurantId(t.db, 'Pizza Palace Camden');
   bombay = await restaurantId(t.db, 'Bombay Spice');
   const managed = (await t.db.selectFrom('user_areas').innerJoin('users', 'users.id', 'user_areas.user_id').select('area_id').where('users.email', '=', MANAGER).execute()).map((r) => r.area_id);
@@ -30,10 +26,6 @@ beforeAll(async () => {
   const everyDay = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [d, ['10:00', '23:00'] as [string, string]]));
   ada = await makeDriver(t.db, { first: 'Ada', last: 'History', areas: ['Camden'], weekly: everyDay });
   bo = await makeDriver(t.db, { first: 'Bo', last: 'History', areas: [], weekly: everyDay });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
 });
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who = ADMIN, payload?: unknown) {

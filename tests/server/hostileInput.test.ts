@@ -1,16 +1,12 @@
 import { OWN_MSG, textHardMaxMessage } from '../../domain/messages';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 
 /**
  * Input the database cannot hold is refused with 400 and a message on its field, never a 500: ids over 2^31 - 1 in
  * addresses, queries and bodies (the drivers' app too), NUL characters and broken UTF-16 in text, text longer than
  * any field. The bad-input sweep (badInput.test.ts) tries every write route; these are the cases as users meet them.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteTestApp();
 
 const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: object) =>
   t.app.inject({ method, url, headers: await t.as(who), ...(payload ? { payload } : {}) });

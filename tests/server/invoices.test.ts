@@ -1,19 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { createTestApp, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { readPdf } from '../helpers/pdfText';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { INVOICE_MSG, invoiceNumberTakenMessage, timesheetsInvoicedMessage } from '../../domain/validation/invoice';
 import { PERIOD_MSG } from '../../domain/validation/period';
 import { TIMESHEET_STATUS, TIMESHEET_PROGRESS } from '../../domain/statuses';
 
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test'; // Camden and Islington
 const OTHER_MANAGER = 'priya.shah@demo.test'; // three Manchester restaurants
-const RESTAURANT = 'restaurant@demo.test'; // Pizza Palace Camden, Islington, Hackney
-const DRIVER = 'driver@demo.test';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 const ids: Record<string, number> = {};
 let dan: { id: number; name: string };
@@ -50,8 +45,8 @@ async function addTimesheet(values: {
   return row.id;
 }
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   for (const name of ['Pizza Palace Camden', 'Pizza Palace Islington', 'Golden Dragon', 'Bombay Spice', 'Dalston Jerk Kitchen', 'Golden Wok Manchester']) {
     ids[name] = await restaurantId(name);
   }
@@ -78,10 +73,6 @@ beforeAll(async () => {
   await addTimesheet({ restaurant: camden, driver: dan.id, date: '2026-06-08', start: '12:00', finish: '15:00', rate: 12.5 });
   // Dalston Jerk Kitchen charges a £15 booking fee.
   await addTimesheet({ restaurant: ids['Dalston Jerk Kitchen'], driver: other.id, date: '2026-06-02', start: '17:00', finish: '21:00', rate: 12 });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
 });
 
 async function get(url: string, email: string | null = ADMIN) {

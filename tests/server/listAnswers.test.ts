@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { ADMIN, RESTAURANT, restaurantId } from '../helpers/timesheetFixtures';
 import type { TimesheetView } from '../../server/routes/timesheet/views';
 import { loadShifts } from '../../server/routes/shift/view';
@@ -10,12 +10,7 @@ import type { ShiftRecord } from '../../domain/shifts';
  * and a change to what a list shows seen at once.
  */
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteTestApp();
 
 describe('GET /api/timesheet answered again', () => {
   const from = '2026-11-09';

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT } from '../helpers/testApp';
 import { LIST_MSG } from '../../domain/validation/listQuery';
 import { DRIVER_FILTER, matchesDriverFilter } from '../../domain/driverFilters';
 import { fullName } from '../../domain/validation/user';
@@ -8,15 +8,7 @@ import { fullName } from '../../domain/validation/user';
  * scope, checked against what the spec's plain call answers for the same caller.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
-const RESTAURANT = 'restaurant@demo.test';
+const t = suiteTestApp();
 
 type Row = { id: number } & Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { fields, multipart, type Part } from '../helpers/multipart';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { ADDRESSEE, DRIVER_STATUS, POST_PINNED, POST_STATUS } from '../../domain/statuses';
@@ -10,27 +10,13 @@ import { REPLY_MSG, type NewsReply } from '../../domain/validation/reply';
 import { IMAGE_MSG } from '../../domain/validation/image';
 import { OWN_MSG } from '../../domain/messages';
 
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test'; // Camden and Islington, every restaurant of them
 const PRIYA = 'priya.shah@demo.test'; // two Manchester areas, narrowed to three restaurants
-const RESTAURANT = 'restaurant@demo.test';
-const DRIVER = 'driver@demo.test';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
-beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
+const t = suiteTestApp({ broadcaster: feed });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-async function call(method: Method, url: string, who: string | null, payload?: unknown) {
-  const headers = who ? await t.as(who) : {};
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 async function send(method: Method, url: string, who: string, parts: Part[]) {
   const body = multipart(parts);
   return t.app.inject({ method, url, headers: { ...(await t.as(who)), ...body.headers }, payload: body.payload });

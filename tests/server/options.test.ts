@@ -1,17 +1,10 @@
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import { OPTION_MSG } from '../../domain/validation/option';
 import { workingTimeOptionMessage } from '../../domain/workingTime';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
-beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
+const t = suiteTestApp({ broadcaster: feed });
 
 const list = async (email?: string) => t.app.inject({ url: '/api/option', headers: email ? await t.as(email) : {} });
 const put = async (okey: string, payload: unknown, email: string | null = 'admin@demo.test') =>

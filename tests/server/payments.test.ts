@@ -1,15 +1,9 @@
 import ExcelJS from 'exceljs';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../domain/statuses';
 import { INVOICE_MSG } from '../../domain/validation/invoice';
 import { POUNDS_FORMAT } from '../../server/services/xls';
 
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test'; // Camden and Islington
-const RESTAURANT = 'restaurant@demo.test';
-const DRIVER = 'driver@demo.test';
-
-let t: TestApp;
 const ids: Record<string, number> = {};
 const names: Record<string, string> = {};
 const JUNE = 'period_date_from=2026-06-01&period_date_to=2026-06-30';
@@ -38,8 +32,8 @@ function values(sheet: ExcelJS.Worksheet): unknown[][] {
   return out;
 }
 
+const t = suiteTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const restaurant = async (name: string) => (await t.db.selectFrom('restaurants').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   ids.camden = await restaurant('Pizza Palace Camden');
   ids.balti = await restaurant('Balti Palace');
@@ -76,7 +70,6 @@ beforeAll(async () => {
   });
   expect(cancel.statusCode).toBe(201);
 });
-afterAll(() => t.close());
 
 describe('GET /api/xls', () => {
   it('answers a real .xlsx named payments_{from}-{to}: one row per approved timesheet or cancellation fee and a per-driver total sheet', async () => {

@@ -1,14 +1,8 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { PERIOD_MSG } from '../../domain/validation/period';
 import { DRIVER_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../domain/statuses';
 import { splitAmount, type ReportRow } from '../../domain/reports';
 
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test'; // Camden and Islington
-const RESTAURANT = 'restaurant@demo.test';
-const DRIVER = 'driver@demo.test';
-
-let t: TestApp;
 const ids: Record<string, number> = {};
 const WEEK = 'period_date_from=2026-06-01&period_date_to=2026-06-07';
 
@@ -16,8 +10,8 @@ async function get(url: string, email: string | null = ADMIN) {
   return t.app.inject({ method: 'GET', url, headers: email ? await t.as(email) : {} });
 }
 
+const t = suiteTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const id = async (table: 'restaurants', name: string) => (await t.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   ids.camden = await id('restaurants', 'Pizza Palace Camden');
   ids.balti = await id('restaurants', 'Balti Palace'); // Birmingham: outside the manager's areas
@@ -57,7 +51,6 @@ beforeAll(async () => {
     .execute();
   [ids.fee, ids.baltiFee] = sheets.map((s) => s.id);
 });
-afterAll(() => t.close());
 
 const keys = (rows: ReportRow[]) => rows.map((r) => r.key);
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { fields, jpeg, multipart, png, type Part } from '../helpers/multipart';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { IMAGE_MSG } from '../../domain/validation/image';
@@ -16,31 +16,18 @@ import {
 } from '../../domain/validation/restaurant';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 let camdenId: number;
 let salfordId: number;
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   const areas = await t.db.selectFrom('areas').select(['id', 'name']).execute();
   camdenId = areas.find((a) => a.name === 'Camden')!.id;
   salfordId = areas.find((a) => a.name === 'Salford')!.id;
 });
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
-
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
-const RESTAURANT = 'restaurant@demo.test';
-const DRIVER = 'driver@demo.test';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-async function call(method: Method, url: string, who: string | null, payload?: unknown) {
-  const headers = who ? await t.as(who) : {};
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 async function send(method: Method, url: string, who: string | null, parts: Part[]) {
   const body = multipart(parts);
   return t.app.inject({ method, url, payload: body.payload, headers: { ...(who ? await t.as(who) : {}), ...body.headers } });

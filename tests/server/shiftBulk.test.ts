@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { usePushSender, LocalPushSender, type PushDelivery } from '../../server/services/push';
@@ -6,17 +6,12 @@ import { SHIFT_MSG } from '../../domain/validation/shift';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import type { ShiftRecord } from '../../domain/shifts';
 
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
-const RESTAURANT = 'restaurant@demo.test';
-
 // Weeks after the test's today (18/11/2026) with nothing of the fixture drivers in them.
 const MON = '2026-11-30';
 const TUE = '2026-12-01';
 const WED = '2026-12-02';
 const SAT = '2026-12-05';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 const sent: PushDelivery[][] = [];
 let camden: number;
@@ -26,8 +21,8 @@ let ada: number; // available every day 10:00-23:00
 let bo: number; // weekdays 16:00-23:00, holiday on Wednesday 02/12
 let openTaker: number; // Camden, no shifts: told about open shifts
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   camden = await restaurantId(t.db, 'Pizza Palace Camden');
   bombay = await restaurantId(t.db, 'Bombay Spice');
   hackney = await restaurantId(t.db, 'Pizza Palace Hackney');
@@ -42,9 +37,7 @@ beforeAll(async () => {
   });
   openTaker = await makeDriver(t.db, { first: 'Olly', last: 'Open', areas: ['Camden'], weekly: everyDay });
 });
-afterAll(() => t.close());
 beforeEach(() => {
-  feed.messages = [];
   sent.length = 0;
   usePushSender(t.app, {
     name: 'recording',
@@ -55,9 +48,7 @@ beforeEach(() => {
   });
 });
 
-async function call(method: 'GET' | 'POST', url: string, who: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: await t.as(who), ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 
 const statusOf = async (ids: number[]) =>
   (await t.db.selectFrom('shifts').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute()).map((r) => r.status);

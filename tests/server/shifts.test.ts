@@ -1,15 +1,10 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { OWN_MSG } from '../../domain/messages';
 import type { ShiftRecord } from '../../domain/shifts';
-
-const ADMIN = 'admin@demo.test';
-const MANAGER = 'manager@demo.test';
-const RESTAURANT = 'restaurant@demo.test';
-const DRIVER = 'driver@demo.test';
 
 // The week after the test's today (Wednesday 18/11/2026): Monday 23/11 … Sunday 29/11.
 const MON = '2026-11-23';
@@ -19,15 +14,14 @@ const THU = '2026-11-26';
 const FRI = '2026-11-27';
 const SUN = '2026-11-29';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 let camden: number; // Pizza Palace Camden: £12.50 standard, £14.00 weekend
 let bombay: number; // Bombay Spice, Camden: the area's £12.00 / £13.50
 let hackney: number; // Pizza Palace Hackney: outside the manager's areas
 let tess: number;
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   camden = await restaurantId(t.db, 'Pizza Palace Camden');
   bombay = await restaurantId(t.db, 'Bombay Spice');
   hackney = await restaurantId(t.db, 'Pizza Palace Hackney');
@@ -42,15 +36,8 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string | null, payload?: unknown) {
-  const headers = who ? await t.as(who) : {};
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 
 const week = (extra = '') => `/api/shift?period_date_from=${MON}&period_date_to=${SUN}${extra}`;
 

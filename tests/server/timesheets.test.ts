@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp } from '../helpers/testApp';
 import {
   ADMIN, DRIVER, MANAGER, RESTAURANT, RecordingBroadcaster, areaId, makeDriver, makeShift, restaurantId, timesheetRow,
 } from '../helpers/timesheetFixtures';
@@ -11,7 +11,6 @@ import { invalidRangeMessage } from '../../domain/ranges';
 import { OWN_MSG } from '../../domain/messages';
 import type { TimesheetView } from '../../server/routes/timesheet/views';
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 /** Pizza Palace Camden: £12.50 Mon–Thu, £14.00 Fri–Sun, commission £1.75 per hour. */
 let ppc: number;
@@ -21,23 +20,16 @@ let manchester: number;
 let camden: number;
 let driver: Awaited<ReturnType<typeof makeDriver>>;
 
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   ppc = await restaurantId(t.db, 'Pizza Palace Camden');
   bombay = await restaurantId(t.db, 'Bombay Spice');
   manchester = await restaurantId(t.db, 'Golden Wok Manchester');
   camden = await areaId(t.db, 'Camden');
   driver = await makeDriver(t.db, { areas: [camden] });
 });
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages = [];
-});
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string | null, payload?: unknown) {
-  const headers = who ? await t.as(who) : {};
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = t.call;
 const list = async (from: string, to: string, who = ADMIN, extra = '') =>
   (await call('GET', `/api/timesheet?period_date_from=${from}&period_date_to=${to}${extra}`, who)).json() as TimesheetView[];
 const count = async () => Number((await t.db.selectFrom('timesheets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

@@ -1,11 +1,10 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { createTestApp, suiteTestApp, ADMIN, type TestApp } from '../helpers/testApp';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { managerRestaurantIds } from '../../server/auth/scope';
 import { ROLE } from '../../domain/roles';
 import { CREDENTIALS_SUBJECT, USER_MSG } from '../../domain/validation/user';
 
 type Headers = Record<string, string>;
-const ADMIN = 'admin@demo.test';
 const ADMIN2 = 'oliver.bennett@demo.test';
 const OTHER_ROLES = [
   ['manager', 'manager@demo.test'],
@@ -13,16 +12,11 @@ const OTHER_ROLES = [
   ['driver', 'driver@demo.test'],
 ] as const;
 
-let t: TestApp;
 const feed = new RecordingBroadcaster();
 let admin: Headers;
+const t = suiteTestApp({ broadcaster: feed });
 beforeAll(async () => {
-  t = await createTestApp({ broadcaster: feed });
   admin = await t.as(ADMIN);
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  feed.messages.length = 0;
 });
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) {

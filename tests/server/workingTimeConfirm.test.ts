@@ -1,8 +1,6 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { suiteTestApp, ADMIN } from '../helpers/testApp';
 import { makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { workingTimeQuestion } from '../../domain/workingTime';
-
-const ADMIN = 'admin@demo.test';
 
 // A week after the machine's today with nothing of the fixture driver in it.
 const TUE = '2027-02-02';
@@ -10,17 +8,15 @@ const WED = '2027-02-03';
 const THU = '2027-02-04';
 const AFTER_TUESDAY = "Rae Rest would have 9 h rest after Tuesday's shift at Pizza Palace Camden (minimum 11 h)";
 
-let t: TestApp;
 let camden: number;
 let rae: number;
 
+const t = suiteTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   camden = await restaurantId(t.db, 'Pizza Palace Camden');
   const everyDay = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [d, ['00:00', '23:45'] as [string, string]]));
   rae = await makeDriver(t.db, { first: 'Rae', last: 'Rest', areas: ['Camden'], weekly: everyDay });
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.deleteFrom('shifts').where('restaurant_id', '=', camden).where('period_date', '>=', TUE).where('period_date', '<=', THU).execute();
   // Tuesday evening: a shift the next morning before 10:00 leaves less than 11 h rest.

@@ -4,12 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
 import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const emailField = () => screen.getByLabelText(/^Email/);
 const passwordField = () => screen.getByLabelText(/^Password/);

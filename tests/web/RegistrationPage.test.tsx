@@ -4,12 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG, OWN_MSG } from '../../domain/messages';
 import { ADMIN, mockApi, renderAppAt, storeUser } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 const firstName = () => field(/^First Name/);

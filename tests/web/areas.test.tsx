@@ -10,12 +10,7 @@ import type { Area } from '../../resources/areas/types';
 import { NOT_AVAILABLE } from '../../src/components/RoleGate';
 import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const CITIES = [
   { id: 1, city_name: 'London' },
@@ -29,8 +24,8 @@ const camden: Area = {
   standardPayRate: 12,
   weekendPayRate: 13.5,
   restaurants: [
-    { id: 7, name: 'Bombay Spice', address: '12 Parkway, London', postcode: 'NW1 7AA', status: 10, area_id: 11 },
-    { id: 8, name: 'Pizza Palace Camden', address: '3 Camden High Street, London', postcode: 'NW1 0JH', status: 20, area_id: 11 },
+    { id: 7, name: 'Bombay Spice', address: '12 Parkway, London', postcode: 'NW1 7AA', telephone: '020 7000 0001', status: 10, area_id: 11, map_latitude: null, map_longitude: null },
+    { id: 8, name: 'Pizza Palace Camden', address: '3 Camden High Street, London', postcode: 'NW1 0JH', telephone: '020 7000 0002', status: 20, area_id: 11, map_latitude: null, map_longitude: null },
   ],
 };
 const salford: Area = { id: 12, name: 'Salford', city_id: 2, city: CITIES[1], standardPayRate: 10.75, weekendPayRate: 12, restaurants: [] };

@@ -8,12 +8,7 @@ import { ShiftStore } from '../../src/pages/schedule/shiftStore';
 import type { BoardRestaurant } from '../../src/pages/schedule/api';
 import type { ShiftRecord } from '../../domain/shifts';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const ACTION = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 

@@ -11,12 +11,7 @@ import { NO_INVOICES } from '../../resources/invoices/InvoicesPage';
 import type { Invoice, InvoiceCheck } from '../../resources/invoices/types';
 import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, renderAppAt, storeUser, type ApiCall } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const AREAS = [
   { id: 1, name: 'Camden', city: { city_name: 'London' }, restaurants: [{ id: 11, name: 'Pizza Palace Camden', area_id: 1, status: 10 }] },

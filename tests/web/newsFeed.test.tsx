@@ -11,12 +11,7 @@ import { i18nProvider } from '../../providers/i18nProvider';
 import { EDIT_POST_TITLE, NEW_POST_TITLE, PostDialog } from '../../resources/newsFeed/PostDialog';
 import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 // ProseMirror (the rich-text editor) measures the page; jsdom lays nothing out, so every box is empty.
 const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;

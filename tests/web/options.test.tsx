@@ -5,12 +5,7 @@ import { OPTION_MSG, optionFormSchema } from '../../domain/validation/option';
 import { PUSH_MSG } from '../../domain/validation/pushMessage';
 import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const OPTIONS = [
   { id: 2, okey: 'fuel_bonus_0', ovalue: '1.5', description: 'Fuel bonus in pounds per delivery of 0 to 3 miles.' },

@@ -8,12 +8,7 @@ import { reportCsv, splitAmount, withTimesheetFees, type ReportRow, type ReportT
 import { NO_ROWS } from '../../src/pages/reporting/ReportingPage';
 import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const week = rangeFor(INTERVAL.week, londonToday());
 const day = (n: number) => addDays(week.from, n);

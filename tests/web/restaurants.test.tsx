@@ -17,12 +17,7 @@ import { ADMIN, RESTAURANT, mockApi, renderAppAt, renderInAdmin, storeUser, type
 // Whole dialogs render in jsdom here: give each test room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const AREAS: AreaChoice[] = [
   { id: 1, name: 'Camden', city: { city_name: 'London' }, standardPayRate: 12, weekendPayRate: 13.5 },

@@ -11,12 +11,7 @@ import { FEED_RESUMED } from '../../domain/channels';
 import { REQUEST_INVOICE_TITLE } from '../../resources/invoices/RequestInvoiceDialog';
 import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const WEEK = { from: '2026-11-09', to: '2026-11-15' };
 const PATH = (base = '/timesheet') => `${base}?interval=20&from=${WEEK.from}&to=${WEEK.to}`;

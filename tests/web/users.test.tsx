@@ -8,12 +8,7 @@ import { AREAS_LABEL, RESTAURANTS_LABEL } from '../../resources/users/Assignment
 import type { AreaWithRestaurants, PanelUser } from '../../resources/users/types';
 import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, renderAppAt, renderInAdmin, storeUser, type ApiCall } from './harness';
 
-vi.mock('../../providers/realtime', () => ({
-  startRealtime: vi.fn(async () => {}),
-  stopRealtime: vi.fn(),
-  subscribeToFeed: vi.fn(() => () => {}),
-  onFeedError: vi.fn(() => () => {}),
-}));
+vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const AREAS: AreaWithRestaurants[] = [
   { id: 1, name: 'Camden', city: { city_name: 'London' }, restaurants: [{ id: 11, name: 'Pizza Palace Camden', area_id: 1 }, { id: 12, name: 'Curry Corner', area_id: 1 }] },

@@ -18,7 +18,8 @@ import {
 import { restaurantScope } from '../../plugins/auth';
 import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
-import { areaAttachments, loadAreas, type AreaView } from './query';
+import { areaAttachments, loadAreas } from './query';
+import type { AreaRecord } from '../../../domain/validation/area';
 import { announceAccessChange } from '../../realtime/access';
 
 
@@ -51,7 +52,7 @@ async function checkCityAndName(trx: Transaction<Database>, input: AreaInput, ex
   if (taken) throw fieldError('name', areaNameTakenMessage(input.name, city.city_name));
 }
 
-async function areaById(db: Kysely<Database>, id: number): Promise<AreaView> {
+async function areaById(db: Kysely<Database>, id: number): Promise<AreaRecord> {
   const [area] = await loadAreas(db, { areaIds: [id] });
   if (!area) throw notFound(AREA_MSG.notFound);
   return area;

@@ -1,30 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AreaAttachments } from '../../../domain/validation/area';
-
-/** A restaurant as the areas screen lists it under its area. */
-export interface AreaRestaurant {
-  id: number;
-  name: string;
-  address: string;
-  postcode: string | null;
-  telephone: string;
-  status: number;
-  area_id: number;
-  map_latitude: number | null;
-  map_longitude: number | null;
-}
-
-/** An area as GET /api/area answers it (spec 1, sections 3 and 7; spec 2, section 3). */
-export interface AreaView {
-  id: number;
-  name: string;
-  city_id: number;
-  city: { id: number; city_name: string };
-  standardPayRate: number;
-  weekendPayRate: number;
-  restaurants: AreaRestaurant[];
-}
+import type { AreaAttachments, AreaRecord, AreaRestaurant } from '../../../domain/validation/area';
 
 export interface AreaFilter {
   /** Only these areas (a manager's own); undefined = all. */
@@ -37,7 +13,7 @@ export interface AreaFilter {
  * Areas sorted by name (then city, for the same name in two cities), each with its city and restaurants.
  * Two queries whatever the number of areas: areas with their cities, then the restaurants of those areas.
  */
-export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): Promise<AreaView[]> {
+export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): Promise<AreaRecord[]> {
   if (filter.areaIds && filter.areaIds.length === 0) return [];
   const rows = await db
     .selectFrom('areas')

@@ -53,30 +53,8 @@ export interface PlanContext {
 
 export type Change = 'create' | 'edit' | TimesheetAction;
 
-/** The columns a timesheet write stores. */
-export interface TimesheetValues {
-  shift_id: number | null;
-  modified_shift_id: number | null;
-  restaurant_id: number;
-  driver_id: number;
-  status: number;
-  status_progress: number;
-  period_date: string;
-  start_time: string;
-  finish_time: string;
-  meal_time: number;
-  rest_time: number;
-  cost_per_hour: number;
-  cost_bonus: number;
-  const_fuel_bonus: number;
-  cost_extra_bonus: number;
-  cost_total: number;
-  fuel_bonus_0: number;
-  fuel_bonus_3: number;
-  fuel_bonus_6: number;
-  comment: string | null;
-  driver_comment: string | null;
-}
+/** The columns a timesheet write stores: a saved timesheet's, with its driver and break times. */
+export type TimesheetValues = Omit<StoredTimesheet, 'id' | 'driver_id'> & { driver_id: number; meal_time: number; rest_time: number };
 
 export interface Plan {
   /** The saved timesheet changed, or null for a new one. */

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { hourlyRate } from '../../../domain/pay';
 import { CANCELLATION_TIMESHEET, SHIFT_STATUS } from '../../../domain/statuses';
-import { placeholderFromShift, rateFor, type TimesheetView } from '../../../domain/timesheets';
+import { placeholderFromShift, rateFor, type ShiftForTimesheet, type TimesheetView } from '../../../domain/timesheets';
 
 import { dayText, groupByDay, joinDayTexts, type DayTexts } from '../../services/dayLists';
 import type { PayOptions } from './payOptions';
@@ -88,21 +88,8 @@ function rangeWhere(alias: 't' | 's', filter: ListFilter, days: string[] | null)
   return sql.join(parts, sql` and `);
 }
 
-interface PlaceholderShift {
-  id: number;
-  restaurant_id: number;
-  driver_id: number | null;
-  status: number;
-  period_date: string;
-  start_time: string;
-  finish_time: string;
-  cost_per_hour: number;
-  cost_bonus: number;
-  cost_extra_bonus: number;
-  fuel_bonus_0: number;
-  fuel_bonus_3: number;
-  fuel_bonus_6: number;
-  comment: string | null;
+/** A shift without a timesheet, with what its placeholder shows and is priced from. */
+interface PlaceholderShift extends ShiftForTimesheet {
   driver_name: string | null;
   restaurant_name: string;
   invoice_comission: number;

@@ -1,18 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { fullName } from '../../../domain/validation/user';
+import { fullName, type PanelUser } from '../../../domain/validation/user';
+import type { StaffRole } from '../../../domain/roles';
 
-/** A staff user as GET /api/user lists it (spec 1, section 3 'Panel user'); never the password hash. */
-export interface PanelUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  role: number | null;
-  area_ids: { area_id: number }[];
-  restaurant_ids: { restaurant_id: number }[];
-}
+export type { PanelUser };
 
 /**
  * Staff users with their assignments, sorted by name; `ids` narrows to those users. Users without a role
@@ -41,6 +32,8 @@ export async function panelUsers(db: Kysely<Database>, ids?: number[]): Promise<
   ]);
   return users.map((u) => ({
     ...u,
+    // Writes take only staff roles (domain/validation/user.ts), so the column holds nothing else.
+    role: u.role as StaffRole | null,
     full_name: fullName(u),
     area_ids: areas.filter((a) => a.user_id === u.id).map((a) => ({ area_id: a.area_id })),
     restaurant_ids: restaurants.filter((r) => r.user_id === u.id).map((r) => ({ restaurant_id: r.restaurant_id })),

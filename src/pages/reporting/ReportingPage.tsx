@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, ButtonGroup, Card, CardContent, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { INTERVAL } from '../../../domain/ranges';
 import { DEFAULT_REPORT, isReportKind, reportDefinition, REPORTS, type ReportKind } from '../../../domain/reports';
-import { RoleGate } from '../../components/RoleGate';
+import { GatedScreen } from '../../components/ListScreen';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import { downloadReport } from './reportFiles';
 import { ReportChart } from './ReportChart';
@@ -18,12 +18,9 @@ export const NO_ROWS = 'Nothing to report in this period';
 /** /reporting: administrators and managers. */
 export function ReportingPage() {
   return (
-    <>
-      <Title title="Reporting" />
-      <RoleGate path="/reporting">
-        <ReportingScreen />
-      </RoleGate>
-    </>
+    <GatedScreen title="Reporting" path="/reporting">
+      <ReportingScreen />
+    </GatedScreen>
   );
 }
 

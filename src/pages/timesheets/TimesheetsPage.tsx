@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
-import { Title } from 'react-admin';
 import { Alert, Box, Button, LinearProgress, Paper } from '@mui/material';
-import { RoleGate } from '../../components/RoleGate';
+import { GatedScreen } from '../../components/ListScreen';
 import { AddTimesheetDialog } from './AddTimesheetDialog';
 import { DriverPanel } from './DriverPanel';
 import { PhoneTimesheets } from './PhoneTimesheets';
@@ -48,29 +47,20 @@ export function isPhoneUserAgent(userAgent: string = typeof navigator === 'undef
   return /Android|iPhone|iPod|Mobile|Windows Phone/i.test(userAgent);
 }
 
-/** /timesheet, for administrators and managers. */
-export function TimesheetPage() {
+/** The screen under its title, for the roles that may open `path`. */
+function GatedTimesheets({ path }: { path: string }) {
   return (
-    <>
-      <Title title="Timesheets" />
-      <RoleGate path="/timesheet">
-        <Timesheets />
-      </RoleGate>
-    </>
+    <GatedScreen title="Timesheets" path={path}>
+      <Timesheets />
+    </GatedScreen>
   );
 }
 
+/** /timesheet, for administrators and managers. */
+export const TimesheetPage = () => <GatedTimesheets path="/timesheet" />;
+
 /** /timesheetrestaurant: the same screen, read-only, for a restaurant account's own restaurants. */
-export function TimesheetRestaurantPage() {
-  return (
-    <>
-      <Title title="Timesheets" />
-      <RoleGate path="/timesheetrestaurant">
-        <Timesheets />
-      </RoleGate>
-    </>
-  );
-}
+export const TimesheetRestaurantPage = () => <GatedTimesheets path="/timesheetrestaurant" />;
 
 function Timesheets() {
   const screen = useTimesheetScreen();
