@@ -236,13 +236,19 @@ export async function checkDialog(page: Page, step: DialogStep, where: string, s
   return failures;
 }
 
-/** Closes whatever a step left open (a menu a failed step opened), so the next step starts from the screen. */
+/**
+ * Closes whatever a step left open (a menu a failed step opened), so the next step starts from the screen. The focus
+ * a closed dialog gives back to its button shows that button's tooltip, which would cover the row's next button (a
+ * user's Remove next to the Edit just closed): the focus is let go as a user clicking elsewhere would.
+ */
 export async function closeLayers(page: Page): Promise<void> {
   const open = page.locator('.MuiModal-root:not(.MuiModal-hidden)');
   for (let i = 0; i < 3 && (await open.count()); i++) {
     await page.keyboard.press('Escape');
     await open.last().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {});
   }
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.locator('.MuiTooltip-popper').first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {});
 }
 
 /** Sideways overflow of a dialog at the window's width, measured in the page. */
