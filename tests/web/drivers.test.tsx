@@ -241,7 +241,7 @@ describe("Edit Driver's Unavailability", () => {
     const { u } = renderDialog();
     const accept = screen.getByRole('button', { name: 'Accept Changes' });
     await u.click(within(day('Monday')).getByRole('button', { name: 'Add period for Monday' }));
-    expect(within(day('Monday')).getByText(PERIOD_MSG.startRequired('Monday'))).toBeInTheDocument();
+    expect(await within(day('Monday')).findByText(PERIOD_MSG.startRequired('Monday'))).toBeInTheDocument();
     expect(within(day('Monday')).getByText(PERIOD_MSG.stopRequired('Monday'))).toBeInTheDocument();
     expect(accept).toBeDisabled();
     await chooseTime(u, day('Monday'), 'Start at', '13:00');

@@ -185,13 +185,13 @@ describe('Invoices screen', () => {
     const commission = within(dialog).getByRole('textbox', { name: /Commission/ });
     await u.clear(number);
     await u.tab();
-    expect(within(dialog).getByText(INVOICE_MSG.numberRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(INVOICE_MSG.numberRequired)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Preview' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
     await u.type(number, '009');
     await u.clear(commission);
     await u.tab();
-    expect(within(dialog).getByText('\u0421ommission is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('\u0421ommission is required')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
     await u.type(commission, '2');
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled();

@@ -256,7 +256,7 @@ describe('News Feed screen', { timeout: 60_000 }, () => {
     expect(send).toBeDisabled();
     await u.type(within(dialog).getByRole('textbox', { name: /^Reply/ }), '   ');
     await u.tab();
-    expect(within(dialog).getByText(REPLY_MSG.contentRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(REPLY_MSG.contentRequired)).toBeInTheDocument();
     expect(send).toBeDisabled();
     await u.type(within(dialog).getByRole('textbox', { name: /^Reply/ }), 'On it');
     await u.click(send);
@@ -291,7 +291,7 @@ describe('Publish a New Post / Message All dialog', { timeout: 60_000 }, () => {
     expect(publish(dialog)).toBeDisabled();
     await u.click(titleField(dialog));
     await u.tab();
-    expect(within(dialog).getByText(NEWS_MSG.titleRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(NEWS_MSG.titleRequired)).toBeInTheDocument();
     await setTitle(u, dialog, 'Rota change');
     expect(within(dialog).queryByText(NEWS_MSG.titleRequired)).not.toBeInTheDocument();
     expect(publish(dialog)).toBeDisabled(); // content still empty

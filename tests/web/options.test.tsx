@@ -194,7 +194,7 @@ describe('map_center_default fields (no Google Maps key)', () => {
     expect(await within(dialog).findByText(OPTION_MSG.lngRange)).toBeInTheDocument();
     await u.clear(zoom);
     await u.type(zoom, '11.5');
-    expect(within(dialog).getByText(OPTION_MSG.zoomRange)).toBeInTheDocument();
+    expect(await within(dialog).findByText(OPTION_MSG.zoomRange)).toBeInTheDocument();
     expect(save(dialog)).toBeDisabled();
 
     await u.clear(lat);
