@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Autocomplete, Box, TextField } from '@mui/material';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -18,9 +18,10 @@ export interface LocationPickerProps {
 
 /**
  * The location picker (spec 3, section 2.1): areas and their restaurants, clearable; clearing shows all
- * locations. Typing filters by restaurant or area name.
+ * locations. Typing filters by restaurant or area name. Memoised: the Autocomplete works out its options on every
+ * render, which a screen's unrelated changes (the board's Next) need not pay for.
  */
-export function LocationPicker({
+export const LocationPicker = memo(function LocationPicker({
   areas,
   value,
   onChange,
@@ -66,4 +67,4 @@ export function LocationPicker({
       )}
     />
   );
-}
+});

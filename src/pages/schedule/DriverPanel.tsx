@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Box, FormControlLabel, InputAdornment, List, ListItem, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { BoardDriver } from './api';
@@ -21,9 +21,10 @@ export interface DriverPanelProps {
 /**
  * The left driver list (spec 3, section 2.1): search, 'All drivers [n]', 'Open shifts', then the drivers, each
  * with their number of shifts shown; picking one shows only their shifts, and the switch narrows the rows to
- * the restaurants where they have some. Only the rows in view are rendered (thousands of drivers).
+ * the restaurants where they have some. Only the rows in view are rendered (thousands of drivers). Memoised: a change
+ * of week draws it again only once the new week's shifts change its counts.
  */
-export function DriverPanel({ drivers, counts, openCount, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants }: DriverPanelProps) {
+export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCount, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants }: DriverPanelProps) {
   const [query, setQuery] = useState('');
   const found = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -89,4 +90,4 @@ export function DriverPanel({ drivers, counts, openCount, choice, onChoice, only
       </Box>
     </Box>
   );
-}
+});

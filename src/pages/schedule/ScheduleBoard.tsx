@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Drawer, IconButton, LinearProgress, Menu, MenuItem, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Alert, Box, Button, Drawer, IconButton, LinearProgress, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import { londonToday } from '../../../domain/dates';
 import { INTERVAL, INTERVALS } from '../../../domain/ranges';
@@ -14,6 +12,7 @@ import { LocationPicker, type LocationSelection } from '../../components/Locatio
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import type { BoardRestaurant } from './api';
 import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type DriverChoice } from './boardRows';
+import { BulkActions } from './BulkActions';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FillShiftsButton } from './FillShiftsButton';
 import { useAdminActions, type BoardDialog } from './useAdminActions';
@@ -68,11 +67,16 @@ export function ScheduleBoard() {
   const commissionDefault = useCommissionDefault(secondary);
   const fuelRates = useFuelRates(secondary);
 
-  // Location: from the address, or once from the areas screen's 'go to schedule'.
-  const location = readLocation(params.get('location'));
+  // Location: from the address, or once from the areas screen's 'go to schedule'. The picker is drawn again only
+  // when the location changes: the value is kept while the address keeps it, and the setter is one function for
+  // the board's life (the router's setter is a new one on every change of address, Next included).
+  const locationParam = params.get('location');
+  const location = useMemo(() => readLocation(locationParam), [locationParam]);
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
   const setLocation = useCallback(
     (next: LocationSelection | null) =>
-      setParams(
+      setParamsRef.current(
         (current) => {
           const out = new URLSearchParams(current);
           const value = writeLocation(next);
@@ -82,7 +86,7 @@ export function ScheduleBoard() {
         },
         { replace: true },
       ),
-    [setParams],
+    [],
   );
   useEffect(() => {
     const remembered = takeScheduleRestaurant();
@@ -95,7 +99,6 @@ export function ScheduleBoard() {
   const [dialog, setDialog] = useState<BoardDialog>(null);
   const [menu, setMenu] = useState<{ shift: ShiftRecord; anchor: HTMLElement } | null>(null);
   const [dayMenu, setDayMenu] = useState<{ date: string; anchor: HTMLElement } | null>(null);
-  const [bulkMenu, setBulkMenu] = useState<HTMLElement | null>(null);
   const [driversOpen, setDriversOpen] = useState(false);
   const [phoneRestaurant, setPhoneRestaurant] = useState<number | null>(null);
 
@@ -156,19 +159,30 @@ export function ScheduleBoard() {
 
   const { publishMany, unpublishMany, deleteMany, onAction, paste, move } = useAdminActions({ store, driverById, clipboard, setClipboard, setDialog });
   const closeDialog = () => setDialog(null);
+  const fillApplied = useCallback((shifts: ShiftRecord[]) => store.upsert(shifts), [store]);
 
   const canDrag = useCallback((shift: ShiftRecord) => canMove(stateOf(shift)), []);
   const onAdd = useCallback((restaurant: BoardRestaurant, date: string) => setDialog({ kind: 'new', restaurant, date }), []);
   const onShift = useCallback((shift: ShiftRecord, anchor: HTMLElement) => setMenu({ shift, anchor }), []);
   const onDay = useCallback((date: string, anchor: HTMLElement) => setDayMenu({ date, anchor }), []);
+  const onPaste = useCallback((restaurant: BoardRestaurant, date: string, keep: boolean) => void paste(restaurant, date, keep), [paste]);
+  const onMove = useCallback(
+    (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => void move(shift, restaurantId, date, revert),
+    [move],
+  );
+  const onChoice = useCallback((next: DriverChoice) => {
+    setChoice(next);
+    if (next.kind !== 'driver') setOnlyTheirRestaurants(false);
+    setDriversOpen(false);
+  }, []);
 
-  const copyNow = () => {
+  const copyNow = useCallback(() => {
     if (interval === INTERVAL.day) {
-      setDialog({ kind: 'confirm', props: { title: 'Copy Shifts', message: SHIFT_LABEL.unready, confirmLabel: 'Close', onConfirm: () => closeDialog() } });
+      setDialog({ kind: 'confirm', props: { title: 'Copy Shifts', message: SHIFT_LABEL.unready, confirmLabel: 'Close', onConfirm: () => setDialog(null) } });
       return;
     }
     setDialog({ kind: 'copy' });
-  };
+  }, [interval]);
 
   // The driver panel mounts after the calendar, each part in a task of its own (see useStage).
   const stage = useStage(2);
@@ -181,11 +195,7 @@ export function ScheduleBoard() {
       counts={counts}
       openCount={inLocation.filter((s) => !s.driver_id).length}
       choice={choice}
-      onChoice={(next) => {
-        setChoice(next);
-        if (next.kind !== 'driver') setOnlyTheirRestaurants(false);
-        setDriversOpen(false);
-      }}
+      onChoice={onChoice}
       onlyTheirRestaurants={onlyTheirRestaurants}
       onOnlyTheirRestaurants={setOnlyTheirRestaurants}
     />
@@ -209,36 +219,16 @@ export function ScheduleBoard() {
             </IconButton>
           </Tooltip>
         )}
-        <FillShiftsButton range={range} location={location} onApplied={(shifts) => store.upsert(shifts)} />
-        <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copyNow}>
-          Copy shifts
-        </Button>
-        <Button variant="contained" onClick={() => publishMany(toPublish)}>
-          Publish Shifts [{toPublish.length}]
-        </Button>
-        <IconButton aria-label="More shift actions" onClick={(e) => setBulkMenu(e.currentTarget)}>
-          <MoreVertIcon />
-        </IconButton>
-        <Menu anchorEl={bulkMenu} open={!!bulkMenu} onClose={() => setBulkMenu(null)}>
-          <MenuItem
-            onClick={() => {
-              setBulkMenu(null);
-              unpublishMany(toUnpublish);
-            }}
-            disabled={!toUnpublish.length}
-          >
-            Unpublish Shifts [{toUnpublish.length}]
-          </MenuItem>
-          <MenuItem
-            onClick={() => {
-              setBulkMenu(null);
-              deleteMany(toDelete);
-            }}
-            disabled={!toDelete.length}
-          >
-            Delete Unpublished Shifts [{toDelete.length}]
-          </MenuItem>
-        </Menu>
+        <FillShiftsButton range={range} location={location} onApplied={fillApplied} />
+        <BulkActions
+          toPublish={toPublish}
+          toUnpublish={toUnpublish}
+          toDelete={toDelete}
+          onCopy={copyNow}
+          onPublish={publishMany}
+          onUnpublish={unpublishMany}
+          onDelete={deleteMany}
+        />
       </Stack>
       {phone && (
         <PhoneRestaurantPicker restaurants={choice.kind === 'driver' && onlyTheirRestaurants ? rows : locationRows} value={phoneRestaurant} onChange={setPhoneRestaurant} />
@@ -270,10 +260,10 @@ export function ScheduleBoard() {
               pasting={!!clipboard}
               canDrag={canDrag}
               onAdd={onAdd}
-              onPaste={(restaurant, date, keep) => void paste(restaurant, date, keep)}
+              onPaste={onPaste}
               onShift={onShift}
               onDay={onDay}
-              onMove={(shift, restaurantId, date, revert) => void move(shift, restaurantId, date, revert)}
+              onMove={onMove}
               breaches={breaches}
             />
           )}

@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { Box, Typography } from '@mui/material';
 import type { ShiftTotals } from '../../../domain/shifts';
 import { formatMoney } from '../../components/format';
 
 /** The admin board's bottom bar (spec 3, section 2.1), with the shifts that break a working-time rule. */
-export function TotalsBar({ totals, warnings }: { totals: ShiftTotals; warnings?: number }) {
+export const TotalsBar = memo(function TotalsBar({ totals, warnings }: { totals: ShiftTotals; warnings?: number }) {
   const items: [string, string][] = [
     ['Published', String(totals.published)],
     ['Unpublished', String(totals.unpublished)],
@@ -44,4 +45,4 @@ export function TotalsBar({ totals, warnings }: { totals: ShiftTotals; warnings?
       ))}
     </Box>
   );
-}
+});
