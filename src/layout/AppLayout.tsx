@@ -49,7 +49,7 @@ const SHELL = {
  */
 const TopBar = memo(AppBar);
 
-const Drawer = memo(function Drawer() {
+const SideMenu = memo(function SideMenu() {
   return (
     <Sidebar appBarAlwaysOn>
       <AppMenu />
@@ -75,7 +75,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <div className={FRAME}>
         <TopBar />
         <main className={WITH_SIDEBAR}>
-          <Drawer />
+          <SideMenu />
           <div id="main-content" className={CONTENT}>
             <ErrorBoundary
               onError={(_error, info) => setErrorInfo(info)}

@@ -159,17 +159,11 @@ export function ScheduleBoard() {
 
   const { publishMany, unpublishMany, deleteMany, onAction, paste, move } = useAdminActions({ store, driverById, clipboard, setClipboard, setDialog });
   const closeDialog = () => setDialog(null);
-  const fillApplied = useCallback((shifts: ShiftRecord[]) => store.upsert(shifts), [store]);
 
   const canDrag = useCallback((shift: ShiftRecord) => canMove(stateOf(shift)), []);
   const onAdd = useCallback((restaurant: BoardRestaurant, date: string) => setDialog({ kind: 'new', restaurant, date }), []);
   const onShift = useCallback((shift: ShiftRecord, anchor: HTMLElement) => setMenu({ shift, anchor }), []);
   const onDay = useCallback((date: string, anchor: HTMLElement) => setDayMenu({ date, anchor }), []);
-  const onPaste = useCallback((restaurant: BoardRestaurant, date: string, keep: boolean) => void paste(restaurant, date, keep), [paste]);
-  const onMove = useCallback(
-    (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => void move(shift, restaurantId, date, revert),
-    [move],
-  );
   const onChoice = useCallback((next: DriverChoice) => {
     setChoice(next);
     if (next.kind !== 'driver') setOnlyTheirRestaurants(false);
@@ -219,7 +213,7 @@ export function ScheduleBoard() {
             </IconButton>
           </Tooltip>
         )}
-        <FillShiftsButton range={range} location={location} onApplied={fillApplied} />
+        <FillShiftsButton range={range} location={location} onApplied={(shifts) => store.upsert(shifts)} />
         <BulkActions
           toPublish={toPublish}
           toUnpublish={toUnpublish}
@@ -260,10 +254,10 @@ export function ScheduleBoard() {
               pasting={!!clipboard}
               canDrag={canDrag}
               onAdd={onAdd}
-              onPaste={onPaste}
+              onPaste={(restaurant, date, keep) => void paste(restaurant, date, keep)}
               onShift={onShift}
               onDay={onDay}
-              onMove={onMove}
+              onMove={(shift, restaurantId, date, revert) => void move(shift, restaurantId, date, revert)}
               breaches={breaches}
             />
           )}
