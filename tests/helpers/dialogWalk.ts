@@ -43,9 +43,17 @@ const byKeyboard = (target: (page: Page) => Locator) => async (page: Page) => {
 const ASSIGNED_PUBLISHED = /^\d\d:\d\d–\d\d:\d\d\s*(?!Open shift)[^,]+, Published, /;
 /**
  * A shift chip opens its menu (Enter, as by keyboard); the step then picks the menu's item. Chips are tried from the
- * week's end backwards until one's menu has the item (a past shift, for one, can no longer be cancelled).
+ * range's end backwards until one's menu has the item (a past shift, for one, can no longer be cancelled). When none
+ * in the range does (late in the week the demo's shifts to come may all fall in the next one), the next range is tried.
  */
 const chipMenu = (chipName: RegExp, item: string) => async (page: Page) => {
+  for (let range = 0; range < 2; range++) {
+    if (range) await page.getByRole('button', { name: 'Next', exact: true }).click();
+    if (await pickFromChipMenu(page, chipName, item)) return;
+  }
+  throw new Error(`no chip offers '${item}' this range or the next`);
+};
+async function pickFromChipMenu(page: Page, chipName: RegExp, item: string): Promise<boolean> {
   const chips = page.getByRole('button', { name: chipName });
   // The rows come in once the range's shifts are in, and the chip menu's code on its first opening.
   await chips.first().waitFor({ timeout: 15_000 }).catch(() => undefined);
@@ -53,11 +61,14 @@ const chipMenu = (chipName: RegExp, item: string) => async (page: Page) => {
   for (let i = count - 1; i >= Math.max(0, count - 8); i--) {
     await byKeyboard(() => chips.nth(i))(page);
     const entry = page.getByRole('menuitem', { name: item });
-    if (await entry.waitFor({ timeout: 5_000 }).then(() => true, () => false)) return entry.click();
+    if (await entry.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+      await entry.click();
+      return true;
+    }
     await page.keyboard.press('Escape');
   }
-  throw new Error(`no chip offers '${item}'`);
-};
+  return false;
+}
 /** The first of a row's buttons that is enabled (one's own account cannot be removed). */
 const enabledButton = (name: RegExp) => (page: Page) => page.getByRole('button', { name }).and(page.locator(':enabled')).first().click();
 
