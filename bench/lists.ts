@@ -27,6 +27,28 @@ export interface CallFigure {
 export interface ScreenFigure {
   name: string;
   ms: number[];
+  /** What the page fetched and when, in the median run: each line "start → end  what (size)". */
+  trace: string[];
+}
+
+/** One resource of a page load, as the page's own performance entries give it (ms from navigation start). */
+interface Fetched {
+  name: string;
+  start: number;
+  end: number;
+  kb: number;
+}
+
+/** The median run's load as lines: the page's requests in order of start, the API calls' query kept, then the first row. */
+function traceLines(fetched: Fetched[], firstRow: number): string[] {
+  const label = (url: string) => {
+    const u = new URL(url);
+    return u.pathname.startsWith('/api/') ? `GET ${u.pathname}${decodeURIComponent(u.search)}` : u.pathname.replace(/^\/assets\//, '');
+  };
+  const lines = [...fetched]
+    .sort((a, b) => a.start - b.start)
+    .map((f) => `${f.start.toFixed(0).padStart(5)} → ${f.end.toFixed(0).padStart(5)} ms  ${label(f.name)} (${f.kb.toFixed(1)} KB)`);
+  return [...lines, `${firstRow.toFixed(0).padStart(5)} ms  first row shown`];
 }
 
 const listQuery = (range: [number, number] | null, sort: [string, 'ASC' | 'DESC'], filter: Record<string, unknown>) => {
@@ -96,7 +118,8 @@ async function timeCall(url: string, auth: Record<string, string>, c: ListCase):
 
 /**
  * A screen from navigation until the first row of its default list shows: the first record's name (as the
- * spec's call orders them) appears in a table row.
+ * spec's call orders them) appears in a table row; with the median run's trace, in the page's own clock from its
+ * navigation start: what it fetched (its performance entries) and when the row showed.
  */
 async function screenTimes(url: string, auth: Record<string, string>, runs = 3): Promise<ScreenFigure[]> {
   const first = async (path: string, label: (r: Record<string, string>) => string) =>
@@ -108,20 +131,28 @@ async function screenTimes(url: string, auth: Record<string, string>, runs = 3):
   return withAdminPage(url, async (page) => {
     const figures: ScreenFigure[] = [];
     for (const screen of screens) {
-      const ms: number[] = [];
+      const loads: { ms: number; inPage: number; fetched: Fetched[] }[] = [];
       for (let i = 0; i <= runs; i++) {
         await page.goto('about:blank');
         const t0 = performance.now();
         await page.goto(`${url}${screen.path}`);
-        await page.waitForFunction(
-          (text) => [...document.querySelectorAll('table tbody tr')].some((row) => row.textContent?.includes(text)),
+        const shown = await page.waitForFunction(
+          (text) => [...document.querySelectorAll('table tbody tr')].some((row) => row.textContent?.includes(text)) && performance.now(),
           screen.text,
           { timeout: 120_000, polling: 'raf' },
         );
+        const ms = performance.now() - t0;
+        const inPage = (await shown.jsonValue()) as number;
+        const fetched = await page.evaluate(() =>
+          (performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')) as PerformanceResourceTiming[]).map((e) => ({
+            name: e.name, start: e.startTime, end: e.responseEnd, kb: e.decodedBodySize / 1024,
+          })),
+        );
         // The first visit loads the screen's code into the cache: not counted.
-        if (i > 0) ms.push(performance.now() - t0);
+        if (i > 0) loads.push({ ms, inPage, fetched: fetched.filter((f) => f.start <= inPage) });
       }
-      figures.push({ name: screen.name, ms });
+      const median = [...loads].sort((a, b) => a.ms - b.ms)[Math.floor(loads.length / 2)];
+      figures.push({ name: screen.name, ms: loads.map((l) => l.ms), trace: traceLines(median.fetched, median.inPage) });
     }
     return figures;
   });
@@ -140,6 +171,7 @@ export function printListFigures({ calls, screens }: { calls: CallFigure[]; scre
   console.log('|---|---|---|---|');
   for (const c of calls) console.log(`| ${c.name} | ${c.ms.toFixed(1)} | ${c.kb.toFixed(1)} | ${c.rows} |`);
   for (const s of screens) {
-    console.log(`${s.name}: median ${median(s.ms).toFixed(0)} ms (runs: ${s.ms.map((m) => m.toFixed(0)).join(', ')})`);
+    console.log(`${s.name}: median ${median(s.ms).toFixed(0)} ms (runs: ${s.ms.map((m) => m.toFixed(0)).join(', ')}); the median run:`);
+    for (const line of s.trace) console.log(`    ${line}`);
   }
 }

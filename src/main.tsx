@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './Root';
+import { startFirstCalls } from './firstCalls';
+
+startFirstCalls(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
