@@ -26,6 +26,7 @@ export interface CallFigure {
 
 export interface ScreenFigure {
   name: string;
+  path: string;
   ms: number[];
   /** What the page fetched and when, in the median run: each line "start → end  what (size)". */
   trace: string[];
@@ -99,6 +100,16 @@ function listCases(s: ListScreenCalls, areaId: number): ListCase[] {
   ];
 }
 
+/**
+ * The screens' choice lists: what they fetched with their first page before (every area with its restaurants, every
+ * restaurant account) beside what they fetch now (the area names; the accounts only once the first rows show).
+ */
+const CHOICE_CASES: ListCase[] = [
+  { name: 'Both screens before: areas with their restaurants', path: '/api/area' },
+  { name: 'Both screens now: area names (?restaurants=false)', path: '/api/area?restaurants=false' },
+  { name: 'Restaurants before, with the first page: every restaurant account (now once the first rows show)', path: '/api/restaurateur' },
+];
+
 async function timeCall(url: string, auth: Record<string, string>, c: ListCase): Promise<CallFigure> {
   const ms: number[] = [];
   let bytes = 0;
@@ -121,7 +132,7 @@ async function timeCall(url: string, auth: Record<string, string>, c: ListCase):
  * spec's call orders them) appears in a table row; with the median run's trace, in the page's own clock from its
  * navigation start: what it fetched (its performance entries) and when the row showed.
  */
-async function screenTimes(url: string, auth: Record<string, string>, runs = 3): Promise<ScreenFigure[]> {
+async function screenTimes(url: string, auth: Record<string, string>, runs = 5): Promise<ScreenFigure[]> {
   const first = async (path: string, label: (r: Record<string, string>) => string) =>
     label(((await (await fetch(`${url}${path}`, { headers: auth })).json()) as Record<string, string>[])[0]);
   const screens = [
@@ -152,7 +163,7 @@ async function screenTimes(url: string, auth: Record<string, string>, runs = 3):
         if (i > 0) loads.push({ ms, inPage, fetched: fetched.filter((f) => f.start <= inPage) });
       }
       const median = [...loads].sort((a, b) => a.ms - b.ms)[Math.floor(loads.length / 2)];
-      figures.push({ name: screen.name, ms: loads.map((l) => l.ms), trace: traceLines(median.fetched, median.inPage) });
+      figures.push({ name: screen.name, path: screen.path, ms: loads.map((l) => l.ms), trace: traceLines(median.fetched, median.inPage) });
     }
     return figures;
   });
@@ -162,16 +173,26 @@ export async function listFigures(url: string, auth: Record<string, string>): Pr
   const areas = (await (await fetch(`${url}/api/area`, { headers: auth })).json()) as { id: number; restaurants: unknown[] }[];
   const areaId = [...areas].sort((a, b) => b.restaurants.length - a.restaurants.length)[0].id;
   const calls: CallFigure[] = [];
-  for (const c of SCREENS.flatMap((s) => listCases(s, areaId))) calls.push(await timeCall(url, auth, c));
+  for (const c of [...SCREENS.flatMap((s) => listCases(s, areaId)), ...CHOICE_CASES]) calls.push(await timeCall(url, auth, c));
   return { calls, screens: await screenTimes(url, auth) };
 }
+
+/**
+ * The screens as they were before the first page, the area names and the screen's code were started at boot and
+ * the choice lists lightened (the same bench, the lists dataset, load average 5.6 on two cores): printed beside
+ * each run's figures.
+ */
+const SCREENS_BEFORE: Record<string, string> = {
+  '/drivers': '1175 ms (runs 1125, 1375, 1175); first page asked 1330 ms into the load, after 661 KB of areas had been asked',
+  '/restaurants': '1500 ms (runs 1902, 1155, 1500); first page asked 1213 ms into the load, after 661 KB of areas and 248 KB of accounts',
+};
 
 export function printListFigures({ calls, screens }: { calls: CallFigure[]; screens: ScreenFigure[] }): void {
   console.log(`\n| list call (median of ${RUNS}) | ms | KB | rows |`);
   console.log('|---|---|---|---|');
   for (const c of calls) console.log(`| ${c.name} | ${c.ms.toFixed(1)} | ${c.kb.toFixed(1)} | ${c.rows} |`);
   for (const s of screens) {
-    console.log(`${s.name}: median ${median(s.ms).toFixed(0)} ms (runs: ${s.ms.map((m) => m.toFixed(0)).join(', ')}); the median run:`);
+    console.log(`${s.name}: median ${median(s.ms).toFixed(0)} ms (runs: ${s.ms.map((m) => m.toFixed(0)).join(', ')}); before: ${SCREENS_BEFORE[s.path]}; the median run:`);
     for (const line of s.trace) console.log(`    ${line}`);
   }
 }

@@ -1,4 +1,5 @@
 import type { HttpAnswer } from './httpClient';
+import { counted } from './requestsSettled';
 
 /**
  * GETs started before the code that makes them has loaded (src/firstCalls.ts), handed to the first identical GET
@@ -7,7 +8,8 @@ import type { HttpAnswer } from './httpClient';
  */
 const EARLY_KEPT_MS = 10_000;
 
-const early = new Map<string, Promise<HttpAnswer>>();
+/** Each early answer, and what ends its count as a call still out (requestsSettled.ts) once it is taken or dropped. */
+const early = new Map<string, { answer: Promise<HttpAnswer>; release: () => void }>();
 
 /** A URL's path and query, the parameters in name order: the same call whoever wrote its query string. */
 function callKey(url: string): string {
@@ -20,9 +22,14 @@ export function keepEarly(url: string, answer: Promise<HttpAnswer>): void {
   const key = callKey(url);
   // Its failure is the taker's to handle; untaken, it is nobody's.
   answer.catch(() => undefined);
-  early.set(key, answer);
+  // Out until the screen takes it: the screen's calls have not come back while the screen has yet to read them.
+  let release = () => {};
+  void counted(new Promise<void>((resolve) => (release = resolve)));
+  early.set(key, { answer, release });
   setTimeout(() => {
-    if (early.get(key) === answer) early.delete(key);
+    if (early.get(key)?.answer !== answer) return;
+    early.delete(key);
+    release();
   }, EARLY_KEPT_MS);
 }
 
@@ -30,7 +37,9 @@ export function keepEarly(url: string, answer: Promise<HttpAnswer>): void {
 export function takeEarly(url: string): Promise<HttpAnswer> | undefined {
   if (!early.size) return undefined;
   const key = callKey(url);
-  const answer = early.get(key);
+  const kept = early.get(key);
+  if (!kept) return undefined;
   early.delete(key);
-  return answer;
+  kept.release();
+  return kept.answer;
 }
