@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
 import { Box, LinearProgress } from '@mui/material';
 
 /** A screen loaded on first use, which can be asked for before it is drawn. */
@@ -23,7 +23,9 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
     }));
   const Page = lazy(async () => ({ default: await preload() }));
   function LazyPage() {
-    if (Loaded) return <Loaded />;
+    // Decided once per mount: switching from Suspense to the screen itself on a later render would remount it.
+    const [Ready] = useState(() => Loaded);
+    if (Ready) return <Ready />;
     return (
       <Suspense
         fallback={
