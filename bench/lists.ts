@@ -179,12 +179,14 @@ export async function listFigures(url: string, auth: Record<string, string>): Pr
 
 /**
  * The screens as they were before the first page, the area names and the screen's code were started at boot and
- * the choice lists lightened (the same bench, the lists dataset, load average 5.6 on two cores): printed beside
- * each run's figures.
+ * the choice lists lightened: two runs of this bench on the lists dataset (two cores, busy), printed beside each
+ * run's figures.
  */
 const SCREENS_BEFORE: Record<string, string> = {
-  '/drivers': '1175 ms (runs 1125, 1375, 1175); first page asked 1330 ms into the load, after 661 KB of areas had been asked',
-  '/restaurants': '1500 ms (runs 1902, 1155, 1500); first page asked 1213 ms into the load, after 661 KB of areas and 248 KB of accounts',
+  '/drivers':
+    '1175 ms (runs 1125, 1375, 1175; load 4.2-5.6) and 1544 ms (1578, 1416, 1544; load 5.5-6.6), whose median run asked for the first page 1330 ms into the load, after 661 KB of areas',
+  '/restaurants':
+    '1500 ms (runs 1902, 1155, 1500) and 1618 ms (1618, 1326, 1656), whose median run asked for the first page 1213 ms into the load, with 661 KB of areas and 248 KB of accounts',
 };
 
 export function printListFigures({ calls, screens }: { calls: CallFigure[]; screens: ScreenFigure[] }): void {
