@@ -26,7 +26,30 @@ export interface CallFigure {
 
 export interface ScreenFigure {
   name: string;
+  path: string;
   ms: number[];
+  /** What the page fetched and when, in the median run: each line "start → end  what (size)". */
+  trace: string[];
+}
+
+/** One resource of a page load, as the page's own performance entries give it (ms from navigation start). */
+interface Fetched {
+  name: string;
+  start: number;
+  end: number;
+  kb: number;
+}
+
+/** The median run's load as lines: the page's requests in order of start, the API calls' query kept, then the first row. */
+function traceLines(fetched: Fetched[], firstRow: number): string[] {
+  const label = (url: string) => {
+    const u = new URL(url);
+    return u.pathname.startsWith('/api/') ? `GET ${u.pathname}${decodeURIComponent(u.search)}` : u.pathname.replace(/^\/assets\//, '');
+  };
+  const lines = [...fetched]
+    .sort((a, b) => a.start - b.start)
+    .map((f) => `${f.start.toFixed(0).padStart(5)} → ${f.end.toFixed(0).padStart(5)} ms  ${label(f.name)} (${f.kb.toFixed(1)} KB)`);
+  return [...lines, `${firstRow.toFixed(0).padStart(5)} ms  first row shown`];
 }
 
 const listQuery = (range: [number, number] | null, sort: [string, 'ASC' | 'DESC'], filter: Record<string, unknown>) => {
@@ -77,6 +100,16 @@ function listCases(s: ListScreenCalls, areaId: number): ListCase[] {
   ];
 }
 
+/**
+ * The screens' choice lists: what they fetched with their first page before (every area with its restaurants, every
+ * restaurant account) beside what they fetch now (the area names; the accounts only once the first rows show).
+ */
+const CHOICE_CASES: ListCase[] = [
+  { name: 'Both screens before: areas with their restaurants', path: '/api/area' },
+  { name: 'Both screens now: area names (?restaurants=false)', path: '/api/area?restaurants=false' },
+  { name: 'Restaurants before, with the first page: every restaurant account (now once the first rows show)', path: '/api/restaurateur' },
+];
+
 async function timeCall(url: string, auth: Record<string, string>, c: ListCase): Promise<CallFigure> {
   const ms: number[] = [];
   let bytes = 0;
@@ -96,9 +129,10 @@ async function timeCall(url: string, auth: Record<string, string>, c: ListCase):
 
 /**
  * A screen from navigation until the first row of its default list shows: the first record's name (as the
- * spec's call orders them) appears in a table row.
+ * spec's call orders them) appears in a table row; with the median run's trace, in the page's own clock from its
+ * navigation start: what it fetched (its performance entries) and when the row showed.
  */
-async function screenTimes(url: string, auth: Record<string, string>, runs = 3): Promise<ScreenFigure[]> {
+async function screenTimes(url: string, auth: Record<string, string>, runs = 5): Promise<ScreenFigure[]> {
   const first = async (path: string, label: (r: Record<string, string>) => string) =>
     label(((await (await fetch(`${url}${path}`, { headers: auth })).json()) as Record<string, string>[])[0]);
   const screens = [
@@ -108,20 +142,28 @@ async function screenTimes(url: string, auth: Record<string, string>, runs = 3):
   return withAdminPage(url, async (page) => {
     const figures: ScreenFigure[] = [];
     for (const screen of screens) {
-      const ms: number[] = [];
+      const loads: { ms: number; inPage: number; fetched: Fetched[] }[] = [];
       for (let i = 0; i <= runs; i++) {
         await page.goto('about:blank');
         const t0 = performance.now();
         await page.goto(`${url}${screen.path}`);
-        await page.waitForFunction(
-          (text) => [...document.querySelectorAll('table tbody tr')].some((row) => row.textContent?.includes(text)),
+        const shown = await page.waitForFunction(
+          (text) => [...document.querySelectorAll('table tbody tr')].some((row) => row.textContent?.includes(text)) && performance.now(),
           screen.text,
           { timeout: 120_000, polling: 'raf' },
         );
+        const ms = performance.now() - t0;
+        const inPage = (await shown.jsonValue()) as number;
+        const fetched = await page.evaluate(() =>
+          (performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')) as PerformanceResourceTiming[]).map((e) => ({
+            name: e.name, start: e.startTime, end: e.responseEnd, kb: e.decodedBodySize / 1024,
+          })),
+        );
         // The first visit loads the screen's code into the cache: not counted.
-        if (i > 0) ms.push(performance.now() - t0);
+        if (i > 0) loads.push({ ms, inPage, fetched: fetched.filter((f) => f.start <= inPage) });
       }
-      figures.push({ name: screen.name, ms });
+      const median = [...loads].sort((a, b) => a.ms - b.ms)[Math.floor(loads.length / 2)];
+      figures.push({ name: screen.name, path: screen.path, ms: loads.map((l) => l.ms), trace: traceLines(median.fetched, median.inPage) });
     }
     return figures;
   });
@@ -131,15 +173,28 @@ export async function listFigures(url: string, auth: Record<string, string>): Pr
   const areas = (await (await fetch(`${url}/api/area`, { headers: auth })).json()) as { id: number; restaurants: unknown[] }[];
   const areaId = [...areas].sort((a, b) => b.restaurants.length - a.restaurants.length)[0].id;
   const calls: CallFigure[] = [];
-  for (const c of SCREENS.flatMap((s) => listCases(s, areaId))) calls.push(await timeCall(url, auth, c));
+  for (const c of [...SCREENS.flatMap((s) => listCases(s, areaId)), ...CHOICE_CASES]) calls.push(await timeCall(url, auth, c));
   return { calls, screens: await screenTimes(url, auth) };
 }
+
+/**
+ * The screens as they were before the first page, the area names and the screen's code were started at boot and
+ * the choice lists lightened: two runs of this bench on the lists dataset (two cores, busy), printed beside each
+ * run's figures.
+ */
+const SCREENS_BEFORE: Record<string, string> = {
+  '/drivers':
+    '1175 ms (runs 1125, 1375, 1175; load 4.2-5.6) and 1544 ms (1578, 1416, 1544; load 5.5-6.6), whose median run asked for the first page 1330 ms into the load, after 661 KB of areas',
+  '/restaurants':
+    '1500 ms (runs 1902, 1155, 1500) and 1618 ms (1618, 1326, 1656), whose median run asked for the first page 1213 ms into the load, with 661 KB of areas and 248 KB of accounts',
+};
 
 export function printListFigures({ calls, screens }: { calls: CallFigure[]; screens: ScreenFigure[] }): void {
   console.log(`\n| list call (median of ${RUNS}) | ms | KB | rows |`);
   console.log('|---|---|---|---|');
   for (const c of calls) console.log(`| ${c.name} | ${c.ms.toFixed(1)} | ${c.kb.toFixed(1)} | ${c.rows} |`);
   for (const s of screens) {
-    console.log(`${s.name}: median ${median(s.ms).toFixed(0)} ms (runs: ${s.ms.map((m) => m.toFixed(0)).join(', ')})`);
+    console.log(`${s.name}: median ${median(s.ms).toFixed(0)} ms (runs: ${s.ms.map((m) => m.toFixed(0)).join(', ')}); before: ${SCREENS_BEFORE[s.path]}; the median run:`);
+    for (const line of s.trace) console.log(`    ${line}`);
   }
 }

@@ -8,7 +8,8 @@ import { apiPathOf } from './resourcePaths';
  * when asked in its convention (`range`, `sort`, `filter`; the total in `Content-Range`, server/lists). Nothing is
  * filtered or sorted in the browser. Specialised only where the spec's API differs from the convention:
  * - a list asked with `perPage: 0` (every row, for pickers and screens that show all) is asked without a range
- *   (see wholeList); a list call that does not take the convention answers its plain array, counted as it comes;
+ *   (see wholeList), with the query parameters of `meta.query` (`?restaurants=false`); a list call that does not
+ *   take the convention answers its plain array, counted as it comes;
  * - the news feed's own paged call (`?page=&perPage=`, answering `{ data, total }`) serves its screen's pages in
  *   the feed's order (pinned first, newest first), as the spec calls it; sorted otherwise or filtered, it takes
  *   the convention like every list;
@@ -33,6 +34,8 @@ const totalOf = (headers: Headers, rows: unknown[]) => {
 
 const PLAIN_STATUS = ['driver', 'restaurant'];
 
+const queryOf = (meta: unknown) => (meta as { query?: Record<string, string | number | boolean> } | undefined)?.query;
+
 /**
  * Every row of a list. Without a filter it is the spec's plain call, in the order the spec gives it (the order every
  * picker asks for); with one, the convention without a range, so the server filters and sorts.
@@ -47,7 +50,7 @@ async function wholeList(resource: string, params: GetListParams) {
     : keys.length
       ? { filter: JSON.stringify(filter), sort: JSON.stringify([params.sort?.field ?? 'id', params.sort?.order ?? 'ASC']) }
       : undefined;
-  const { headers, json } = await httpRequest<unknown>(api(resource), { query, signal: params.signal });
+  const { headers, json } = await httpRequest<unknown>(api(resource), { query: { ...query, ...queryOf(params.meta) }, signal: params.signal });
   const rows = (Array.isArray(json) ? json : ((json as { data?: unknown[] } | null)?.data ?? [])) as RaRecord[];
   return { data: rows, total: totalOf(headers, rows) };
 }
@@ -65,8 +68,6 @@ async function pagedCall(path: string, params: GetListParams) {
   const { json } = await httpRequest<{ data?: RaRecord[]; total?: number } | null>(api(path), { query: { page, perPage }, signal: params.signal });
   return { data: json?.data ?? [], total: Number(json?.total) || 0 };
 }
-
-const queryOf = (meta: unknown) => (meta as { query?: Record<string, string | number | boolean> } | undefined)?.query;
 
 export const dataProvider: DataProvider = {
   ...base,

@@ -2,6 +2,7 @@ import { HttpError } from 'react-admin';
 import { clearStoredUser, getStoredUser } from './session';
 import { counted } from './requestsSettled';
 import { noteWrite } from './writes';
+import { takeEarly } from './earlyCalls';
 
 /**
  * The one fetch wrapper of the front end (spec 1, sections 7-8):
@@ -110,10 +111,11 @@ export async function httpClient<T = unknown>(path: string, options: RequestOpti
 /**
  * httpClient's call answering the status and headers too (a paged list's Content-Range). A write that succeeded is
  * announced with its action id (X-Request-Id) to `onWrite` listeners, which offer Undo. Each call is counted while
- * it is out (requestsSettled.ts).
+ * it is out (requestsSettled.ts). A GET the boot already started (earlyCalls.ts) takes that answer.
  */
 export function httpRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
-  return counted(send<T>(path, options));
+  const early = (options.method ?? 'GET') === 'GET' ? takeEarly(buildUrl(path, options.query)) : undefined;
+  return (early as Promise<HttpAnswer<T>> | undefined) ?? counted(send<T>(path, options));
 }
 
 async function send<T>(path: string, options: RequestOptions): Promise<HttpAnswer<T>> {

@@ -4,7 +4,7 @@ import { useStoredUser } from './components/useStoredUser';
 import { PublicApp, isPublicPath } from './PublicApp';
 
 // react-admin, the board and the live feed: loaded once someone is logged in, so the login form comes first and light.
-const App = lazyPage(() => import('./App'), 'App');
+export const App = lazyPage(() => import('./App'), 'App');
 
 /**
  * The two faces of the panel under one router. A logged-out visitor, and anyone on /login or /registration, gets the

@@ -154,12 +154,19 @@ export interface AreaRestaurant {
 }
 
 /** An area as GET /api/area answers it (spec 1, sections 3 and 7; spec 2, section 3). */
-export interface AreaRecord {
+export interface AreaRecord extends AreaName {
+  restaurants: AreaRestaurant[];
+}
+
+/** An area as GET /api/area?restaurants=false answers it: the choice lists' fields, without its restaurants. */
+export interface AreaName {
   id: number;
   name: string;
   city_id: number;
   city: { id: number; city_name: string };
   standardPayRate: number;
   weekendPayRate: number;
-  restaurants: AreaRestaurant[];
 }
+
+/** `?restaurants=false` on GET /api/area: the areas without their restaurants (filters and pickers need names only). */
+export const areaListQuerySchema = z.object({ restaurants: z.enum(['true', 'false']).optional() });

@@ -14,9 +14,7 @@ export const LIST_MSG = {
   filter: 'The filter must be an object of fields this list filters by',
 } as const;
 
-/** The per-page choices of the panel's lists and their default (spec 1, section 9; spec 2, section 2). */
-export const LIST_PER_PAGE_CHOICES = [10, 15, 50, 100, 1000];
-export const LIST_PER_PAGE_DEFAULT = 15;
+export { LIST_PER_PAGE_CHOICES, LIST_PER_PAGE_DEFAULT } from '../listPaging';
 
 /** At most this many rows in one page (the lists' largest per-page choice is 1,000). */
 export const LIST_PAGE_MAX = 1000;

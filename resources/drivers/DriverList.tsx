@@ -1,22 +1,21 @@
 import { useState } from 'react';
-import { SearchInput, useGetList } from 'react-admin';
+import { SearchInput } from 'react-admin';
 import { Button, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import { DRIVER_FILTER, DRIVER_FILTER_CHOICES } from '../../domain/driverFilters';
+import { DRIVER_FILTER_CHOICES } from '../../domain/driverFilters';
+import type { AreaName } from '../../domain/validation/area';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { FilterSelect } from '../../src/components/FilterSelect';
 import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
 import { ImportButton } from '../imports/ImportButton';
 import { DriverListContent, type OpenDriverDialog } from './DriverListContent';
-import { AREA_RESOURCE, DRIVERS, type AreaWithRestaurants, type DriverRecord } from './types';
-
-const ALL = { page: 1, perPage: 0 };
-/** The list opens on active drivers (spec 2, section 4: lists are fetched by status, default 10). */
-export const DEFAULT_DRIVER_FILTER = DRIVER_FILTER.active;
+import { useAreaNames } from '../areas/useAreas';
+import { DRIVER_FIRST_PAGE } from '../listDefaults';
+import { DRIVERS, type DriverRecord } from './types';
 
 /** The filters of spec 2, section 2: area, status code and name or e-mail, each sent to the server. */
-const driverFilters = (areas: AreaWithRestaurants[]) => [
+const driverFilters = (areas: AreaName[]) => [
   <FilterSelect key="area_id" source="area_id" label="Area" alwaysOn choices={[{ value: '', label: 'All areas' }, ...areas.map((a) => ({ value: a.id, label: a.name }))]} />,
   <FilterSelect key="status" source="status" label="Status" alwaysOn choices={DRIVER_FILTER_CHOICES.map((c) => ({ value: c.code, label: c.label }))} />,
   <SearchInput key="q" source="q" placeholder="Search name or e-mail" alwaysOn slotProps={{ htmlInput: { 'aria-label': 'Search drivers' } }} />,
@@ -36,7 +35,7 @@ export function DriverList() {
  * its row actions and dialogs. /drivers/{id} comes here with the driver to open (DriverLink).
  */
 function DriversScreen() {
-  const areas = useGetList<AreaWithRestaurants>(AREA_RESOURCE, { pagination: ALL, sort: { field: 'name', order: 'ASC' } });
+  const areas = useAreaNames();
   const areaList = areas.data ?? [];
   const [open, setOpen] = useState<OpenDriverDialog>(null);
   const addMenu = (
@@ -51,8 +50,9 @@ function DriversScreen() {
         resource={DRIVERS}
         pagesLabel="Drivers pages"
         filters={driverFilters(areaList)}
-        filterDefaultValues={{ status: DEFAULT_DRIVER_FILTER }}
-        sort={{ field: 'full_name', order: 'ASC' }}
+        // Active drivers by name (spec 2, section 4), as the boot already asked for them (src/firstCalls.ts).
+        filterDefaultValues={DRIVER_FIRST_PAGE.filter}
+        sort={DRIVER_FIRST_PAGE.sort}
       >
         <DriverListContent areas={areaList} open={open} setOpen={setOpen} />
       </SpecList>

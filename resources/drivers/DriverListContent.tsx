@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useDataProvider, useListContext, useNotify } from 'react-admin';
+import { useDataProvider, useGetList, useListContext, useNotify } from 'react-admin';
 import { DRIVER_FILTER } from '../../domain/driverFilters';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
 import { DRIVER_MSG } from '../../domain/validation/driver';
@@ -12,7 +12,8 @@ import type { DriverActions } from './DriverCells';
 import { DriverRows } from './DriverRows';
 import { HalfBoardDialog } from './HalfBoardDialog';
 import { UnavailabilityDialog } from './UnavailabilityDialog';
-import { DRIVER_CHANNEL, DRIVERS, type AreaWithRestaurants, type DriverRecord } from './types';
+import type { AreaName } from '../../domain/validation/area';
+import { AREA_RESOURCE, DRIVER_CHANNEL, DRIVERS, type AreaWithRestaurants, type DriverRecord } from './types';
 
 export type OpenDriverDialog =
   | { kind: 'add' }
@@ -21,22 +22,28 @@ export type OpenDriverDialog =
   | null;
 
 interface Props {
-  areas: AreaWithRestaurants[];
+  /** The area names (the Area column). */
+  areas: AreaName[];
   open: OpenDriverDialog;
   setOpen: (open: OpenDriverDialog) => void;
 }
 
+const ALL = { page: 1, perPage: 0 };
+const BY_NAME = { field: 'name', order: 'ASC' as const };
 const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
 
 /**
  * Inside the drivers `<List>`: the rows, the row actions and the dialogs. Every save, and every change the live
  * feed announces (a driver stored or updated elsewhere, spec 2 section 4), fetches the page again, so the server's
- * filter and order decide what it shows.
+ * filter and order decide what it shows. The dialogs' area and restaurant pickers need the areas with their
+ * restaurants: fetched once the page has arrived, so they never hold the first rows back.
  */
 export function DriverListContent({ areas, open, setOpen }: Props) {
   const notify = useNotify();
   const saves = useResourceSave<DriverRecord>(DRIVERS);
-  const { refetch } = useListContext<DriverRecord>();
+  const { refetch, isPending } = useListContext<DriverRecord>();
+  const pickers = useGetList<AreaWithRestaurants>(AREA_RESOURCE, { pagination: ALL, sort: BY_NAME }, { enabled: !isPending });
+  const pickerAreas = pickers.data;
   const areaName = useMemo(() => new Map(areas.map((a) => [a.id, a.name])), [areas]);
   const areaNames = (d: DriverRecord) => d.area_ids.map((a) => areaName.get(a.area_id) ?? `Area ${a.area_id}`).join(', ');
   const close = () => setOpen(null);
@@ -91,14 +98,14 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
   return (
     <>
       <DriverRows areaNames={areaNames} actions={actions} />
-      {open?.kind === 'add' && <DriverDialog mode="add" areas={areas} onClose={close} onSubmit={register} />}
+      {open?.kind === 'add' && pickerAreas && <DriverDialog mode="add" areas={pickerAreas} onClose={close} onSubmit={register} />}
       {open?.kind === 'halfBoard' && <HalfBoardDialog onClose={close} onSubmit={register} />}
-      {(open?.kind === 'edit' || open?.kind === 'view') && (
+      {(open?.kind === 'edit' || open?.kind === 'view') && pickerAreas && (
         <DriverDialog
           key={`${open.kind}-${open.driver.id}`}
           mode={open.kind}
           driver={open.driver}
-          areas={areas}
+          areas={pickerAreas}
           onClose={close}
           onSubmit={async (body) => {
             await saves.update(open.driver.id, body, open.driver, { query: { inactive: false } }).catch(failing);

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { AutocompleteInput, ReferenceInput, SearchInput, useGetList } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, SearchInput } from 'react-admin';
 import { Button, Stack, useMediaQuery, type Theme } from '@mui/material';
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
+import { useAreaNames } from '../areas/useAreas';
+import { RESTAURANT_FIRST_PAGE } from '../listDefaults';
 import { FilterSelect } from '../../src/components/FilterSelect';
 import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
 import { ImportButton } from '../imports/ImportButton';
 import { ADD_TITLE } from './RestaurantDialog';
 import { RestaurantListContent, type OpenRestaurantDialog } from './RestaurantListContent';
-import { AREA_RESOURCE, RESTAURANTS, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord } from './types';
-
-const ALL = { page: 1, perPage: 0 };
-const BY_NAME = { field: 'name', order: 'ASC' as const };
+import { RESTAURANTS, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord } from './types';
 
 /**
  * The filters of spec 2, section 2, each sent to the server: area, status (only active or only inactive), the
@@ -50,7 +49,7 @@ export function RestaurantList() {
  */
 function RestaurantsScreen() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const areas = useGetList<AreaChoice>(AREA_RESOURCE, { pagination: ALL, sort: BY_NAME });
+  const areas = useAreaNames();
   const [open, setOpen] = useState<OpenRestaurantDialog>(null);
   const add = (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
@@ -66,8 +65,9 @@ function RestaurantsScreen() {
         resource={RESTAURANTS}
         pagesLabel="Restaurants pages"
         filters={restaurantFilters(areas.data ?? [])}
-        filterDefaultValues={{ status: RESTAURANT_STATUS.active }}
-        sort={BY_NAME}
+        // Active restaurants by name, as the boot already asked for them (src/firstCalls.ts).
+        filterDefaultValues={RESTAURANT_FIRST_PAGE.filter}
+        sort={RESTAURANT_FIRST_PAGE.sort}
       >
         <RestaurantListContent areas={areas.data ?? []} open={open} setOpen={setOpen} />
       </SpecList>

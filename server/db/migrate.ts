@@ -17,6 +17,7 @@ import * as snapshotChangeLog from './migrations/0016_snapshot_change_log';
 import * as workedRestaurants from './migrations/0017_worked_restaurants';
 import * as historyBulkCost from './migrations/0018_history_bulk_cost';
 import * as changeLogPrunedOnWrite from './migrations/0019_change_log_pruned_on_write';
+import * as driverDataFull from './migrations/0021_driver_data_full';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_worked_restaurants': workedRestaurants,
   '0018_history_bulk_cost': historyBulkCost,
   '0019_change_log_pruned_on_write': changeLogPrunedOnWrite,
+  '0021_driver_data_full': driverDataFull,
 };
 
 // Migrations work on any schema type: they create it.

@@ -121,7 +121,8 @@ export interface DriversTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** The first of the driver's area names, lower-cased, for the list's sort by area; kept by triggers (migration 0006). */
-  area_sort: Generated<string | null>;
+  area_sort: Generated<string | null>;  /** Data Full (domain/dataFull.ts), kept by triggers for the list's Completed and Incomplete filters (migration 0021). */
+  data_full: Generated<number>;
 }
 export interface DriverAreasTable {
   driver_id: number;

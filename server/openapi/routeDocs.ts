@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILES, RESPONSES, type FileResponse } from '../../domain/validation/responses';
 import { loginSchema, registerSchema } from '../../domain/validation/auth';
 import { userSchema, credentialsEmailSchema } from '../../domain/validation/user';
-import { areaSchema, areaUpdateSchema } from '../../domain/validation/area';
+import { areaListQuerySchema, areaSchema, areaUpdateSchema } from '../../domain/validation/area';
 import { optionUpdateSchema } from '../../domain/validation/option';
 import { pushMessageSchema } from '../../domain/validation/pushMessage';
 import {
@@ -108,7 +108,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/user/:id': { summary: 'Remove a staff user', response: success },
   'POST /api/sendEmailUser': { summary: 'E-mail a staff user their login', body: credentialsEmailSchema, response: success },
 
-  'GET /api/area': { summary: 'Areas with their restaurants', query: listQuerySchema, response: RESPONSES.areas },
+  'GET /api/area': { summary: 'Areas with their restaurants (without them: ?restaurants=false)', query: listQuerySchema.extend(areaListQuerySchema.shape), response: RESPONSES.areas },
   'POST /api/area': { summary: 'Add an area', body: areaSchema, response: RESPONSES.area, status: 201 },
   'PUT /api/area/:id': { summary: 'Change an area', body: areaUpdateSchema, response: RESPONSES.area },
   'DELETE /api/area/:id': { summary: 'Remove an area', response: FILES.empty, status: 204 },

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { AreaPagination } from '../../resources/areas/AreaPagination';
+import { LIST_PER_PAGE_DEFAULT } from '../../domain/listPaging';
 
 /** Lists' page sizes (spec 2, section 9): 10, 15, 50, 100 or 1000 rows, 15 at first, 10 page buttons. */
 export const PER_PAGE_CHOICES = [10, 15, 50, 100, 1000] as const;
-export const PER_PAGE_DEFAULT = 15;
+export const PER_PAGE_DEFAULT = LIST_PER_PAGE_DEFAULT;
 export const VISIBLE_PAGES = 10;
 
 /** The rows of one page, and the page actually shown (a list that shrank moves back to its last page). */

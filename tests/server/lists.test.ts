@@ -212,6 +212,18 @@ describe('areas list', () => {
     expect(total).toBe(plain.length);
     expect(rows).toEqual(plain);
   });
+
+  it('answers the areas without their restaurants when asked ?restaurants=false, plainly or a page at a time', async () => {
+    for (const who of [ADMIN, MANAGER]) {
+      const { rows: full } = await get('/api/area', who);
+      expect(full.some((a) => (a.restaurants as unknown[]).length)).toBe(true);
+      const names = full.map(({ restaurants: _, ...area }) => area);
+      expect((await get('/api/area?restaurants=false', who)).rows).toEqual(names);
+      const { res, rows } = await get(`/api/area?restaurants=false&${query({ range: [0, 1], sort: ['name', 'ASC'] })}`, who);
+      expect(res.headers['content-range']).toBe(`area 0-1/${full.length}`);
+      expect(rows).toEqual(names.slice(0, 2));
+    }
+  });
 });
 
 describe('invoices list', () => {

@@ -334,6 +334,8 @@ function api(areas: AreaWithRestaurants[], extra: (call: ApiCall) => { status?: 
       return { body: rows, headers: { 'Content-Range': `driver ${range[0]}-${range[0] + rows.length - 1}/${rows.length}` } };
     }
     if (call.method === 'GET' && call.path === '/api/area') return { body: areas };
+    // The list's area filter and column ask for the names alone.
+    if (call.method === 'GET' && call.path === '/api/area?restaurants=false') return { body: areas.map(({ restaurants: _, ...area }) => area) };
     return undefined;
   });
 }

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { dispatchFeedMessage, onFeedError, subscribeToFeed } from '../../providers/realtime';
 import { httpClient, toFormData } from '../../providers/httpClient';
 import { dataProvider } from '../../providers/dataProvider';
-import { mockApi, ADMIN, storeUser } from './harness';
+import { startFirstCalls } from '../../src/firstCalls';
+import { DRIVER_FIRST_PAGE, firstPageUrl } from '../../resources/listDefaults';
+import { mockApi, ADMIN, MANAGER, storeUser } from './harness';
 
 describe('live feed dispatch', () => {
   it('routes a message to the subscribers of its channel', () => {
@@ -92,3 +94,39 @@ describe('dataProvider', () => {
     expect(calls.map((c) => c.path)).toEqual(['/api/area']);
   });
 });
+
+describe('first calls of a page load', () => {
+  it("start the list screen's first page and area names, which the screen's own calls then take, once", async () => {
+    storeUser(ADMIN);
+    const calls = mockApi((call) =>
+      call.path.startsWith('/api/driver?')
+        ? { body: [{ id: 1, full_name: 'Dan Baker' }], headers: { 'Content-Range': 'driver 0-0/1' } }
+        : call.path.startsWith('/api/area?')
+          ? { body: [{ id: 2, name: 'Camden' }] }
+          : undefined,
+    );
+    startFirstCalls('/drivers');
+    expect(calls.map((c) => c.path)).toEqual([firstPageUrl(DRIVER_FIRST_PAGE), '/api/area?restaurants=false']);
+
+    // What the Drivers screen asks for when it has rendered: the same two calls, answered without going out again.
+    const page = await dataProvider.getList('drivers', { pagination: { page: 1, perPage: 15 }, ...DRIVER_FIRST_PAGE });
+    const areas = await dataProvider.getList('area', { pagination: { page: 1, perPage: 0 }, sort: { field: 'name', order: 'ASC' }, filter: {}, meta: { query: { restaurants: false } } });
+    expect(page).toEqual({ data: [{ id: 1, full_name: 'Dan Baker' }], total: 1 });
+    expect(areas.data).toEqual([{ id: 2, name: 'Camden' }]);
+    expect(calls).toHaveLength(2);
+
+    // The next identical call is the server's again.
+    await dataProvider.getList('drivers', { pagination: { page: 1, perPage: 15 }, ...DRIVER_FIRST_PAGE });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('start nothing for a screen the account may not open, or one without them', () => {
+    storeUser(MANAGER);
+    const calls = mockApi();
+    startFirstCalls('/drivers');
+    storeUser(ADMIN);
+    startFirstCalls('/schedule');
+    expect(calls).toEqual([]);
+  });
+});
+

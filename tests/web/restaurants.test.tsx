@@ -329,7 +329,8 @@ function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | und
       const { filter, range } = listParams(call.path);
       return page('restaurateur', ACCOUNTS.filter((a) => (filter.id ? filter.id.includes(a.id) : !filter.q || a.email.includes(filter.q))), range);
     }
-    if (call.method === 'GET' && call.path === `/api/${AREA_RESOURCE}`) return { body: AREAS };
+    // The screen's filter and dialogs need the areas' names and pay rates, not their restaurants.
+    if (call.method === 'GET' && call.path === `/api/${AREA_RESOURCE}?restaurants=false`) return { body: AREAS };
     if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: ACCOUNTS };
     return undefined;
   });

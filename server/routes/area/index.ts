@@ -14,11 +14,12 @@ import {
   areaUpdateSchema,
   bodyId,
   type AreaInput,
+  areaListQuerySchema,
 } from '../../../domain/validation/area';
 import { restaurantScope } from '../../plugins/auth';
 import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
-import { areaAttachments, loadAreas } from './query';
+import { areaAttachments, loadAreaNames, loadAreas } from './query';
 import type { AreaRecord } from '../../../domain/validation/area';
 import { announceAccessChange } from '../../realtime/access';
 
@@ -78,9 +79,11 @@ export default async function areaRoutes(app: FastifyInstance) {
     const manager = account.kind === 'user' && account.role === ROLE.manager;
     const areaIds = manager ? await managerAreaIds(app.db, account.id) : undefined;
     const restaurantIds = manager ? await restaurantScope(app, account) : undefined;
+    // ?restaurants=false: the names alone (a screen's filters and pickers), without the restaurants' query.
+    const load = areaListQuerySchema.parse(request.query).restaurants === 'false' ? loadAreaNames : loadAreas;
     return answerList(app.db, request.query, reply, AREA_LIST, {
-      plain: () => loadAreas(app.db, { areaIds, restaurantIds }),
-      load: (ids) => loadAreas(app.db, { areaIds: ids, restaurantIds }),
+      plain: () => load(app.db, { areaIds, restaurantIds }),
+      load: (ids) => load(app.db, { areaIds: ids, restaurantIds }),
       scope: idScope('areas.id', areaIds ?? null),
     });
   });

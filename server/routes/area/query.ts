@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AreaAttachments, AreaRecord, AreaRestaurant } from '../../../domain/validation/area';
+import type { AreaAttachments, AreaName, AreaRecord, AreaRestaurant } from '../../../domain/validation/area';
 
 export interface AreaFilter {
   /** Only these areas (a manager's own); undefined = all. */
@@ -9,11 +9,8 @@ export interface AreaFilter {
   restaurantIds?: number[] | null;
 }
 
-/**
- * Areas sorted by name (then city, for the same name in two cities), each with its city and restaurants.
- * Two queries whatever the number of areas: areas with their cities, then the restaurants of those areas.
- */
-export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): Promise<AreaRecord[]> {
+/** Areas sorted by name (then city, for the same name in two cities), each with its city; one query. */
+export async function loadAreaNames(db: Kysely<Database>, filter: AreaFilter = {}): Promise<AreaName[]> {
   if (filter.areaIds && filter.areaIds.length === 0) return [];
   const rows = await db
     .selectFrom('areas')
@@ -27,8 +24,23 @@ export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): 
     .orderBy(sql`lower(cities.city_name)`)
     .orderBy('areas.id')
     .execute();
-  if (!rows.length) return [];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    city_id: r.city_id,
+    city: { id: r.city_id, city_name: r.city_name },
+    standardPayRate: r.standard_pay_rate,
+    weekendPayRate: r.weekend_pay_rate,
+  }));
+}
 
+/**
+ * The areas of loadAreaNames, each with its restaurants (those of `filter.restaurantIds` when given). Two queries
+ * whatever the number of areas: the areas, then the restaurants of those areas.
+ */
+export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): Promise<AreaRecord[]> {
+  const areas = await loadAreaNames(db, filter);
+  if (!areas.length) return [];
   const scope = filter.restaurantIds;
   const restaurants =
     scope && scope.length === 0
@@ -36,7 +48,7 @@ export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): 
       : await db
           .selectFrom('restaurants')
           .select(['id', 'name', 'address', 'postcode', 'telephone', 'status', 'area_id', 'map_latitude', 'map_longitude'])
-          .where('area_id', 'in', rows.map((r) => r.id))
+          .where('area_id', 'in', areas.map((a) => a.id))
           .$if(!!scope, (q) => q.where('id', 'in', scope!))
           .orderBy(sql`lower(name)`)
           .orderBy('id')
@@ -47,16 +59,7 @@ export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): 
     if (list) list.push(r);
     else byArea.set(r.area_id, [r]);
   }
-
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    city_id: r.city_id,
-    city: { id: r.city_id, city_name: r.city_name },
-    standardPayRate: r.standard_pay_rate,
-    weekendPayRate: r.weekend_pay_rate,
-    restaurants: byArea.get(r.id) ?? [],
-  }));
+  return areas.map((a) => ({ ...a, restaurants: byArea.get(a.id) ?? [] }));
 }
 
 /** What still hangs on an area: its restaurants, the shifts of those restaurants, and drivers working in it. */

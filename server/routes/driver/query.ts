@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema';
-import { DATA_FULL_COMPLETE, DATA_FULL_FIELDS, dataFull } from '../../../domain/dataFull';
+import { DATA_FULL_COMPLETE, dataFull } from '../../../domain/dataFull';
 import { DRIVER_FILTER, type DriverFilterCode } from '../../../domain/driverFilters';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../../domain/statuses';
 import { fullName } from '../../../domain/validation/user';
@@ -32,24 +32,6 @@ const PROFILE_COLUMNS = [
   'driver_license_front_photo', 'driver_license_back_photo', 'identity_photo', 'photo_src', 'created_at', 'updated_at',
 ] as const;
 
-/** Profile fields of Data Full that are not text: filled when set. */
-const NOT_TEXT = new Set<string>(['date_of_birth', 'car_insurance_renewal_date', 'have_experience']);
-
-/**
- * Data Full (domain/dataFull.ts) as SQL over a `drivers` row, the same rule: the whole percentage of the 24 fields
- * filled, a text counting when it has more than white space and the right-to-work photos when there is one.
- */
-export function dataFullSql(): Expression<number> {
-  const filled = DATA_FULL_FIELDS.map((field) => {
-    if (field === 'right_to_work_photos') {
-      return sql<number>`(exists (select 1 from driver_right_to_work_photos p where p.driver_id = drivers.id))::int`;
-    }
-    const column = sql.ref(`drivers.${field}`);
-    return NOT_TEXT.has(field) ? sql<number>`(${column} is not null)::int` : sql<number>`coalesce(${column} ~ '\\S', false)::int`;
-  });
-  return sql<number>`((${sql.join(filled, sql` + `)}) * 100 / ${sql.lit(DATA_FULL_FIELDS.length)})`;
-}
-
 /** The list's filter code as SQL (domain/driverFilters.ts, the same rule); null = every driver. */
 export function driverFilterSql(eb: ExpressionBuilder<Database, 'drivers'>, code: DriverFilterCode | null): Expression<SqlBool> | null {
   switch (code) {
@@ -61,7 +43,7 @@ export function driverFilterSql(eb: ExpressionBuilder<Database, 'drivers'>, code
     case DRIVER_FILTER.incomplete:
       return eb.and([
         eb('drivers.status', '=', DRIVER_STATUS.registered),
-        eb(dataFullSql(), code === DRIVER_FILTER.completed ? '>=' : '<', DATA_FULL_COMPLETE),
+        eb('drivers.data_full', code === DRIVER_FILTER.completed ? '>=' : '<', DATA_FULL_COMPLETE),
       ]);
     case DRIVER_FILTER.notProgressing:
       return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.notProgressing);
