@@ -322,7 +322,7 @@ describe('Timesheets screen', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Restaurant/ }));
     await user.keyboard('{Escape}');
     await user.tab();
-    expect(within(dialog).getByText('Area is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Area is required')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: /Restaurant/ }));
     await user.click(screen.getByRole('option', { name: 'Pizza Palace Camden' }));
     await user.click(driver);
@@ -330,13 +330,13 @@ describe('Timesheets screen', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Ann Bell', 'Dan Driver']);
     await user.keyboard('{Escape}');
     await user.tab();
-    expect(within(dialog).getByText('Driver is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Driver is required')).toBeInTheDocument();
     await user.click(driver);
     await user.click(screen.getByRole('option', { name: 'Ann Bell' }));
     const date = within(dialog).getByRole('textbox', { name: /Date/ });
     await user.type(date, ukDate(addDays(londonToday(), 1)));
     await user.tab();
-    expect(within(dialog).getByText(dateTooLateMessage(londonToday()))).toBeInTheDocument();
+    expect(await within(dialog).findByText(dateTooLateMessage(londonToday()))).toBeInTheDocument();
     await user.clear(date);
     await user.type(date, '09/11/2026');
     await user.type(within(dialog).getByRole('combobox', { name: /Start Time/ }), '17:00');
