@@ -99,7 +99,6 @@ export function RestaurantListContent({ areas, open, setOpen }: Props) {
         <RestaurantActionDialogs
           kind={open.kind}
           restaurantId={open.restaurant.id}
-          restaurant={open.restaurant}
           areas={areas}
           accounts={accountList}
           mapCenter={mapCenter}

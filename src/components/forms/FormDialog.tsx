@@ -126,6 +126,9 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
   const form = (
     <FormDialogContext.Provider value={state}>
       <DialogForm
+        // The form's values are the dialog's (text as typed), not the record of an EditBase around it, which
+        // react-admin's Form would otherwise lay over them.
+        record={initial}
         defaultValues={initial}
         resolver={resolver}
         mode="onTouched"
