@@ -1,5 +1,5 @@
 import { areaSchema } from '../../domain/validation/area';
-import { FormCancelButton, FormDialog, FormSaveButton, RecordDialogBase, type DialogSave } from '../../src/components/forms';
+import { FormDialog, RecordDialogBase, type DialogSave } from '../../src/components/forms';
 import { AreaInputs } from './AreaInputs';
 import { AREAS, type Area } from './types';
 
@@ -59,12 +59,6 @@ function AreaForm({ area, save, onClose, onSaved }: Omit<AreaDialogProps, 'id'> 
       // A refusal whose messages all sit under their fields is not said again above them: the field is in view,
       // and its message leaves with the value that caused it.
       failureText={(failed, fields) => (fields.length ? null : failed?.message || 'Saving the area failed')}
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Save" />
-        </>
-      }
     >
       <AreaInputs adding={!area} />
     </FormDialog>

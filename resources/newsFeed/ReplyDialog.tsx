@@ -1,5 +1,5 @@
 import { REPLY_CONTENT_MAX, replyFormSchema, type NewsReply } from '../../domain/validation/reply';
-import { CreateDialogBase, FormCancelButton, FormDialog, FormSaveButton, TextInput, type DialogSave } from '../../src/components/forms';
+import { CreateDialogBase, FormDialog, TextInput, type DialogSave } from '../../src/components/forms';
 import { REPLY_RESOURCE } from './types';
 
 /** Dialog width (spec 1, section 9: 400, 450 or 700 px). */
@@ -38,12 +38,7 @@ function ReplyForm({ postId, postTitle, onClose, onSent, save }: Props & { save:
       onSave={send}
       onClose={onClose}
       failureFallback="The reply could not be sent"
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Send Reply" />
-        </>
-      }
+      saveLabel="Send Reply"
     >
       <TextInput
         source="reply_content"

@@ -10,7 +10,7 @@ import {
   optionFormSchema,
   readMapCenter,
 } from '../../domain/validation/option';
-import { FormCancelButton, FormDialog, FormSaveButton, TextInput } from '../../src/components/forms';
+import { FormDialog, TextInput } from '../../src/components/forms';
 import { AddressSearch, LazyMapPicker, hasGoogleMaps, type LatLng } from '../../src/components/maps';
 import { saveOption } from './api';
 import type { OptionRecord } from './types';
@@ -62,12 +62,6 @@ export function OptionEditDialog({ option, onClose, onSaved }: OptionEditDialogP
       onSave={send}
       onClose={onClose}
       failureFallback="Saving the option failed"
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Save" />
-        </>
-      }
     >
       {option.description && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1 }}>

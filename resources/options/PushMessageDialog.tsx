@@ -10,7 +10,7 @@ import {
   type PushRecipient,
 } from '../../domain/validation/pushMessage';
 import { DRIVER_STATUS } from '../../domain/statuses';
-import { FormCancelButton, FormDialog, FormSaveButton, SelectInput, TextInput, useFormField } from '../../src/components/forms';
+import { FormDialog, SelectInput, TextInput, useFormField } from '../../src/components/forms';
 import { sendPushMessage } from './api';
 import { AREA_RESOURCE, RECIPIENT_RESOURCE, type AreaChoice, type AreaRestaurantChoice } from './types';
 
@@ -75,12 +75,7 @@ export function PushMessageDialog({ onClose }: { onClose: () => void }) {
       onSave={send}
       onClose={onClose}
       failureFallback="Sending the message failed"
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Send Message(s)" />
-        </>
-      }
+      saveLabel="Send Message(s)"
     >
       <TextInput
         source="title"

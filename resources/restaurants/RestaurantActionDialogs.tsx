@@ -6,7 +6,7 @@ import { restaurantEditBody, setRestaurantStatus } from './api';
 import { DeleteRestaurantDialog } from './DeleteRestaurantDialog';
 import { DriversWorkingHereDialog } from './DriversWorkingHereDialog';
 import { RestaurantDialog } from './RestaurantDialog';
-import { AREA_RESOURCE, RESTAURANTS, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord, type Restaurateur } from './types';
+import { RESTAURANTS, RESTAURATEUR_RESOURCE, type RestaurantRecord, type Restaurateur } from './types';
 
 const ALL = { page: 1, perPage: 0 };
 const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
@@ -16,7 +16,6 @@ export type RestaurantDialogKind = 'edit' | 'delete' | 'drivers';
 interface Props {
   kind: RestaurantDialogKind;
   restaurantId: number;
-  areas?: AreaChoice[];
   accounts?: Restaurateur[];
   mapCenter?: { lat: number; lng: number; map_zoom: number };
   onClose: () => void;
@@ -47,14 +46,13 @@ export function RestaurantActionDialogs({ restaurantId, onClose, ...props }: Pro
 
 const LOADING = 'Loading the restaurant';
 
-function ActionDialog({ kind, record, save, areas, accounts, mapCenter, onClose, onDone }: Omit<Props, 'restaurantId'> & { record: RestaurantRecord; save: DialogSave<RestaurantRecord> }) {
+function ActionDialog({ kind, record, save, accounts, mapCenter, onClose, onDone }: Omit<Props, 'restaurantId'> & { record: RestaurantRecord; save: DialogSave<RestaurantRecord> }) {
   const notify = useNotify();
   const editing = kind === 'edit';
-  const areaList = useGetList<AreaChoice & { id: number }>(AREA_RESOURCE, { pagination: ALL, sort: { field: 'name', order: 'ASC' } }, { enabled: editing && !areas });
   const accountList = useGetList<Restaurateur>(RESTAURATEUR_RESOURCE, { pagination: ALL, sort: { field: 'email', order: 'ASC' } }, { enabled: editing && !accounts });
 
-  if (editing && (!(areas ?? areaList.data) || !(accounts ?? accountList.data))) {
-    const failed = areaList.error ?? accountList.error;
+  if (editing && !(accounts ?? accountList.data)) {
+    const failed = accountList.error;
     return <WaitingDialog label={LOADING} failure={failed ? errorText(failed, 'The restaurant could not be loaded') : null} onClose={onClose} />;
   }
 
@@ -88,7 +86,6 @@ function ActionDialog({ kind, record, save, areas, accounts, mapCenter, onClose,
     <RestaurantDialog
       key={record.id}
       restaurant={record}
-      areas={areas ?? areaList.data ?? []}
       accounts={accounts ?? accountList.data ?? []}
       mapCenter={mapCenter}
       onClose={onClose}

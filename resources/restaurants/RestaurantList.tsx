@@ -69,7 +69,7 @@ function RestaurantsScreen() {
         filterDefaultValues={{ status: RESTAURANT_STATUS.active }}
         sort={BY_NAME}
       >
-        <RestaurantListContent areas={areas.data ?? []} open={open} setOpen={setOpen} />
+        <RestaurantListContent open={open} setOpen={setOpen} />
       </SpecList>
     </ListScreenFrame>
   );

@@ -4,9 +4,7 @@ import { restaurantProfileFormSchema } from '../../domain/validation/restaurant'
 import type { StoredRestaurant } from '../../providers/session';
 import { storedImage, type ImageValue } from '../../src/components/ImageUpload';
 import {
-  FormCancelButton,
   FormDialog,
-  FormSaveButton,
   FormTabPanel,
   FormTabs,
   PasswordInput,
@@ -109,12 +107,7 @@ export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }:
       failureText={failureText}
       renameServerFields={LOGO_FIELD}
       tabs={<FormTabs tabs={[{ label: 'Main' }, { label: 'Additional' }]} value={tab} onChange={setTab} />}
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Accept Changes" />
-        </>
-      }
+      saveLabel="Accept Changes"
     >
       <FormTabPanel label="Main" shown={tab === 0}>
         <Box sx={grid2}>

@@ -5,7 +5,7 @@ import { londonToday } from '../../../domain/dates';
 import { isDate } from '../../../domain/ranges';
 import { FREE_SHIFT_BONUSES, bonusLabel, draftDateRefusal, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { freeShiftSchema } from '../../../domain/validation/shift';
-import { FormCancelButton, FormDialog, FormSaveButton, SelectInput, TextInput, TimeInput, failureBeside } from '../../components/forms';
+import { FormDialog, SelectInput, TextInput, TimeInput, failureBeside } from '../../components/forms';
 import { createFreeShift, updateFreeShift, type BoardRestaurant } from './api';
 import { ShiftTitle } from './ShiftTitle';
 
@@ -59,12 +59,6 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
       onClose={onClose}
       failureFallback={FAILED}
       failureText={failureText}
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Save" />
-        </>
-      }
     >
       <CheckDateAtOnce />
       <TextInput

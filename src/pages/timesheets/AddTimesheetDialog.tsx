@@ -7,7 +7,7 @@ import { timesheetSchema } from '../../../domain/validation/timesheet';
 import type { DriverRecord } from '../../../domain/validation/driver';
 import { DRIVER_STATUS } from '../../../domain/statuses';
 import { worksForRestaurant } from '../../../domain/availability';
-import { FormCancelButton, FormDialog, FormSaveButton, SelectInput } from '../../components/forms';
+import { FormDialog, SelectInput } from '../../components/forms';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { DateInput, TimeInput } from './formFields';
 import { createTimesheet } from './timesheetActions';
@@ -60,12 +60,7 @@ export function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurant
       onSave={save}
       onClose={onClose}
       failureFallback="Adding the timesheet failed"
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Add" />
-        </>
-      }
+      saveLabel="Add"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <SelectInput source="restaurant_id" label="Restaurant" required choices={restaurants} />
