@@ -49,7 +49,6 @@ function AreaForm({ area, save, onClose, onSaved }: Omit<AreaDialogProps, 'id'> 
   return (
     <FormDialog
       title={area ? 'Edit Area' : 'Add Area'}
-      titleId="area-dialog-title"
       width={AREA_DIALOG_WIDTH}
       schema={areaSchema}
       defaultValues={initialValues(area)}

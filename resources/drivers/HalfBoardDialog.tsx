@@ -13,7 +13,6 @@ export function HalfBoardDialog({ onSubmit, onClose }: { onSubmit: (body: Record
   return (
     <FormDialog<typeof EMPTY>
       title={HALF_BOARD_TITLE}
-      titleId="half-board-title"
       width={450}
       schema={halfBoardSchema}
       defaultValues={EMPTY}

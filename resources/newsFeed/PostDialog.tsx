@@ -40,7 +40,6 @@ export function PostDialog({ post, initialTarget, onClose, onSaved }: PostDialog
   return (
     <FormDialog<PostFormValues>
       title={post ? EDIT_POST_TITLE : NEW_POST_TITLE}
-      titleId="post-dialog-title"
       width={POST_DIALOG_WIDTH}
       fullScreen={phone}
       schema={newsPostFormSchema}

@@ -31,7 +31,6 @@ function ReplyForm({ postId, postTitle, onClose, onSent, save }: Props & { save:
   return (
     <FormDialog
       title={REPLY_DIALOG_TITLE}
-      titleId="reply-dialog-title"
       width={REPLY_DIALOG_WIDTH}
       schema={replyFormSchema}
       defaultValues={EMPTY}

@@ -55,7 +55,6 @@ export function OptionEditDialog({ option, onClose, onSaved }: OptionEditDialogP
   return (
     <FormDialog
       title="Edit Option"
-      titleId="option-dialog-title"
       width={OPTION_DIALOG_WIDTH}
       schema={mapCentre ? mapCenterFormSchema : optionFormSchema}
       defaultValues={initial}

@@ -53,7 +53,6 @@ export function RestaurantDialog({ restaurant, accounts, mapCenter, onSubmit, on
   return (
     <FormDialog<RestaurantFormValues>
       title={editing ? EDIT_TITLE : ADD_TITLE}
-      titleId="restaurant-dialog-title"
       width={RESTAURANT_DIALOG_WIDTH}
       schema={schema}
       defaultValues={restaurant ? restaurantValues(restaurant) : EMPTY_RESTAURANT}

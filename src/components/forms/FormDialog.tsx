@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, DialogActions, DialogContent, DialogTitle, styled } from '@mui/material';
 import { Form } from 'react-admin';
 import { useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
@@ -20,12 +20,13 @@ import { showServerErrors } from './serverErrors';
  * - inputs (./inputs) are disabled while saving, and in a read-only view.
  * The dialog's body (inputs, tabs) is its children; its buttons (Cancel and `saveLabel`, or `actions`) sit inside the
  * same <form>.
- * `onSave` sends the values (through the data provider, see useResourceSave) and rejects with the server's error.
+ * `onSave` sends the values (through a record controller's save, see RecordDialogBase) and rejects with the server's error.
  */
 export interface FormDialogProps<V extends FieldValues> {
-  /** The dialog title's content; the title carries `titleId`, which names the dialog. */
+  /** The dialog title's content, which names the dialog. */
   title: ReactNode;
-  titleId: string;
+  /** The title's id, when the caller's own DialogFrame is named by it (`bare`); otherwise one of its own. */
+  titleId?: string;
   titleSx?: object;
   width: number;
   /** The whole screen (a long form on a phone); `width` is then unused. */
@@ -71,7 +72,8 @@ const DialogForm = styled(Form)(FORM_IN_DIALOG);
 const same = (values: unknown) => values;
 
 export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
-  const { title, titleId, titleSx, width, fullScreen, schema, defaultValues, onSave, onClose, readOnly = false, tabs, children } = props;
+  const ownTitleId = useId();
+  const { title, titleId = ownTitleId, titleSx, width, fullScreen, schema, defaultValues, onSave, onClose, readOnly = false, tabs, children } = props;
   const actions = props.actions ?? (
     <>
       <FormCancelButton onClick={onClose} />

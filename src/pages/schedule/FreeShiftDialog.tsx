@@ -51,7 +51,6 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
   return (
     <FormDialog<FreeShiftValues>
       title={<ShiftTitle title={shift ? 'Edit Shift' : 'New Shift'} restaurant={restaurant.name} />}
-      titleId="free-shift-title"
       width={450}
       schema={schema}
       defaultValues={initial}

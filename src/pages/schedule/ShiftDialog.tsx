@@ -92,7 +92,6 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
   return (
     <FormDialog<ShiftValues>
       title={<ShiftTitle title={shift ? 'Edit Shift' : 'New Shift'} restaurant={restaurant.name} />}
-      titleId="shift-dialog-title"
       width={SHIFT_DIALOG_WIDTH}
       schema={shiftSchema}
       defaultValues={initial}

@@ -53,7 +53,6 @@ export function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurant
   return (
     <FormDialog<Values>
       title="Add Time Sheet"
-      titleId="add-timesheet-title"
       width={450}
       schema={schema}
       defaultValues={initial}
