@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import { CreateBase, EditBase, useEditContext, useSaveContext, type Identifier, type RaRecord } from 'react-admin';
 import { WaitingDialog } from './WaitingDialog';
 
@@ -46,8 +46,8 @@ interface Props<T extends RaRecord> {
 
 /**
  * A record dialog's react-admin controller. Editing, `<EditBase>` reads the record through the data provider's
- * getOne (from the cache when a list has just shown it) and updates it pessimistically, staying where it is; while
- * the record is not there the dialog's frame says so, and a record that cannot be read is said with a Close.
+ * getOne and updates it pessimistically, staying where it is; while the record is being read the dialog's frame
+ * says so, and a record that cannot be read at all is said with a Close.
  * Creating, `<CreateBase>` gives the save.
  */
 export function RecordDialogBase<T extends RaRecord>({ resource, id, children, ...frame }: Props<T>) {
@@ -74,9 +74,15 @@ function Creating<T extends RaRecord>({ children }: Pick<Props<T>, 'children'>) 
 }
 
 function WhenRead<T extends RaRecord>({ onClose, loadingLabel, failure, notFound, children }: Omit<Props<T>, 'resource' | 'id'>) {
-  const { record, error } = useEditContext<T>();
+  const { record, error, isFetching } = useEditContext<T>();
   const save = useDialogSave<T>();
-  if (record) return children(save, record);
+  // The form reads its values once: it waits for the record as the server has it now (a list's copy may be older
+  // than the last save), then stays drawn while the record is read again after a save. A failed read keeps the copy.
+  const drawn = useRef(false);
+  if (record && (drawn.current || !isFetching)) {
+    drawn.current = true;
+    return children(save, record);
+  }
   const failed = error ? ((error as { status?: number }).status === 404 ? notFound : failure) : null;
   return <WaitingDialog label={loadingLabel} failure={failed} onClose={onClose} />;
 }
