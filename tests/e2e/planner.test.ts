@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiToken, launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import { apiToken, demoRestaurants, launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 import { SHIFT_LABEL } from '../../domain/shifts';
 import { BREACH_LABEL } from '../../src/pages/schedule/chip';
@@ -13,10 +13,11 @@ const restaurant: Record<string, number> = {};
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  auth = { authorization: `Bearer ${await apiToken(server.url)}`, 'content-type': 'application/json' };
-  const restaurants = (await (await fetch(`${server.url}/api/restaurant?status=10`, { headers: auth })).json()) as { id: number; name: string; area: { id: number; name: string } }[];
-  for (const r of restaurants) restaurant[r.name] = r.id;
-  camdenArea = restaurants.find((r) => r.area.name === 'Camden')!.area.id;
+  const token = await apiToken(server.url);
+  auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const demo = await demoRestaurants(server.url, token);
+  Object.assign(restaurant, demo.ids);
+  camdenArea = demo.camdenArea;
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import { apiToken, demoRestaurants, launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 import { SHIFT_LABEL } from '../../domain/shifts';
 
@@ -19,19 +19,9 @@ const restaurant: Record<string, number> = {};
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
-  });
-  const token = (await login.json()).access_token as string;
-  const restaurants = (await (await fetch(`${server.url}/api/restaurant?status=10`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    id: number;
-    name: string;
-    area: { id: number; name: string };
-  }[];
-  for (const r of restaurants) restaurant[r.name] = r.id;
-  camdenArea = restaurants.find((r) => r.area.name === 'Camden')!.area.id;
+  const demo = await demoRestaurants(server.url, await apiToken(server.url));
+  Object.assign(restaurant, demo.ids);
+  camdenArea = demo.camdenArea;
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
