@@ -48,8 +48,9 @@ export const RULES = {
   invoices: { list: STAFF, read: ['staff', 'restaurant'], delete: ADMIN },
   invoicesrestaurant: { list: RESTAURANT },
   newsfeed: { list: STAFF, read: STAFF, create: STAFF, edit: STAFF, delete: STAFF, messageAll: ADMIN },
-  drivers: { list: ADMIN },
-  restaurants: { list: ADMIN },
+  reply: { create: STAFF },
+  drivers: { list: ADMIN, create: ADMIN, edit: ADMIN },
+  restaurants: { list: ADMIN, edit: ADMIN },
   areas: { list: ADMIN, read: ['administrator', 'manager'], create: ADMIN, edit: ADMIN, delete: ADMIN },
   reporting: { list: STAFF },
   // Managers undo their own board actions from the snackbar (the server checks the action lies in their scope);

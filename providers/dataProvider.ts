@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, fetchUtils, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { HttpError, type DataProvider, type fetchUtils, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import { asRecord, httpClient, httpRequest } from './httpClient';
 import { apiPathOf } from './resourcePaths';
 
@@ -13,6 +13,7 @@ import { apiPathOf } from './resourcePaths';
  * - the news feed's own paged call (`?page=&perPage=`, answering `{ data, total }`) serves its screen's pages in
  *   the feed's order (pinned first, newest first), as the spec calls it; sorted otherwise or filtered, it takes
  *   the convention like every list;
+ * - a record alone is read through its list (see getOne);
  * - answers may be wrapped as `{ data }`, writes answer the saved record (or nothing: 204), updates send the id too.
  */
 
@@ -81,9 +82,13 @@ export const dataProvider: DataProvider = {
   getMany: (resource, params) => base.getMany(apiPathOf(resource), params),
   getManyReference: (resource, params) => base.getManyReference(apiPathOf(resource), params),
 
+  // The spec's API has no get-one route: a record (an edit dialog's, through react-admin's EditBase) is read through
+  // its list's `id` filter (GET /api/restaurant?filter={"id":[5]}), which answers it whatever its status, within the
+  // caller's scope. A record a list has just shown is already in react-admin's cache, and opens at once.
   async getOne<T extends RaRecord>(resource: string, params: { id: Identifier; signal?: AbortSignal }) {
-    const record = asRecord<T>(await httpClient(api(resource, params.id), { signal: params.signal }));
-    if (!record) throw new Error(`No ${resource} ${params.id}`);
+    const { data } = await base.getMany<T>(apiPathOf(resource), { ids: [params.id], signal: params.signal });
+    const record = data.find((r) => String(r.id) === String(params.id));
+    if (!record) throw new HttpError(`No ${resource} ${params.id}`, 404);
     return { data: record };
   },
 

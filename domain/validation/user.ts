@@ -20,6 +20,7 @@ export const USER_MSG = {
   unknownArea: 'Choose areas from the list',
   restaurantOutsideAreas: 'Each restaurant must belong to one of the chosen areas',
   idMismatch: 'The id does not match the address',
+  notFound: 'User not found',
   notStaffRecipient: 'Credentials can only be sent to a staff account',
   linkInvalid: 'The link must be a web address',
   credentialsSent: 'The login details were e-mailed to',

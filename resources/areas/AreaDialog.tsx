@@ -1,5 +1,5 @@
 import { areaSchema } from '../../domain/validation/area';
-import { FormCancelButton, FormDialog, FormSaveButton, useResourceSave } from '../../src/components/forms';
+import { FormDialog, RecordDialogBase, type DialogSave } from '../../src/components/forms';
 import { AreaInputs } from './AreaInputs';
 import { AREAS, type Area } from './types';
 
@@ -18,28 +18,37 @@ function initialValues(area?: Area) {
 
 export interface AreaDialogProps {
   /** The area to edit; none for Add Area. */
-  area?: Area;
+  id?: number;
   onClose: () => void;
   onSaved: (area: Area) => void;
 }
 
 /**
- * Add Area / Edit Area (spec 1, section 2), a form of the areas resource: messages show once a field is touched;
- * Save stays disabled while the form is invalid or saving; the server's 400 messages land on their fields. Mount it
- * only while open, so each opening starts from the area's current values.
+ * Add Area / Edit Area (spec 1, section 2), a form of the areas resource in react-admin's CreateBase / EditBase:
+ * messages show once a field is touched; Save stays disabled while the form is invalid or saving; the server's 400
+ * messages land on their fields. Mount it only while open, so each opening starts from the area's current values.
  */
-export function AreaDialog({ area, onClose, onSaved }: AreaDialogProps) {
-  const save = useResourceSave<Area>(AREAS);
-  const send = async (values: ReturnType<typeof initialValues>) => {
-    // The API gets numbers: the schema reads the typed text as the server will.
-    const data = areaSchema.parse(values);
-    const saved = area ? await save.update(area.id, data, area) : await save.create(data);
-    onSaved(saved as Area);
-  };
+export function AreaDialog({ id, onClose, onSaved }: AreaDialogProps) {
+  return (
+    <RecordDialogBase<Area>
+      resource={AREAS}
+      id={id}
+      onClose={onClose}
+      loadingLabel="Loading the area"
+      failure="The area could not be loaded"
+      notFound="This area is no longer there"
+    >
+      {(save, area) => <AreaForm area={area} save={save} onClose={onClose} onSaved={onSaved} />}
+    </RecordDialogBase>
+  );
+}
+
+function AreaForm({ area, save, onClose, onSaved }: Omit<AreaDialogProps, 'id'> & { area?: Area; save: DialogSave<Area> }) {
+  // The API gets numbers: the schema reads the typed text as the server will.
+  const send = async (values: ReturnType<typeof initialValues>) => onSaved(await save(areaSchema.parse(values)));
   return (
     <FormDialog
       title={area ? 'Edit Area' : 'Add Area'}
-      titleId="area-dialog-title"
       width={AREA_DIALOG_WIDTH}
       schema={areaSchema}
       defaultValues={initialValues(area)}
@@ -49,12 +58,6 @@ export function AreaDialog({ area, onClose, onSaved }: AreaDialogProps) {
       // A refusal whose messages all sit under their fields is not said again above them: the field is in view,
       // and its message leaves with the value that caused it.
       failureText={(failed, fields) => (fields.length ? null : failed?.message || 'Saving the area failed')}
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Save" />
-        </>
-      }
     >
       <AreaInputs adding={!area} />
     </FormDialog>

@@ -136,7 +136,7 @@ function AreasScreen() {
 
       {open?.kind === 'add' && <AreaDialog onClose={() => setOpen(null)} onSaved={onSaved} />}
       {open?.kind === 'edit' && (
-        <AreaDialog key={open.area.id} area={open.area} onClose={() => setOpen(null)} onSaved={onSaved} />
+        <AreaDialog key={open.area.id} id={open.area.id} onClose={() => setOpen(null)} onSaved={onSaved} />
       )}
       {open?.kind === 'delete' && <DeleteAreaDialog area={open.area} onClose={() => setOpen(null)} onDeleted={onDeleted} />}
     </>

@@ -52,7 +52,6 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
   return (
     <FormDialog<DriverFormValues>
       title={<DriverTitle title={TITLES[mode]} driver={driver} />}
-      titleId="driver-dialog-title"
       titleSx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
       width={DRIVER_DIALOG_WIDTH}
       schema={schema}

@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useDataProvider, useGetList, useListContext, useNotify } from 'react-admin';
 import { DRIVER_FILTER } from '../../domain/driverFilters';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { subscribeToFeed } from '../../providers/realtime';
-import { useResourceSave } from '../../src/components/forms';
+import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
 import { saveWorkingTimes, setDriverProgressing, setDriverStatus } from './api';
 import { DriverDialog } from './DriverDialog';
 import type { DriverActions } from './DriverCells';
@@ -40,7 +40,6 @@ const errorText = (error: unknown, fallback: string) => (error as { message?: st
  */
 export function DriverListContent({ areas, open, setOpen }: Props) {
   const notify = useNotify();
-  const saves = useResourceSave<DriverRecord>(DRIVERS);
   const { refetch, isPending } = useListContext<DriverRecord>();
   const pickers = useGetList<AreaWithRestaurants>(AREA_RESOURCE, { pagination: ALL, sort: BY_NAME }, { enabled: !isPending });
   const pickerAreas = pickers.data;
@@ -89,31 +88,41 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
       );
     },
   };
-  const register = async (body: FormData | Record<string, unknown>) => {
-    const driver = await saves.create(body).catch(failing);
+  const register = (save: DialogSave<DriverRecord>) => async (body: FormData | Record<string, unknown>) => {
+    const driver = await save(body).catch(failing);
     close();
     saved(`Driver ${driver.full_name} registered`);
   };
+  /** The driver's react-admin controller: CreateBase to register one, EditBase (the record read by id) otherwise. */
+  const base = (id: number | undefined, dialog: (save: DialogSave<DriverRecord>, driver?: DriverRecord) => ReactNode) => (
+    <RecordDialogBase<DriverRecord> resource={DRIVERS} id={id} onClose={close} loadingLabel="Loading the driver" failure="The driver could not be loaded" notFound={DRIVER_MSG.notFound}>
+      {dialog}
+    </RecordDialogBase>
+  );
+
+  const shown = open?.kind === 'edit' || open?.kind === 'view' ? { mode: open.kind, id: open.driver.id } : null;
 
   return (
     <>
       <DriverRows areaNames={areaNames} actions={actions} />
-      {open?.kind === 'add' && pickerAreas && <DriverDialog mode="add" areas={pickerAreas} onClose={close} onSubmit={register} />}
-      {open?.kind === 'halfBoard' && <HalfBoardDialog onClose={close} onSubmit={register} />}
-      {(open?.kind === 'edit' || open?.kind === 'view') && pickerAreas && (
-        <DriverDialog
-          key={`${open.kind}-${open.driver.id}`}
-          mode={open.kind}
-          driver={open.driver}
-          areas={pickerAreas}
-          onClose={close}
-          onSubmit={async (body) => {
-            await saves.update(open.driver.id, body, open.driver, { query: { inactive: false } }).catch(failing);
-            close();
-            saved('Driver updated');
-          }}
-        />
-      )}
+      {open?.kind === 'add' && pickerAreas && base(undefined, (save) => <DriverDialog mode="add" areas={pickerAreas} onClose={close} onSubmit={register(save)} />)}
+      {open?.kind === 'halfBoard' && base(undefined, (save) => <HalfBoardDialog onClose={close} onSubmit={register(save)} />)}
+      {shown &&
+        pickerAreas &&
+        base(shown.id, (save, driver) => (
+          <DriverDialog
+            key={`${shown.mode}-${shown.id}`}
+            mode={shown.mode}
+            driver={driver}
+            areas={pickerAreas}
+            onClose={close}
+            onSubmit={async (body) => {
+              await save(body, { query: { inactive: false } }).catch(failing);
+              close();
+              saved('Driver updated');
+            }}
+          />
+        ))}
       {open?.kind === 'unavailability' && (
         <UnavailabilityDialog
           driver={open.driver}

@@ -1,5 +1,5 @@
 import { halfBoardSchema } from '../../domain/validation/driver';
-import { FormCancelButton, FormDialog, FormSaveButton, TextInput } from '../../src/components/forms';
+import { FormDialog, TextInput } from '../../src/components/forms';
 
 export const HALF_BOARD_TITLE = 'Drivers Half Board Register';
 const EMPTY = { first_name: '', last_name: '', email: '' };
@@ -13,7 +13,6 @@ export function HalfBoardDialog({ onSubmit, onClose }: { onSubmit: (body: Record
   return (
     <FormDialog<typeof EMPTY>
       title={HALF_BOARD_TITLE}
-      titleId="half-board-title"
       width={450}
       schema={halfBoardSchema}
       defaultValues={EMPTY}
@@ -21,12 +20,7 @@ export function HalfBoardDialog({ onSubmit, onClose }: { onSubmit: (body: Record
       resetAfterSave
       onClose={onClose}
       failureFallback="Saving the driver failed"
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Register" />
-        </>
-      }
+      saveLabel="Register"
     >
       <TextInput source="first_name" label="First Name" {...input} autoFocus />
       <TextInput source="last_name" label="Last Name" {...input} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { canAccess } from '../../domain/access';
 import { newsPostFormSchema, type NewsPostView } from '../../domain/validation/newsFeed';
-import { FormCancelButton, FormDialog, FormSaveButton, failureBeside } from '../../src/components/forms';
+import { FormDialog, failureBeside } from '../../src/components/forms';
 import { useStoredUser } from '../../src/components/useStoredUser';
 import { savePost } from './api';
 import { PostInputs } from './PostInputs';
@@ -40,7 +40,6 @@ export function PostDialog({ post, initialTarget, onClose, onSaved }: PostDialog
   return (
     <FormDialog<PostFormValues>
       title={post ? EDIT_POST_TITLE : NEW_POST_TITLE}
-      titleId="post-dialog-title"
       width={POST_DIALOG_WIDTH}
       fullScreen={phone}
       schema={newsPostFormSchema}
@@ -49,12 +48,7 @@ export function PostDialog({ post, initialTarget, onClose, onSaved }: PostDialog
       onClose={onClose}
       failureFallback={FAILED}
       failureText={failureText}
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label={post ? 'Save' : 'Publish'} />
-        </>
-      }
+      saveLabel={post ? 'Save' : 'Publish'}
     >
       <PostInputs adding={!post} storedImage={post?.img ?? null} allowAll={allowAll} />
     </FormDialog>

@@ -10,7 +10,7 @@ import {
   optionFormSchema,
   readMapCenter,
 } from '../../domain/validation/option';
-import { FormCancelButton, FormDialog, FormSaveButton, TextInput } from '../../src/components/forms';
+import { FormDialog, TextInput } from '../../src/components/forms';
 import { AddressSearch, LazyMapPicker, hasGoogleMaps, type LatLng } from '../../src/components/maps';
 import { saveOption } from './api';
 import type { OptionRecord } from './types';
@@ -55,19 +55,12 @@ export function OptionEditDialog({ option, onClose, onSaved }: OptionEditDialogP
   return (
     <FormDialog
       title="Edit Option"
-      titleId="option-dialog-title"
       width={OPTION_DIALOG_WIDTH}
       schema={mapCentre ? mapCenterFormSchema : optionFormSchema}
       defaultValues={initial}
       onSave={send}
       onClose={onClose}
       failureFallback="Saving the option failed"
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Save" />
-        </>
-      }
     >
       {option.description && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1 }}>

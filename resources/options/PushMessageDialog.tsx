@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useGetList, useNotify } from 'react-admin';
-import { Alert, Autocomplete, Box, TextField, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Autocomplete, TextField, useMediaQuery, type Theme } from '@mui/material';
 import { driverFilter, driverName, renderDriverChips, renderDriverOption } from '../../src/components/driverChoices';
 import {
   NOTIFY_STATUS_CHOICES,
@@ -10,7 +10,8 @@ import {
   type PushRecipient,
 } from '../../domain/validation/pushMessage';
 import { DRIVER_STATUS } from '../../domain/statuses';
-import { FormCancelButton, FormDialog, FormSaveButton, SelectInput, TextInput, useFormField } from '../../src/components/forms';
+import { FormDialog, SelectInput, TextInput, useFormField } from '../../src/components/forms';
+import { WithCounter } from '../../src/components/WithCounter';
 import { sendPushMessage } from './api';
 import { AREA_RESOURCE, RECIPIENT_RESOURCE, type AreaChoice, type AreaRestaurantChoice } from './types';
 
@@ -27,18 +28,6 @@ const STATUS_LABEL: Record<number, string> = {
   [DRIVER_STATUS.inactive]: 'inactive',
   [DRIVER_STATUS.registered]: 'registered',
 };
-
-/** Error text on the left, the spec's character counter ('n/55') on the right. */
-function WithCounter({ message, length, max }: { message?: string; length: number; max: number }) {
-  return (
-    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-      <span>{message ?? ''}</span>
-      <span>
-        {length}/{max}
-      </span>
-    </Box>
-  );
-}
 
 export function targetedMessage(targeted: number): string {
   return `Push message sent: ${targeted} driver${targeted === 1 ? '' : 's'} targeted`;
@@ -67,7 +56,6 @@ export function PushMessageDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
       title="Send Push Message"
-      titleId="push-dialog-title"
       width={PUSH_DIALOG_WIDTH}
       fullScreen={phone}
       schema={pushMessageFormSchema}
@@ -75,12 +63,7 @@ export function PushMessageDialog({ onClose }: { onClose: () => void }) {
       onSave={send}
       onClose={onClose}
       failureFallback="Sending the message failed"
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Send Message(s)" />
-        </>
-      }
+      saveLabel="Send Message(s)"
     >
       <TextInput
         source="title"

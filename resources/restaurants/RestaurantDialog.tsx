@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import { restaurantFormSchema } from '../../domain/validation/restaurant';
 import { ROLE } from '../../domain/roles';
-import { FormCancelButton, FormDialog, FormSaveButton, FormTabs, tabOfFields, type FormTab } from '../../src/components/forms';
+import { FormDialog, FormTabs, tabOfFields, type FormTab } from '../../src/components/forms';
 import { useStoredUser } from '../../src/components/useStoredUser';
 import { RecordHistory } from '../history/RecordHistory';
 import { RestaurantInputs } from './RestaurantInputs';
 import { ADDITIONAL_FIELDS, EMPTY_RESTAURANT, MAIN_FIELDS, restaurantPayload, restaurantValues, type RestaurantFormValues } from './restaurantForm';
-import type { AreaChoice, RestaurantRecord, Restaurateur } from './types';
+import type { RestaurantRecord, Restaurateur } from './types';
 
 export { CHANGE_PASSWORD, SPECIAL_PASSWORD } from './RestaurantInputs';
 
@@ -28,7 +28,6 @@ const TABS: FormTab[] = [
 interface Props {
   /** The restaurant to edit; none for Add Restaurant. */
   restaurant?: RestaurantRecord;
-  areas: AreaChoice[];
   accounts: Restaurateur[];
   mapCenter?: { lat: number; lng: number; map_zoom: number };
   /** Sends the multipart fields; rejects with the server's error (its `body` holds `{ field: [messages] }`). */
@@ -43,7 +42,7 @@ interface Props {
  * (one RestaurantInputs for both dialogs), History for administrators. A failed edit clears the login e-mail, so it
  * is chosen again (spec 2, section 8); a message on the Additional tab alone turns to it. Mount it only while open.
  */
-export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSubmit, onClose, withMaps }: Props) {
+export function RestaurantDialog({ restaurant, accounts, mapCenter, onSubmit, onClose, withMaps }: Props) {
   const editing = !!restaurant;
   const [withPassword, setWithPassword] = useState(false);
   const schema = useMemo(() => restaurantFormSchema(withPassword), [withPassword]);
@@ -54,7 +53,6 @@ export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSub
   return (
     <FormDialog<RestaurantFormValues>
       title={editing ? EDIT_TITLE : ADD_TITLE}
-      titleId="restaurant-dialog-title"
       width={RESTAURANT_DIALOG_WIDTH}
       schema={schema}
       defaultValues={restaurant ? restaurantValues(restaurant) : EMPTY_RESTAURANT}
@@ -67,16 +65,10 @@ export function RestaurantDialog({ restaurant, areas, accounts, mapCenter, onSub
         if (tabOfFields(TABS, fields) === 1) setTab(1);
       }}
       tabs={<FormTabs tabs={showHistory ? [...TABS, { label: 'History' }] : TABS} value={tab} onChange={setTab} />}
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label={editing ? ACCEPT_CHANGES : SEND_VERIFICATION} />
-        </>
-      }
+      saveLabel={editing ? ACCEPT_CHANGES : SEND_VERIFICATION}
     >
       <RestaurantInputs
         editing={editing}
-        areas={areas}
         accounts={accounts}
         mapCenter={mapCenter}
         withMaps={withMaps}

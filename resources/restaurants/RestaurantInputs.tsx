@@ -1,19 +1,24 @@
 import { Box, InputAdornment } from '@mui/material';
+import { useGetList } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatPounds } from '../../domain/money';
-import { FlagInput, FormTabPanel, ImageInput, PasswordInput, PasswordSwitch, SelectInput, TextInput } from '../../src/components/forms';
+import { FlagInput, FormTabPanel, ImageInput, PasswordInput, PasswordSwitch, TextInput } from '../../src/components/forms';
+import { ReferenceSelect } from '../../src/components/ReferenceSelect';
 import { AddressFields } from './AddressFields';
 import { LoginEmailField } from './LoginEmailField';
-import type { AreaChoice, Restaurateur } from './types';
+import { AREA_RESOURCE, type AreaChoice, type Restaurateur } from './types';
 
 export const SPECIAL_PASSWORD = 'Special Password';
 export const CHANGE_PASSWORD = 'Change Password';
 
 export const grid2 = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
+// The areas as the picker lists them (every one, by name): one call serves both the picker and the rates.
+const EVERY_AREA = { pagination: { page: 1, perPage: 0 }, sort: { field: 'name', order: 'ASC' as const } };
+const areaLabel = (a: AreaChoice) => `${a.name}${a.city ? ` (${a.city.city_name})` : ''}`;
+
 interface Props {
   editing: boolean;
-  areas: AreaChoice[];
   accounts: Restaurateur[];
   mapCenter?: { lat: number; lng: number; map_zoom: number };
   withMaps?: boolean;
@@ -26,10 +31,10 @@ interface Props {
  * Every field of a restaurant, the same for Add and Edit Restaurant (spec 2, sections 2 and 5): the Main tab
  * (name, address, login and billing e-mails, area, pay) and the Additional tab (logo and notes for drivers).
  */
-export function RestaurantInputs({ editing, areas, accounts, mapCenter, withMaps, tab, withPassword, onPasswordSwitch }: Props) {
+export function RestaurantInputs({ editing, accounts, mapCenter, withMaps, tab, withPassword, onPasswordSwitch }: Props) {
   const areaId = useWatch({ name: 'area_id' }) as string;
+  const { data: areas = [] } = useGetList<AreaChoice>(AREA_RESOURCE, EVERY_AREA);
   const area = areas.find((a) => String(a.id) === areaId);
-  const areaChoices = areas.map((a) => ({ id: a.id, name: `${a.name}${a.city ? ` (${a.city.city_name})` : ''}` }));
 
   const pay = (source: string, label: string, placeholder?: number) => (
     <TextInput
@@ -53,7 +58,7 @@ export function RestaurantInputs({ editing, areas, accounts, mapCenter, withMaps
           <LoginEmailField accounts={accounts} />
           <TextInput source="business_email" label="Business / billing e-mail" required type="email" />
           <TextInput source="telephone" label="Telephone" required type="tel" />
-          <SelectInput source="area_id" label="Area" required choices={areaChoices} />
+          <ReferenceSelect<AreaChoice> source="area_id" label="Area" required reference={AREA_RESOURCE} sortBy="name" optionText={areaLabel} />
           {pay('standard_pay', 'Mon–Thurs pay per hour', area?.standardPayRate)}
           {pay('weekend_pay', 'Fri–Sun pay per hour', area?.weekendPayRate)}
           {pay('invoice_comission', 'Commission per invoiced hour')}

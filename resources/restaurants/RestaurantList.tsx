@@ -69,7 +69,7 @@ function RestaurantsScreen() {
         filterDefaultValues={RESTAURANT_FIRST_PAGE.filter}
         sort={RESTAURANT_FIRST_PAGE.sort}
       >
-        <RestaurantListContent areas={areas.data ?? []} open={open} setOpen={setOpen} />
+        <RestaurantListContent open={open} setOpen={setOpen} />
       </SpecList>
     </ListScreenFrame>
   );

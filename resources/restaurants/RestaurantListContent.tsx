@@ -11,7 +11,7 @@ import { RestaurantActionDialogs, type RestaurantDialogKind } from './Restaurant
 import type { RestaurantActions } from './RestaurantCells';
 import { RestaurantDialog } from './RestaurantDialog';
 import { RestaurantRows } from './RestaurantRows';
-import { RESTAURANT_CHANNEL, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord, type Restaurateur } from './types';
+import { RESTAURANT_CHANNEL, RESTAURATEUR_RESOURCE, type RestaurantRecord, type Restaurateur } from './types';
 
 export type OpenRestaurantDialog = { kind: 'add' } | { kind: RestaurantDialogKind; restaurant: RestaurantRecord } | null;
 
@@ -19,7 +19,6 @@ const ALL = { page: 1, perPage: 0 };
 const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
 
 interface Props {
-  areas: AreaChoice[];
   open: OpenRestaurantDialog;
   setOpen: (open: OpenRestaurantDialog) => void;
 }
@@ -28,7 +27,7 @@ interface Props {
  * Inside the restaurants `<List>`: the rows, the row actions and the dialogs. Every save, and every change the
  * live feed announces (another administrator's), fetches the page and the restaurant accounts again.
  */
-export function RestaurantListContent({ areas, open, setOpen }: Props) {
+export function RestaurantListContent({ open, setOpen }: Props) {
   const notify = useNotify();
   const navigate = useNavigate();
   const { refetch, isPending } = useListContext<RestaurantRecord>();
@@ -95,13 +94,11 @@ export function RestaurantListContent({ areas, open, setOpen }: Props) {
   return (
     <>
       <RestaurantRows actions={actions} />
-      {open?.kind === 'add' && <RestaurantDialog areas={areas} accounts={accountList} mapCenter={mapCenter} onSubmit={onAdd} onClose={close} />}
+      {open?.kind === 'add' && <RestaurantDialog accounts={accountList} mapCenter={mapCenter} onSubmit={onAdd} onClose={close} />}
       {open && open.kind !== 'add' && (
         <RestaurantActionDialogs
           kind={open.kind}
           restaurantId={open.restaurant.id}
-          restaurant={open.restaurant}
-          areas={areas}
           accounts={accountList}
           mapCenter={mapCenter}
           onClose={close}

@@ -2,11 +2,9 @@ import { useMemo, useState } from 'react';
 import { Box, TextField } from '@mui/material';
 import { restaurantProfileFormSchema } from '../../domain/validation/restaurant';
 import type { StoredRestaurant } from '../../providers/session';
-import { storedImage, type ImageValue } from '../../src/components/ImageUpload';
+import { notesValues, type RestaurantNotesValues } from './restaurantForm';
 import {
-  FormCancelButton,
   FormDialog,
-  FormSaveButton,
   FormTabPanel,
   FormTabs,
   PasswordInput,
@@ -20,7 +18,7 @@ import { grid2, RestaurantNotesInputs } from './RestaurantInputs';
 export const PROFILE_TITLE = 'Edit Restaurant Profile';
 export const UNKNOWN_ERROR = 'Unknown error';
 
-interface ProfileValues {
+interface ProfileValues extends RestaurantNotesValues {
   [key: string]: unknown;
   name: string;
   contactName: string;
@@ -29,13 +27,6 @@ interface ProfileValues {
   telephone: string;
   password: string;
   current_password: string;
-  meal: string;
-  uniform: string;
-  cash_orders: string;
-  waiting_location: string;
-  other: string;
-  bonus_target: string;
-  logo: ImageValue;
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -50,13 +41,7 @@ function initialValues(r: StoredRestaurant): ProfileValues {
     telephone: text(r.telephone),
     password: '',
     current_password: '',
-    meal: text(r.meal),
-    uniform: text(r.uniform),
-    cash_orders: text(r.cash_orders),
-    waiting_location: text(r.waiting_location),
-    other: text(r.other),
-    bonus_target: text(r.bonus_target),
-    logo: storedImage(r.logo_src as string | null | undefined),
+    ...notesValues(r),
   };
 }
 
@@ -99,7 +84,6 @@ export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }:
   return (
     <FormDialog<ProfileValues>
       title={PROFILE_TITLE}
-      titleId="profile-dialog-title"
       width={RESTAURANT_DIALOG_WIDTH}
       schema={schema}
       defaultValues={initialValues(restaurant)}
@@ -109,12 +93,7 @@ export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }:
       failureText={failureText}
       renameServerFields={LOGO_FIELD}
       tabs={<FormTabs tabs={[{ label: 'Main' }, { label: 'Additional' }]} value={tab} onChange={setTab} />}
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Accept Changes" />
-        </>
-      }
+      saveLabel="Accept Changes"
     >
       <FormTabPanel label="Main" shown={tab === 0}>
         <Box sx={grid2}>

@@ -1,8 +1,19 @@
 import { NO_IMAGE, storedImage, type ImageValue } from '../../src/components/ImageUpload';
 import type { RestaurantRecord } from './types';
 
+/** The Additional tab's values, the office's dialogs' and the restaurant's own profile's: notes for drivers, the logo. */
+export interface RestaurantNotesValues {
+  meal: string;
+  uniform: string;
+  cash_orders: string;
+  waiting_location: string;
+  other: string;
+  bonus_target: string;
+  logo: ImageValue;
+}
+
 /** What the Add and Edit Restaurant dialogs edit: text as typed, the Send Invoice box, the logo. */
-export interface RestaurantFormValues {
+export interface RestaurantFormValues extends RestaurantNotesValues {
   [key: string]: unknown;
   name: string;
   contactName: string;
@@ -20,13 +31,6 @@ export interface RestaurantFormValues {
   booking_fee: string;
   send_invoice: boolean;
   password: string;
-  meal: string;
-  uniform: string;
-  cash_orders: string;
-  waiting_location: string;
-  other: string;
-  bonus_target: string;
-  logo: ImageValue;
 }
 
 /** The fields of each tab, so a tab can show that it holds a message. */
@@ -36,7 +40,21 @@ export const MAIN_FIELDS = [
 ] as const;
 export const ADDITIONAL_FIELDS = ['logo', 'file', 'meal', 'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target'] as const;
 
-const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** A stored restaurant's notes and logo (the office's record, or the account's own), as the form holds them. */
+export function notesValues(restaurant: object): RestaurantNotesValues {
+  const r = restaurant as Record<string, unknown>;
+  return {
+    meal: text(r.meal),
+    uniform: text(r.uniform),
+    cash_orders: text(r.cash_orders),
+    waiting_location: text(r.waiting_location),
+    other: text(r.other),
+    bonus_target: text(r.bonus_target),
+    logo: storedImage(r.logo_src as string | null | undefined),
+  };
+}
 
 export const EMPTY_RESTAURANT: RestaurantFormValues = {
   name: '', contactName: '', address: '', postcode: '', map_latitude: '', map_longitude: '', email: '', business_email: '',
@@ -62,13 +80,7 @@ export function restaurantValues(r: RestaurantRecord): RestaurantFormValues {
     booking_fee: text(r.booking_fee),
     send_invoice: r.send_invoice !== 0,
     password: '',
-    meal: text(r.meal),
-    uniform: text(r.uniform),
-    cash_orders: text(r.cash_orders),
-    waiting_location: text(r.waiting_location),
-    other: text(r.other),
-    bonus_target: text(r.bonus_target),
-    logo: storedImage(r.logo_src),
+    ...notesValues(r),
   };
 }
 

@@ -47,7 +47,6 @@ export function UserDialog({ user, areas, selfId, onSubmit, onClose }: UserDialo
           {!editing && <CloseButton onClose={onClose} />}
         </>
       }
-      titleId="user-dialog-title"
       titleSx={{ pr: 6 }}
       width={USER_DIALOG_WIDTH}
       schema={schema}

@@ -8,7 +8,7 @@ import { subscribeToFeed } from '../../providers/realtime';
 import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
 import { useStoredUser } from '../../src/components/useStoredUser';
-import { useResourceSave } from '../../src/components/forms';
+import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
 import { createUser, deleteUser, sendCredentials } from './api';
 import { areaLabel } from './assignments';
 import { DeleteUserDialog } from './DeleteUserDialog';
@@ -79,7 +79,6 @@ function NoUsers() {
 function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
   const self = useStoredUser();
   const notify = useNotify();
-  const saves = useResourceSave<PanelUser>('users');
   const setOpen = useContext(Dialogs);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { refetch } = useListContext<PanelUser>();
@@ -109,9 +108,9 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
       notify(`User created, but the login details were not e-mailed: ${errorText(error, USER_MSG.mailFailed)}`, { type: 'error' });
     }
   };
-  const onUpdate = (user: PanelUser) => async (body: Record<string, unknown>) => {
+  const onUpdate = (save: DialogSave<PanelUser>) => async (body: Record<string, unknown>) => {
     // `inactive=false` as the spec's call carries it; the server ignores it for staff users.
-    await saves.update(user.id, body, user, { query: { inactive: false } }).catch(failing);
+    await save(body, { query: { inactive: false } }).catch(failing);
     saved();
     notify('User updated', { type: 'success' });
   };
@@ -162,7 +161,16 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
       )}
       {open?.kind === 'create' && <UserDialog areas={areas} selfId={self?.id} onSubmit={onCreate} onClose={onClose} />}
       {open?.kind === 'edit' && (
-        <UserDialog key={open.user.id} user={open.user} areas={areas} selfId={self?.id} onSubmit={onUpdate(open.user)} onClose={onClose} />
+        <RecordDialogBase<PanelUser>
+          resource="users"
+          id={open.user.id}
+          onClose={onClose}
+          loadingLabel="Loading the user"
+          failure="The user could not be loaded"
+          notFound={USER_MSG.notFound}
+        >
+          {(save, user) => <UserDialog key={open.user.id} user={user} areas={areas} selfId={self?.id} onSubmit={onUpdate(save)} onClose={onClose} />}
+        </RecordDialogBase>
       )}
       {open?.kind === 'delete' && <DeleteUserDialog user={open.user} onConfirm={onDelete(open.user)} onClose={onClose} />}
     </>

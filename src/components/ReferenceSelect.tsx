@@ -3,6 +3,7 @@ import { SelectInput, type TextInputProps } from './forms';
 
 // Every record: the spec's pickers list them all, in the API's plain call (the data provider's `perPage: 0`).
 const EVERY = 0;
+const LIST_FAILED = 'The list could not be loaded';
 
 interface Props<T extends RaRecord> extends TextInputProps {
   /** The react-admin resource the value points into (`city`, `area`, ...). */
@@ -11,18 +12,25 @@ interface Props<T extends RaRecord> extends TextInputProps {
   sortBy: string;
   /** What a choice reads. */
   optionText: (record: T) => string;
+  /** The list's filter, as the plain call takes it (a driver's `status`). */
+  filter?: Record<string, unknown>;
+  /** Which of the records are offered, in which order, when not all as they come (the drivers of one restaurant). */
+  offer?: (records: T[]) => T[];
 }
 
 /** A form dialog's select of another resource's records: react-admin's `<ReferenceInput>` drawn as the panel's select. */
-export function ReferenceSelect<T extends RaRecord>({ reference, sortBy, optionText, ...props }: Props<T>) {
+export function ReferenceSelect<T extends RaRecord>({ reference, sortBy, filter, ...props }: Props<T>) {
   return (
-    <ReferenceInput source={props.source} reference={reference} perPage={EVERY} sort={{ field: sortBy, order: 'ASC' }}>
-      <Choices<T> optionText={optionText} {...props} />
+    <ReferenceInput source={props.source} reference={reference} perPage={EVERY} sort={{ field: sortBy, order: 'ASC' }} filter={filter}>
+      <Choices<T> {...props} />
     </ReferenceInput>
   );
 }
 
-function Choices<T extends RaRecord>({ optionText, ...props }: TextInputProps & { optionText: (record: T) => string }) {
-  const { allChoices = [] } = useChoicesContext<T>();
-  return <SelectInput {...props} choices={allChoices.map((r) => ({ id: r.id, name: optionText(r) }))} />;
+type ChoicesProps<T extends RaRecord> = TextInputProps & Pick<Props<T>, 'optionText' | 'offer'>;
+
+function Choices<T extends RaRecord>({ optionText, offer = (records) => records, ...props }: ChoicesProps<T>) {
+  const { allChoices = [], error } = useChoicesContext<T>();
+  const hint = error ? error.message || LIST_FAILED : props.hint;
+  return <SelectInput {...props} hint={hint} choices={offer(allChoices).map((r) => ({ id: r.id, name: optionText(r) }))} />;
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { MSG, PASSWORD_COUNTER } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 import { registrationFormSchema } from '../../domain/validation/auth';
 import { register } from '../../providers/login';
 import { firstFieldMessage, type ErrorBody } from '../../providers/httpClient';
@@ -9,21 +9,10 @@ import { PlainTextField } from '../components/PlainTextField';
 import { PublicShell } from '../components/PublicShell';
 import { useFormState } from '../components/useFormState';
 import { useStoredUser } from '../components/useStoredUser';
+import { WithCounter } from '../components/WithCounter';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 const AFTER_REGISTRATION = '/newsfeed';
-
-/** Error text on the left, the spec's character counter ('n/12') on the right. */
-function WithCounter({ message, length }: { message?: string; length: number }) {
-  return (
-    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-      <span>{message ?? ''}</span>
-      <span>
-        {length}/{PASSWORD_COUNTER}
-      </span>
-    </Box>
-  );
-}
 
 /** Registration (spec 1, section 2): a staff account without a role until an administrator gives it one. */
 export function RegistrationPage() {

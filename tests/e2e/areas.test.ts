@@ -1,27 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { logIn, serverAndBrowser } from '../helpers/e2e';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const both = serverAndBrowser();
 
 const region = (page: Page, name: string) => page.getByRole('region', { name: `Area ${name}`, exact: true });
 
 describe('Areas screen', () => {
   it('lets an administrator add, edit and remove an area, and explains why a busy area stays', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.getByRole('menuitem', { name: 'Areas' }).click();
-    await page.waitForURL(`${server.url}/areas`);
+    await page.waitForURL(`${both.server.url}/areas`);
     await page.getByRole('heading', { name: 'Areas', level: 1 }).waitFor();
 
     // Add: the screen moves to the page of the new area.

@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { logIn, serverAndBrowser } from '../helpers/e2e';
 
-let server: RunningServer;
-let browser: Browser;
+const both = serverAndBrowser();
 let files: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'driver-e2e-'));
   const photo = (width: number, height: number, r: number) =>
     sharp({ create: { width, height, channels: 3, background: { r, g: 90, b: 160 } } }).jpeg();
@@ -20,21 +18,19 @@ beforeAll(async () => {
   await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toFile(path.join(files, 'scan.gif'));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   fs.rmSync(files, { recursive: true, force: true });
 });
 
 async function adminPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
-  await logIn(page, server.url, 'admin@demo.test', 'Admin');
+  await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   return page;
 }
 
 async function servedWidth(src: string): Promise<number> {
-  const res = await fetch(new URL(src, server.url));
+  const res = await fetch(new URL(src, both.server.url));
   expect(res.status).toBe(200);
   return (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width!;
 }
@@ -48,14 +44,14 @@ describe('Drivers screen', () => {
   it('registers a driver with photos that come back re-compressed with thumbnails, live on another open list', async () => {
     // Another administrator keeps the full list open: the new driver must appear there by itself.
     const watcher = await adminPage();
-    await watcher.goto(`${server.url}/drivers`);
+    await watcher.goto(`${both.server.url}/drivers`);
     await showAll(watcher);
     await watcher.getByRole('textbox', { name: 'Search drivers' }).fill('rider');
     await watcher.getByText('No drivers found').waitFor();
 
     const page = await adminPage();
     await page.getByRole('menuitem', { name: 'Drivers' }).click();
-    await page.waitForURL(`${server.url}/drivers`);
+    await page.waitForURL(`${both.server.url}/drivers`);
     await page.getByRole('table', { name: 'Drivers' }).waitFor();
     await page.getByRole('button', { name: 'Add Driver' }).click();
     await page.getByRole('menuitem', { name: 'Full driver' }).click();
@@ -128,7 +124,7 @@ describe('Drivers screen', () => {
 
   it("saves a driver's unavailability and leave, and opens /drivers/{id} on that driver", async () => {
     const page = await adminPage();
-    await page.goto(`${server.url}/drivers`);
+    await page.goto(`${both.server.url}/drivers`);
     await page.getByRole('textbox', { name: 'Search drivers' }).fill('driver@demo.test');
     const row = page.getByRole('row', { name: /Dan Driver/ });
     await row.getByRole('button', { name: 'Actions for Dan Driver' }).click();
@@ -175,10 +171,10 @@ describe('Drivers screen', () => {
       const res = await fetch('/api/driver?status=10', { headers: { Authorization: `Bearer ${user.access_token}` } });
       return ((await res.json()) as { id: number; email: string }[]).find((x) => x.email === 'driver@demo.test')!.id;
     });
-    await page.goto(`${server.url}/drivers/${id}`);
+    await page.goto(`${both.server.url}/drivers/${id}`);
     const edit = page.getByRole('dialog', { name: /Edit Driver/ });
     await expect.poll(() => edit.getByLabel('E-mail').inputValue()).toBe('driver@demo.test');
-    await page.waitForURL(`${server.url}/drivers`);
+    await page.waitForURL(`${both.server.url}/drivers`);
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Actions for Dan Driver' }).click();
     await page.getByRole('menuitem', { name: 'Set Unavailability' }).click();

@@ -1,19 +1,9 @@
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import { logIn, serverAndBrowser } from '../helpers/e2e';
 import { readPdf } from '../helpers/pdfText';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const both = serverAndBrowser();
 
 /** The demo data is built around today: two weeks back, most timesheets are approved and Bombay Spice has no invoice. */
 const from = addDays(mondayOf(londonToday()), -14);
@@ -22,13 +12,13 @@ const ukDate = (d: string) => `${d.slice(8)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 describe('Invoices', () => {
   it('lets an administrator request, preview, create, download and remove an invoice', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.getByRole('menuitem', { name: 'Invoices' }).click();
     await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
-    await page.goto(`${server.url}/invoices?interval=20&from=${from}&to=${to}`);
+    await page.goto(`${both.server.url}/invoices?interval=20&from=${from}&to=${to}`);
     const table = page.getByRole('table', { name: 'Invoices' });
     await table.waitFor();
     await expect.poll(() => table.getByRole('row').count()).toBe(3); // header, 002 and 003
@@ -107,11 +97,11 @@ describe('Invoices', () => {
   });
 
   it("shows a restaurant account its own invoices with View and Download only", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+    const context = await both.browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
     const page = await context.newPage();
-    await logIn(page, server.url, 'restaurant@demo.test', 'Business');
+    await logIn(page, both.server.url, 'restaurant@demo.test', 'Business');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.url}/invoicesrestaurant?interval=40&from=${addDays(from, -14)}&to=${addDays(from, 13)}`);
+    await page.goto(`${both.server.url}/invoicesrestaurant?interval=40&from=${addDays(from, -14)}&to=${addDays(from, 13)}`);
     const list = page.getByRole('list', { name: 'Invoices' });
     await list.waitFor();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2); // 001 and 002; 003 is another restaurant's
@@ -128,13 +118,13 @@ describe('Invoices', () => {
 
 describe('Reporting', () => {
   it('shows a manager the cancelled shifts of the week with a chart, other reports, and a CSV download', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();
-    await logIn(page, server.url, 'manager@demo.test', 'Admin');
+    await logIn(page, both.server.url, 'manager@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.getByRole('menuitem', { name: 'Reporting' }).click();
     await page.getByRole('heading', { name: 'Reporting', level: 1 }).waitFor();
-    await page.goto(`${server.url}/reporting?interval=30&from=${from}&to=${addDays(from, 13)}`);
+    await page.goto(`${both.server.url}/reporting?interval=30&from=${from}&to=${addDays(from, 13)}`);
     const table = page.getByRole('table', { name: 'Shift Cancelled/Bonus Added' });
     await table.waitFor();
     expect(await page.getByTestId('report-bar').count()).toBe(14);

@@ -1,37 +1,34 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiToken, launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiToken, demoRestaurants, logIn, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 import { SHIFT_LABEL } from '../../domain/shifts';
 import { BREACH_LABEL } from '../../src/pages/schedule/chip';
 
-let server: RunningServer;
-let browser: Browser;
+const both = serverAndBrowser();
 const contexts: BrowserContext[] = [];
 let auth: Record<string, string>;
 let camdenArea: number;
 const restaurant: Record<string, number> = {};
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  auth = { authorization: `Bearer ${await apiToken(server.url)}`, 'content-type': 'application/json' };
-  const restaurants = (await (await fetch(`${server.url}/api/restaurant?status=10`, { headers: auth })).json()) as { id: number; name: string; area: { id: number; name: string } }[];
-  for (const r of restaurants) restaurant[r.name] = r.id;
-  camdenArea = restaurants.find((r) => r.area.name === 'Camden')!.area.id;
+  const token = await apiToken(both.server.url);
+  auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const demo = await demoRestaurants(both.server.url, token);
+  Object.assign(restaurant, demo.ids);
+  camdenArea = demo.camdenArea;
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
 });
 
 async function open(path: string): Promise<Page> {
   // A tall window: the board draws only the rows in view.
-  const context = await browser.newContext({ viewport: { width: 1366, height: 1400 }, locale: 'en-GB' });
+  const context = await both.browser.newContext({ viewport: { width: 1366, height: 1400 }, locale: 'en-GB' });
   contexts.push(context);
   const page = await context.newPage();
-  await logIn(page, server.url, 'admin@demo.test', 'Admin');
+  await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${both.server.url}${path}`);
   await page.getByRole('combobox', { name: 'Interval' }).waitFor();
   return page;
 }
@@ -70,16 +67,16 @@ describe('Planning assistant on the board', () => {
     // An empty week (the demo plans up to the end of the week after next), and a Camden driver free every day.
     const monday = addDays(mondayOf(londonToday()), 28);
     const [tue, wed, thu] = [1, 2, 3].map((d) => addDays(monday, d));
-    const drivers = (await (await fetch(`${server.url}/api/driver?status=10`, { headers: auth })).json()) as {
+    const drivers = (await (await fetch(`${both.server.url}/api/driver?status=10`, { headers: auth })).json()) as {
       id: number; full_name: string; area_ids: { area_id: number }[]; restaurant_ids: unknown[];
     }[];
     const rae = drivers.find((d) => d.area_ids.some((a) => a.area_id === camdenArea) && !d.restaurant_ids.length)!;
     const everyDay = [0, 1, 2, 3, 4, 5, 6].map((week_day) => ({ week_day, holiday: 20, start_at: '00:00', stop_at: '23:45' }));
-    const set = await fetch(`${server.url}/api/driver-update-working-times`, { method: 'POST', headers: auth, body: JSON.stringify({ driver_id: rae.id, default_working_times: everyDay, override_working_time: [] }) });
+    const set = await fetch(`${both.server.url}/api/driver-update-working-times`, { method: 'POST', headers: auth, body: JSON.stringify({ driver_id: rae.id, default_working_times: everyDay, override_working_time: [] }) });
     expect(set.status).toBe(200);
     const make = async (date: string, start: string, finish: string) => {
       const body = { restaurant_id: restaurant['Bombay Spice'], driver_id: rae.id, period_date: date, start_time: start, finish_time: finish, status: 10 };
-      const res = await fetch(`${server.url}/api/shift`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+      const res = await fetch(`${both.server.url}/api/shift`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
       expect(res.status).toBe(201);
       return ((await res.json()) as { id: number }).id;
     };

@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { logIn, serverAndBrowser } from '../helpers/e2e';
 
-let server: RunningServer;
-let browser: Browser;
+const both = serverAndBrowser();
 let files: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'restaurant-e2e-'));
   // A wide photo as a phone takes it: the server must bring it down to 1920 px.
   await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 200, g: 40, b: 40 } } })
@@ -21,19 +19,17 @@ beforeAll(async () => {
     .toFile(path.join(files, 'new-logo.png'));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   fs.rmSync(files, { recursive: true, force: true });
 });
 
 async function newPage(width = 1366, height = 800): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await both.browser.newContext({ viewport: { width, height } });
   return context.newPage();
 }
 
 /** The size of an image as the server serves it. */
 async function servedWidth(src: string): Promise<number> {
-  const res = await fetch(new URL(src, server.url));
+  const res = await fetch(new URL(src, both.server.url));
   expect(res.status).toBe(200);
   return (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width!;
 }
@@ -41,10 +37,10 @@ async function servedWidth(src: string): Promise<number> {
 describe('Restaurants screen', () => {
   it('adds a restaurant with a logo, e-mails its login, edits it, and refuses to delete one with history', async () => {
     const page = await newPage();
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.getByRole('menuitem', { name: 'Restaurants' }).click();
-    await page.waitForURL(`${server.url}/restaurants`);
+    await page.waitForURL(`${both.server.url}/restaurants`);
     await page.getByRole('cell', { name: 'Bombay Spice', exact: true }).waitFor();
 
     // Add: Main tab, then the logo on the Additional tab.
@@ -97,7 +93,7 @@ describe('Restaurants screen', () => {
     await edit.getByRole('button', { name: 'Accept Changes' }).click();
     await edit.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('cell', { name: 'Noodle Nook Camden', exact: true }).count()).toBe(1);
-    const replaced = await fetch(new URL(thumb.replace('/thumb', ''), server.url));
+    const replaced = await fetch(new URL(thumb.replace('/thumb', ''), both.server.url));
     expect(replaced.status).toBe(404);
 
     // Its schedule and its drivers are one click away; a restaurant with history cannot be removed.
@@ -114,9 +110,9 @@ describe('Restaurants screen', () => {
 
   it('lets a restaurant account edit its own restaurant from Home, and keeps the change', async () => {
     const page = await newPage();
-    await logIn(page, server.url, 'restaurant@demo.test', 'Business');
+    await logIn(page, both.server.url, 'restaurant@demo.test', 'Business');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${both.server.url}/home`);
     await page.getByRole('button', { name: 'Edit profile of Pizza Palace Islington' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Restaurant Profile' });
     expect(await dialog.getByLabel('E-mail').isDisabled()).toBe(true);
@@ -129,7 +125,7 @@ describe('Restaurants screen', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('row', { name: /Pizza Palace Islington/ }).textContent()).toContain('1 Upper Street, London, N1 0PN');
 
-    // A reload reads the stored restaurant, and the logo is saved on the server.
+    // A reload reads the stored restaurant, and the logo is saved on the both.server.
     await page.reload();
     await expect.poll(() => page.getByRole('row', { name: /Pizza Palace Islington/ }).textContent()).toContain('1 Upper Street, London, N1 0PN');
     await page.getByRole('button', { name: 'Edit profile of Pizza Palace Islington' }).click();

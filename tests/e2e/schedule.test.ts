@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium, logIn, startServer, type RunningServer } from '../helpers/e2e';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { apiToken, demoRestaurants, logIn, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 import { SHIFT_LABEL } from '../../domain/shifts';
 
-let server: RunningServer;
-let browser: Browser;
+const both = serverAndBrowser();
 const contexts: BrowserContext[] = [];
 
 // An empty week: the demo plans shifts up to the end of the week after next.
@@ -18,34 +17,21 @@ let camdenArea: number;
 const restaurant: Record<string, number> = {};
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
-  });
-  const token = (await login.json()).access_token as string;
-  const restaurants = (await (await fetch(`${server.url}/api/restaurant?status=10`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    id: number;
-    name: string;
-    area: { id: number; name: string };
-  }[];
-  for (const r of restaurants) restaurant[r.name] = r.id;
-  camdenArea = restaurants.find((r) => r.area.name === 'Camden')!.area.id;
+  const demo = await demoRestaurants(both.server.url, await apiToken(both.server.url));
+  Object.assign(restaurant, demo.ids);
+  camdenArea = demo.camdenArea;
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
 });
 
 async function open(email: string, tab: 'Admin' | 'Business', path: string, viewport = { width: 1366, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB' });
+  const context = await both.browser.newContext({ viewport, locale: 'en-GB' });
   contexts.push(context);
   const page = await context.newPage();
-  await logIn(page, server.url, email, tab);
+  await logIn(page, both.server.url, email, tab);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${both.server.url}${path}`);
   await page.getByRole('combobox', { name: 'Interval' }).waitFor();
   return page;
 }

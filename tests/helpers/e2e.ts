@@ -92,3 +92,10 @@ export function recordLiveFeed(page: Page): { explain: (error: unknown, shown?: 
     },
   };
 }
+
+/** The demo's active restaurants' ids by name, and the Camden area's id, as an administrator's token reads them. */
+export async function demoRestaurants(url: string, token: string): Promise<{ ids: Record<string, number>; camdenArea: number }> {
+  const res = await fetch(`${url}/api/restaurant?status=10`, { headers: { authorization: `Bearer ${token}` } });
+  const restaurants = (await res.json()) as { id: number; name: string; area: { id: number; name: string } }[];
+  return { ids: Object.fromEntries(restaurants.map((r) => [r.name, r.id])), camdenArea: restaurants.find((r) => r.area.name === 'Camden')!.area.id };
+}

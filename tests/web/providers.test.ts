@@ -93,6 +93,16 @@ describe('dataProvider', () => {
     expect(res).toEqual({ data: rows, total: 2 });
     expect(calls.map((c) => c.path)).toEqual(['/api/area']);
   });
+
+  it("reads one record through its list's id filter, the API having no get-one route, and says 404 when it is not there", async () => {
+    const bombay = { id: 7, name: 'Bombay Spice', status: 20 };
+    const calls = mockApi((call) => (call.path.startsWith('/api/restaurant?') ? { body: [bombay] } : undefined));
+    expect(await dataProvider.getOne('restaurants', { id: 7 })).toEqual({ data: bombay });
+    const url = new URL(calls[0].path, 'http://localhost');
+    expect(url.pathname).toBe('/api/restaurant');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ id: [7] });
+    await expect(dataProvider.getOne('restaurants', { id: 8 })).rejects.toMatchObject({ status: 404 });
+  });
 });
 
 describe('first calls of a page load', () => {

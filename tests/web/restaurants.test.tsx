@@ -71,11 +71,13 @@ const OLD = restaurant({ id: 9, name: 'Cedar Lebanese Grill', status: 20, logo_s
 // The dialogs on their own
 // ---------------------------------------------------------------------------------------------------------
 
-function renderDialog(props: Partial<Parameters<typeof RestaurantDialog>[0]> = {}) {
+/** The dialog over an API that answers the areas (the Area picker's choices and their rates), and `answer`'s calls. */
+function renderDialog(props: Partial<Parameters<typeof RestaurantDialog>[0]> = {}, answer: (call: ApiCall) => { body?: unknown; headers?: Record<string, string> } | undefined = () => undefined) {
+  const calls = mockApi((call) => (call.path === '/api/area' ? { body: AREAS } : answer(call)));
   const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => {});
   const onClose = vi.fn();
-  const { unmount } = renderInAdmin(<RestaurantDialog areas={AREAS} accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
-  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }), unmount };
+  const { unmount } = renderInAdmin(<RestaurantDialog accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
+  return { calls, onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }), unmount };
 }
 const field = (label: RegExp) => screen.getByLabelText(label);
 /** Types a whole value at once: one change, as a paste does (typing letter by letter re-renders the dialog each time). */
@@ -209,12 +211,12 @@ describe('Edit Restaurant dialog', () => {
   });
 
   it("shows administrators the restaurant's own history on a History tab, and none when adding", async () => {
-    const calls = mockApi((call) => (call.path.startsWith('/api/history?') ? { body: [], headers: { 'Content-Range': 'history */0' } } : undefined));
+    const history = (call: ApiCall) => (call.path.startsWith('/api/history?') ? { body: [], headers: { 'Content-Range': 'history */0' } } : undefined);
     storeUser(ADMIN);
-    const adding = renderDialog();
+    const adding = renderDialog({}, history);
     expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
     adding.unmount();
-    const { u } = renderDialog({ restaurant: PIZZA });
+    const { u, calls } = renderDialog({ restaurant: PIZZA }, history);
     await u.click(screen.getByRole('tab', { name: 'History' }));
     expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
     const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://localhost').searchParams;

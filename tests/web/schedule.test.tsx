@@ -96,7 +96,14 @@ function renderShiftDialog(props: Partial<Parameters<typeof ShiftDialog>[0]> = {
   store.replaceAll(props.store ? props.store.all() : []);
   const onSaved = vi.fn();
   const onClose = vi.fn();
-  render(<ShiftDialog restaurant={camden} date="2026-11-23" drivers={DRIVERS} store={store} fuelRates={FUEL} onClose={onClose} onSaved={onSaved} {...props} />);
+  // A react-admin form: it needs the app's context (a router, the form machinery) around it.
+  render(
+    <MemoryRouter>
+      <AdminContext>
+        <ShiftDialog restaurant={camden} date="2026-11-23" drivers={DRIVERS} store={store} fuelRates={FUEL} onClose={onClose} onSaved={onSaved} {...props} />
+      </AdminContext>
+    </MemoryRouter>,
+  );
   return { calls, onSaved, onClose, user: userEvent.setup() };
 }
 

@@ -159,15 +159,20 @@ describe('Timesheets screen', () => {
     expect(await screen.findByText("Can't approve timesheet 10/11/2026. Cost total should be £70.00 (rate × hours + bonus + fuel bonus): reload the timesheet and try again")).toBeInTheDocument();
   });
 
+  /** The summary form says `message` and keeps Approve and Discard disabled. */
+  const expectRefusal = (message: string) => {
+    expect(within(form()).getByText(message)).toBeInTheDocument();
+    expect(button('Approve')).toBeDisabled();
+    expect(button('Discard')).toBeDisabled();
+  };
+
   it('disables Approve and Discard while a time is missing or wrong, and snaps typed times to the list', async () => {
     const { user } = await open();
     await user.click(rowOf('17:00 – 22:00'));
     const start = within(form()).getByRole('combobox', { name: 'Start Time' });
     await user.clear(start);
     await user.tab();
-    expect(within(form()).getByText('Start Time is required.')).toBeInTheDocument();
-    expect(button('Approve')).toBeDisabled();
-    expect(button('Discard')).toBeDisabled();
+    expectRefusal('Start Time is required.');
     // Focusing the empty field pre-fills the time of day; typing replaces it.
     await user.type(start, '7pm');
     expect(start).toHaveValue('7pm');
@@ -183,9 +188,7 @@ describe('Timesheets screen', () => {
     await user.clear(finish);
     await user.type(finish, '17:00');
     await user.tab();
-    expect(within(form()).getByText(OWN_MSG.finishEqualsStart)).toBeInTheDocument();
-    expect(button('Approve')).toBeDisabled();
-    expect(button('Discard')).toBeDisabled();
+    expectRefusal(OWN_MSG.finishEqualsStart);
   }, 60_000);
 
   it('caps the date at tomorrow and answers the date messages', async () => {
@@ -322,7 +325,7 @@ describe('Timesheets screen', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Restaurant/ }));
     await user.keyboard('{Escape}');
     await user.tab();
-    expect(within(dialog).getByText('Area is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Area is required')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: /Restaurant/ }));
     await user.click(screen.getByRole('option', { name: 'Pizza Palace Camden' }));
     await user.click(driver);
@@ -330,13 +333,13 @@ describe('Timesheets screen', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Ann Bell', 'Dan Driver']);
     await user.keyboard('{Escape}');
     await user.tab();
-    expect(within(dialog).getByText('Driver is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Driver is required')).toBeInTheDocument();
     await user.click(driver);
     await user.click(screen.getByRole('option', { name: 'Ann Bell' }));
     const date = within(dialog).getByRole('textbox', { name: /Date/ });
     await user.type(date, ukDate(addDays(londonToday(), 1)));
     await user.tab();
-    expect(within(dialog).getByText(dateTooLateMessage(londonToday()))).toBeInTheDocument();
+    expect(await within(dialog).findByText(dateTooLateMessage(londonToday()))).toBeInTheDocument();
     await user.clear(date);
     await user.type(date, '09/11/2026');
     await user.type(within(dialog).getByRole('combobox', { name: /Start Time/ }), '17:00');

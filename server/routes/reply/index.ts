@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { RULES } from '../../../domain/access';
 import { replySchema } from '../../../domain/validation/reply';
 import { plainText } from '../../services/sanitize';
 import { readSmallBody } from '../newsFeed/body';
@@ -12,7 +13,7 @@ import { insertReply, REPLY_CHANNEL } from './store';
  * managers, on a post they see. Answers the reply (201) and publishes reply_channel 'store' after commit.
  */
 export default async function replyRoutes(app: FastifyInstance) {
-  app.post('/api/reply', { preHandler: app.access('staff') }, async (request, reply) => {
+  app.post('/api/reply', { preHandler: app.access(...RULES.reply.create) }, async (request, reply) => {
     const body = await readSmallBody(request);
     const input = replySchema.parse({
       ...body,

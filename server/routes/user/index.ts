@@ -37,7 +37,7 @@ function emailRace(error: unknown): never {
 
 function parseId(raw: string): number {
   const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw notFound('User not found');
+  if (!Number.isInteger(id) || id <= 0) throw notFound(USER_MSG.notFound);
   return id;
 }
 
@@ -97,7 +97,7 @@ export default async function userRoutes(app: FastifyInstance) {
       .execute(async (trx) => {
         const admins = await lockAdministrators(trx);
         const current = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!current) throw notFound('User not found');
+        if (!current) throw notFound(USER_MSG.notFound);
         assertMayChangeRole(admins, actor.id, id, current.role, input.role);
         await assertEmailFree(trx, email, id);
         const assignments = await checkAssignments(trx, input);
@@ -131,7 +131,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const user = await app.db.transaction().execute(async (trx) => {
       const admins = await lockAdministrators(trx);
       const existing = await panelUser(trx, id);
-      if (!existing) throw notFound('User not found');
+      if (!existing) throw notFound(USER_MSG.notFound);
       assertMayRemove(admins, actor.id, id);
       // Tokens are not tied to the users table by a foreign key (three account kinds share it): revoke here.
       await revokeAccountTokens(trx, 'user', id);

@@ -3,7 +3,9 @@ import { Dialog } from '@mui/material';
 
 export interface DialogFrameProps {
   /** The id of the title, which names the dialog. */
-  titleId: string;
+  titleId?: string;
+  /** The dialog's name, for a dialog without a title (one waiting for its record). */
+  label?: string;
   width: number;
   /** The whole screen (a long form on a phone); `width` is then unused. */
   fullScreen?: boolean;
@@ -12,8 +14,8 @@ export interface DialogFrameProps {
   children: ReactNode;
 }
 
-/** The panel's dialog: always open (mount it while shown), of the spec's width, named by its title. */
-export function DialogFrame({ titleId, width, fullScreen = false, onClose, children }: DialogFrameProps) {
+/** The panel's dialog: always open (mount it while shown), of the spec's width, named by its title (or `label`). */
+export function DialogFrame({ titleId, label, width, fullScreen = false, onClose, children }: DialogFrameProps) {
   return (
     <Dialog
       open
@@ -21,6 +23,7 @@ export function DialogFrame({ titleId, width, fullScreen = false, onClose, child
       maxWidth={false}
       fullScreen={fullScreen}
       aria-labelledby={titleId}
+      aria-label={label}
       slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
     >
       {children}

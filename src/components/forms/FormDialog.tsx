@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, DialogActions, DialogContent, DialogTitle, styled } from '@mui/material';
 import { Form } from 'react-admin';
 import { useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { FORM_IN_DIALOG } from '../dialogForm';
 import { DialogFrame } from './DialogFrame';
 import { FormDialogContext, SAVE } from './formDialogContext';
+import { FormCancelButton, FormSaveButton } from './FormSaveButton';
 import { schemaResolver } from './schemaResolver';
 import { showServerErrors } from './serverErrors';
 
@@ -17,13 +18,15 @@ import { showServerErrors } from './serverErrors';
  * - the save button (FormSaveButton) is disabled while the form is invalid or being saved;
  * - a save the server refuses puts its `{ field: [messages] }` under the fields and says the error above the form;
  * - inputs (./inputs) are disabled while saving, and in a read-only view.
- * The dialog's body (inputs, tabs) is its children; its buttons come in `actions`, inside the same <form>.
- * `onSave` sends the values (through the data provider, see useResourceSave) and rejects with the server's error.
+ * The dialog's body (inputs, tabs) is its children; its buttons (Cancel and `saveLabel`, or `actions`) sit inside the
+ * same <form>.
+ * `onSave` sends the values (through a record controller's save, see RecordDialogBase) and rejects with the server's error.
  */
 export interface FormDialogProps<V extends FieldValues> {
-  /** The dialog title's content; the title carries `titleId`, which names the dialog. */
+  /** The dialog title's content, which names the dialog. */
   title: ReactNode;
-  titleId: string;
+  /** The title's id, when the caller's own DialogFrame is named by it (`bare`); otherwise one of its own. */
+  titleId?: string;
   titleSx?: object;
   width: number;
   /** The whole screen (a long form on a phone); `width` is then unused. */
@@ -58,7 +61,10 @@ export interface FormDialogProps<V extends FieldValues> {
   bare?: boolean;
   /** Shown between the title and the content: the dialog's tabs. */
   tabs?: ReactNode;
-  actions: ReactNode;
+  /** The dialog's buttons, when not the usual Cancel and save (see saveLabel). */
+  actions?: ReactNode;
+  /** The save button's label beside Cancel, the usual buttons ('Save' by default). */
+  saveLabel?: string;
   children: ReactNode;
 }
 
@@ -66,7 +72,14 @@ const DialogForm = styled(Form)(FORM_IN_DIALOG);
 const same = (values: unknown) => values;
 
 export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
-  const { title, titleId, titleSx, width, fullScreen, schema, defaultValues, onSave, onClose, readOnly = false, tabs, actions, children } = props;
+  const ownTitleId = useId();
+  const { title, titleId = ownTitleId, titleSx, width, fullScreen, schema, defaultValues, onSave, onClose, readOnly = false, tabs, children } = props;
+  const actions = props.actions ?? (
+    <>
+      <FormCancelButton onClick={onClose} />
+      <FormSaveButton label={props.saveLabel ?? 'Save'} />
+    </>
+  );
   // What is being sent: SAVE (the form's submit), or another action's name (an invoice's Preview).
   const [sending, setSending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -126,6 +139,9 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
   const form = (
     <FormDialogContext.Provider value={state}>
       <DialogForm
+        // The form's values are the dialog's (text as typed), not the record of an EditBase around it, which
+        // react-admin's Form would otherwise lay over them.
+        record={initial}
         defaultValues={initial}
         resolver={resolver}
         mode="onTouched"

@@ -10,16 +10,17 @@ function useValuesPass(): boolean {
 
 /**
  * The submit button of a form dialog: disabled while the values do not pass the schema, while anything is sent
- * (with a spinner while the save is), and in a read-only view.
+ * (with a spinner while the save is), in a read-only view, and while `blocked` (a rule the schema cannot see: a
+ * shift's driver who is not free then).
  */
-export function FormSaveButton({ label }: { label: string }) {
+export function FormSaveButton({ label, blocked = false }: { label: string; blocked?: boolean }) {
   const { readOnly, saving, sending } = useFormDialog();
   const valid = useValuesPass();
   return (
     <Button
       type="submit"
       variant="contained"
-      disabled={readOnly || !valid || saving}
+      disabled={readOnly || !valid || saving || blocked}
       startIcon={sending === SAVE ? <CircularProgress size={16} color="inherit" /> : undefined}
     >
       {label}

@@ -1,6 +1,7 @@
 export { FormDialog, type FormDialogProps } from './FormDialog';
 export { FormSaveButton, FormActionButton, FormCancelButton, FormResetButton } from './FormSaveButton';
 export { DialogFrame } from './DialogFrame';
+export { WaitingDialog } from './WaitingDialog';
 export { FormTabs, FormTabPanel, tabOfFields, type FormTab } from './FormTabs';
 export { TextInput, SelectInput, DateInput, FlagInput, useFormField, DATE_HINT, type Choice, type TextInputProps } from './inputs';
 export { ImageInput } from './ImageInput';
@@ -8,4 +9,4 @@ export { TimeInput } from './TimeInput';
 export { PasswordInput, PasswordSwitch } from './PasswordInputs';
 export { useFormDialog, useInputsDisabled } from './formDialogContext';
 export { showServerErrors, failureBeside } from './serverErrors';
-export { useResourceSave } from './useResourceSave';
+export { RecordDialogBase, CreateDialogBase, type DialogSave, type SaveMeta } from './RecordDialogBase';

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Stack, Typography } from '@mui/material';
-import { useFormContext, useWatch } from 'react-hook-form';
-import { londonToday, ukDate } from '../../../domain/dates';
+import { Stack } from '@mui/material';
+import { useFormContext } from 'react-hook-form';
+import { londonToday } from '../../../domain/dates';
 import { isDate } from '../../../domain/ranges';
 import { FREE_SHIFT_BONUSES, bonusLabel, draftDateRefusal, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { freeShiftSchema } from '../../../domain/validation/shift';
-import { FormCancelButton, FormDialog, FormSaveButton, SelectInput, TextInput, TimeInput, failureBeside } from '../../components/forms';
+import { FormDialog, SelectInput, TextInput, TimeInput, failureBeside } from '../../components/forms';
 import { createFreeShift, updateFreeShift, type BoardRestaurant } from './api';
+import { ShiftTitle } from './ShiftTitle';
 
 const FAILED = 'Saving the shift failed';
 const failureText = failureBeside(['period_date', 'start_time', 'finish_time', 'cost_bonus', 'comment'], FAILED);
@@ -49,8 +50,7 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
   const earliest = earliestDraftDate(today);
   return (
     <FormDialog<FreeShiftValues>
-      title={<FreeShiftTitle title={shift ? 'Edit Shift' : 'New Shift'} restaurant={restaurant.name} />}
-      titleId="free-shift-title"
+      title={<ShiftTitle title={shift ? 'Edit Shift' : 'New Shift'} restaurant={restaurant.name} />}
       width={450}
       schema={schema}
       defaultValues={initial}
@@ -58,12 +58,6 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
       onClose={onClose}
       failureFallback={FAILED}
       failureText={failureText}
-      actions={
-        <>
-          <FormCancelButton onClick={onClose} />
-          <FormSaveButton label="Save" />
-        </>
-      }
     >
       <CheckDateAtOnce />
       <TextInput
@@ -83,20 +77,6 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
       <SelectInput source="cost_bonus" label="Driver bonus" choices={BONUS_CHOICES} margin="dense" size="medium" fullWidth />
       <TextInput source="comment" label="Comment" margin="dense" size="medium" fullWidth multiline minRows={2} />
     </FormDialog>
-  );
-}
-
-/** The title, with the restaurant and the date as the form holds it. */
-function FreeShiftTitle({ title, restaurant }: { title: string; restaurant: string }) {
-  const date = useWatch({ name: 'period_date' }) as string;
-  return (
-    <>
-      {title}
-      <Typography variant="body2" color="text.secondary">
-        {restaurant}
-        {isDate(date) ? ` · ${ukDate(date)}` : ''}
-      </Typography>
-    </>
   );
 }
 

@@ -1,130 +1,103 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNotify } from 'react-admin';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { latestTimesheetDate, type TimesheetView } from '../../../domain/timesheets';
 import { timesheetSchema } from '../../../domain/validation/timesheet';
 import type { DriverRecord } from '../../../domain/validation/driver';
+import { DRIVER_STATUS } from '../../../domain/statuses';
 import { worksForRestaurant } from '../../../domain/availability';
-import { asArray, httpClient } from '../../../providers/httpClient';
-import { useFormState } from '../../components/useFormState';
-import { DateField, TimeField } from './fields';
+import { FormDialog, SelectInput } from '../../components/forms';
+import { ReferenceSelect } from '../../components/ReferenceSelect';
+import { DateInput, TimeInput } from './formFields';
 import { createTimesheet } from './timesheetActions';
 
 /** What the dialog needs of GET /api/driver. */
 export type DriverChoice = Pick<DriverRecord, 'id' | 'full_name' | 'area_ids' | 'restaurant_ids'>;
 
+interface Restaurant {
+  id: number;
+  name: string;
+  area_id: number;
+}
+
 export interface AddTimesheetDialogProps {
-  open: boolean;
   onClose: () => void;
   onCreated: (view: TimesheetView) => void;
-  restaurants: { id: number; name: string; area_id: number }[];
+  restaurants: Restaurant[];
   /** The restaurant picked in the toolbar, offered first. */
   restaurantId: number | null;
   today: string;
 }
 
+type Values = Record<string, string>;
+
 /**
- * Add Time Sheet (spec 3, sections 2.5 and 5): restaurant, then a driver who works there, date (at most today),
- * start and finish from the time list. The server prices the new timesheet.
+ * Add Time Sheet (spec 3, sections 2.5 and 5) on the shared form dialog: restaurant, then an active driver who
+ * works there, date (at most today), start and finish from the time list. The server prices the new timesheet.
+ * Mount it only while open, so each opening starts empty.
  */
-export function AddTimesheetDialog({ open, onClose, onCreated, restaurants, restaurantId, today }: AddTimesheetDialogProps) {
+export function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurantId, today }: AddTimesheetDialogProps) {
   const notify = useNotify();
   const latest = latestTimesheetDate('add', today);
   const schema = useMemo(() => timesheetSchema({ variant: 'admin', requireDriver: true, latestDate: latest }), [latest]);
-  const initial = useMemo(() => ({ restaurant_id: restaurantId ? String(restaurantId) : '', driver_id: '', period_date: '', start_time: '', finish_time: '' }), [restaurantId]);
-  const form = useFormState(schema, initial);
-  const { reset } = form;
-  const [drivers, setDrivers] = useState<DriverChoice[] | null>(null);
-  const [driversError, setDriversError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const initial: Values = { restaurant_id: restaurantId ? String(restaurantId) : '', driver_id: '', period_date: '', start_time: '', finish_time: '' };
 
-  useEffect(() => {
-    if (open) reset();
-  }, [open, reset]);
-
-  useEffect(() => {
-    if (!open || drivers) return;
-    const controller = new AbortController();
-    httpClient('/api/driver', { query: { status: 10 }, signal: controller.signal })
-      .then((body) => setDrivers(asArray<DriverChoice>(body)))
-      .catch((e: Error) => {
-        if (e?.name !== 'AbortError') setDriversError(e.message || 'The drivers could not be loaded');
-      });
-    return () => controller.abort();
-  }, [open, drivers]);
-
-  const restaurant = restaurants.find((r) => String(r.id) === form.values.restaurant_id) ?? null;
-  const choices = useMemo(
-    () => (restaurant && drivers ? drivers.filter((d) => worksForRestaurant(d, restaurant)).sort((a, b) => a.full_name.localeCompare(b.full_name, 'en-GB')) : []),
-    [restaurant, drivers],
-  );
-  const set = (name: string) => (value: string) => form.setValues((v) => ({ ...v, [name]: value, ...(name === 'restaurant_id' ? { driver_id: '' } : {}) }));
-  const touch = (name: string) => () => form.setTouched((t) => ({ ...t, [name]: true }));
-  const state = (name: string) => ({ error: !!form.touched[name] && !!form.errors[name], helperText: form.touched[name] ? form.errors[name] : undefined });
-
-  async function save() {
-    const parsed = schema.safeParse(form.values);
-    if (!parsed.success) {
-      form.touchAll();
-      return;
-    }
-    setBusy(true);
-    try {
-      const view = await createTimesheet({ ...parsed.data, driver_id: parsed.data.driver_id });
-      notify('Timesheet added', { type: 'success' });
-      onCreated(view);
-      onClose();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = async (values: Values) => {
+    const view = await createTimesheet(schema.parse(values));
+    notify('Timesheet added', { type: 'success' });
+    onCreated(view);
+    onClose();
+  };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth={false} slotProps={{ paper: { sx: { width: 450 } } }}>
-      <DialogTitle>Add Time Sheet</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField select size="small" label="Restaurant" required value={form.values.restaurant_id} onChange={(e) => set('restaurant_id')(e.target.value)} onBlur={touch('restaurant_id')} {...state('restaurant_id')}>
-            {restaurants.map((r) => (
-              <MenuItem key={r.id} value={String(r.id)}>
-                {r.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          {driversError && <Alert severity="error">{driversError}</Alert>}
-          <TextField
-            select
-            size="small"
-            label="Driver"
-            required
-            disabled={!restaurant}
-            value={form.values.driver_id}
-            onChange={(e) => set('driver_id')(e.target.value)}
-            onBlur={touch('driver_id')}
-            {...state('driver_id')}
-            helperText={state('driver_id').helperText ?? (restaurant ? undefined : 'Choose a restaurant first')}
-          >
-            {choices.map((d) => (
-              <MenuItem key={d.id} value={String(d.id)}>
-                {d.full_name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <DateField label="Date" required value={form.values.period_date} onChange={set('period_date')} onBlur={touch('period_date')} max={latest} {...state('period_date')} />
-          <Stack direction="row" spacing={2}>
-            <TimeField label="Start Time" required value={form.values.start_time} onChange={set('start_time')} onBlur={touch('start_time')} {...state('start_time')} />
-            <TimeField label="Finish Time" required value={form.values.finish_time} onChange={set('finish_time')} onBlur={touch('finish_time')} {...state('finish_time')} />
-          </Stack>
+    <FormDialog<Values>
+      title="Add Time Sheet"
+      width={450}
+      schema={schema}
+      defaultValues={initial}
+      onSave={save}
+      onClose={onClose}
+      failureFallback="Adding the timesheet failed"
+      saveLabel="Add"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <SelectInput source="restaurant_id" label="Restaurant" required choices={restaurants} />
+        <DriverInput restaurants={restaurants} />
+        <DateInput source="period_date" label="Date" required max={latest} />
+        <Stack direction="row" spacing={2}>
+          <TimeInput source="start_time" label="Start Time" required />
+          <TimeInput source="finish_time" label="Finish Time" required />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy || !form.valid}>
-          Add
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+const byName = (a: DriverChoice, b: DriverChoice) => a.full_name.localeCompare(b.full_name, 'en-GB');
+
+/** The active drivers who work at the chosen restaurant, by name; another restaurant empties the choice. */
+function DriverInput({ restaurants }: { restaurants: Restaurant[] }) {
+  const restaurantId = useWatch({ name: 'restaurant_id' }) as string;
+  const restaurant = restaurants.find((r) => String(r.id) === restaurantId);
+  const { setValue } = useFormContext();
+  const shown = useRef(restaurantId);
+  useEffect(() => {
+    if (shown.current !== restaurantId) setValue('driver_id', '');
+    shown.current = restaurantId;
+  }, [restaurantId, setValue]);
+  return (
+    <ReferenceSelect<DriverChoice>
+      source="driver_id"
+      label="Driver"
+      required
+      reference="driver"
+      filter={{ status: DRIVER_STATUS.active }}
+      sortBy="full_name"
+      optionText={(d) => d.full_name}
+      offer={(drivers) => (restaurant ? drivers.filter((d) => worksForRestaurant(d, restaurant)).sort(byName) : [])}
+      disabled={!restaurant}
+      hint={restaurant ? undefined : 'Choose a restaurant first'}
+    />
   );
 }

@@ -138,9 +138,8 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
           No timesheets for these days and filters
         </Typography>
       )}
-      {!readOnly && (
+      {!readOnly && adding && (
         <AddTimesheetDialog
-          open={adding}
           onClose={() => setAdding(false)}
           onCreated={screen.onSaved}
           restaurants={screen.restaurants.filter((r) => r.status === undefined || r.status === 10)}

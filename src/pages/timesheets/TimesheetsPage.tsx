@@ -150,9 +150,8 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
           )}
         </Box>
       </Box>
-      {!readOnly && (
+      {!readOnly && adding && (
         <AddTimesheetDialog
-          open={adding}
           onClose={() => setAdding(false)}
           onCreated={screen.onSaved}
           restaurants={screen.restaurants.filter((r) => r.status === undefined || r.status === 10)}

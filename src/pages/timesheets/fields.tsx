@@ -5,19 +5,12 @@ import { ukDate } from '../../../domain/dates';
 import { londonTime } from '../../../domain/timesheets';
 import { snapToTimeList, TIME_LIST } from '../../../domain/timeList';
 import { readDate } from '../../../domain/validation/timesheet';
+import type { TimeFieldProps } from '../../components/TimeField';
 
 const TIME_VALUES = TIME_LIST.map((t) => t.value);
 
-interface FieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  error?: boolean;
-  helperText?: string;
-  disabled?: boolean;
-  required?: boolean;
-}
+/** The props of a field of this screen: those of the panel's time field. */
+type FieldProps = Omit<TimeFieldProps, 'name'>;
 
 /**
  * A time from the 15-minute list (spec 3, section 5). A typed time snaps to the list within 7.5 minutes;

@@ -1,0 +1,88 @@
+import { useCallback, useRef, type ReactNode } from 'react';
+import { CreateBase, EditBase, useEditContext, useSaveContext, type Identifier, type RaRecord } from 'react-admin';
+import { WaitingDialog } from './WaitingDialog';
+
+/** What a save may add to the call: query parameters the spec's path wants (a driver's `inactive=false`). */
+export interface SaveMeta {
+  query?: Record<string, string | number | boolean>;
+  /** The method of a spec path that is not the convention's (a restaurant's edit is a multipart POST, `_method=PATCH`). */
+  method?: 'POST';
+}
+
+/**
+ * A dialog's save through react-admin's save context (its EditBase's update, its CreateBase's create, so the cached
+ * lists and records follow): waits for the server and rejects with its error, which the dialog shows under the
+ * fields. The body may be a plain object (JSON) or FormData (multipart, for photos and logos).
+ */
+export type DialogSave<T extends RaRecord> = (data: Partial<T> | FormData, meta?: SaveMeta) => Promise<T>;
+
+function useDialogSave<T extends RaRecord>(): DialogSave<T> {
+  const { save } = useSaveContext();
+  return useCallback(
+    (data, meta) =>
+      new Promise<T>((resolve, reject) => {
+        void save!(data as Partial<T>, { meta, onSuccess: (saved: T) => resolve(saved), onError: (error: unknown) => reject(error) });
+      }),
+    [save],
+  );
+}
+
+const noop = () => {};
+
+interface Props<T extends RaRecord> {
+  /** The react-admin resource, as its list names it (so the record the list shows opens at once, from its cache). */
+  resource: string;
+  /** The record to edit; none to create one. */
+  id?: Identifier;
+  onClose: () => void;
+  /** What the dialog reads while the record is not there yet ('Loading the restaurant'). */
+  loadingLabel: string;
+  /** The failure said when the record cannot be read, and when it is not there (any more, or not for this account). */
+  failure: string;
+  notFound: string;
+  /** The dialog, given its save and, when editing, the record. */
+  children: (save: DialogSave<T>, record?: T) => ReactNode;
+}
+
+/**
+ * A record dialog's react-admin controller. Editing, `<EditBase>` reads the record through the data provider's
+ * getOne and updates it pessimistically, staying where it is; while the record is being read the dialog's frame
+ * says so, and a record that cannot be read at all is said with a Close.
+ * Creating, `<CreateBase>` gives the save.
+ */
+export function RecordDialogBase<T extends RaRecord>({ resource, id, children, ...frame }: Props<T>) {
+  if (id === undefined) return <CreateDialogBase<T> resource={resource}>{children}</CreateDialogBase>;
+  return (
+    // A failed read is answered here, not by react-admin's default (a notification and a redirection to the list).
+    <EditBase resource={resource} id={id} redirect={false} mutationMode="pessimistic" queryOptions={{ onError: noop }}>
+      <WhenRead<T> {...frame}>{children}</WhenRead>
+    </EditBase>
+  );
+}
+
+/** A create dialog's save, from react-admin's `<CreateBase>`, staying where it is after the save. */
+export function CreateDialogBase<T extends RaRecord>({ resource, children }: Pick<Props<T>, 'resource' | 'children'>) {
+  return (
+    <CreateBase resource={resource} redirect={false}>
+      <Creating<T>>{children}</Creating>
+    </CreateBase>
+  );
+}
+
+function Creating<T extends RaRecord>({ children }: Pick<Props<T>, 'children'>) {
+  return children(useDialogSave<T>());
+}
+
+function WhenRead<T extends RaRecord>({ onClose, loadingLabel, failure, notFound, children }: Omit<Props<T>, 'resource' | 'id'>) {
+  const { record, error, isFetching } = useEditContext<T>();
+  const save = useDialogSave<T>();
+  // The form reads its values once: it waits for the record as the server has it now (a list's copy may be older
+  // than the last save), then stays drawn while the record is read again after a save. A failed read keeps the copy.
+  const drawn = useRef(false);
+  if (record && (drawn.current || !isFetching)) {
+    drawn.current = true;
+    return children(save, record);
+  }
+  const failed = error ? ((error as { status?: number }).status === 404 ? notFound : failure) : null;
+  return <WaitingDialog label={loadingLabel} failure={failed} onClose={onClose} />;
+}
