@@ -7,6 +7,7 @@ import { ReferenceSelect } from '../../src/components/ReferenceSelect';
 import { AddressFields } from './AddressFields';
 import { LoginEmailField } from './LoginEmailField';
 import { AREA_RESOURCE, type AreaChoice, type Restaurateur } from './types';
+import { AREA_NAMES } from '../listDefaults';
 
 export const SPECIAL_PASSWORD = 'Special Password';
 export const CHANGE_PASSWORD = 'Change Password';
@@ -14,7 +15,8 @@ export const CHANGE_PASSWORD = 'Change Password';
 export const grid2 = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 // The areas as the picker lists them (every one, by name): one call serves both the picker and the rates.
-const EVERY_AREA = { pagination: { page: 1, perPage: 0 }, sort: { field: 'name', order: 'ASC' as const } };
+// The area names with their pay rates, without their restaurants: the same call (and cache) as the Area picker's.
+const EVERY_AREA = { pagination: { page: 1, perPage: 0 }, sort: { field: 'name', order: 'ASC' as const }, meta: { query: AREA_NAMES.query } };
 const areaLabel = (a: AreaChoice) => `${a.name}${a.city ? ` (${a.city.city_name})` : ''}`;
 
 interface Props {
@@ -58,7 +60,7 @@ export function RestaurantInputs({ editing, accounts, mapCenter, withMaps, tab, 
           <LoginEmailField accounts={accounts} />
           <TextInput source="business_email" label="Business / billing e-mail" required type="email" />
           <TextInput source="telephone" label="Telephone" required type="tel" />
-          <ReferenceSelect<AreaChoice> source="area_id" label="Area" required reference={AREA_RESOURCE} sortBy="name" optionText={areaLabel} />
+          <ReferenceSelect<AreaChoice> source="area_id" label="Area" required reference={AREA_RESOURCE} sortBy="name" query={AREA_NAMES.query} optionText={areaLabel} />
           {pay('standard_pay', 'Mon–Thurs pay per hour', area?.standardPayRate)}
           {pay('weekend_pay', 'Fri–Sun pay per hour', area?.weekendPayRate)}
           {pay('invoice_comission', 'Commission per invoiced hour')}

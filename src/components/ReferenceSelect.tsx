@@ -14,14 +14,23 @@ interface Props<T extends RaRecord> extends TextInputProps {
   optionText: (record: T) => string;
   /** The list's filter, as the plain call takes it (a driver's `status`). */
   filter?: Record<string, unknown>;
+  /** Query parameters of the list call beyond the convention's (`?restaurants=false`: the data provider's `meta.query`). */
+  query?: Record<string, string | number | boolean>;
   /** Which of the records are offered, in which order, when not all as they come (the drivers of one restaurant). */
   offer?: (records: T[]) => T[];
 }
 
 /** A form dialog's select of another resource's records: react-admin's `<ReferenceInput>` drawn as the panel's select. */
-export function ReferenceSelect<T extends RaRecord>({ reference, sortBy, filter, ...props }: Props<T>) {
+export function ReferenceSelect<T extends RaRecord>({ reference, sortBy, filter, query, ...props }: Props<T>) {
   return (
-    <ReferenceInput source={props.source} reference={reference} perPage={EVERY} sort={{ field: sortBy, order: 'ASC' }} filter={filter}>
+    <ReferenceInput
+      source={props.source}
+      reference={reference}
+      perPage={EVERY}
+      sort={{ field: sortBy, order: 'ASC' }}
+      filter={filter}
+      queryOptions={query && { meta: { query } }}
+    >
       <Choices<T> {...props} />
     </ReferenceInput>
   );

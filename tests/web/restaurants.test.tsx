@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
 import { IMAGE_MSG } from '../../domain/validation/image';
-import { AREA_RESOURCE } from '../../resources/restaurants/types';
+import { AREA_NAMES_URL } from '../../resources/listDefaults';
 import { RestaurantDialog, SEND_VERIFICATION, ACCEPT_CHANGES, SPECIAL_PASSWORD, CHANGE_PASSWORD } from '../../resources/restaurants/RestaurantDialog';
 import { LOGIN_EMAIL_LABEL } from '../../resources/restaurants/LoginEmailField';
 import { NO_RESTAURANTS } from '../../resources/restaurants/RestaurantCells';
@@ -71,9 +71,9 @@ const OLD = restaurant({ id: 9, name: 'Cedar Lebanese Grill', status: 20, logo_s
 // The dialogs on their own
 // ---------------------------------------------------------------------------------------------------------
 
-/** The dialog over an API that answers the areas (the Area picker's choices and their rates), and `answer`'s calls. */
+/** The dialog over an API that answers the area names (the Area picker's choices and their rates), and `answer`'s calls. */
 function renderDialog(props: Partial<Parameters<typeof RestaurantDialog>[0]> = {}, answer: (call: ApiCall) => { body?: unknown; headers?: Record<string, string> } | undefined = () => undefined) {
-  const calls = mockApi((call) => (call.path === '/api/area' ? { body: AREAS } : answer(call)));
+  const calls = mockApi((call) => (call.path === AREA_NAMES_URL ? { body: AREAS } : answer(call)));
   const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => {});
   const onClose = vi.fn();
   const { unmount } = renderInAdmin(<RestaurantDialog accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
@@ -332,7 +332,7 @@ function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | und
       return page('restaurateur', ACCOUNTS.filter((a) => (filter.id ? filter.id.includes(a.id) : !filter.q || a.email.includes(filter.q))), range);
     }
     // The screen's filter and dialogs need the areas' names and pay rates, not their restaurants.
-    if (call.method === 'GET' && call.path === `/api/${AREA_RESOURCE}?restaurants=false`) return { body: AREAS };
+    if (call.method === 'GET' && call.path === AREA_NAMES_URL) return { body: AREAS };
     if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: ACCOUNTS };
     return undefined;
   });
