@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN, MANAGER, mockApi, renderAppAt, storeUser } from './harness';
+import { ADMIN, MANAGER, mockApi, renderAppAt, renderInAdmin, storeUser } from './harness';
 import { httpClient } from '../../providers/httpClient';
 import { ShiftDialog } from '../../src/pages/schedule/ShiftDialog';
 import { ShiftStore } from '../../src/pages/schedule/shiftStore';
@@ -123,9 +123,9 @@ describe("A shift's History tab", () => {
   it("shows the shift's own changes, asked of the server by record, and keeps the form's edits", async () => {
     storeUser(ADMIN);
     const calls = mockApi((call) => (call.method === 'GET' && call.path.startsWith('/api/history') ? { body: [published], headers: { 'Content-Range': 'history 0-0/1' } } : undefined));
-    render(<ShiftDialog restaurant={camden} shift={shift} drivers={[]} store={new ShiftStore()} fuelRates={{ band0: 1.5, band3: 3, band6: 5 }} onClose={vi.fn()} onSaved={vi.fn()} />);
+    renderInAdmin(<ShiftDialog restaurant={camden} shift={shift} drivers={[]} store={new ShiftStore()} fuelRates={{ band0: 1.5, band3: 3, band6: 5 }} onClose={vi.fn()} onSaved={vi.fn()} />);
     const user = userEvent.setup();
-    const dialog = screen.getByRole('dialog', { name: /Edit Shift/ });
+    const dialog = await screen.findByRole('dialog', { name: /Edit Shift/ });
     const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
     fireEvent.change(comment, { target: { value: 'Busy night' } });
     await user.click(within(dialog).getByRole('tab', { name: 'History' }));
@@ -138,10 +138,11 @@ describe("A shift's History tab", () => {
     expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('Busy night');
   });
 
-  it('has no History tab on a new shift', () => {
+  it('has no History tab on a new shift', async () => {
     storeUser(ADMIN);
     mockApi();
-    render(<ShiftDialog restaurant={camden} date="2026-11-24" drivers={[]} store={new ShiftStore()} fuelRates={{ band0: 1.5, band3: 3, band6: 5 }} onClose={vi.fn()} onSaved={vi.fn()} />);
+    renderInAdmin(<ShiftDialog restaurant={camden} date="2026-11-24" drivers={[]} store={new ShiftStore()} fuelRates={{ band0: 1.5, band3: 3, band6: 5 }} onClose={vi.fn()} onSaved={vi.fn()} />);
+    await screen.findByRole('dialog', { name: /New Shift/ });
     expect(screen.queryByRole('tab', { name: 'History' })).toBeNull();
   });
 });
