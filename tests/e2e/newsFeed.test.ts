@@ -103,7 +103,11 @@ describe('News Feed screen', () => {
     expect(box.width).toBeLessThanOrEqual(500);
     expect(box.height).toBeLessThanOrEqual(300);
     expect(await card.locator('.post-content strong').textContent()).toBe('Use Camden Road.');
+    // The feed asks for its page again after a publish (its own save and the feed's store event): the replies are
+    // opened once those answers are drawn, as a reader would, and the test checks they then stay open.
+    await page.waitForLoadState('networkidle');
     await card.getByRole('button', { name: /^View Replies \(0\)/ }).click();
+    await card.getByRole('button', { name: /^Hide Replies \(0\)/ }).waitFor();
 
     // Dan works in Camden: his app lists the post, he reads it and replies.
     const dan = await driverApi('driver@demo.test');
