@@ -11,6 +11,7 @@ import { DRIVER_MSG, type DriverRecord } from '../../domain/validation/driver';
 import { PERIOD_MSG, WORKING_TIMES_MSG } from '../../domain/validation/workingTimes';
 import { addDays, londonToday } from '../../domain/dates';
 import { dataFull } from '../../domain/dataFull';
+import { DRIVER_FILTER } from '../../domain/driverFilters';
 import * as keptDataFull from '../../server/db/migrations/0021_driver_data_full';
 
 const feed = new RecordingBroadcaster();
@@ -335,6 +336,17 @@ describe("the list's Completed and Incomplete filters", () => {
     expect((await filed(made.email)).list).toBe('Incomplete');
     expect((await call('POST', `/api/history/${emptied.headers['x-request-id']}/undo`, ADMIN)).statusCode).toBe(200);
     expect((await filed(made.email)).list).toBe('Completed');
+  });
+
+  it("kept for every driver as the domain's rule works it out from the answer", async () => {
+    await createFull({}, [await photo('right_to_work_photos', 'passport.jpg')]);
+    await call('POST', '/api/driver', ADMIN, { half_board: true, first_name: 'Half', last_name: 'Way', email: 'half.way@mail.test' });
+    const every = await call('GET', `/api/driver?${new URLSearchParams({ range: '[0,999]', filter: JSON.stringify({ status: DRIVER_FILTER.all }) })}`, ADMIN);
+    expect(every.statusCode, every.body.slice(0, 300)).toBe(200);
+    const drivers = every.json() as DriverRecord[];
+    const kept = new Map((await t.db.selectFrom('drivers').select(['id', 'data_full']).execute()).map((d) => [d.id, d.data_full]));
+    expect(drivers.length).toBeGreaterThan(2);
+    expect(drivers.map((d) => [d.email, kept.get(d.id)])).toEqual(drivers.map((d) => [d.email, dataFull(d)]));
   });
 
   it('are worked out for the drivers there were before Data Full was kept', async () => {
