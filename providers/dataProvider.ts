@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type fetchUtils, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import { asRecord, httpClient, httpRequest } from './httpClient';
-import { apiPathOf } from './resourcePaths';
+import { apiPathOf, recordPathOf } from './resourcePaths';
 
 /**
  * The react-admin data provider: `ra-data-simple-rest` over the API, whose list calls page, sort and filter in SQL
@@ -13,12 +13,13 @@ import { apiPathOf } from './resourcePaths';
  * - the news feed's own paged call (`?page=&perPage=`, answering `{ data, total }`) serves its screen's pages in
  *   the feed's order (pinned first, newest first), as the spec calls it; sorted otherwise or filtered, it takes
  *   the convention like every list;
- * - a record alone is read through its list (see getOne);
+ * - a record alone is read through its list (see getOne); its path names it by its id, or by the field its
+ *   resource names it by (an option's key, providers/resourcePaths.ts);
  * - answers may be wrapped as `{ data }`, writes answer the saved record (or nothing: 204), updates send the id too.
  */
 
-const api = (resource: string, id?: Identifier) =>
-  id === undefined ? `/api/${apiPathOf(resource)}` : `/api/${apiPathOf(resource)}/${encodeURIComponent(String(id))}`;
+const api = (resource: string, id?: Identifier, record?: Record<string, unknown>) =>
+  id === undefined ? `/api/${apiPathOf(resource)}` : `/api/${apiPathOf(resource)}/${encodeURIComponent(recordPathOf(resource, id, record))}`;
 
 /** `ra-data-simple-rest`'s client: our fetch wrapper (token, 401 log-out, the spec's error messages). */
 async function fetchJson(url: string, options: fetchUtils.Options = {}) {
@@ -105,7 +106,8 @@ export const dataProvider: DataProvider = {
     const multipart = params.data instanceof FormData;
     const body = multipart ? params.data : { id: params.id, ...params.data };
     const method = (params.meta as { method?: string } | undefined)?.method ?? 'PUT';
-    const record = asRecord<RaRecord>(await httpClient(api(resource, params.id), { method, body, query: queryOf(params.meta) }));
+    const path = api(resource, params.id, params.previousData);
+    const record = asRecord<RaRecord>(await httpClient(path, { method, body, query: queryOf(params.meta) }));
     return { data: { ...params.previousData, ...(multipart ? {} : params.data), ...record, id: params.id } as never };
   },
 

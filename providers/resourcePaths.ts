@@ -17,3 +17,15 @@ const API_PATH_OF: Record<string, string> = {
 export function apiPathOf(resource: string): string {
   return API_PATH_OF[resource] ?? resource;
 }
+
+/**
+ * The field a record's own API path names it by, where it is not the id: an option is written at
+ * PUT /api/option/{okey} (spec 1, section 7).
+ */
+const PATH_KEY_OF: Record<string, string> = { options: 'okey' };
+
+/** The segment after the collection in a record's API path: its id, or the field its resource names it by. */
+export function recordPathOf(resource: string, id: unknown, record?: Record<string, unknown>): string {
+  const key = PATH_KEY_OF[resource];
+  return String(key && record?.[key] !== undefined ? record[key] : id);
+}

@@ -5,21 +5,22 @@ import {
   MAP_ZOOM_MAX,
   MAP_ZOOM_MIN,
   OPTION_KEY,
+  OPTION_MSG,
   mapCenterFormSchema,
   mapCenterValue,
   optionFormSchema,
   readMapCenter,
 } from '../../domain/validation/option';
-import { FormDialog, TextInput } from '../../src/components/forms';
+import { FormDialog, RecordDialogBase, TextInput, type DialogSave } from '../../src/components/forms';
 import { AddressSearch, LazyMapPicker, hasGoogleMaps, type LatLng } from '../../src/components/maps';
-import { saveOption } from './api';
 import type { OptionRecord } from './types';
 
 /** Dialog width (spec 1, section 9 lists 400, 450 and 700 px; one value to edit). */
 export const OPTION_DIALOG_WIDTH = 450;
 
 export interface OptionEditDialogProps {
-  option: OptionRecord;
+  /** The option's id (the list's row). */
+  id: number;
   onClose: () => void;
   onSaved: (option: OptionRecord) => void;
 }
@@ -39,25 +40,45 @@ function initialValues(option: OptionRecord, mapCentre: boolean): Record<string,
 }
 
 /**
- * Edit one option (spec 1, section 2 'Options'): the key read-only, the value checked by its key's rule, Save
- * disabled while invalid; a refusal's first message is said above the fields (spec 1, section 8). map_center_default
- * gets latitude, longitude and zoom fields with the same checks either way; with a Google Maps key
- * (VITE_GOOGLE_MAPS_API_KEY) an address search and a map sit above them and fill them: a click places the marker,
- * zooming sets the zoom. Mount it only while open.
+ * Edit one option (spec 1, section 2 'Options'), a form of the options resource in react-admin's EditBase (saved at
+ * PUT /api/option/{okey}): the key read-only, the value checked by its key's rule, Save disabled while invalid; a
+ * refusal's first message is said above the fields (spec 1, section 8). map_center_default gets latitude, longitude
+ * and zoom fields with the same checks either way; with a Google Maps key (VITE_GOOGLE_MAPS_API_KEY) an address
+ * search and a map sit above them and fill them: a click places the marker, zooming sets the zoom. Mount it only
+ * while open.
  */
-export function OptionEditDialog({ option, onClose, onSaved }: OptionEditDialogProps) {
+export function OptionEditDialog({ id, onClose, onSaved }: OptionEditDialogProps) {
+  return (
+    <RecordDialogBase<OptionRecord>
+      resource="options"
+      id={id}
+      onClose={onClose}
+      loadingLabel="Loading the option"
+      failure="The option could not be loaded"
+      notFound={OPTION_MSG.notFound}
+    >
+      {(save, option) => <OptionForm option={option!} save={save} onClose={onClose} onSaved={onSaved} />}
+    </RecordDialogBase>
+  );
+}
+
+interface OptionFormProps extends Omit<OptionEditDialogProps, 'id'> {
+  option: OptionRecord;
+  save: DialogSave<OptionRecord>;
+}
+
+function OptionForm({ option, save, onClose, onSaved }: OptionFormProps) {
   const mapCentre = option.okey === OPTION_KEY.mapCenterDefault;
-  const [initial] = useState(() => initialValues(option, mapCentre));
   const send = async (values: Record<string, string>) => {
     const ovalue = mapCentre ? mapCenterValue(values as unknown as MapCenterValues) : values.ovalue;
-    onSaved(await saveOption(option.okey, ovalue));
+    onSaved(await save({ okey: option.okey, ovalue }));
   };
   return (
     <FormDialog
       title="Edit Option"
       width={OPTION_DIALOG_WIDTH}
       schema={mapCentre ? mapCenterFormSchema : optionFormSchema}
-      defaultValues={initial}
+      defaultValues={initialValues(option, mapCentre)}
       onSave={send}
       onClose={onClose}
       failureFallback="Saving the option failed"

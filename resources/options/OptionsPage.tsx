@@ -116,7 +116,7 @@ function OptionsBody({ open, setOpen }: { open: Open; setOpen: (open: Open) => v
         </DataTable>
       )}
       <Suspense fallback={null}>
-        {open?.kind === 'edit' && <OptionEditDialog option={open.option} onClose={() => setOpen(null)} onSaved={onSaved} />}
+        {open?.kind === 'edit' && <OptionEditDialog id={open.option.id} onClose={() => setOpen(null)} onSaved={onSaved} />}
         {open?.kind === 'push' && <PushMessageDialog onClose={() => setOpen(null)} />}
       </Suspense>
     </>

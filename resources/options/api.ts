@@ -1,11 +1,5 @@
 import { httpClient } from '../../providers/httpClient';
 import type { PushMessageResult } from '../../domain/validation/pushMessage';
-import type { OptionRecord } from './types';
-
-/** PUT /api/option/{okey} with { okey, ovalue } (spec 1, section 7); answers the option as stored. */
-export function saveOption(okey: string, ovalue: string): Promise<OptionRecord> {
-  return httpClient<OptionRecord>(`/api/option/${encodeURIComponent(okey)}`, { method: 'PUT', body: { okey, ovalue } });
-}
 
 export interface PushMessageBody {
   title: string;

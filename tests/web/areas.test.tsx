@@ -145,7 +145,7 @@ describe('Areas screen', () => {
     expect(await within(post).findByRole('button', { name: 'Camden' })).toBeInTheDocument();
   });
 
-  it("opens the Restaurants screen's dialogs on a restaurant: edit, remove, drivers working there", async () => {
+  describe("the Restaurants screen's dialogs on a restaurant", () => {
     const bombay = {
       id: 7, name: 'Bombay Spice', contactName: 'Raj', contact_name: 'Raj', address: '12 Parkway, London', postcode: 'NW1 7AA',
       telephone: '020 7000 0000', email: 'bombay@restaurants.test', business_email: 'b@b.test', area_id: 11, areaId: 11,
@@ -156,28 +156,39 @@ describe('Areas screen', () => {
     };
     // The dialogs ask for the one restaurant by id (the list's id filter), an inactive one too.
     const closed = { ...bombay, id: 8, name: 'Pizza Palace Camden', status: 20 };
-    const { user } = await openAreas([camden, salford], (call) => {
-      if (call.method === 'GET' && call.path.startsWith('/api/restaurant?filter=')) {
-        const { id } = JSON.parse(new URL(call.path, 'http://localhost').searchParams.get('filter')!) as { id: number[] };
-        return { body: [bombay, closed].filter((r) => id.includes(r.id)) };
-      }
-      if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: [] };
-      if (call.method === 'GET' && call.path === '/api/restaurant/7/drivers') return { body: [] };
-      return undefined;
+    const openWithRestaurants = () =>
+      openAreas([camden, salford], (call) => {
+        if (call.method === 'GET' && call.path.startsWith('/api/restaurant?filter=')) {
+          const { id } = JSON.parse(new URL(call.path, 'http://localhost').searchParams.get('filter')!) as { id: number[] };
+          return { body: [bombay, closed].filter((r) => id.includes(r.id)) };
+        }
+        if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: [] };
+        if (call.method === 'GET' && call.path === '/api/restaurant/7/drivers') return { body: [] };
+        return undefined;
+      });
+
+    it('edits one, an inactive one too', async () => {
+      const { user } = await openWithRestaurants();
+      await user.click(screen.getByRole('button', { name: 'Edit Bombay Spice' }));
+      const edit = await screen.findByRole('dialog', { name: 'Edit Restaurant' });
+      expect(within(edit).getByLabelText(/^Restaurant Name/)).toHaveValue('Bombay Spice');
+      await user.click(within(edit).getByRole('button', { name: 'Cancel' }));
+      await user.click(screen.getByRole('button', { name: 'Edit Pizza Palace Camden' }));
+      const inactive = await screen.findByRole('dialog', { name: 'Edit Restaurant' });
+      expect(within(inactive).getByLabelText(/^Restaurant Name/)).toHaveValue('Pizza Palace Camden');
     });
-    await user.click(screen.getByRole('button', { name: 'Edit Bombay Spice' }));
-    const edit = await screen.findByRole('dialog', { name: 'Edit Restaurant' });
-    expect(within(edit).getByLabelText(/^Restaurant Name/)).toHaveValue('Bombay Spice');
-    await user.click(within(edit).getByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Delete Bombay Spice' }));
-    expect(await screen.findByRole('dialog', { name: 'Remove restaurant Bombay Spice?' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Drivers working at Bombay Spice' }));
-    expect(await screen.findByText('No drivers found')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
-    await user.click(screen.getByRole('button', { name: 'Edit Pizza Palace Camden' }));
-    const inactive = await screen.findByRole('dialog', { name: 'Edit Restaurant' });
-    expect(within(inactive).getByLabelText(/^Restaurant Name/)).toHaveValue('Pizza Palace Camden');
+
+    it('asks before removing one', async () => {
+      const { user } = await openWithRestaurants();
+      await user.click(screen.getByRole('button', { name: 'Delete Bombay Spice' }));
+      expect(await screen.findByRole('dialog', { name: 'Remove restaurant Bombay Spice?' })).toBeInTheDocument();
+    });
+
+    it('lists the drivers working there', async () => {
+      const { user } = await openWithRestaurants();
+      await user.click(screen.getByRole('button', { name: 'Drivers working at Bombay Spice' }));
+      expect(await screen.findByText('No drivers found')).toBeInTheDocument();
+    });
   });
 
   it('reloads when the live feed announces an area change', async () => {

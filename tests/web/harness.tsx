@@ -46,22 +46,31 @@ export function mockApi(handler: ApiHandler = () => undefined): ApiCall[] {
   return calls;
 }
 
+/** The `id` filter every list takes (react-admin's getMany, and a record dialog's read): one id or a list. */
+function hasId(row: unknown, filter: Record<string, unknown>): boolean {
+  if (filter.id === undefined) return true;
+  const ids = ([] as unknown[]).concat(filter.id).map(Number);
+  return ids.includes(Number((row as { id?: unknown }).id));
+}
+
 /**
  * A list call in react-admin's convention (`range`, `filter`) answered from `rows` as the server does: the rows
- * `match` keeps (the server's filter, written for the test), the asked page, and `Content-Range` with the total.
+ * `match` keeps (the server's filter, written for the test) and the `id` filter, the asked page, and
+ * `Content-Range` with the total.
  */
 export function listAnswer<T>(call: ApiCall, resource: string, rows: T[], match: (row: T, filter: Record<string, unknown>) => boolean = () => true) {
   const params = new URL(call.path, 'http://localhost').searchParams;
   const filter = JSON.parse(params.get('filter') ?? '{}') as Record<string, unknown>;
   const [first, last] = JSON.parse(params.get('range') ?? '[0,999]') as [number, number];
-  const kept = rows.filter((row) => match(row, filter));
+  const kept = rows.filter((row) => hasId(row, filter) && match(row, filter));
   const page = kept.slice(first, last + 1);
   const span = page.length ? `${first}-${first + page.length - 1}` : '*';
   return { body: page, headers: { 'Content-Range': `${resource} ${span}/${kept.length}` } };
 }
 
-/** Whether a call is a GET of this list in react-admin's convention (its query carries a range). */
-export const isListCall = (call: ApiCall, path: string) => call.method === 'GET' && call.path.startsWith(`${path}?`) && call.path.includes('range=');
+/** Whether a call is a GET of this list in react-admin's convention (its query carries a range or a filter). */
+export const isListCall = (call: ApiCall, path: string) =>
+  call.method === 'GET' && call.path.startsWith(`${path}?`) && /[?&](range|filter)=/.test(call.path);
 
 export function renderAppAt(path: string) {
   window.history.replaceState({}, '', path);
