@@ -107,7 +107,7 @@ function NewsFeedScreen() {
       {(open?.kind === 'new' || open?.kind === 'edit') && (
         <PostDialog
           key={open.kind === 'edit' ? open.post.id : 'new'}
-          post={open.kind === 'edit' ? open.post : undefined}
+          id={open.kind === 'edit' ? open.post.id : undefined}
           onClose={() => setOpen(null)}
           onSaved={() => {
             notify(open.kind === 'edit' ? 'Post saved' : 'Post published', { type: 'success' });

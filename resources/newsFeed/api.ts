@@ -17,10 +17,11 @@ export interface PostFields {
 }
 
 /**
- * The dialog's multipart body: the id lists only when non-empty (as JSON), the file only when chosen; toFormData
- * drops the rest (spec 1, sections 5 and 7).
+ * The post dialog's multipart body (POST /api/newsFeed, or POST /api/newsFeed/{id} with _method PATCH for an edit):
+ * the id lists only when non-empty (as JSON), the file only when chosen; toFormData drops the rest (spec 1,
+ * sections 5 and 7).
  */
-function postForm(fields: PostFields, id?: number): FormData {
+export function postBody(fields: PostFields, id?: number): FormData {
   const list = (ids: number[]) => (ids.length ? ids : null);
   return toFormData({
     ...(id === undefined ? {} : { id, _method: 'PATCH' }),
@@ -33,14 +34,6 @@ function postForm(fields: PostFields, id?: number): FormData {
     drivers: list(fields.drivers),
     file: fields.file,
     remove_img: fields.removeImage ? 1 : null,
-  });
-}
-
-/** POST /api/newsFeed, or POST /api/newsFeed/{id} with _method PATCH for an edit. */
-export function savePost(fields: PostFields, id?: number): Promise<NewsPostView> {
-  return httpClient<NewsPostView>(id === undefined ? '/api/newsFeed' : `/api/newsFeed/${id}`, {
-    method: 'POST',
-    body: postForm(fields, id),
   });
 }
 

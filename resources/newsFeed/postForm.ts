@@ -45,7 +45,7 @@ export function postValues(post: NewsPostView | undefined, target: PostTarget | 
   return { ...blank, postTitle: '', postContent: '', addressee: openingMode(lists, allowAll), ...lists };
 }
 
-/** What the save sends (see savePost): the Important code, and the removal only when no other image replaces it. */
+/** What the save sends (see postBody): the Important code, and the removal only when no other image replaces it. */
 export function postFields(values: PostFormValues): PostFields {
   const { postTitle, postContent, addressee, areas, restaurants, drivers, file } = values;
   return {

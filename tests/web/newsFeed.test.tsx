@@ -9,7 +9,7 @@ import { AdminContext } from 'react-admin';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { EDIT_POST_TITLE, NEW_POST_TITLE, PostDialog } from '../../resources/newsFeed/PostDialog';
-import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -74,6 +74,8 @@ function api(posts: NewsPostView[] = [winter, camdenPost, adminOnly], extra: (ca
   return mockApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
+    // A record dialog reads its post through the list's id filter; the feed pages with its own call.
+    if (isListCall(call, '/api/newsFeed')) return listAnswer(call, 'newsFeed', posts);
     if (call.method === 'GET' && call.path.startsWith('/api/newsFeed')) return { body: { data: posts, total: posts.length } };
     if (call.method === 'GET' && call.path === '/api/area') return { body: AREAS };
     if (call.method === 'GET' && call.path === '/api/driver-message/recipients') return { body: DRIVERS };
