@@ -10,7 +10,7 @@ import { RecordHistory } from '../history/RecordHistory';
 import { DataFullBadge } from './DataFullBadge';
 import { DriverInputs, type DriverDialogMode } from './DriverInputs';
 import { IDENTITY_TAB_FIELDS, MAIN_TAB_FIELDS, driverFormData, driverValues, emptyDriver, type DriverFormValues } from './driverForm';
-import type { AreaWithRestaurants, DriverRecord } from './types';
+import type { DriverRecord } from './types';
 
 export type { DriverDialogMode };
 export const DRIVER_DIALOG_WIDTH = 700;
@@ -28,7 +28,6 @@ const SUBMIT_LABELS: Record<DriverDialogMode, string> = { add: 'Register', edit:
 interface Props {
   mode: DriverDialogMode;
   driver?: DriverRecord;
-  areas: AreaWithRestaurants[];
   /** Sends the multipart body; rejects with the server's error (its `body` holds `{ field: [messages] }`). */
   onSubmit?: (body: FormData) => Promise<void>;
   onClose: () => void;
@@ -40,7 +39,7 @@ interface Props {
  * tab that holds them; administrators see the driver's History on a third tab. Mount it only while open; a
  * successful add unmounts it, so the next one starts empty.
  */
-export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) {
+export function DriverDialog({ mode, driver, onSubmit, onClose }: Props) {
   const readOnly = mode === 'view';
   const [withPassword, setWithPassword] = useState(false);
   const schema = useMemo(() => driverFormSchema(withPassword), [withPassword]);
@@ -72,7 +71,7 @@ export function DriverDialog({ mode, driver, areas, onSubmit, onClose }: Props) 
         </>
       }
     >
-      <DriverInputs mode={mode} driver={driver} areas={areas} tab={tab} withPassword={withPassword} onPasswordSwitch={setWithPassword} />
+      <DriverInputs mode={mode} driver={driver} tab={tab} withPassword={withPassword} onPasswordSwitch={setWithPassword} />
       {showHistory && tab === 2 && (
         <Box role="tabpanel" aria-label="History">
           <RecordHistory table="drivers" id={driver.id} />

@@ -15,10 +15,10 @@ import {
   useFormDialog,
   useFormField,
 } from '../../src/components/forms';
-import { AssignmentFields } from '../users/AssignmentFields';
+import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
 import { RightToWorkPhotos } from './RightToWorkPhotos';
 import type { RightToWorkValue } from './driverForm';
-import type { AreaWithRestaurants, DriverRecord } from './types';
+import type { DriverRecord } from './types';
 
 export type DriverDialogMode = 'add' | 'edit' | 'view';
 
@@ -26,12 +26,12 @@ const EXPERIENCE = [
   { id: YES_NO.yes, name: 'Yes' },
   { id: YES_NO.no, name: 'No' },
 ];
+const WORKS_IN = { areas: 'Areas', restaurants: 'Restaurants', hint: 'Leave blank to work at any restaurant of the chosen areas' };
 const grid = (columns: string) => ({ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: columns } }) as const;
 
 interface Props {
   mode: DriverDialogMode;
   driver?: DriverRecord;
-  areas: AreaWithRestaurants[];
   /** The tab shown: 0 Main, 1 Identity (others belong to the dialog). */
   tab: number;
   withPassword: boolean;
@@ -42,7 +42,7 @@ interface Props {
  * Every field of a driver, the same for Manual Register, Edit Driver and the read-only view (spec 2, sections 3
  * and 5): the Main and Identity tabs, photos png or jpeg only.
  */
-export function DriverInputs({ mode, driver, areas, tab, withPassword, onPasswordSwitch }: Props) {
+export function DriverInputs({ mode, driver, tab, withPassword, onPasswordSwitch }: Props) {
   const { readOnly } = useFormDialog();
   const experienced = useWatch({ name: 'have_experience' }) === String(YES_NO.yes);
   const photo = (source: string, label: string) => <ImageInput source={source} label={label} extensions={DRIVER_PHOTO_EXTENSIONS} />;
@@ -61,10 +61,7 @@ export function DriverInputs({ mode, driver, areas, tab, withPassword, onPasswor
           <TextInput source="address_2" label="Address line 2" />
           <TextInput source="city" label="City" />
         </Box>
-        <AssignmentFields
-          areas={areas}
-          labels={{ areas: 'Areas', restaurants: 'Restaurants', hint: 'Leave blank to work at any restaurant of the chosen areas' }}
-        />
+        <AreaRestaurantInputs labels={WORKS_IN} />
         <Box sx={grid('1fr 1fr')}>
           <TextInput source="emergency_contact_name" label="Emergency contact name" />
           <TextInput source="emergency_contact_phone" label="Emergency contact phone" type="tel" />

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useDataProvider, useGetList, useListContext, useNotify } from 'react-admin';
+import { useDataProvider, useListContext, useNotify } from 'react-admin';
 import { DRIVER_FILTER } from '../../domain/driverFilters';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
 import { DRIVER_MSG } from '../../domain/validation/driver';
@@ -13,7 +13,7 @@ import { DriverRows } from './DriverRows';
 import { HalfBoardDialog } from './HalfBoardDialog';
 import { UnavailabilityDialog } from './UnavailabilityDialog';
 import type { AreaName } from '../../domain/validation/area';
-import { AREA_RESOURCE, DRIVER_CHANNEL, DRIVERS, type AreaWithRestaurants, type DriverRecord } from './types';
+import { DRIVER_CHANNEL, DRIVERS, type DriverRecord } from './types';
 
 export type OpenDriverDialog =
   | { kind: 'add' }
@@ -28,21 +28,16 @@ interface Props {
   setOpen: (open: OpenDriverDialog) => void;
 }
 
-const ALL = { page: 1, perPage: 0 };
-const BY_NAME = { field: 'name', order: 'ASC' as const };
 const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
 
 /**
  * Inside the drivers `<List>`: the rows, the row actions and the dialogs. Every save, and every change the live
  * feed announces (a driver stored or updated elsewhere, spec 2 section 4), fetches the page again, so the server's
- * filter and order decide what it shows. The dialogs' area and restaurant pickers need the areas with their
- * restaurants: fetched once the page has arrived, so they never hold the first rows back.
+ * filter and order decide what it shows.
  */
 export function DriverListContent({ areas, open, setOpen }: Props) {
   const notify = useNotify();
-  const { refetch, isPending } = useListContext<DriverRecord>();
-  const pickers = useGetList<AreaWithRestaurants>(AREA_RESOURCE, { pagination: ALL, sort: BY_NAME }, { enabled: !isPending });
-  const pickerAreas = pickers.data;
+  const { refetch } = useListContext<DriverRecord>();
   const areaName = useMemo(() => new Map(areas.map((a) => [a.id, a.name])), [areas]);
   const areaNames = (d: DriverRecord) => d.area_ids.map((a) => areaName.get(a.area_id) ?? `Area ${a.area_id}`).join(', ');
   const close = () => setOpen(null);
@@ -105,16 +100,14 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
   return (
     <>
       <DriverRows areaNames={areaNames} actions={actions} />
-      {open?.kind === 'add' && pickerAreas && base(undefined, (save) => <DriverDialog mode="add" areas={pickerAreas} onClose={close} onSubmit={register(save)} />)}
+      {open?.kind === 'add' && base(undefined, (save) => <DriverDialog mode="add" onClose={close} onSubmit={register(save)} />)}
       {open?.kind === 'halfBoard' && base(undefined, (save) => <HalfBoardDialog onClose={close} onSubmit={register(save)} />)}
       {shown &&
-        pickerAreas &&
         base(shown.id, (save, driver) => (
           <DriverDialog
             key={`${shown.mode}-${shown.id}`}
             mode={shown.mode}
             driver={driver}
-            areas={pickerAreas}
             onClose={close}
             onSubmit={async (body) => {
               await save(body, { query: { inactive: false } }).catch(failing);

@@ -1,24 +1,15 @@
-import {
-  Autocomplete,
-  Box,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-  type AutocompleteProps,
-} from '@mui/material';
+import { Box, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { ADDRESSEE } from '../../domain/statuses';
+import type { AreaName } from '../../domain/validation/area';
 import { ADDRESSEE_CHOICES, NEWS_MSG, type TargetField } from '../../domain/validation/newsFeed';
-import { driverFilter, driverName, renderDriverChips, renderDriverOption } from '../../src/components/driverChoices';
+import type { RestaurantRecord } from '../../domain/validation/restaurant';
+import { AREA_NAMES } from '../listDefaults';
+import { DriverChipsInput } from '../../src/components/driverChoices';
 import { useFormField, useInputsDisabled } from '../../src/components/forms';
-import { usePostChoices } from './usePostChoices';
+import { ReferenceChips } from '../../src/components/ReferenceChips';
 
 const LISTS: TargetField[] = ['areas', 'restaurants', 'drivers'];
-const byName = (o: { name: string }) => o.name;
 
 /**
  * Addressee mode (All, Selected Areas, Selected Restaurants, Selected Driver(s)) and the multi-select of the chosen
@@ -29,8 +20,6 @@ export function TargetFields({ allowAll }: { allowAll: boolean }) {
   const disabled = useInputsDisabled();
   const { setValue, clearErrors } = useFormContext();
   const mode = useFormField<number>('addressee');
-  const drivers = useFormField<number[]>('drivers');
-  const choices = usePostChoices(mode.value === ADDRESSEE.drivers || drivers.value.length > 0);
   const onMode = (addressee: number) => {
     mode.onChange(addressee);
     for (const list of LISTS) setValue(list, []);
@@ -55,56 +44,29 @@ export function TargetFields({ allowAll }: { allowAll: boolean }) {
       </FormControl>
 
       {mode.value === ADDRESSEE.areas && (
-        <ListInput source="areas" label="Areas" options={choices.areas} loading={choices.areasLoading} getOptionLabel={byName} groupBy={(a) => a.city?.city_name ?? ''} />
-      )}
-      {mode.value === ADDRESSEE.restaurants && (
-        <ListInput source="restaurants" label="Restaurants" options={choices.restaurants} loading={choices.areasLoading} getOptionLabel={byName} groupBy={(r) => r.areaName} />
-      )}
-      {mode.value === ADDRESSEE.drivers && (
-        <ListInput
-          source="drivers"
-          label="Drivers"
-          placeholder="Type a name or e-mail"
-          options={choices.drivers}
-          loading={choices.driversLoading}
-          getOptionLabel={driverName}
-          filterOptions={driverFilter}
-          renderOption={renderDriverOption()}
-          renderValue={renderDriverChips}
+        <ReferenceChips<AreaName>
+          source="areas"
+          label="Areas"
+          required
+          reference="area"
+          query={AREA_NAMES.query}
+          sortBy="city"
+          optionText={(a) => a.name}
+          groupBy={(a) => a.city.city_name}
         />
       )}
-    </Box>
-  );
-}
-
-type ListProps<T extends { id: number }> = Omit<AutocompleteProps<T, true, false, false>, 'renderInput' | 'value' | 'onChange'> & {
-  source: TargetField;
-  label: string;
-  placeholder?: string;
-};
-
-/** The chosen mode's list: required, its message shown once left or changed. */
-function ListInput<T extends { id: number }>({ source, label, placeholder, options, ...props }: ListProps<T>) {
-  const disabled = useInputsDisabled();
-  const field = useFormField<number[]>(source);
-  return (
-    <Autocomplete<T, true, false, false>
-      {...props}
-      multiple
-      disabled={disabled}
-      options={options}
-      value={options.filter((o) => field.value.includes(o.id))}
-      onChange={(_e, next) => {
-        // A choice counts as touching the list: taking the last one out says at once that one is needed.
-        field.onChange(next.map((o) => o.id));
-        field.onBlur();
-      }}
-      onBlur={field.onBlur}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterSelectedOptions
-      renderInput={(params) => (
-        <TextField {...params} label={label} margin="dense" required placeholder={placeholder} error={!!field.message} helperText={field.message} />
+      {mode.value === ADDRESSEE.restaurants && (
+        <ReferenceChips<RestaurantRecord>
+          source="restaurants"
+          label="Restaurants"
+          required
+          reference="restaurant"
+          sortBy="area"
+          optionText={(r) => r.name}
+          groupBy={(r) => r.area.name}
+        />
       )}
-    />
+      {mode.value === ADDRESSEE.drivers && <DriverChipsInput source="drivers" label="Drivers" required />}
+    </Box>
   );
 }

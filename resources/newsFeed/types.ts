@@ -10,9 +10,6 @@ export const REPLY_RESOURCE = 'reply';
 export const NEWS_FEED = 'newsfeed';
 import { NEWS_CHANNEL, REPLY_CHANNEL } from '../../domain/channels';
 export { NEWS_CHANNEL, REPLY_CHANNEL };
-export const AREA_RESOURCE = 'area';
-/** Drivers a post may name: read as GET /api/driver-message/recipients (the caller's reach). */
-export const RECIPIENT_RESOURCE = 'driver-message/recipients';
 
 /** Who a new post is addressed to when a dialog opens from another screen (areas, restaurants). */
 export interface PostTarget {

@@ -1,14 +1,13 @@
-import { useGetList, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
-import { RecordDialogBase, WaitingDialog, type DialogSave } from '../../src/components/forms';
+import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
 import { restaurantEditBody, setRestaurantStatus } from './api';
 import { DeleteRestaurantDialog } from './DeleteRestaurantDialog';
 import { DriversWorkingHereDialog } from './DriversWorkingHereDialog';
 import { RestaurantDialog } from './RestaurantDialog';
-import { RESTAURANTS, RESTAURATEUR_RESOURCE, type RestaurantRecord, type Restaurateur } from './types';
+import { RESTAURANTS, type RestaurantRecord } from './types';
 
-const ALL = { page: 1, perPage: 0 };
 const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
 
 export type RestaurantDialogKind = 'edit' | 'delete' | 'drivers';
@@ -16,7 +15,6 @@ export type RestaurantDialogKind = 'edit' | 'delete' | 'drivers';
 interface Props {
   kind: RestaurantDialogKind;
   restaurantId: number;
-  accounts?: Restaurateur[];
   mapCenter?: { lat: number; lng: number; map_zoom: number };
   onClose: () => void;
   /** After a change was saved (the dialog is closed by then). */
@@ -35,7 +33,7 @@ export function RestaurantActionDialogs({ restaurantId, onClose, ...props }: Pro
       resource={RESTAURANTS}
       id={restaurantId}
       onClose={onClose}
-      loadingLabel={LOADING}
+      loadingLabel="Loading the restaurant"
       failure="The restaurant could not be loaded"
       notFound={RESTAURANT_MSG.notFound}
     >
@@ -44,18 +42,8 @@ export function RestaurantActionDialogs({ restaurantId, onClose, ...props }: Pro
   );
 }
 
-const LOADING = 'Loading the restaurant';
-
-function ActionDialog({ kind, record, save, accounts, mapCenter, onClose, onDone }: Omit<Props, 'restaurantId'> & { record: RestaurantRecord; save: DialogSave<RestaurantRecord> }) {
+function ActionDialog({ kind, record, save, mapCenter, onClose, onDone }: Omit<Props, 'restaurantId'> & { record: RestaurantRecord; save: DialogSave<RestaurantRecord> }) {
   const notify = useNotify();
-  const editing = kind === 'edit';
-  const accountList = useGetList<Restaurateur>(RESTAURATEUR_RESOURCE, { pagination: ALL, sort: { field: 'email', order: 'ASC' } }, { enabled: editing && !accounts });
-
-  if (editing && !(accounts ?? accountList.data)) {
-    const failed = accountList.error;
-    return <WaitingDialog label={LOADING} failure={failed ? errorText(failed, 'The restaurant could not be loaded') : null} onClose={onClose} />;
-  }
-
   if (kind === 'drivers') return <DriversWorkingHereDialog restaurant={record} onClose={onClose} />;
 
   if (kind === 'delete') {
@@ -86,7 +74,6 @@ function ActionDialog({ kind, record, save, accounts, mapCenter, onClose, onDone
     <RestaurantDialog
       key={record.id}
       restaurant={record}
-      accounts={accounts ?? accountList.data ?? []}
       mapCenter={mapCenter}
       onClose={onClose}
       onSubmit={async (payload) => {

@@ -7,7 +7,7 @@ import { useStoredUser } from '../../src/components/useStoredUser';
 import { RecordHistory } from '../history/RecordHistory';
 import { RestaurantInputs } from './RestaurantInputs';
 import { ADDITIONAL_FIELDS, EMPTY_RESTAURANT, MAIN_FIELDS, restaurantPayload, restaurantValues, type RestaurantFormValues } from './restaurantForm';
-import type { RestaurantRecord, Restaurateur } from './types';
+import type { RestaurantRecord } from './types';
 
 export { CHANGE_PASSWORD, SPECIAL_PASSWORD } from './RestaurantInputs';
 
@@ -28,7 +28,6 @@ const TABS: FormTab[] = [
 interface Props {
   /** The restaurant to edit; none for Add Restaurant. */
   restaurant?: RestaurantRecord;
-  accounts: Restaurateur[];
   mapCenter?: { lat: number; lng: number; map_zoom: number };
   /** Sends the multipart fields; rejects with the server's error (its `body` holds `{ field: [messages] }`). */
   onSubmit: (payload: Record<string, unknown>) => Promise<void>;
@@ -42,7 +41,7 @@ interface Props {
  * (one RestaurantInputs for both dialogs), History for administrators. A failed edit clears the login e-mail, so it
  * is chosen again (spec 2, section 8); a message on the Additional tab alone turns to it. Mount it only while open.
  */
-export function RestaurantDialog({ restaurant, accounts, mapCenter, onSubmit, onClose, withMaps }: Props) {
+export function RestaurantDialog({ restaurant, mapCenter, onSubmit, onClose, withMaps }: Props) {
   const editing = !!restaurant;
   const [withPassword, setWithPassword] = useState(false);
   const schema = useMemo(() => restaurantFormSchema(withPassword), [withPassword]);
@@ -69,7 +68,6 @@ export function RestaurantDialog({ restaurant, accounts, mapCenter, onSubmit, on
     >
       <RestaurantInputs
         editing={editing}
-        accounts={accounts}
         mapCenter={mapCenter}
         withMaps={withMaps}
         tab={tab}

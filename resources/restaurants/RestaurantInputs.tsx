@@ -4,9 +4,10 @@ import { useWatch } from 'react-hook-form';
 import { formatPounds } from '../../domain/money';
 import { FlagInput, FormTabPanel, ImageInput, PasswordInput, PasswordSwitch, TextInput } from '../../src/components/forms';
 import { ReferenceSelect } from '../../src/components/ReferenceSelect';
+import { areaLabel } from '../../src/components/areaLabel';
 import { AddressFields } from './AddressFields';
 import { LoginEmailField } from './LoginEmailField';
-import { AREA_RESOURCE, type AreaChoice, type Restaurateur } from './types';
+import { AREA_RESOURCE, type AreaChoice } from './types';
 import { AREA_NAMES } from '../listDefaults';
 
 export const SPECIAL_PASSWORD = 'Special Password';
@@ -17,11 +18,9 @@ export const grid2 = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1f
 // The areas as the picker lists them (every one, by name): one call serves both the picker and the rates.
 // The area names with their pay rates, without their restaurants: the same call (and cache) as the Area picker's.
 const EVERY_AREA = { pagination: { page: 1, perPage: 0 }, sort: { field: 'name', order: 'ASC' as const }, meta: { query: AREA_NAMES.query } };
-const areaLabel = (a: AreaChoice) => `${a.name}${a.city ? ` (${a.city.city_name})` : ''}`;
 
 interface Props {
   editing: boolean;
-  accounts: Restaurateur[];
   mapCenter?: { lat: number; lng: number; map_zoom: number };
   withMaps?: boolean;
   tab: number;
@@ -33,7 +32,7 @@ interface Props {
  * Every field of a restaurant, the same for Add and Edit Restaurant (spec 2, sections 2 and 5): the Main tab
  * (name, address, login and billing e-mails, area, pay) and the Additional tab (logo and notes for drivers).
  */
-export function RestaurantInputs({ editing, accounts, mapCenter, withMaps, tab, withPassword, onPasswordSwitch }: Props) {
+export function RestaurantInputs({ editing, mapCenter, withMaps, tab, withPassword, onPasswordSwitch }: Props) {
   const areaId = useWatch({ name: 'area_id' }) as string;
   const { data: areas = [] } = useGetList<AreaChoice>(AREA_RESOURCE, EVERY_AREA);
   const area = areas.find((a) => String(a.id) === areaId);
@@ -57,7 +56,7 @@ export function RestaurantInputs({ editing, accounts, mapCenter, withMaps, tab, 
         </Box>
         <AddressFields center={mapCenter} withMaps={withMaps} />
         <Box sx={grid2}>
-          <LoginEmailField accounts={accounts} />
+          <LoginEmailField />
           <TextInput source="business_email" label="Business / billing e-mail" required type="email" />
           <TextInput source="telephone" label="Telephone" required type="tel" />
           <ReferenceSelect<AreaChoice> source="area_id" label="Area" required reference={AREA_RESOURCE} sortBy="name" query={AREA_NAMES.query} optionText={areaLabel} />

@@ -11,7 +11,7 @@ import { RestaurantActionDialogs, type RestaurantDialogKind } from './Restaurant
 import type { RestaurantActions } from './RestaurantCells';
 import { RestaurantDialog } from './RestaurantDialog';
 import { RestaurantRows } from './RestaurantRows';
-import { RESTAURANT_CHANNEL, RESTAURATEUR_RESOURCE, type RestaurantRecord, type Restaurateur } from './types';
+import { RESTAURANT_CHANNEL, type RestaurantRecord } from './types';
 
 export type OpenRestaurantDialog = { kind: 'add' } | { kind: RestaurantDialogKind; restaurant: RestaurantRecord } | null;
 
@@ -25,33 +25,18 @@ interface Props {
 
 /**
  * Inside the restaurants `<List>`: the rows, the row actions and the dialogs. Every save, and every change the
- * live feed announces (another administrator's), fetches the page and the restaurant accounts again.
+ * live feed announces (another administrator's), fetches the page again.
  */
 export function RestaurantListContent({ open, setOpen }: Props) {
   const notify = useNotify();
   const navigate = useNavigate();
-  const { refetch, isPending } = useListContext<RestaurantRecord>();
-  // The dialogs' login e-mail offers every restaurant account (some 250 KB at 1,500 accounts): fetched once the page
-  // has arrived, so it never holds the first rows back. The map starts at the agency's chosen centre.
-  const accounts = useGetList<Restaurateur>(RESTAURATEUR_RESOURCE, { pagination: ALL, sort: { field: 'email', order: 'ASC' } }, { enabled: !isPending });
+  const { refetch } = useListContext<RestaurantRecord>();
+  // The map starts at the agency's chosen centre.
   const options = useGetList<{ id: number; okey: string; ovalue: string }>('option', { pagination: ALL }, { enabled: !!MAPS_KEY });
   const mapCenter = readMapCenter(options.data?.find((o) => o.okey === 'map_center_default')?.ovalue);
-  const accountList = accounts.data ?? [];
-  const refetchAccounts = accounts.refetch;
   const close = () => setOpen(null);
-
-  useEffect(
-    () =>
-      subscribeToFeed(RESTAURANT_CHANNEL, () => {
-        void refetch();
-        void refetchAccounts();
-      }),
-    [refetch, refetchAccounts],
-  );
-  const reload = () => {
-    void refetch();
-    void refetchAccounts();
-  };
+  const reload = () => void refetch();
+  useEffect(() => subscribeToFeed(RESTAURANT_CHANNEL, () => void refetch()), [refetch]);
 
   /** A failed save also shows its first message in the snackbar (spec 2, section 8); the dialog keeps the fields. */
   const failing = (error: unknown): never => {
@@ -94,12 +79,11 @@ export function RestaurantListContent({ open, setOpen }: Props) {
   return (
     <>
       <RestaurantRows actions={actions} />
-      {open?.kind === 'add' && <RestaurantDialog accounts={accountList} mapCenter={mapCenter} onSubmit={onAdd} onClose={close} />}
+      {open?.kind === 'add' && <RestaurantDialog mapCenter={mapCenter} onSubmit={onAdd} onClose={close} />}
       {open && open.kind !== 'add' && (
         <RestaurantActionDialogs
           kind={open.kind}
           restaurantId={open.restaurant.id}
-          accounts={accountList}
           mapCenter={mapCenter}
           onClose={close}
           onDone={reload}

@@ -5,7 +5,7 @@ import { userFormSchema } from '../../domain/validation/user';
 import { FormCancelButton, FormDialog, FormResetButton, FormSaveButton, failureBeside, useFormDialog } from '../../src/components/forms';
 import { UserInputs } from './UserInputs';
 import { EMPTY_USER, payloadOf, valuesOf } from './userForm';
-import type { AreaWithRestaurants, PanelUser, UserFormValues } from './types';
+import type { PanelUser, UserFormValues } from './types';
 
 export { CHANGE_PASSWORD, GENERATED_PASSWORD_HINT } from './UserInputs';
 
@@ -20,7 +20,6 @@ const failureText = failureBeside(Object.keys(EMPTY_USER), 'Saving the user fail
 export interface UserDialogProps {
   /** The user to edit; none for Create Administrator. */
   user?: PanelUser;
-  areas: AreaWithRestaurants[];
   /** The logged-in administrator: they may not change their own role. */
   selfId?: number;
   /** Sends the body; rejects with the server's error (its `body` carries `{ field: [messages] }`). */
@@ -33,7 +32,7 @@ export interface UserDialogProps {
  * and 5, on the shared form dialog with one UserInputs for both. The schema checks what would be sent (areas only
  * for a manager). Mount it only while open, so each opening starts from the user's current values.
  */
-export function UserDialog({ user, areas, selfId, onSubmit, onClose }: UserDialogProps) {
+export function UserDialog({ user, selfId, onSubmit, onClose }: UserDialogProps) {
   const [changePassword, setChangePassword] = useState(false);
   const schema = useMemo(() => userFormSchema(changePassword), [changePassword]);
   const editing = !!user;
@@ -66,7 +65,6 @@ export function UserDialog({ user, areas, selfId, onSubmit, onClose }: UserDialo
       <UserInputs
         editing={editing}
         isSelf={editing && user.id === selfId}
-        areas={areas}
         changePassword={changePassword}
         onPasswordSwitch={setChangePassword}
       />

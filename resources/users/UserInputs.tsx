@@ -3,10 +3,12 @@ import { useWatch } from 'react-hook-form';
 import { ROLE, ROLE_LABELS } from '../../domain/roles';
 import { USER_MSG, USER_ROLES } from '../../domain/validation/user';
 import { PasswordInput, PasswordSwitch, SelectInput, TextInput } from '../../src/components/forms';
-import { AssignmentFields } from './AssignmentFields';
-import type { AreaWithRestaurants } from './types';
+import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
 
 export const CHANGE_PASSWORD = 'Change Password';
+export const AREAS_LABEL = 'Areas Assigned to';
+export const RESTAURANTS_LABEL = "Area's Restaurants Assigned to";
+const ASSIGNMENTS = { areas: AREAS_LABEL, restaurants: RESTAURANTS_LABEL, hint: 'Leave blank for all restaurants of the chosen areas' };
 export const GENERATED_PASSWORD_HINT = 'Off: a strong password is generated and e-mailed to the new user';
 
 const ROLE_CHOICES = USER_ROLES.map((role) => ({ id: role, name: ROLE_LABELS[role] }));
@@ -16,7 +18,6 @@ interface Props {
   editing: boolean;
   /** The account is the logged-in administrator's own: its role is locked. */
   isSelf: boolean;
-  areas: AreaWithRestaurants[];
   changePassword: boolean;
   onPasswordSwitch: (on: boolean) => void;
 }
@@ -25,7 +26,7 @@ interface Props {
  * A panel user's fields, the same for Create Administrator and the edit dialog (spec 1, sections 2 and 5): areas and
  * restaurants for a manager only, the password only with its switch on.
  */
-export function UserInputs({ editing, isSelf, areas, changePassword, onPasswordSwitch }: Props) {
+export function UserInputs({ editing, isSelf, changePassword, onPasswordSwitch }: Props) {
   const role = useWatch({ name: 'role' });
   const wide = { margin: 'dense', fullWidth: true, size: 'medium' } as const;
 
@@ -46,7 +47,7 @@ export function UserInputs({ editing, isSelf, areas, changePassword, onPasswordS
         hint={isSelf ? USER_MSG.demoteSelf : undefined}
       />
       <TextInput source="email" label="E-mail" type="email" {...wide} required autoComplete="off" />
-      {role === ROLE.manager && <AssignmentFields areas={areas} />}
+      {role === ROLE.manager && <AreaRestaurantInputs labels={ASSIGNMENTS} />}
       <Box sx={{ mt: 1 }}>
         <PasswordSwitch label={CHANGE_PASSWORD} on={changePassword} onChange={onPasswordSwitch} />
       </Box>

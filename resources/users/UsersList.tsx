@@ -10,13 +10,17 @@ import { RoleGate } from '../../src/components/RoleGate';
 import { useStoredUser } from '../../src/components/useStoredUser';
 import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
 import { createUser, deleteUser, sendCredentials } from './api';
-import { areaLabel } from './assignments';
+import { areaLabel } from '../../src/components/areaLabel';
+import { AREA_NAMES } from '../listDefaults';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { CREATE_TITLE, UserDialog } from './UserDialog';
 import { reach, RoleChip, UserActions } from './UserCells';
-import { AREA_RESOURCE, USER_CHANNEL, type AreaWithRestaurants, type PanelUser } from './types';
+import { AREA_RESOURCE, USER_CHANNEL, type PanelUser } from './types';
+import type { AreaName } from '../../domain/validation/area';
 
 const Col = DataTable.Col<PanelUser>;
+const EVERY = { page: 1, perPage: 0 };
+const BY_NAME = { field: 'name', order: 'ASC' as const };
 
 type Open = { kind: 'create' } | { kind: 'edit'; user: PanelUser } | { kind: 'delete'; user: PanelUser } | null;
 const Dialogs = createContext<(open: Open) => void>(() => {});
@@ -82,7 +86,8 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
   const setOpen = useContext(Dialogs);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { refetch } = useListContext<PanelUser>();
-  const { data: areas = [] } = useGetList<AreaWithRestaurants>(AREA_RESOURCE, { pagination: { page: 1, perPage: 0 }, sort: { field: 'name', order: 'ASC' } });
+  // The Reaches column names the areas: their names are enough (not their restaurants).
+  const { data: areas = [] } = useGetList<AreaName>(AREA_RESOURCE, { pagination: EVERY, sort: BY_NAME, meta: { query: AREA_NAMES.query } });
   const areaNames = useMemo(() => new Map(areas.map((a) => [a.id, areaLabel(a)])), [areas]);
 
   useEffect(() => subscribeToFeed(USER_CHANNEL, () => void refetch()), [refetch]);
@@ -159,7 +164,7 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
           <Col label="Actions" align="right" disableSort render={actions} sx={{ width: 96 }} />
         </DataTable>
       )}
-      {open?.kind === 'create' && <UserDialog areas={areas} selfId={self?.id} onSubmit={onCreate} onClose={onClose} />}
+      {open?.kind === 'create' && <UserDialog selfId={self?.id} onSubmit={onCreate} onClose={onClose} />}
       {open?.kind === 'edit' && (
         <RecordDialogBase<PanelUser>
           resource="users"
@@ -169,7 +174,7 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
           failure="The user could not be loaded"
           notFound={USER_MSG.notFound}
         >
-          {(save, user) => <UserDialog key={open.user.id} user={user} areas={areas} selfId={self?.id} onSubmit={onUpdate(save)} onClose={onClose} />}
+          {(save, user) => <UserDialog key={open.user.id} user={user} selfId={self?.id} onSubmit={onUpdate(save)} onClose={onClose} />}
         </RecordDialogBase>
       )}
       {open?.kind === 'delete' && <DeleteUserDialog user={open.user} onConfirm={onDelete(open.user)} onClose={onClose} />}

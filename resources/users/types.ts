@@ -3,26 +3,13 @@ import type { StaffRole } from '../../domain/roles';
 /** The live-feed channel the users' changes arrive on. */
 import { USER_CHANNEL } from '../../domain/channels';
 export { USER_CHANNEL };
-/** Areas come with their restaurants (GET /api/area), which is all the assignment fields need. */
+/** The areas the Reaches column names (GET /api/area). */
 export const AREA_RESOURCE = 'area';
 
 import type { PanelUser } from '../../domain/validation/user';
 
 /** A staff user as GET /api/user answers it. */
 export type { PanelUser };
-
-export interface AreaRestaurant {
-  id: number;
-  name: string;
-  area_id: number;
-}
-
-export interface AreaWithRestaurants {
-  id: number;
-  name: string;
-  city?: { city_name: string } | null;
-  restaurants?: AreaRestaurant[];
-}
 
 /** What the dialog edits; role is '' until one is chosen. */
 export interface UserFormValues {

@@ -1,6 +1,11 @@
 import type { HTMLAttributes, Key } from 'react';
 import { Box, Chip, Typography, createFilterOptions, type AutocompleteRenderValueGetItemProps } from '@mui/material';
+import { useGetList } from 'react-admin';
 import type { PushRecipient } from '../../domain/validation/pushMessage';
+import { ChipsInput } from './forms';
+
+/** The drivers a post or a push message may name: GET /api/driver-message/recipients (the caller's reach). */
+export const RECIPIENT_RESOURCE = 'driver-message/recipients';
 
 /**
  * How the driver pickers (a news post's named drivers, a push message's drivers) draw and find drivers: thousands
@@ -34,4 +39,37 @@ export function renderDriverChips(value: PushRecipient[], getItemProps: Autocomp
     const { key, ...itemProps } = getItemProps({ index });
     return <Chip key={key} size="small" label={driverName(d)} {...itemProps} />;
   });
+}
+
+// Every driver the caller reaches, whatever the page: the picker finds them by name or e-mail as typed.
+const EVERY = { page: 1, perPage: 0 };
+
+interface DriverChipsProps {
+  source: string;
+  label: string;
+  required?: boolean;
+  /** Added to a driver's e-mail in the list (their status). */
+  detail?: (d: PushRecipient) => string;
+}
+
+/**
+ * A form's named drivers (a post's, a push message's): the drivers the caller reaches
+ * (GET /api/driver-message/recipients), read when the picker is first shown.
+ */
+export function DriverChipsInput({ source, label, required, detail }: DriverChipsProps) {
+  const { data = [], isPending } = useGetList<PushRecipient>(RECIPIENT_RESOURCE, { pagination: EVERY });
+  return (
+    <ChipsInput<PushRecipient>
+      source={source}
+      label={label}
+      required={required}
+      placeholder="Type a name or e-mail"
+      options={data}
+      loading={isPending}
+      getOptionLabel={driverName}
+      filterOptions={driverFilter}
+      renderOption={renderDriverOption(detail)}
+      renderValue={renderDriverChips}
+    />
+  );
 }

@@ -8,7 +8,7 @@ import { NO_RESTAURANTS } from '../../resources/areas/AreaRestaurants';
 import { SCHEDULE_RESTAURANT_KEY } from '../../src/components/scheduleRestaurant';
 import type { Area } from '../../resources/areas/types';
 import { NOT_AVAILABLE } from '../../src/components/RoleGate';
-import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -43,7 +43,7 @@ function api(areas: { current: Area[] }, extra: Handler = () => undefined) {
     if (isListCall(call, '/api/area')) return listAnswer(call, 'area', areas.current, picked);
     if (call.method === 'GET' && call.path === '/api/area') return { body: areas.current };
     if (call.method === 'GET' && call.path === '/api/city') return { body: CITIES };
-    return undefined;
+    return pickerLists(call, areas.current);
   });
 }
 

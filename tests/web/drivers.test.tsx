@@ -10,15 +10,14 @@ import { HalfBoardDialog } from '../../resources/drivers/HalfBoardDialog';
 import { UnavailabilityDialog, UNAVAILABILITY_TITLE } from '../../resources/drivers/UnavailabilityDialog';
 import { AVAILABLE } from '../../resources/drivers/PeriodRows';
 import { NO_DRIVERS } from '../../resources/drivers/DriverCells';
-import type { AreaWithRestaurants } from '../../resources/drivers/types';
-import { ADMIN, MANAGER, mockApi, renderAppAt, renderInAdmin, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, mockApi, pickerLists, renderAppAt, renderInAdmin, storeUser, type ApiCall, type AreaFixture } from './harness';
 
 // Whole dialogs render in jsdom here: give each test room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
-const AREAS: AreaWithRestaurants[] = [
+const AREAS: AreaFixture[] = [
   { id: 1, name: 'Camden', city: { city_name: 'London' }, restaurants: [{ id: 11, name: 'Pizza Palace Camden', area_id: 1, status: 10 }] },
   { id: 2, name: 'Salford', city: { city_name: 'Manchester' }, restaurants: [{ id: 21, name: 'Golden Wok Salford', area_id: 2, status: 10 }] },
 ];
@@ -84,10 +83,12 @@ async function fill(u: ReturnType<typeof userEvent.setup>, el: HTMLElement, text
 // ---------------------------------------------------------------------------------------------------------
 
 describe('Drivers Manual Register and Edit Driver', () => {
-  function renderDialog(props: Partial<Parameters<typeof DriverDialog>[0]> = {}) {
+  /** The dialog over a fake API: the pickers' lists of areas and restaurants, and what `answer` answers. */
+  function renderDialog(props: Partial<Parameters<typeof DriverDialog>[0]> = {}, answer: (call: ApiCall) => { body?: unknown } | undefined = () => undefined) {
     const onSubmit = vi.fn(async (_body: FormData) => {});
-    const { unmount } = renderInAdmin(<DriverDialog mode="add" areas={AREAS} onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
-    return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, u: userEvent.setup({ delay: null }), unmount };
+    const calls = mockApi((call) => answer(call) ?? pickerLists(call, AREAS));
+    const { unmount } = renderInAdmin(<DriverDialog mode="add" onSubmit={onSubmit} onClose={vi.fn()} {...props} />);
+    return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, u: userEvent.setup({ delay: null }), unmount, calls };
   }
 
   it("shows the spec's messages, including 'Date invalid format.', and keeps Register disabled until valid", async () => {
@@ -135,7 +136,7 @@ describe('Drivers Manual Register and Edit Driver', () => {
 
   it('accepts only png or jpeg photos', async () => {
     const u = userEvent.setup({ delay: null, applyAccept: false });
-    renderInAdmin(<DriverDialog mode="add" areas={AREAS} onSubmit={vi.fn()} onClose={vi.fn()} />);
+    renderInAdmin(<DriverDialog mode="add" onSubmit={vi.fn()} onClose={vi.fn()} />);
     await u.upload(screen.getByLabelText('Profile photo file'), new File(['b'], 'me.bmp', { type: 'image/bmp' }));
     expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_MSG.unsupported);
   });
@@ -156,7 +157,7 @@ describe('Drivers Manual Register and Edit Driver', () => {
   });
 
   it("shows administrators the driver's own history on a History tab; none when registering or for a manager", async () => {
-    const calls = mockApi((call) => (call.path.startsWith('/api/history?') ? { body: [], headers: { 'Content-Range': 'history */0' } } : undefined));
+    const history = (call: ApiCall) => (call.path.startsWith('/api/history?') ? { body: [], headers: { 'Content-Range': 'history */0' } } : undefined);
     storeUser(MANAGER);
     const first = renderDialog({ mode: 'edit', driver: DAN });
     expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
@@ -165,7 +166,7 @@ describe('Drivers Manual Register and Edit Driver', () => {
     const second = renderDialog({ mode: 'add' });
     expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
     second.unmount();
-    const { u } = renderDialog({ mode: 'edit', driver: DAN });
+    const { u, calls } = renderDialog({ mode: 'edit', driver: DAN }, history);
     await u.click(screen.getByRole('tab', { name: 'History' }));
     expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
     const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://localhost').searchParams;
@@ -320,7 +321,7 @@ function listParams(path: string) {
  * A fake drivers API: the page of DAN and ZOE that the filter leaves (active = status 10, 30 = every one), searched
  * and sorted by name as asked, with the Content-Range total.
  */
-function api(areas: AreaWithRestaurants[], extra: (call: ApiCall) => { status?: number; body?: unknown } | undefined = () => undefined, people = () => [DAN, ZOE]) {
+function api(areas: AreaFixture[], extra: (call: ApiCall) => { status?: number; body?: unknown } | undefined = () => undefined, people = () => [DAN, ZOE]) {
   return mockApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
@@ -333,10 +334,9 @@ function api(areas: AreaWithRestaurants[], extra: (call: ApiCall) => { status?: 
         .sort((a, b) => (sort[1] === 'DESC' ? -1 : 1) * a.full_name.localeCompare(b.full_name));
       return { body: rows, headers: { 'Content-Range': `driver ${range[0]}-${range[0] + rows.length - 1}/${rows.length}` } };
     }
-    if (call.method === 'GET' && call.path === '/api/area') return { body: areas };
     // The list's area filter and column ask for the names alone.
     if (call.method === 'GET' && call.path === '/api/area?restaurants=false') return { body: areas.map(({ restaurants: _, ...area }) => area) };
-    return undefined;
+    return pickerLists(call, areas);
   });
 }
 

@@ -68,6 +68,31 @@ export function listAnswer<T>(call: ApiCall, resource: string, rows: T[], match:
   return { body: page, headers: { 'Content-Range': `${resource} ${span}/${kept.length}` } };
 }
 
+/** An area as the tests write it: with its restaurants, as GET /api/area answers an administrator. */
+export interface AreaFixture {
+  id: number;
+  name: string;
+  city?: { id?: number; city_name: string } | null;
+  restaurants?: { id: number; name: string; area_id: number; status?: number }[];
+}
+
+const searched = (text: string, filter: Record<string, unknown>) => !filter.q || text.toLowerCase().includes(String(filter.q).toLowerCase());
+const idList = (value: unknown) => ([] as unknown[]).concat(value).map(Number);
+
+/**
+ * The area and restaurant pickers' calls (react-admin's convention) answered from `areas` as the server does: the
+ * areas searched by name, the restaurants filtered by area and searched by name, each carrying its area. Undefined
+ * for any other call.
+ */
+export function pickerLists(call: ApiCall, areas: AreaFixture[]) {
+  if (isListCall(call, '/api/area')) return listAnswer(call, 'area', areas, (a, filter) => searched(a.name, filter));
+  if (!isListCall(call, '/api/restaurant')) return undefined;
+  const restaurants = areas.flatMap((a) => (a.restaurants ?? []).map((r) => ({ ...r, area_id: a.id, area: { id: a.id, name: a.name } })));
+  return listAnswer(call, 'restaurant', restaurants, (r, filter) =>
+    (filter.area_id === undefined || idList(filter.area_id).includes(r.area_id)) && searched(r.name, filter),
+  );
+}
+
 /** Whether a call is a GET of this list in react-admin's convention (its query carries a range or a filter). */
 export const isListCall = (call: ApiCall, path: string) =>
   call.method === 'GET' && call.path.startsWith(`${path}?`) && /[?&](range|filter)=/.test(call.path);

@@ -9,7 +9,7 @@ import { AdminContext } from 'react-admin';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { EDIT_POST_TITLE, NEW_POST_TITLE, PostDialog } from '../../resources/newsFeed/PostDialog';
-import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -77,9 +77,8 @@ function api(posts: NewsPostView[] = [winter, camdenPost, adminOnly], extra: (ca
     // A record dialog reads its post through the list's id filter; the feed pages with its own call.
     if (isListCall(call, '/api/newsFeed')) return listAnswer(call, 'newsFeed', posts);
     if (call.method === 'GET' && call.path.startsWith('/api/newsFeed')) return { body: { data: posts, total: posts.length } };
-    if (call.method === 'GET' && call.path === '/api/area') return { body: AREAS };
     if (call.method === 'GET' && call.path === '/api/driver-message/recipients') return { body: DRIVERS };
-    return undefined;
+    return pickerLists(call, AREAS);
   });
 }
 
@@ -321,7 +320,7 @@ describe('Publish a New Post / Message All dialog', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByText(NEWS_MSG.areaRequired)).toBeInTheDocument();
     await u.click(areas);
     await u.click(await screen.findByRole('option', { name: 'Camden' }));
-    expect(within(dialog).queryByText(NEWS_MSG.areaRequired)).not.toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText(NEWS_MSG.areaRequired)).not.toBeInTheDocument());
     expect(publish(dialog)).toBeEnabled();
 
     // Changing the mode clears the selection: back on areas, Camden is no longer chosen.

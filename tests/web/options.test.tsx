@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OPTION_MSG, optionFormSchema } from '../../domain/validation/option';
 import { PUSH_MSG } from '../../domain/validation/pushMessage';
-import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -33,7 +33,6 @@ type Answer = { status?: number; body?: unknown } | undefined;
 function api(overrides: { put?: (call: ApiCall) => Answer; post?: (call: ApiCall) => Answer } = {}) {
   return mockApi((call) => {
     if (isListCall(call, '/api/option')) return listAnswer(call, 'option', OPTIONS);
-    if (call.method === 'GET' && call.path === '/api/area') return { body: AREAS };
     if (call.method === 'GET' && call.path === '/api/driver-message/recipients') return { body: DRIVERS };
     if (call.method === 'PUT' && call.path.startsWith('/api/option/')) {
       const body = call.body as { okey: string; ovalue: string };
@@ -42,7 +41,7 @@ function api(overrides: { put?: (call: ApiCall) => Answer; post?: (call: ApiCall
     if (call.method === 'POST' && call.path === '/api/driver-message') {
       return overrides.post?.(call) ?? { body: { success: true, message_id: 9, targeted: 3, delivered: 2, no_token: 1, failed: 0 } };
     }
-    return undefined;
+    return pickerLists(call, AREAS);
   });
 }
 

@@ -71,12 +71,15 @@ const OLD = restaurant({ id: 9, name: 'Cedar Lebanese Grill', status: 20, logo_s
 // The dialogs on their own
 // ---------------------------------------------------------------------------------------------------------
 
-/** The dialog over an API that answers the area names (the Area picker's choices and their rates), and `answer`'s calls. */
+/**
+ * The dialog over an API that answers the area names (the Area picker's choices and their rates), the restaurant
+ * accounts (the login e-mail's), and `answer`'s calls.
+ */
 function renderDialog(props: Partial<Parameters<typeof RestaurantDialog>[0]> = {}, answer: (call: ApiCall) => { body?: unknown; headers?: Record<string, string> } | undefined = () => undefined) {
-  const calls = mockApi((call) => (call.path === AREA_NAMES_URL ? { body: AREAS } : answer(call)));
+  const calls = mockApi((call) => (call.path === AREA_NAMES_URL ? { body: AREAS } : (answer(call) ?? accountsAnswer(call))));
   const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => {});
   const onClose = vi.fn();
-  const { unmount } = renderInAdmin(<RestaurantDialog accounts={ACCOUNTS} onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
+  const { unmount } = renderInAdmin(<RestaurantDialog onSubmit={onSubmit} onClose={onClose} withMaps={false} {...props} />);
   return { calls, onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, u: userEvent.setup({ delay: null }), unmount };
 }
 const field = (label: RegExp) => screen.getByLabelText(label);
@@ -154,7 +157,7 @@ describe('Add Restaurant dialog', () => {
   });
 
   it('offers the existing restaurant accounts as login e-mails, saying what they already have', async () => {
-    const { u } = renderDialog();
+    const { u, calls } = renderDialog();
     const login = screen.getByRole('combobox', { name: new RegExp(LOGIN_EMAIL_LABEL) });
     await u.click(login);
     const option = await screen.findByRole('option', { name: /restaurant@demo\.test/ });
@@ -165,6 +168,9 @@ describe('Add Restaurant dialog', () => {
     await u.clear(login);
     await u.paste('new@x.test');
     expect(screen.getByText('A new login will be created for this e-mail')).toBeInTheDocument();
+    // The accounts are searched by the server as the typing pauses, not held whole by the screen.
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('/api/restaurateur?') && listParams(c.path).filter.q === 'new@x.test')).toBe(true), SERVER);
+    expect(calls.some((c) => c.path === '/api/restaurateur')).toBe(false);
   });
 
   it("refuses a logo that is too large or not an image before sending, with the spec's messages", async () => {
@@ -327,15 +333,19 @@ function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | und
         .sort((a, b) => (sort[1] === 'DESC' ? -1 : 1) * a.name.localeCompare(b.name));
       return page('restaurant', rows, range);
     }
-    if (call.method === 'GET' && call.path.startsWith('/api/restaurateur?')) {
-      const { filter, range } = listParams(call.path);
-      return page('restaurateur', ACCOUNTS.filter((a) => (filter.id ? filter.id.includes(a.id) : !filter.q || a.email.includes(filter.q))), range);
-    }
     // The screen's filter and dialogs need the areas' names and pay rates, not their restaurants.
     if (call.method === 'GET' && call.path === AREA_NAMES_URL) return { body: AREAS };
-    if (call.method === 'GET' && call.path === '/api/restaurateur') return { body: ACCOUNTS };
-    return undefined;
+    return accountsAnswer(call);
   });
+}
+
+/** The restaurant accounts' list calls, a page of those with the asked ids or searched by e-mail or name. */
+function accountsAnswer(call: ApiCall) {
+  if (call.method !== 'GET' || !call.path.startsWith('/api/restaurateur?')) return undefined;
+  const { filter, range } = listParams(call.path);
+  const q = filter.q ?? '';
+  const found = ACCOUNTS.filter((a) => (filter.id ? filter.id.includes(a.id) : a.email.includes(q) || a.name.toLowerCase().includes(q)));
+  return page('restaurateur', found, range);
 }
 
 /** The pages of restaurants the screen asked for, in order. */

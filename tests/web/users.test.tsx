@@ -4,13 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ROLE } from '../../domain/roles';
 import { USER_MSG, matchesUserSearch } from '../../domain/validation/user';
 import { UserDialog } from '../../resources/users/UserDialog';
-import { AREAS_LABEL, RESTAURANTS_LABEL } from '../../resources/users/AssignmentFields';
-import type { AreaWithRestaurants, PanelUser } from '../../resources/users/types';
-import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, renderAppAt, renderInAdmin, storeUser, type ApiCall } from './harness';
+import { AREAS_LABEL, RESTAURANTS_LABEL } from '../../resources/users/UserInputs';
+import type { PanelUser } from '../../resources/users/types';
+import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, renderInAdmin, storeUser, type ApiCall, type AreaFixture } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
-const AREAS: AreaWithRestaurants[] = [
+const AREAS: AreaFixture[] = [
   { id: 1, name: 'Camden', city: { city_name: 'London' }, restaurants: [{ id: 11, name: 'Pizza Palace Camden', area_id: 1 }, { id: 12, name: 'Curry Corner', area_id: 1 }] },
   { id: 2, name: 'Islington', city: { city_name: 'London' }, restaurants: [{ id: 21, name: 'Burger Barn Angel', area_id: 2 }] },
   { id: 3, name: 'Salford', city: { city_name: 'Manchester' }, restaurants: [{ id: 31, name: 'Golden Wok Salford', area_id: 3 }] },
@@ -41,8 +41,10 @@ const USERS: PanelUser[] = [
 function renderDialog(props: Partial<Parameters<typeof UserDialog>[0]> = {}) {
   const onSubmit = vi.fn(async () => {});
   const onClose = vi.fn();
-  renderInAdmin(<UserDialog areas={AREAS} onSubmit={onSubmit} onClose={onClose} {...props} />);
-  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose };
+  // The area and restaurant pickers read their lists from the server.
+  const calls = mockApi((call) => pickerLists(call, AREAS));
+  renderInAdmin(<UserDialog onSubmit={onSubmit} onClose={onClose} {...props} />);
+  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, onClose, calls };
 }
 
 const input = (label: RegExp | string) => screen.getByLabelText(label);
@@ -64,6 +66,8 @@ async function pick(u: ReturnType<typeof userEvent.setup>, box: () => HTMLElemen
 }
 const optionNames = () => screen.queryAllByRole('option').map((o) => o.textContent);
 const chip = (label: string) => screen.getByRole('button', { name: label });
+/** A chosen record's chip, once the record is read. */
+const chipShown = (label: string) => screen.findByRole('button', { name: label });
 
 describe('User dialog', () => {
   it("shows the spec's messages once the fields are touched", async () => {
@@ -130,7 +134,19 @@ describe('User dialog', () => {
     await pick(u, areasInput, 'Camden (London)');
     expect(restaurantsInput()).toBeEnabled();
     await u.click(restaurantsInput());
-    expect(optionNames()).toEqual(['Pizza Palace Camden', 'Curry Corner']);
+    await waitFor(() => expect(optionNames()).toEqual(['Pizza Palace Camden', 'Curry Corner']));
+  });
+
+  it("searches the chosen areas' restaurants on the server as the name is typed", async () => {
+    const u = userEvent.setup({ delay: null });
+    const { calls } = renderDialog();
+    await chooseRole(u, 'Manager');
+    await pick(u, areasInput, 'Camden (London)');
+    await u.click(restaurantsInput());
+    await u.keyboard('curry');
+    await waitFor(() => expect(optionNames()).toEqual(['Curry Corner']), { timeout: 3000 });
+    const asked = calls.filter((c) => c.path.startsWith('/api/restaurant?')).map((c) => JSON.parse(new URL(c.path, 'http://localhost').searchParams.get('filter')!));
+    expect(asked).toContainEqual({ area_id: [1], q: 'curry' });
   });
 
   it('drops the restaurants outside the areas when an area is removed', async () => {
@@ -146,7 +162,7 @@ describe('User dialog', () => {
     expect(chip('Curry Corner')).toBeInTheDocument();
     // Remove Camden: Curry Corner (a Camden restaurant) goes, Burger Barn Angel (Islington) stays.
     await u.click(within(chip('Camden (London)')).getByTestId('CancelIcon'));
-    expect(screen.queryByRole('button', { name: 'Curry Corner' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Curry Corner' })).not.toBeInTheDocument());
     expect(chip('Burger Barn Angel')).toBeInTheDocument();
     await u.click(createButton());
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ role: ROLE.manager, area_ids: [2], restaurant_ids: [21] }));
@@ -212,8 +228,8 @@ describe('User dialog', () => {
     const { onSubmit, onClose } = renderDialog({ user: USERS[1], selfId: 1 });
     expect(screen.getByRole('heading', { name: 'Edit Administrator' })).toBeInTheDocument();
     expect(firstName()).toHaveValue('Mark');
-    expect(chip('Camden (London)')).toBeInTheDocument();
-    expect(chip('Islington (London)')).toBeInTheDocument();
+    expect(await chipShown('Camden (London)')).toBeInTheDocument();
+    expect(await chipShown('Islington (London)')).toBeInTheDocument();
     await u.clear(lastName());
     await u.type(lastName(), 'Mann');
     await u.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -238,8 +254,8 @@ function api(extra: (call: ApiCall) => { status?: number; body?: unknown } | und
     const answer = extra(call);
     if (answer) return answer;
     if (isListCall(call, '/api/user')) return listAnswer(call, 'user', USERS, (u, filter) => matchesUserSearch(u, String(filter.q ?? '')));
-    if (call.method === 'GET' && call.path === '/api/area') return { body: AREAS };
-    return undefined;
+    if (call.method === 'GET' && call.path === '/api/area?restaurants=false') return { body: AREAS };
+    return pickerLists(call, AREAS);
   });
 }
 
@@ -255,7 +271,7 @@ describe('Administrators screen', () => {
     const calls = api();
     await openScreen();
     expect(calls.some((c) => isListCall(c, '/api/user'))).toBe(true);
-    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/area')).toBe(true);
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/area?restaurants=false')).toBe(true);
     expect(rows()).toHaveLength(4);
     expect(screen.getByText('No role yet')).toBeInTheDocument();
     expect(screen.getByText('Camden (London), Islington (London) · all restaurants')).toBeInTheDocument();

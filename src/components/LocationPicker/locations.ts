@@ -1,3 +1,5 @@
+import { areaLabel } from '../areaLabel';
+
 /** What the location picker offers: areas with their restaurants (GET /api/area), or a restaurant account's own. */
 export interface LocationRestaurant {
   id: number;
@@ -37,9 +39,9 @@ export function activeLocations(areas: LocationArea[]): LocationArea[] {
 /** Area items followed by their restaurants, in the order given. */
 export function locationOptions(areas: LocationArea[], withAreas = true): LocationOption[] {
   return areas.flatMap((area) => {
-    const areaLabel = area.city?.city_name ? `${area.name} (${area.city.city_name})` : area.name;
-    const restaurants = area.restaurants.map((r): LocationOption => ({ type: 'restaurant', id: r.id, label: r.name, areaLabel }));
-    return withAreas ? [{ type: 'area', id: area.id, label: areaLabel, areaLabel }, ...restaurants] : restaurants;
+    const label = areaLabel(area);
+    const restaurants = area.restaurants.map((r): LocationOption => ({ type: 'restaurant', id: r.id, label: r.name, areaLabel: label }));
+    return withAreas ? [{ type: 'area', id: area.id, label, areaLabel: label }, ...restaurants] : restaurants;
   });
 }
 

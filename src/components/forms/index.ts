@@ -4,6 +4,7 @@ export { DialogFrame } from './DialogFrame';
 export { WaitingDialog } from './WaitingDialog';
 export { FormTabs, FormTabPanel, tabOfFields, type FormTab } from './FormTabs';
 export { TextInput, SelectInput, DateInput, FlagInput, useFormField, DATE_HINT, type Choice, type TextInputProps } from './inputs';
+export { ChipsInput, type ChipsInputProps } from './ChipsInput';
 export { ImageInput } from './ImageInput';
 export { TimeInput } from './TimeInput';
 export { PasswordInput, PasswordSwitch } from './PasswordInputs';
