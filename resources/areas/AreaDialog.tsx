@@ -34,8 +34,7 @@ export function AreaDialog({ id, onClose, onSaved }: AreaDialogProps) {
       resource={AREAS}
       id={id}
       onClose={onClose}
-      loadingLabel="Loading the area"
-      failure="The area could not be loaded"
+      noun="area"
       notFound="This area is no longer there"
     >
       {(save, area) => <AreaForm area={area} save={save} onClose={onClose} onSaved={onSaved} />}

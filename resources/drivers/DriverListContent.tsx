@@ -90,7 +90,7 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
   };
   /** The driver's react-admin controller: CreateBase to register one, EditBase (the record read by id) otherwise. */
   const base = (id: number | undefined, dialog: (save: DialogSave<DriverRecord>, driver?: DriverRecord) => ReactNode) => (
-    <RecordDialogBase<DriverRecord> resource={DRIVERS} id={id} onClose={close} loadingLabel="Loading the driver" failure="The driver could not be loaded" notFound={DRIVER_MSG.notFound}>
+    <RecordDialogBase<DriverRecord> resource={DRIVERS} id={id} onClose={close} noun="driver" notFound={DRIVER_MSG.notFound}>
       {dialog}
     </RecordDialogBase>
   );

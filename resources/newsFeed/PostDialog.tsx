@@ -41,8 +41,7 @@ export function PostDialog({ id, ...props }: PostDialogProps) {
       resource={NEWS_FEED}
       id={id}
       onClose={props.onClose}
-      loadingLabel="Loading the post"
-      failure="The post could not be loaded"
+      noun="post"
       notFound={NEWS_MSG.notFound}
     >
       {(save, post) => <PostForm post={post} save={save} {...props} />}

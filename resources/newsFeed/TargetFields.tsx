@@ -1,13 +1,10 @@
 import { Box, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { ADDRESSEE } from '../../domain/statuses';
-import type { AreaName } from '../../domain/validation/area';
 import { ADDRESSEE_CHOICES, NEWS_MSG, type TargetField } from '../../domain/validation/newsFeed';
-import type { RestaurantRecord } from '../../domain/validation/restaurant';
-import { AREA_NAMES } from '../listDefaults';
-import { DriverChipsInput } from '../../src/components/driverChoices';
+import { AreaChips, RestaurantChips } from '../../src/components/AreaRestaurantInputs';
+import { DriverChips } from '../../src/components/driverChoices';
 import { useFormField, useInputsDisabled } from '../../src/components/forms';
-import { ReferenceChips } from '../../src/components/ReferenceChips';
 
 const LISTS: TargetField[] = ['areas', 'restaurants', 'drivers'];
 
@@ -43,30 +40,9 @@ export function TargetFields({ allowAll }: { allowAll: boolean }) {
         {!allowAll && <FormHelperText sx={{ mx: 0 }}>{NEWS_MSG.allIsForAdministrators}</FormHelperText>}
       </FormControl>
 
-      {mode.value === ADDRESSEE.areas && (
-        <ReferenceChips<AreaName>
-          source="areas"
-          label="Areas"
-          required
-          reference="area"
-          query={AREA_NAMES.query}
-          sortBy="city"
-          optionText={(a) => a.name}
-          groupBy={(a) => a.city.city_name}
-        />
-      )}
-      {mode.value === ADDRESSEE.restaurants && (
-        <ReferenceChips<RestaurantRecord>
-          source="restaurants"
-          label="Restaurants"
-          required
-          reference="restaurant"
-          sortBy="area"
-          optionText={(r) => r.name}
-          groupBy={(r) => r.area.name}
-        />
-      )}
-      {mode.value === ADDRESSEE.drivers && <DriverChipsInput source="drivers" label="Drivers" required />}
+      {mode.value === ADDRESSEE.areas && <AreaChips source="areas" label="Areas" required byCity />}
+      {mode.value === ADDRESSEE.restaurants && <RestaurantChips source="restaurants" label="Restaurants" required />}
+      {mode.value === ADDRESSEE.drivers && <DriverChips source="drivers" label="Drivers" required />}
     </Box>
   );
 }

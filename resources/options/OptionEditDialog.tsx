@@ -53,8 +53,7 @@ export function OptionEditDialog({ id, onClose, onSaved }: OptionEditDialogProps
       resource="options"
       id={id}
       onClose={onClose}
-      loadingLabel="Loading the option"
-      failure="The option could not be loaded"
+      noun="option"
       notFound={OPTION_MSG.notFound}
     >
       {(save, option) => <OptionForm option={option!} save={save} onClose={onClose} onSaved={onSaved} />}

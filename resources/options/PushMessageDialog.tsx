@@ -1,7 +1,7 @@
 import { useNotify } from 'react-admin';
 import { Alert, useMediaQuery, type Theme } from '@mui/material';
 import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
-import { DriverChipsInput } from '../../src/components/driverChoices';
+import { DriverChips } from '../../src/components/driverChoices';
 import {
   NOTIFY_STATUS_CHOICES,
   PUSH_BODY_MAX,
@@ -102,7 +102,7 @@ function RecipientInputs() {
     <>
       <AreaRestaurantInputs labels={MESSAGED} byCity />
       <SelectInput source="notify_status" label="Notify Active/Inactive Drivers" choices={STATUS_CHOICES} emptyText="Active and inactive" margin="dense" fullWidth size="medium" />
-      <DriverChipsInput source="driver_ids" label="Drivers to Message" detail={statusOf} />
+      <DriverChips source="driver_ids" label="Drivers to Message" detail={statusOf} />
     </>
   );
 }

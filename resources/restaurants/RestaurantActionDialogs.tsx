@@ -33,8 +33,7 @@ export function RestaurantActionDialogs({ restaurantId, onClose, ...props }: Pro
       resource={RESTAURANTS}
       id={restaurantId}
       onClose={onClose}
-      loadingLabel="Loading the restaurant"
-      failure="The restaurant could not be loaded"
+      noun="restaurant"
       notFound={RESTAURANT_MSG.notFound}
     >
       {(save, record) => <ActionDialog {...props} record={record!} save={save} onClose={onClose} />}

@@ -170,8 +170,7 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
           resource="users"
           id={open.user.id}
           onClose={onClose}
-          loadingLabel="Loading the user"
-          failure="The user could not be loaded"
+          noun="user"
           notFound={USER_MSG.notFound}
         >
           {(save, user) => <UserDialog key={open.user.id} user={user} selfId={self?.id} onSubmit={onUpdate(save)} onClose={onClose} />}

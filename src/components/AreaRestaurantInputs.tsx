@@ -8,9 +8,57 @@ import { ReferenceChips } from './ReferenceChips';
 
 export const CHOOSE_AN_AREA_FIRST = 'Choose an area first';
 
+interface ChipsProps {
+  source: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+}
+
+/**
+ * Areas chosen from the area resource's names: each 'Camden (London)' in name order, or (`byCity`) each by its name
+ * under its city's heading.
+ */
+export function AreaChips({ byCity, ...props }: ChipsProps & { byCity?: boolean }) {
+  return (
+    <ReferenceChips<AreaName>
+      {...props}
+      reference="area"
+      query={AREA_NAMES.query}
+      sortBy={byCity ? 'city' : 'name'}
+      optionText={byCity ? (a) => a.name : areaLabel}
+      groupBy={byCity ? (a) => a.city.city_name : undefined}
+    />
+  );
+}
+
+/**
+ * Restaurants chosen from the restaurant resource, under their areas' headings; with `areaIds`, only those of these
+ * areas are offered, none until one is chosen, and a chosen one outside them is dropped.
+ */
+export function RestaurantChips({ areaIds, hint, ...props }: ChipsProps & { areaIds?: number[] }) {
+  const areaKey = areaIds?.join();
+  const ofAreas = useMemo(() => (areaKey === undefined ? undefined : { area_id: areaKey ? areaKey.split(',').map(Number) : [] }), [areaKey]);
+  const noArea = areaKey === '';
+  return (
+    <ReferenceChips<RestaurantRecord>
+      {...props}
+      reference="restaurant"
+      sortBy="area"
+      filter={ofAreas}
+      enabled={!noArea}
+      disabled={noArea}
+      optionText={(r) => r.name}
+      groupBy={(r) => r.area.name}
+      keep={ofAreas && ((r) => ofAreas.area_id.includes(r.area_id))}
+      hint={noArea ? CHOOSE_AN_AREA_FIRST : hint}
+    />
+  );
+}
+
 interface Props {
   labels: { areas: string; restaurants: string; hint: string };
-  /** Each area by its name under its city's heading (a post's, a message's), rather than 'Camden (London)'. */
+  /** Each area by its name under its city's heading (a message's), rather than 'Camden (London)'. */
   byCity?: boolean;
 }
 
@@ -21,33 +69,10 @@ interface Props {
  */
 export function AreaRestaurantInputs({ labels, byCity }: Props) {
   const areaIds = (useWatch({ name: 'area_ids' }) as number[] | undefined) ?? [];
-  const noArea = areaIds.length === 0;
-  const areaKey = areaIds.join();
-  const ofAreas = useMemo(() => ({ area_id: areaKey ? areaKey.split(',').map(Number) : [] }), [areaKey]);
   return (
     <>
-      <ReferenceChips<AreaName>
-        source="area_ids"
-        reference="area"
-        query={AREA_NAMES.query}
-        label={labels.areas}
-        sortBy={byCity ? 'city' : 'name'}
-        optionText={byCity ? (a) => a.name : areaLabel}
-        groupBy={byCity ? (a) => a.city.city_name : undefined}
-      />
-      <ReferenceChips<RestaurantRecord>
-        source="restaurant_ids"
-        reference="restaurant"
-        label={labels.restaurants}
-        sortBy="area"
-        filter={ofAreas}
-        enabled={!noArea}
-        disabled={noArea}
-        optionText={(r) => r.name}
-        groupBy={(r) => r.area.name}
-        keep={(r) => areaIds.includes(r.area_id)}
-        hint={noArea ? CHOOSE_AN_AREA_FIRST : labels.hint}
-      />
+      <AreaChips source="area_ids" label={labels.areas} byCity={byCity} />
+      <RestaurantChips source="restaurant_ids" label={labels.restaurants} areaIds={areaIds} hint={labels.hint} />
     </>
   );
 }

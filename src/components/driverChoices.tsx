@@ -56,7 +56,7 @@ interface DriverChipsProps {
  * A form's named drivers (a post's, a push message's): the drivers the caller reaches
  * (GET /api/driver-message/recipients), read when the picker is first shown.
  */
-export function DriverChipsInput({ source, label, required, detail }: DriverChipsProps) {
+export function DriverChips({ source, label, required, detail }: DriverChipsProps) {
   const { data = [], isPending } = useGetList<PushRecipient>(RECIPIENT_RESOURCE, { pagination: EVERY });
   return (
     <ChipsInput<PushRecipient>

@@ -35,10 +35,12 @@ interface Props<T extends RaRecord> {
   /** The record to edit; none to create one. */
   id?: Identifier;
   onClose: () => void;
-  /** What the dialog reads while the record is not there yet ('Loading the restaurant'). */
-  loadingLabel: string;
-  /** The failure said when the record cannot be read, and when it is not there (any more, or not for this account). */
-  failure: string;
+  /**
+   * What the record is called ('restaurant'): the dialog says 'Loading the restaurant' while it is read, and 'The
+   * restaurant could not be loaded' when it cannot be.
+   */
+  noun: string;
+  /** The failure said when the record is not there (any more, or not for this account). */
   notFound: string;
   /** The dialog, given its save and, when editing, the record. */
   children: (save: DialogSave<T>, record?: T) => ReactNode;
@@ -73,7 +75,7 @@ function Creating<T extends RaRecord>({ children }: Pick<Props<T>, 'children'>) 
   return children(useDialogSave<T>());
 }
 
-function WhenRead<T extends RaRecord>({ onClose, loadingLabel, failure, notFound, children }: Omit<Props<T>, 'resource' | 'id'>) {
+function WhenRead<T extends RaRecord>({ onClose, noun, notFound, children }: Omit<Props<T>, 'resource' | 'id'>) {
   const { record, error, isFetching } = useEditContext<T>();
   const save = useDialogSave<T>();
   // The form reads its values once: it waits for the record as the server has it now (a list's copy may be older
@@ -83,6 +85,6 @@ function WhenRead<T extends RaRecord>({ onClose, loadingLabel, failure, notFound
     drawn.current = true;
     return children(save, record);
   }
-  const failed = error ? ((error as { status?: number }).status === 404 ? notFound : failure) : null;
-  return <WaitingDialog label={loadingLabel} failure={failed} onClose={onClose} />;
+  const failed = error ? ((error as { status?: number }).status === 404 ? notFound : `The ${noun} could not be loaded`) : null;
+  return <WaitingDialog label={`Loading the ${noun}`} failure={failed} onClose={onClose} />;
 }
