@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Switch } from '@mui/material';
+import { DialogContentText, FormControlLabel, Switch } from '@mui/material';
+import { ActionDialog } from './ActionDialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -35,25 +36,17 @@ export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm,
     }
   };
   return (
-    <Dialog open onClose={busy ? undefined : cancel} maxWidth={false} aria-labelledby="confirm-title" slotProps={{ paper: { sx: { width: 450, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
-      <DialogContent>
-        {typeof message === 'string' ? <DialogContentText>{message}</DialogContentText> : message}
-        {notify && <FormControlLabel sx={{ mt: 1 }} control={<Switch checked={push} onChange={(e) => setPush(e.target.checked)} />} label={notify.label} />}
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={cancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={() => void confirm()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      titleId="confirm-title"
+      title={title}
+      busy={busy}
+      error={error}
+      onCancel={cancel}
+      action={{ label: confirmLabel, onClick: () => void confirm(), danger }}
+    >
+      {typeof message === 'string' ? <DialogContentText>{message}</DialogContentText> : message}
+      {notify && <FormControlLabel sx={{ mt: 1 }} control={<Switch checked={push} onChange={(e) => setPush(e.target.checked)} />} label={notify.label} />}
+    </ActionDialog>
   );
 }
+
