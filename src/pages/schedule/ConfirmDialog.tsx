@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { DialogContentText, FormControlLabel, Switch } from '@mui/material';
+import { ukDate } from '../../../domain/dates';
+import type { ShiftRecord } from '../../../domain/shifts';
 import { ActionDialog } from './ActionDialog';
+import type { ShiftStore } from './shiftStore';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -50,3 +53,25 @@ export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm,
   );
 }
 
+/**
+ * 'Remove shift {date}?' of both boards' shift menus: Remove runs the board's call (`remove`), takes the shift out
+ * of the store and closes the question (`done`).
+ */
+export function removeShiftConfirm(
+  shift: ShiftRecord,
+  remove: (id: number) => Promise<unknown>,
+  store: ShiftStore,
+  done: () => void,
+): Omit<ConfirmDialogProps, 'onClose'> {
+  return {
+    title: 'Remove shift',
+    message: `Remove shift ${ukDate(shift.period_date)}?`,
+    confirmLabel: 'Remove',
+    danger: true,
+    onConfirm: async () => {
+      await remove(shift.id);
+      store.remove([shift.id]);
+      done();
+    },
+  };
+}
