@@ -9,7 +9,7 @@ import { OWN_MSG } from '../../domain/messages';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { FEED_RESUMED } from '../../domain/channels';
 import { REQUEST_INVOICE_TITLE } from '../../resources/invoices/RequestInvoiceDialog';
-import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, RESTAURANT, mockApi, renderAppAs, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -57,7 +57,7 @@ const DRIVERS = [
 type Handler = Parameters<typeof mockApi>[0];
 
 async function open(extra: Handler = () => undefined, rows = ROWS, user = ADMIN, path = PATH()) {
-  const calls = mockApi((call: ApiCall) => {
+  const calls = renderAppAs(user, path, (call: ApiCall) => {
     const answer = extra!(call);
     if (answer) return answer;
     if (call.method === 'GET' && call.path.startsWith('/api/timesheet?')) return { body: rows };
@@ -66,8 +66,6 @@ async function open(extra: Handler = () => undefined, rows = ROWS, user = ADMIN,
     if (call.method === 'GET' && call.path.startsWith('/api/driver')) return { body: DRIVERS };
     return undefined;
   });
-  storeUser(user);
-  renderAppAt(path);
   await screen.findByRole('table', { name: 'Timesheets' });
   await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
   return { calls, user: userEvent.setup() };
@@ -412,9 +410,7 @@ describe('Timesheets screen', () => {
 
   it('on a phone shows cards with Process opening the timesheet, and restaurant and driver selects', async () => {
     vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
-    mockApi((call) => (call.method === 'GET' && call.path.startsWith('/api/timesheet?') ? { body: ROWS } : undefined));
-    storeUser(RESTAURANT);
-    renderAppAt(PATH('/timesheetrestaurant'));
+    renderAppAs(RESTAURANT, PATH('/timesheetrestaurant'), (call) => (call.method === 'GET' && call.path.startsWith('/api/timesheet?') ? { body: ROWS } : undefined));
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(3);
     expect(cards[0]).toHaveTextContent('10/11/2026 · 17:00 – 22:00');
