@@ -170,14 +170,12 @@ describe('Login page', () => {
     await expectPath('/areas');
   });
 
-  it('sends an already logged-in user to their landing page', async () => {
-    renderAppAs(RESTAURANT, '/login');
-    await expectPath('/schedulerestaurant');
-  });
-
-  it('sends an already logged-in staff user to /schedule', async () => {
-    renderAppAs(ADMIN, '/login');
-    await expectPath('/schedule');
+  it.each([
+    ['restaurant account', RESTAURANT, '/schedulerestaurant'],
+    ['staff user', ADMIN, '/schedule'],
+  ])('sends an already logged-in %s to their landing page, its schedule', async (_, account, landing) => {
+    renderAppAs(account, '/login');
+    await expectPath(landing);
     const menu = await screen.findByRole('menu', { name: 'Main menu' });
     expect(within(menu).getByRole('menuitem', { name: /Schedule/ })).toBeInTheDocument();
   });

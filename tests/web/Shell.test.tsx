@@ -51,14 +51,12 @@ beforeEach(() => {
 });
 
 describe('Shell', () => {
-  it('redirects / to /newsfeed', async () => {
-    renderAppAs(ADMIN, '/');
-    await expectPath('/newsfeed');
-  });
-
-  it('redirects a restaurant account opening / to its schedule, which it may open', async () => {
-    renderAppAs(RESTAURANT, '/');
-    await expectPath('/schedulerestaurant');
+  it.each([
+    ['an administrator', '/newsfeed', ADMIN],
+    ['a restaurant account', '/schedulerestaurant', RESTAURANT],
+  ])('redirects %s opening / to %s, which it may open', async (_, landing, account) => {
+    renderAppAs(account, '/');
+    await expectPath(landing);
     expect(screen.queryByText(NOT_AVAILABLE)).toBeNull();
   });
 
