@@ -15,6 +15,7 @@ import { issueToken } from '../../server/auth/tokens';
 import type { Broadcaster } from '../../server/realtime/broadcaster';
 import type { RecordingBroadcaster } from './recordingBroadcaster';
 import type { AccountKind } from '../../domain/roles';
+import { OWN_MSG } from '../../domain/messages';
 
 export { TEST_TODAY } from './globalSetup';
 
@@ -147,3 +148,11 @@ export const MANAGER = 'manager@demo.test';
 /** Pizza Palace Ltd: Camden, Islington, Hackney. */
 export const RESTAURANT = 'restaurant@demo.test';
 export const DRIVER = 'driver@demo.test';
+
+/** The call is refused (403) to each account of `refused`, and without a token answers 401 'Unauthenticated.'. */
+export async function expectRefused(t: TestApp, method: ApiMethod, url: string, refused: string[]): Promise<void> {
+  for (const who of refused) expect((await t.call(method, url, who)).statusCode, who).toBe(403);
+  const anonymous = await t.call(method, url, null);
+  expect(anonymous.statusCode).toBe(401);
+  expect(anonymous.json()).toEqual({ message: OWN_MSG.unauthenticated });
+}
