@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expectRefused, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
-import { fields, multipart, type Part } from '../helpers/multipart';
+import { fields } from '../helpers/multipart';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { ADDRESSEE, DRIVER_STATUS, POST_PINNED, POST_STATUS } from '../../domain/statuses';
 import { NEWS_MSG, type DriverNewsPostView, type NewsPostView } from '../../domain/validation/newsFeed';
@@ -14,12 +14,8 @@ const PRIYA = 'priya.shah@demo.test'; // two Manchester areas, narrowed to three
 const feed = new RecordingBroadcaster();
 const t = suiteTestApp({ broadcaster: feed });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = t.call;
-async function send(method: Method, url: string, who: string, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({ method, url, headers: { ...(await t.as(who)), ...body.headers }, payload: body.payload });
-}
+const send = t.send;
 
 const list = async (who = ADMIN) => (await call('GET', '/api/newsFeed', who)).json() as NewsPostView[];
 const driverList = async (who = DRIVER) => (await call('GET', '/api/driver-app/newsFeed', who)).json() as DriverNewsPostView[];
