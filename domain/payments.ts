@@ -1,6 +1,6 @@
 import { fromPence, toPence } from './money';
 import { costTotal } from './pay';
-import { isCancellation, timesheetHours } from './timesheets';
+import { isCancellation, timesheetHours, type TimesheetFields } from './timesheets';
 
 /**
  * The payments export (spec 2, section 2 'Payments export'): what each driver is paid for the approved timesheets
@@ -10,22 +10,18 @@ import { isCancellation, timesheetHours } from './timesheets';
  */
 
 /** An approved or cancellation timesheet with its driver's bank details, as the export reads it. */
-export interface PaymentTimesheet {
-  id: number;
-  status: number;
-  period_date: string;
+export interface PaymentTimesheet
+  extends Pick<
+    TimesheetFields,
+    'id' | 'status' | 'period_date' | 'start_time' | 'finish_time' | 'cost_per_hour' | 'cost_bonus' | 'const_fuel_bonus' | 'cost_extra_bonus'
+  > {
+  /** Only timesheets with a driver are paid. */
   driver_id: number;
   driver_name: string;
   bank_name_of_account_holder: string | null;
   bank_sort_code: string | null;
   bank_account_number: string | null;
   restaurant_name: string;
-  start_time: string;
-  finish_time: string;
-  cost_per_hour: number;
-  cost_bonus: number;
-  const_fuel_bonus: number;
-  cost_extra_bonus: number;
 }
 
 export interface PaymentRow extends PaymentTimesheet {

@@ -1,6 +1,7 @@
 import { ukDate } from './dates';
 import { fromPence, toPence } from './money';
 import { datesOf, type DateRange } from './ranges';
+import type { TimesheetFields } from './timesheets';
 
 /**
  * The reporting screen (spec 2, sections 2 'Reporting', 3 and 7): four reports over a date range, one row per
@@ -87,17 +88,11 @@ export interface ReportRow {
 }
 
 /** A timesheet as the timesheet-based rows read it (GET /api/timesheet/inactiveFee, GET /api/timesheet?for_reports=1). */
-export interface ReportTimesheet {
-  id: number;
-  shift_id: number | null;
-  modified_shift_id: number | null;
-  restaurant_id: number;
-  driver_id: number | null;
-  period_date: string;
-  start_time: string;
-  finish_time: string;
-  cost_extra_bonus: number;
-  comment: string | null;
+export interface ReportTimesheet
+  extends Pick<
+    TimesheetFields,
+    'id' | 'shift_id' | 'modified_shift_id' | 'restaurant_id' | 'driver_id' | 'period_date' | 'start_time' | 'finish_time' | 'cost_extra_bonus' | 'comment'
+  > {
   created_at?: string | null;
   updated_at: string | null;
   driver_name: string | null;

@@ -13,25 +13,10 @@ export interface RightToWorkPhoto {
 }
 
 /**
- * A driver as GET /api/driver answers it (spec 2, section 3 'Driver'), never with the password hash or the
- * push token. Photos are file names under /images/ (thumbnails under /images/thumb/); dates 'YYYY-MM-DD';
- * timestamps ISO-8601 UTC; data_full the whole percentage of domain/dataFull.ts.
+ * A driver's profile: address, birth date, emergency contact, car, experience, bank details and the names of the
+ * photo files: the drivers table's columns, answered as they are stored (dates 'YYYY-MM-DD').
  */
-export interface DriverRecord {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  status: number;
-  not_progressing: number;
-  activity_status: number;
-  activity_time: string | null;
-  activated_at: string | null;
-  half_board: boolean;
-  /** Opted out of the 48-hour week (domain/workingTime.ts). */
-  working_time_opt_out: boolean;
+export interface DriverProfile {
   address_1: string | null;
   address_2: string | null;
   city: string | null;
@@ -53,6 +38,28 @@ export interface DriverRecord {
   driver_license_back_photo: string | null;
   identity_photo: string | null;
   photo_src: string | null;
+}
+
+/**
+ * A driver as GET /api/driver answers it (spec 2, section 3 'Driver'), never with the password hash or the
+ * push token. Photos are file names under /images/ (thumbnails under /images/thumb/); dates 'YYYY-MM-DD';
+ * timestamps ISO-8601 UTC; data_full the whole percentage of domain/dataFull.ts.
+ */
+export interface DriverRecord extends DriverProfile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  status: number;
+  not_progressing: number;
+  activity_status: number;
+  activity_time: string | null;
+  activated_at: string | null;
+  half_board: boolean;
+  /** Opted out of the 48-hour week (domain/workingTime.ts). */
+  working_time_opt_out: boolean;
   right_to_work_photos: RightToWorkPhoto[];
   area_ids: { area_id: number }[];
   restaurant_ids: { restaurant_id: number }[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toPence } from '../money';
-import { readId } from './ids';
+import { listFromText, readId, readKeyedId } from './ids';
 
 /**
  * Readers for the fields of the restaurant and driver forms, which reach the server as JSON or as multipart
@@ -55,16 +55,8 @@ export function requiredId(required: string, unknown: string) {
 export function idList(key: string, message: string) {
   return z.unknown().optional().transform((value, ctx): number[] => {
     if (isBlank(value)) return [];
-    let list: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        list = JSON.parse(value);
-      } catch {
-        list = value.split(',');
-      }
-    }
-    if (!Array.isArray(list)) list = [list];
-    const ids = (list as unknown[]).map((v) => readId(v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : v));
+    const list = listFromText(value);
+    const ids = (Array.isArray(list) ? list : [list]).map((v) => readKeyedId(v, key));
     if (ids.some((id) => id === null)) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESSEE, POST_IMPORTANT, POST_PINNED, POST_STATUS } from '../statuses';
-import { isId, readId } from './ids';
+import { isId, listFromText, readId, readKeyedId } from './ids';
 import { imageFileProblem } from './image';
 import type { NewsReply } from './reply';
 
@@ -102,18 +102,8 @@ export function isBlankHtml(html: string | null | undefined): boolean {
 const idList = (key: 'area_id' | 'restaurant_id' | 'driver_id') =>
   z.unknown().optional().transform((value, ctx): number[] => {
     if (value === undefined || value === null || value === '') return [];
-    let list: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        list = JSON.parse(value);
-      } catch {
-        list = value.split(',');
-      }
-    }
-    if (typeof list === 'number') list = [list];
-    const ids = Array.isArray(list)
-      ? list.map((v) => readId(v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : v))
-      : [null];
+    const list = listFromText(value);
+    const ids = Array.isArray(list) ? list.map((v) => readKeyedId(v, key)) : typeof list === 'number' ? [readId(list)] : [null];
     if (ids.some((id) => id === null)) {
       ctx.addIssue({ code: 'custom', message: NEWS_MSG.idList });
       return z.NEVER;

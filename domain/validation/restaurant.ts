@@ -7,12 +7,29 @@ import {
   flag, isBlank, optionalAmount, optionalCoordinate, optionalText, requiredId, requiredText,
 } from './fields';
 
+/** A restaurant's own rates, place and notes: the restaurants table's columns, answered as they are stored. */
+export interface RestaurantTerms {
+  standard_pay: number | null;
+  weekend_pay: number | null;
+  invoice_comission: number | null;
+  booking_fee: number | null;
+  map_latitude: number | null;
+  map_longitude: number | null;
+  meal: string | null;
+  uniform: string | null;
+  cash_orders: string | null;
+  waiting_location: string | null;
+  other: string | null;
+  bonus_target: string | null;
+  logo_src: string | null;
+}
+
 /**
  * A restaurant as GET /api/restaurant answers it (spec 2, section 3 'Restaurant'): both spellings the spec
  * uses for the contact name and the area id, the area with its pay rates, and the restaurant account
  * (restaurateur) that logs in for it, whose e-mail is the restaurant's `email`.
  */
-export interface RestaurantRecord {
+export interface RestaurantRecord extends RestaurantTerms {
   id: number;
   name: string;
   contactName: string;
@@ -26,20 +43,7 @@ export interface RestaurantRecord {
   areaId: number;
   area: { id: number; name: string; standardPayRate: number; weekendPayRate: number };
   status: number;
-  standard_pay: number | null;
-  weekend_pay: number | null;
-  invoice_comission: number | null;
-  booking_fee: number | null;
   send_invoice: number;
-  map_latitude: number | null;
-  map_longitude: number | null;
-  meal: string | null;
-  uniform: string | null;
-  cash_orders: string | null;
-  waiting_location: string | null;
-  other: string | null;
-  bonus_target: string | null;
-  logo_src: string | null;
   restaurateur: { id: number; name: string; email: string } | null;
   restaurateur_id: number | null;
 }

@@ -1,41 +1,18 @@
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Box,
-  Chip,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
-import { RESTAURANT_STATUS } from '../../domain/statuses';
 import { NewPostButton } from '../newsFeed/NewPostButton';
 import { RestaurantActionDialogs, type RestaurantDialogKind } from '../restaurants/RestaurantActionDialogs';
+import { Action, Name } from '../restaurants/RestaurantCells';
+import { RestaurantTable, restaurantAddress } from '../../src/components/RestaurantTable';
 import { rememberScheduleRestaurant } from '../../src/components/scheduleRestaurant';
 import type { AreaRestaurant } from './types';
 
 export const NO_RESTAURANTS = 'No restaurants found in this area';
-
-const addressOf = (r: AreaRestaurant) => [r.address, r.postcode].filter((p) => p && p.trim()).join(', ');
-
-function Action({ label, onClick, icon, color }: { label: string; onClick: () => void; icon: ReactElement; color?: 'primary' | 'error' }) {
-  return (
-    <Tooltip title={label}>
-      <IconButton size="small" onClick={onClick} aria-label={label} color={color}>
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 /** Edit, delete and Drivers Working Here open the Restaurants screen's dialogs; changes come back on the live feed. */
 function Actions({ restaurant }: { restaurant: AreaRestaurant }) {
@@ -61,15 +38,6 @@ function Actions({ restaurant }: { restaurant: AreaRestaurant }) {
   );
 }
 
-function Name({ restaurant }: { restaurant: AreaRestaurant }) {
-  return (
-    <>
-      {restaurant.name}
-      {restaurant.status === RESTAURANT_STATUS.inactive && <Chip label="Inactive" size="small" sx={{ ml: 1 }} />}
-    </>
-  );
-}
-
 /** The restaurants sub-table under an area (spec 1, section 2): name, address, actions; stacked rows on a phone. */
 export function AreaRestaurants({ areaName, restaurants, phone }: { areaName: string; restaurants: AreaRestaurant[]; phone: boolean }) {
   if (!restaurants.length) {
@@ -88,7 +56,7 @@ export function AreaRestaurants({ areaName, restaurants, phone }: { areaName: st
               <Name restaurant={r} />
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {addressOf(r) || '—'}
+              {restaurantAddress(r) || '—'}
             </Typography>
             <Actions restaurant={r} />
           </Box>
@@ -97,27 +65,13 @@ export function AreaRestaurants({ areaName, restaurants, phone }: { areaName: st
     );
   }
   return (
-    <Table size="small" aria-label={`Restaurants in ${areaName}`}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Restaurant</TableCell>
-          <TableCell>Address</TableCell>
-          <TableCell align="right">Actions</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {restaurants.map((r) => (
-          <TableRow key={r.id} hover>
-            <TableCell sx={{ fontWeight: 500 }}>
-              <Name restaurant={r} />
-            </TableCell>
-            <TableCell>{addressOf(r) || '—'}</TableCell>
-            <TableCell align="right" sx={{ width: '1%', whiteSpace: 'nowrap' }}>
-              <Actions restaurant={r} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <RestaurantTable
+      label={`Restaurants in ${areaName}`}
+      nameHeader="Restaurant"
+      actionsHeader="Actions"
+      restaurants={restaurants}
+      name={(r) => <Name restaurant={r} />}
+      actions={(r) => <Actions restaurant={r} />}
+    />
   );
 }

@@ -22,9 +22,8 @@ export interface RestaurantActions {
   onDrivers: (r: RestaurantRecord) => void;
 }
 
-export const locationOf = (r: RestaurantRecord) => [r.address, r.postcode].filter((p) => p && p.trim()).join(', ');
-
-function Action({ label, icon, onClick, color }: { label: string; icon: ReactElement; onClick?: () => void; color?: 'primary' | 'error' }) {
+/** A row action: an icon button named by its tooltip. */
+export function Action({ label, icon, onClick, color }: { label: string; icon: ReactElement; onClick?: () => void; color?: 'primary' | 'error' }) {
   return (
     <Tooltip title={label}>
       <IconButton size="small" aria-label={label} onClick={onClick} color={color}>
@@ -54,7 +53,8 @@ export function Actions({ restaurant: r, actions }: { restaurant: RestaurantReco
   );
 }
 
-export function Name({ restaurant }: { restaurant: RestaurantRecord }) {
+/** A restaurant's name, with 'Inactive' beside it when it is. */
+export function Name({ restaurant }: { restaurant: Pick<RestaurantRecord, 'name' | 'status'> }) {
   return (
     <>
       {restaurant.name}

@@ -1,6 +1,7 @@
 import { DataTable, useListContext } from 'react-admin';
 import { Box, Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Actions, NO_RESTAURANTS, Name, locationOf, type RestaurantActions } from './RestaurantCells';
+import { restaurantAddress } from '../../src/components/RestaurantTable';
+import { Actions, NO_RESTAURANTS, Name, type RestaurantActions } from './RestaurantCells';
 import type { RestaurantRecord } from './types';
 
 /** The table's columns, typed with the restaurant record. */
@@ -22,7 +23,7 @@ export function RestaurantRows({ actions }: { actions: RestaurantActions }) {
   return (
     <DataTable<RestaurantRecord> aria-label="Restaurants" bulkActionButtons={false} rowClick={false} empty={empty} hover>
       <Col source="name" label="Name" sx={{ fontWeight: 500 }} render={(r) => <Name restaurant={r} />} />
-      <Col label="Location" disableSort render={(r) => locationOf(r) || '—'} />
+      <Col label="Location" disableSort render={(r) => restaurantAddress(r) || '—'} />
       <Col source="email" label="Restaurateur e-mail" sx={{ overflowWrap: 'anywhere' }} render={(r) => r.email ?? '—'} />
       <Col source="area" label="Area" render={(r) => r.area.name} />
       <Col label="Actions" align="right" disableSort sx={{ width: '1%', whiteSpace: 'nowrap' }} render={(r) => <Actions restaurant={r} actions={actions} />} />
@@ -43,7 +44,7 @@ function RestaurantCards({ actions }: { actions: RestaurantActions }) {
               <Name restaurant={r} />
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {locationOf(r) || '—'}
+              {restaurantAddress(r) || '—'}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {r.area.name} · {r.email ?? 'no login'}

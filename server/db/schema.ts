@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { HistoryActionFields, HistoryEntryFields } from '../../domain/history';
+import type { DriverProfile } from '../../domain/validation/driver';
+import type { RestaurantTerms } from '../../domain/validation/restaurant';
 
 /**
  * Row types of the migration in migrations/0001_schema.ts. The type parsers in connection.ts make both
@@ -42,7 +44,8 @@ export interface RestaurateursTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
-export interface RestaurantsTable {
+/** With the restaurant's rates, place and notes (RestaurantTerms). */
+export interface RestaurantsTable extends RestaurantTerms {
   id: Generated<number>;
   name: string;
   contact_name: Generated<string>;
@@ -53,20 +56,7 @@ export interface RestaurantsTable {
   area_id: number;
   restaurateur_id: number | null;
   status: Generated<number>;
-  standard_pay: number | null;
-  weekend_pay: number | null;
-  invoice_comission: number | null;
-  booking_fee: number | null;
   send_invoice: Generated<number>;
-  map_latitude: number | null;
-  map_longitude: number | null;
-  meal: string | null;
-  uniform: string | null;
-  cash_orders: string | null;
-  waiting_location: string | null;
-  other: string | null;
-  bonus_target: string | null;
-  logo_src: string | null;
   /** Its area's name, lower-cased, kept by triggers for the list's sort by area (migrations/0012). */
   area_sort: Generated<string | null>;
   created_at: CreatedAt;
@@ -80,7 +70,8 @@ export interface UserRestaurantsTable {
   user_id: number;
   restaurant_id: number;
 }
-export interface DriversTable {
+/** With the driver's profile columns (DriverProfile). */
+export interface DriversTable extends DriverProfile {
   id: Generated<number>;
   first_name: string;
   last_name: Generated<string>;
@@ -97,27 +88,6 @@ export interface DriversTable {
   working_time_opt_out: Generated<boolean>;
   map_latitude: number | null;
   map_longitude: number | null;
-  address_1: string | null;
-  address_2: string | null;
-  city: string | null;
-  postcode: string | null;
-  date_of_birth: DateString | null;
-  emergency_contact_name: string | null;
-  emergency_contact_phone: string | null;
-  car_make: string | null;
-  car_model: string | null;
-  car_registration: string | null;
-  car_insurance_renewal_date: DateString | null;
-  car_insurer: string | null;
-  have_experience: number | null;
-  experience_description: string | null;
-  bank_name_of_account_holder: string | null;
-  bank_sort_code: string | null;
-  bank_account_number: string | null;
-  driver_license_front_photo: string | null;
-  driver_license_back_photo: string | null;
-  identity_photo: string | null;
-  photo_src: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** The first of the driver's area names, lower-cased, for the list's sort by area; kept by triggers (migration 0006). */

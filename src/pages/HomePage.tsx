@@ -8,12 +8,7 @@ import {
   Chip,
   IconButton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
   TableContainer,
-  TableHead,
-  TableRow,
   Tooltip,
   Typography,
   useMediaQuery,
@@ -25,6 +20,7 @@ import { OWN_MSG } from '../../domain/messages';
 import { isStaffRole, RESTAURANT_ROLE, ROLE_LABELS } from '../../domain/roles';
 import { setStoredUser, type StoredRestaurant, type StoredUser } from '../../providers/session';
 import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
+import { RestaurantTable, restaurantAddress } from '../components/RestaurantTable';
 import { useStoredUser } from '../components/useStoredUser';
 import { lazyDialog } from '../components/lazyDialog';
 
@@ -40,8 +36,6 @@ function Detail({ label, value }: { label: string; value: string }) {
     </Box>
   );
 }
-
-const addressOf = (r: StoredRestaurant) => [r.address, r.postcode].filter((p) => typeof p === 'string' && p.trim()).join(', ');
 
 function EditProfile({ restaurant, onEdit }: { restaurant: StoredRestaurant; onEdit: (r: StoredRestaurant) => void }) {
   return (
@@ -70,7 +64,7 @@ function RestaurantsList({ restaurants, onEdit }: { restaurants: StoredRestauran
               </Stack>
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
                 <PlaceOutlinedIcon fontSize="small" />
-                <Typography variant="body2">{addressOf(r) || 'No address'}</Typography>
+                <Typography variant="body2">{restaurantAddress(r) || 'No address'}</Typography>
               </Stack>
             </CardContent>
           </Card>
@@ -80,26 +74,14 @@ function RestaurantsList({ restaurants, onEdit }: { restaurants: StoredRestauran
   }
   return (
     <TableContainer>
-      <Table size="small" aria-label="My restaurants">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Address</TableCell>
-            <TableCell align="right">Profile</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {restaurants.map((r) => (
-            <TableRow key={r.id} hover>
-              <TableCell sx={{ fontWeight: 500 }}>{r.name}</TableCell>
-              <TableCell>{addressOf(r) || '—'}</TableCell>
-              <TableCell align="right" sx={{ width: '1%' }}>
-                <EditProfile restaurant={r} onEdit={onEdit} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <RestaurantTable
+        label="My restaurants"
+        nameHeader="Name"
+        actionsHeader="Profile"
+        restaurants={restaurants}
+        name={(r) => r.name}
+        actions={(r) => <EditProfile restaurant={r} onEdit={onEdit} />}
+      />
     </TableContainer>
   );
 }

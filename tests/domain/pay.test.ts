@@ -32,8 +32,11 @@ describe('calendar (weeks start on Monday, weekday 0 = Monday)', () => {
 describe('shift length (hours to 2 decimals, only a finish before the start rolls into the next day)', () => {
   it.each([
     ['11:00', '15:00', 4],
+    ['17:00', '22:00', 5],
     ['17:15', '22:00', 4.75],
+    ['17:10', '22:00', 4.83],
     ['20:00', '02:00', 6],
+    ['22:00', '03:00', 5],
     ['10:10', '10:30', 0.33],
     ['09:00', '08:45', 23.75],
     // Refused by every form and call; never 24 hours of pay if one slips through.

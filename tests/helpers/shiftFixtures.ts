@@ -29,6 +29,11 @@ export async function areaId(db: Kysely<Database>, name: string): Promise<number
   return row.id;
 }
 
+export async function cityId(db: Kysely<Database>, name: string): Promise<number> {
+  const row = await db.selectFrom('cities').select('id').where('city_name', '=', name).executeTakeFirstOrThrow();
+  return row.id;
+}
+
 let serial = 0;
 
 export async function makeDriver(db: Kysely<Database>, d: FixtureDriver): Promise<number> {

@@ -15,6 +15,8 @@ import { issueToken } from '../../server/auth/tokens';
 import type { Broadcaster } from '../../server/realtime/broadcaster';
 import type { RecordingBroadcaster } from './recordingBroadcaster';
 import type { AccountKind } from '../../domain/roles';
+import { multipart, type Part } from './multipart';
+import { OWN_MSG } from '../../domain/messages';
 
 export { TEST_TODAY } from './globalSetup';
 
@@ -31,6 +33,8 @@ export interface TestApp {
   as(email: string): Promise<Record<string, string>>;
   /** An API call as the account `who` (null: without a token), with a JSON body when one is given. */
   call(method: ApiMethod, url: string, who: string | null, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** The same with a multipart body, as the screens send a form with files. */
+  send(method: ApiMethod, url: string, who: string | null, parts: Part[]): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -94,6 +98,10 @@ export async function createTestApp(options: { broadcaster?: Broadcaster; env?: 
       const headers = who ? await as(who) : {};
       return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
     },
+    async send(method, url, who, parts) {
+      const body = multipart(parts);
+      return app.inject({ method, url, payload: body.payload, headers: { ...(who ? await as(who) : {}), ...body.headers } });
+    },
     async close() {
       await app.close();
       await app.broadcaster.close();
@@ -136,8 +144,21 @@ export function suiteTestApp(options: { broadcaster?: RecordingBroadcaster; env?
     tokenFor: (email) => open().tokenFor(email),
     as: (email) => open().as(email),
     call: (method, url, who, payload) => open().call(method, url, who, payload),
+    send: (method, url, who, parts) => open().send(method, url, who, parts),
     close: () => open().close(),
   };
+}
+
+/**
+ * Ids a file's tests share (demo records found by name, records made for the file), found in a beforeAll once the
+ * suite's app is open: read them inside hooks and tests.
+ */
+export function suiteIds<K extends string>(find: () => Promise<Record<K, number>>): Record<K, number> {
+  const ids = {} as Record<K, number>;
+  beforeAll(async () => {
+    Object.assign(ids, await find());
+  });
+  return ids;
 }
 
 /** The demo dataset's accounts, one of each kind. */
@@ -147,3 +168,17 @@ export const MANAGER = 'manager@demo.test';
 /** Pizza Palace Ltd: Camden, Islington, Hackney. */
 export const RESTAURANT = 'restaurant@demo.test';
 export const DRIVER = 'driver@demo.test';
+
+/** The call is refused (403) to each account of `refused`, and without a token answers 401 'Unauthenticated.'. */
+export async function expectRefused(t: TestApp, method: ApiMethod, url: string, refused: string[]): Promise<void> {
+  for (const who of refused) expect((await t.call(method, url, who)).statusCode, who).toBe(403);
+  const anonymous = await t.call(method, url, null);
+  expect(anonymous.statusCode).toBe(401);
+  expect(anonymous.json()).toEqual({ message: OWN_MSG.unauthenticated });
+}
+
+/** What a create call answered, once it has answered 201 Created. */
+export function createdBody<T>(res: LightMyRequestResponse): T {
+  expect(res.statusCode).toBe(201);
+  return res.json() as T;
+}

@@ -1,23 +1,17 @@
-import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
+import { expectRefused, suiteIds, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
+import { cityId } from '../helpers/shiftFixtures';
 import { AREA_MSG, areaNameTakenMessage, type AreaRecord } from '../../domain/validation/area';
-import { OWN_MSG } from '../../domain/messages';
 
 type AreaBody = AreaRecord;
 const feed = new RecordingBroadcaster();
-let london: number;
-let manchester: number;
 const t = suiteTestApp({ broadcaster: feed });
-beforeAll(async () => {
-  const cities = await t.db.selectFrom('cities').select(['id', 'city_name']).execute();
-  london = cities.find((c) => c.city_name === 'London')!.id;
-  manchester = cities.find((c) => c.city_name === 'Manchester')!.id;
-});
+const ids = suiteIds(async () => ({ london: await cityId(t.db, 'London'), manchester: await cityId(t.db, 'Manchester') }));
 
 const call = t.call;
 const listAreas = async (who = ADMIN) => (await call('GET', '/api/area', who)).json() as AreaBody[];
 const areaNamed = async (name: string) => (await listAreas()).find((a) => a.name === name)!;
-const valid = (extra: Record<string, unknown> = {}) => ({ name: 'Wembley', city_id: london, standardPayRate: 11.5, weekendPayRate: 13, ...extra });
+const valid = (extra: Record<string, unknown> = {}) => ({ name: 'Wembley', city_id: ids.london, standardPayRate: 11.5, weekendPayRate: 13, ...extra });
 const countAreas = async () => Number((await t.db.selectFrom('areas').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('GET /api/area', () => {
@@ -30,7 +24,7 @@ describe('GET /api/area', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 
     const camden = areas.find((a) => a.name === 'Camden')!;
-    expect(camden).toMatchObject({ city_id: london, city: { id: london, city_name: 'London' }, standardPayRate: 12, weekendPayRate: 13.5 });
+    expect(camden).toMatchObject({ city_id: ids.london, city: { id: ids.london, city_name: 'London' }, standardPayRate: 12, weekendPayRate: 13.5 });
     expect(camden.restaurants.map((r) => r.name)).toEqual(['Bombay Spice', 'Pizza Palace Camden', 'Sushi Kaito', 'The Burger Shack']);
     for (const r of camden.restaurants) {
       expect(r).toMatchObject({ area_id: camden.id, status: expect.any(Number), address: expect.any(String) });
@@ -48,11 +42,7 @@ describe('GET /api/area', () => {
   });
 
   it('is refused to restaurant accounts and drivers, and needs a token', async () => {
-    expect((await call('GET', '/api/area', RESTAURANT)).statusCode).toBe(403);
-    expect((await call('GET', '/api/area', DRIVER)).statusCode).toBe(403);
-    const anonymous = await call('GET', '/api/area', null);
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: OWN_MSG.unauthenticated });
+    await expectRefused(t, 'GET', '/api/area', [RESTAURANT, DRIVER]);
   });
 });
 
@@ -65,16 +55,14 @@ describe('GET /api/city', () => {
         { id: expect.any(Number), city_name: 'Birmingham' },
         { id: expect.any(Number), city_name: 'Bristol' },
         { id: expect.any(Number), city_name: 'Leeds' },
-        { id: london, city_name: 'London' },
-        { id: manchester, city_name: 'Manchester' },
+        { id: ids.london, city_name: 'London' },
+        { id: ids.manchester, city_name: 'Manchester' },
       ]);
     }
   });
 
   it('is refused to restaurant accounts and drivers, and needs a token', async () => {
-    expect((await call('GET', '/api/city', RESTAURANT)).statusCode).toBe(403);
-    expect((await call('GET', '/api/city', DRIVER)).statusCode).toBe(403);
-    expect((await call('GET', '/api/city', null)).statusCode).toBe(401);
+    await expectRefused(t, 'GET', '/api/city', [RESTAURANT, DRIVER]);
   });
 });
 
@@ -86,8 +74,8 @@ describe('POST /api/area', () => {
     expect(area).toEqual({
       id: expect.any(Number),
       name: 'Wembley',
-      city_id: london,
-      city: { id: london, city_name: 'London' },
+      city_id: ids.london,
+      city: { id: ids.london, city_name: 'London' },
       standardPayRate: 11.5,
       weekendPayRate: 13.25,
       restaurants: [],
@@ -143,7 +131,7 @@ describe('POST /api/area', () => {
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ name: [areaNameTakenMessage('camden', 'London')] });
     expect(await countAreas()).toBe(before);
-    const elsewhere = await call('POST', '/api/area', ADMIN, valid({ name: 'Camden', city_id: manchester }));
+    const elsewhere = await call('POST', '/api/area', ADMIN, valid({ name: 'Camden', city_id: ids.manchester }));
     expect(elsewhere.statusCode).toBe(201);
     expect(elsewhere.json()).toMatchObject({ name: 'Camden', city: { city_name: 'Manchester' } });
   });
@@ -159,15 +147,15 @@ describe('POST /api/area', () => {
 });
 
 describe('PUT /api/area/{id}', () => {
-  const create = async (name: string, city = london) => (await call('POST', '/api/area', ADMIN, valid({ name, city_id: city }))).json() as AreaBody;
+  const create = async (name: string, city = ids.london) => (await call('POST', '/api/area', ADMIN, valid({ name, city_id: city }))).json() as AreaBody;
 
   it('edits name, city and pay rates and tells open screens', async () => {
     const area = await create('Harrow');
     feed.messages = [];
-    const res = await call('PUT', `/api/area/${area.id}`, ADMIN, { id: area.id, name: 'Harrow on the Hill', city_id: manchester, standardPayRate: 12.25, weekendPayRate: '14' });
+    const res = await call('PUT', `/api/area/${area.id}`, ADMIN, { id: area.id, name: 'Harrow on the Hill', city_id: ids.manchester, standardPayRate: 12.25, weekendPayRate: '14' });
     expect(res.statusCode).toBe(200);
     const edited = res.json() as AreaBody;
-    expect(edited).toMatchObject({ id: area.id, name: 'Harrow on the Hill', city: { id: manchester, city_name: 'Manchester' }, standardPayRate: 12.25, weekendPayRate: 14 });
+    expect(edited).toMatchObject({ id: area.id, name: 'Harrow on the Hill', city: { id: ids.manchester, city_name: 'Manchester' }, standardPayRate: 12.25, weekendPayRate: 14 });
     expect(await areaNamed('Harrow on the Hill')).toEqual(edited);
     expect(feed.messages).toEqual([{ channel: 'area_channel', event: 'update', items: [edited] }]);
   });

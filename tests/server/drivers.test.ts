@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import path from 'node:path';
 import sharp from 'sharp';
-import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
-import { fields, jpeg, multipart, png, type Part } from '../helpers/multipart';
+import { createdBody, suiteIds, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
+import { fields, jpeg, png, type Part } from '../helpers/multipart';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
+import { areaId, restaurantId } from '../helpers/shiftFixtures';
 import { verifyDocument } from '../../server/services/documents';
 import { IMAGE_MSG } from '../../domain/validation/image';
 import { DRIVER_MSG, type DriverRecord } from '../../domain/validation/driver';
@@ -15,25 +16,16 @@ import { DRIVER_FILTER } from '../../domain/driverFilters';
 import * as keptDataFull from '../../server/db/migrations/0021_driver_data_full';
 
 const feed = new RecordingBroadcaster();
-let camdenId: number;
-let islingtonId: number;
-let pizzaCamdenId: number;
-let salfordRestaurantId: number;
 const t = suiteTestApp({ broadcaster: feed });
-beforeAll(async () => {
-  const areas = await t.db.selectFrom('areas').select(['id', 'name']).execute();
-  camdenId = areas.find((a) => a.name === 'Camden')!.id;
-  islingtonId = areas.find((a) => a.name === 'Islington')!.id;
-  pizzaCamdenId = (await t.db.selectFrom('restaurants').select('id').where('name', '=', 'Pizza Palace Camden').executeTakeFirstOrThrow()).id;
-  salfordRestaurantId = (await t.db.selectFrom('restaurants').select('id').where('name', '=', 'Golden Wok Salford').executeTakeFirstOrThrow()).id;
-});
+const ids = suiteIds(async () => ({
+  camden: await areaId(t.db, 'Camden'),
+  islington: await areaId(t.db, 'Islington'),
+  pizzaCamden: await restaurantId(t.db, 'Pizza Palace Camden'),
+  goldenWokSalford: await restaurantId(t.db, 'Golden Wok Salford'),
+}));
 
-type Method = 'GET' | 'POST' | 'PUT';
 const call = t.call;
-async function send(method: Method, url: string, who: string | null, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({ method, url, payload: body.payload, headers: { ...(who ? await t.as(who) : {}), ...body.headers } });
-}
+const send = t.send;
 const imageFile = (file: string) => path.join(t.config.dataDir, 'images', file);
 /** An identity document's stored file, from the signed name an answer gives (null when the signature fails). */
 const documentOf = (signed: string) => verifyDocument(t.config.fileSigningSecret, signed);
@@ -56,8 +48,8 @@ const profile = (extra: Record<string, unknown> = {}) => ({
   address_2: '',
   city: 'London',
   postcode: 'NW1 7LX',
-  area_ids: JSON.stringify([camdenId, islingtonId]),
-  restaurant_ids: JSON.stringify([pizzaCamdenId]),
+  area_ids: JSON.stringify([ids.camden, ids.islington]),
+  restaurant_ids: JSON.stringify([ids.pizzaCamden]),
   emergency_contact_name: 'Jo Rider',
   emergency_contact_phone: '07700 900456',
   have_experience: '10',
@@ -72,11 +64,8 @@ const profile = (extra: Record<string, unknown> = {}) => ({
   bank_account_number: '12345678',
   ...extra,
 });
-async function createFull(extra: Record<string, unknown> = {}, files: Part[] = []) {
-  const res = await send('POST', '/api/driver', ADMIN, [...fields(profile(extra)), ...files]);
-  expect(res.statusCode).toBe(201);
-  return res.json() as DriverRecord;
-}
+const createFull = async (extra: Record<string, unknown> = {}, files: Part[] = []) =>
+  createdBody<DriverRecord>(await send('POST', '/api/driver', ADMIN, [...fields(profile(extra)), ...files]));
 
 describe('POST /api/driver (Drivers Manual Register)', () => {
   it('registers a driver with every field and photos re-compressed to 1920 px with thumbnails', async () => {
@@ -103,8 +92,8 @@ describe('POST /api/driver (Drivers Manual Register)', () => {
       car_insurance_renewal_date: '2027-03-01',
       address_2: null,
       have_experience: 10,
-      area_ids: [{ area_id: Math.min(camdenId, islingtonId) }, { area_id: Math.max(camdenId, islingtonId) }],
-      restaurant_ids: [{ restaurant_id: pizzaCamdenId }],
+      area_ids: [{ area_id: Math.min(ids.camden, ids.islington) }, { area_id: Math.max(ids.camden, ids.islington) }],
+      restaurant_ids: [{ restaurant_id: ids.pizzaCamden }],
       default_working_time: [],
       actual_override_working_time: [],
     });
@@ -164,7 +153,7 @@ describe('POST /api/driver (Drivers Manual Register)', () => {
 
   it('refuses unknown areas and restaurants outside the chosen areas', async () => {
     expect((await send('POST', '/api/driver', ADMIN, fields(profile({ area_ids: '[999999]' })))).json()).toEqual({ area_ids: [DRIVER_MSG.unknownArea] });
-    const outside = await send('POST', '/api/driver', ADMIN, fields(profile({ restaurant_ids: JSON.stringify([salfordRestaurantId]) })));
+    const outside = await send('POST', '/api/driver', ADMIN, fields(profile({ restaurant_ids: JSON.stringify([ids.goldenWokSalford]) })));
     expect(outside.json()).toEqual({ restaurant_ids: [DRIVER_MSG.restaurantOutsideAreas] });
   });
 
@@ -186,13 +175,13 @@ describe('POST /api/driver (Drivers Manual Register)', () => {
 
   it('reads the fields from the query string as spec 2 sends them, mixed with the body, the body winning', async () => {
     const query = new URLSearchParams({ first_name: 'Quinn', last_name: 'Query', email: 'quinn.query@mail.test', phone: '07700 900999', city: 'Leeds' });
-    query.append('area_ids', String(camdenId));
-    query.append('area_ids', String(islingtonId));
+    query.append('area_ids', String(ids.camden));
+    query.append('area_ids', String(ids.islington));
     const res = await send('POST', `/api/driver?${query}`, ADMIN, [...fields({ city: 'London' }), await photo('photo_src')]);
     expect(res.statusCode).toBe(201);
     const driver = res.json() as DriverRecord;
     expect(driver).toMatchObject({ first_name: 'Quinn', last_name: 'Query', email: 'quinn.query@mail.test', phone: '07700 900999', city: 'London', status: 30 });
-    expect(driver.area_ids).toEqual([{ area_id: camdenId }, { area_id: islingtonId }].sort((a, b) => a.area_id - b.area_id));
+    expect(driver.area_ids).toEqual([{ area_id: ids.camden }, { area_id: ids.islington }].sort((a, b) => a.area_id - b.area_id));
     expect(driver.photo_src).toBeTruthy();
 
     const half = await call('POST', '/api/driver?half_board=1&first_name=Hal&last_name=Query&email=hal.query@mail.test', ADMIN, {});
@@ -235,7 +224,7 @@ describe('PUT /api/driver/{id}?inactive=false (Edit Driver)', () => {
     feed.messages = [];
     const [keepRtw, dropRtw] = made.right_to_work_photos;
     const res = await send('PUT', `/api/driver/${made.id}?inactive=false`, ADMIN, [
-      ...fields(profile({ first_name: 'Thomas', email: made.email, area_ids: JSON.stringify([{ area_id: camdenId }]), restaurant_ids: '', phone: '' })),
+      ...fields(profile({ first_name: 'Thomas', email: made.email, area_ids: JSON.stringify([{ area_id: ids.camden }]), restaurant_ids: '', phone: '' })),
       { name: 'id', value: String(made.id) },
       { name: 'photo_src', value: made.photo_src! },
       { name: 'right_to_work_photos', value: JSON.stringify([{ id: keepRtw.id }]) },
@@ -244,7 +233,7 @@ describe('PUT /api/driver/{id}?inactive=false (Edit Driver)', () => {
     ]);
     expect(res.statusCode).toBe(200);
     const edited = res.json() as DriverRecord;
-    expect(edited).toMatchObject({ id: made.id, first_name: 'Thomas', phone: null, area_ids: [{ area_id: camdenId }], restaurant_ids: [], photo_src: made.photo_src, driver_license_front_photo: null });
+    expect(edited).toMatchObject({ id: made.id, first_name: 'Thomas', phone: null, area_ids: [{ area_id: ids.camden }], restaurant_ids: [], photo_src: made.photo_src, driver_license_front_photo: null });
     expect(documentOf(edited.identity_photo!)).toMatch(/\.png$/);
     expect(edited.right_to_work_photos.map((p) => p.src_name)).toEqual(['a.jpg', 'c.jpg']);
     expect(fs.existsSync(imageFile(made.photo_src!))).toBe(true);

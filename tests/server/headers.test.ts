@@ -1,12 +1,8 @@
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { createTestApp, suiteTestApp } from '../helpers/testApp';
 
 /** Security headers on every answer; HSTS only over HTTPS. */
 describe('security headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
-  });
-  afterAll(() => t.close());
+  const t = suiteTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
 
   it('answers API calls, errors and files with a Content-Security-Policy that allows no inline script and no framing', async () => {
     for (const url of ['/api/health', '/api/alert', '/images/missing.png', '/anything']) {

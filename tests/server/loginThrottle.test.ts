@@ -1,7 +1,7 @@
 import { buildApp } from '../../server/app';
 import { LoginThrottle, THROTTLE_LIMITS } from '../../server/auth/loginThrottle';
 import { OWN_MSG } from '../../domain/messages';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { createTestApp, suiteTestApp, type TestApp } from '../helpers/testApp';
 
 /**
  * Password guessing is slowed by e-mail, by address and in total, with counts every instance shares, and a client
@@ -70,11 +70,7 @@ describe('login throttling', () => {
 });
 
 describe('behind a proxy named in TRUST_PROXY', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
-  });
-  afterAll(() => t.close());
+  const t = suiteTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
 
   it("counts the forwarded client's address, so another client is not refused", async () => {
     const from = (address: string) => ({ 'x-forwarded-for': address });

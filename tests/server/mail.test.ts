@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { createTestApp, suiteTestApp, type TestApp } from '../helpers/testApp';
 import { startSmtpListener, type SmtpListener } from '../helpers/smtpServer';
 import { createMailer } from '../../server/services/mail';
 import { CREDENTIALS_SUBJECT } from '../../domain/validation/user';
@@ -15,11 +15,7 @@ function recordingLogger() {
 const outboxRow = (t: TestApp, id: number) => t.db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('mail service: local default (no SMTP_URL)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = suiteTestApp();
 
   it('the app uses it when SMTP_URL is not set, and it keeps the message in the outbox', async () => {
     const result = await t.app.mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Plain body', html: '<p>HTML body</p>' });

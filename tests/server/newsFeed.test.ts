@@ -1,26 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
-import { fields, multipart, type Part } from '../helpers/multipart';
+import { expectRefused, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
+import { fields } from '../helpers/multipart';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { ADDRESSEE, DRIVER_STATUS, POST_PINNED, POST_STATUS } from '../../domain/statuses';
 import { NEWS_MSG, type DriverNewsPostView, type NewsPostView } from '../../domain/validation/newsFeed';
 import { REPLY_MSG, type NewsReply } from '../../domain/validation/reply';
 import { IMAGE_MSG } from '../../domain/validation/image';
-import { OWN_MSG } from '../../domain/messages';
 
 const PRIYA = 'priya.shah@demo.test'; // two Manchester areas, narrowed to three restaurants
 
 const feed = new RecordingBroadcaster();
 const t = suiteTestApp({ broadcaster: feed });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = t.call;
-async function send(method: Method, url: string, who: string, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({ method, url, headers: { ...(await t.as(who)), ...body.headers }, payload: body.payload });
-}
+const send = t.send;
 
 const list = async (who = ADMIN) => (await call('GET', '/api/newsFeed', who)).json() as NewsPostView[];
 const driverList = async (who = DRIVER) => (await call('GET', '/api/driver-app/newsFeed', who)).json() as DriverNewsPostView[];
@@ -166,11 +161,7 @@ describe('GET /api/newsFeed', () => {
   });
 
   it('is refused to restaurant accounts and drivers, and needs a token', async () => {
-    expect((await call('GET', '/api/newsFeed', RESTAURANT)).statusCode).toBe(403);
-    expect((await call('GET', '/api/newsFeed', DRIVER)).statusCode).toBe(403);
-    const anonymous = await call('GET', '/api/newsFeed', null);
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: OWN_MSG.unauthenticated });
+    await expectRefused(t, 'GET', '/api/newsFeed', [RESTAURANT, DRIVER]);
   });
 });
 

@@ -83,14 +83,19 @@ function sign(secret: string, socketId: string, channel: string, channelData?: s
 /** Channel data as /broadcasting/auth signs it for an administrator. */
 const ALL = JSON.stringify({ audience: { kind: 'administrator' }, account: { kind: 'user', id: 1 }, tokenId: 1 });
 
+/** The test server's socket as pusher-js (directly or through Echo) is told to reach it. */
+const socketOf = (port: number) => ({
+  cluster: '',
+  wsHost: '127.0.0.1',
+  wsPort: port,
+  forceTLS: false,
+  enabledTransports: ['ws' as const],
+  disableStats: true,
+});
+
 function pusherClient(port: number, key: string, token: string): Pusher {
   return new Pusher(key, {
-    cluster: '',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
+    ...socketOf(port),
     channelAuthorization: {
       endpoint: `http://127.0.0.1:${port}/broadcasting/auth`,
       transport: 'ajax',
@@ -156,12 +161,7 @@ describe('live feed on one instance', () => {
     const echo = new Echo({
       broadcaster: 'pusher',
       key,
-      cluster: '',
-      wsHost: '127.0.0.1',
-      wsPort: port,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
+      ...socketOf(port),
       authEndpoint: `http://127.0.0.1:${port}/broadcasting/auth`,
       auth: { headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' } },
       withoutInterceptors: true,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
+import { createdBody, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { fields, jpeg, multipart, png, type Part } from '../helpers/multipart';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { IMAGE_MSG } from '../../domain/validation/image';
@@ -26,12 +26,8 @@ beforeAll(async () => {
   salfordId = areas.find((a) => a.name === 'Salford')!.id;
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = t.call;
-async function send(method: Method, url: string, who: string | null, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({ method, url, payload: body.payload, headers: { ...(who ? await t.as(who) : {}), ...body.headers } });
-}
+const send = t.send;
 const imageFile = (file: string) => path.join(t.config.dataDir, 'images', file);
 const thumbFile = (file: string) => path.join(t.config.dataDir, 'images', 'thumb', file);
 
@@ -56,11 +52,9 @@ const valid = (extra: Record<string, unknown> = {}) => ({
   uniform: '',
   ...extra,
 });
-async function create(extra: Record<string, unknown> = {}, files: Part[] = []) {
-  const res = await send('POST', '/api/restaurant', ADMIN, [...fields(valid(extra)), ...files]);
-  expect(res.statusCode).toBe(201);
-  return res.json() as RestaurantRecord & { restCredentials: { email: string; password?: string; name: string; restaurant?: string } };
-}
+type Created = RestaurantRecord & { restCredentials: { email: string; password?: string; name: string; restaurant?: string } };
+const create = async (extra: Record<string, unknown> = {}, files: Part[] = []) =>
+  createdBody<Created>(await send('POST', '/api/restaurant', ADMIN, [...fields(valid(extra)), ...files]));
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login/restaurant', payload: { email, password } });
 

@@ -1,4 +1,4 @@
-import { suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
+import { expectRefused, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { SHIFT_MSG } from '../../domain/validation/shift';
@@ -144,10 +144,7 @@ describe('GET /api/shift', () => {
   });
 
   it('is refused to drivers and needs a token', async () => {
-    expect((await call('GET', week(), DRIVER)).statusCode).toBe(403);
-    const anonymous = await call('GET', week(), null);
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: OWN_MSG.unauthenticated });
+    await expectRefused(t, 'GET', week(), [DRIVER]);
   });
 });
 

@@ -1,22 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
-import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser } from './harness';
+import { ADMIN, RESTAURANT, mockApi, expectPath, renderAppAs, renderAppAt, type ApiHandler } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const emailField = () => screen.getByLabelText(/^Email/);
 const passwordField = () => screen.getByLabelText(/^Password/);
 
-async function openLogin() {
+/** The login page over an API answered by `handler`: the calls it makes and a user to drive it. */
+async function openLogin(handler?: ApiHandler) {
+  const calls = mockApi(handler);
+  const user = userEvent.setup();
   renderAppAt('/login');
-  return screen.findByRole('button', { name: 'Log In' });
+  const logIn = await screen.findByRole('button', { name: 'Log In' });
+  return { calls, user, logIn };
+}
+
+/** Types the e-mail and the password. */
+async function typeLogin(user: UserEvent, email: string, password: string) {
+  await user.type(emailField(), email);
+  await user.type(passwordField(), password);
 }
 
 describe('Login page', () => {
   it('shows the tabs, fields, buttons and a link to registration', async () => {
-    mockApi();
     await openLogin();
     expect(screen.getByRole('tab', { name: 'Business' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Admin' })).toBeInTheDocument();
@@ -28,9 +37,7 @@ describe('Login page', () => {
   });
 
   it('shows the required messages once the fields are touched', async () => {
-    mockApi();
-    const user = userEvent.setup();
-    await openLogin();
+    const { user } = await openLogin();
     expect(screen.queryByText(MSG.enterEmail)).not.toBeInTheDocument();
     await user.click(emailField());
     await user.click(passwordField());
@@ -40,20 +47,15 @@ describe('Login page', () => {
   });
 
   it('shows the format messages for a bad e-mail and a short password', async () => {
-    mockApi();
-    const user = userEvent.setup();
-    await openLogin();
-    await user.type(emailField(), 'not-an-email');
-    await user.type(passwordField(), '123');
+    const { user } = await openLogin();
+    await typeLogin(user, 'not-an-email', '123');
     await user.tab();
     expect(await screen.findByText(MSG.validEmail)).toBeInTheDocument();
     expect(screen.getByText(MSG.passwordSixSymbols)).toBeInTheDocument();
   });
 
   it('does not call the API while the form is invalid, and shows every message on submit', async () => {
-    const calls = mockApi();
-    const user = userEvent.setup();
-    const logIn = await openLogin();
+    const { calls, user, logIn } = await openLogin();
     await user.click(logIn);
     expect(await screen.findByText(MSG.enterEmail)).toBeInTheDocument();
     expect(screen.getByText(MSG.enterPassword)).toBeInTheDocument();
@@ -61,11 +63,8 @@ describe('Login page', () => {
   });
 
   it('Cancel clears the form', async () => {
-    mockApi();
-    const user = userEvent.setup();
-    await openLogin();
-    await user.type(emailField(), 'someone@example.com');
-    await user.type(passwordField(), 'secret1');
+    const { user } = await openLogin();
+    await typeLogin(user, 'someone@example.com', 'secret1');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(emailField()).toHaveValue('');
     expect(passwordField()).toHaveValue('');
@@ -73,12 +72,9 @@ describe('Login page', () => {
   });
 
   it("shows 'Incorrect logins - please try again!' on a 401", async () => {
-    mockApi((call) => (call.path === '/api/auth/login' ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined));
-    const user = userEvent.setup();
-    await openLogin();
+    const { user } = await openLogin((call) => (call.path === '/api/auth/login' ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined));
     await user.click(screen.getByRole('tab', { name: 'Admin' }));
-    await user.type(emailField(), 'admin@demo.test');
-    await user.type(passwordField(), 'wrong-password');
+    await typeLogin(user, 'admin@demo.test', 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText(MSG.incorrectLogins)).toBeInTheDocument();
     expect(window.localStorage.getItem('user')).toBeNull();
@@ -86,21 +82,18 @@ describe('Login page', () => {
   });
 
   it('shows the raw message of other errors', async () => {
-    mockApi((call) =>
+    const { user } = await openLogin((call) =>
       call.path === '/api/auth/login/restaurant'
         ? { status: 429, body: { email: ['Too many login attempts - please wait a few minutes and try again'] } }
         : undefined,
     );
-    const user = userEvent.setup();
-    await openLogin();
-    await user.type(emailField(), 'restaurant@demo.test');
-    await user.type(passwordField(), 'demo1234');
+    await typeLogin(user, 'restaurant@demo.test', 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText('Too many login attempts - please wait a few minutes and try again')).toBeInTheDocument();
   });
 
   it('Admin tab: logs a staff user in, stores role 10 and lands on /schedule', async () => {
-    const calls = mockApi((call) =>
+    const { calls, user } = await openLogin((call) =>
       call.path === '/api/auth/login'
         ? {
             body: {
@@ -110,14 +103,11 @@ describe('Login page', () => {
           }
         : undefined,
     );
-    const user = userEvent.setup();
-    await openLogin();
     await user.click(screen.getByRole('tab', { name: 'Admin' }));
-    await user.type(emailField(), 'admin@demo.test');
-    await user.type(passwordField(), 'demo1234');
+    await typeLogin(user, 'admin@demo.test', 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
-    await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
+    await expectPath('/schedule');
     const login = calls.find((c) => c.path === '/api/auth/login')!;
     expect(login.method).toBe('POST');
     expect(login.body).toEqual({ email: 'admin@demo.test', password: 'demo1234' });
@@ -130,7 +120,7 @@ describe('Login page', () => {
   });
 
   it("Business tab: logs a restaurant account in with role 'restaurant' and lands on /schedulerestaurant", async () => {
-    const calls = mockApi((call) =>
+    const { calls, user } = await openLogin((call) =>
       call.path === '/api/auth/login/restaurant'
         ? {
             body: {
@@ -140,14 +130,11 @@ describe('Login page', () => {
           }
         : undefined,
     );
-    const user = userEvent.setup();
-    await openLogin();
     expect(screen.getByRole('tab', { name: 'Business' })).toHaveAttribute('aria-selected', 'true');
-    await user.type(emailField(), 'restaurant@demo.test');
-    await user.type(passwordField(), 'demo1234');
+    await typeLogin(user, 'restaurant@demo.test', 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
-    await waitFor(() => expect(window.location.pathname).toBe('/schedulerestaurant'));
+    await expectPath('/schedulerestaurant');
     expect(calls.some((c) => c.path === '/api/auth/login/restaurant' && c.method === 'POST')).toBe(true);
     const stored = JSON.parse(window.localStorage.getItem('user')!);
     expect(stored).toMatchObject({
@@ -178,24 +165,17 @@ describe('Login page', () => {
     renderAppAt('/areas');
     await screen.findByText(MSG.pleaseLogIn);
     await user.click(screen.getByRole('tab', { name: 'Admin' }));
-    await user.type(emailField(), 'admin@demo.test');
-    await user.type(passwordField(), 'demo1234');
+    await typeLogin(user, 'admin@demo.test', 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/areas'));
+    await expectPath('/areas');
   });
 
-  it('sends an already logged-in user to their landing page', async () => {
-    mockApi();
-    storeUser(RESTAURANT);
-    renderAppAt('/login');
-    await waitFor(() => expect(window.location.pathname).toBe('/schedulerestaurant'));
-  });
-
-  it('sends an already logged-in staff user to /schedule', async () => {
-    mockApi();
-    storeUser(ADMIN);
-    renderAppAt('/login');
-    await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
+  it.each([
+    ['restaurant account', RESTAURANT, '/schedulerestaurant'],
+    ['staff user', ADMIN, '/schedule'],
+  ])('sends an already logged-in %s to their landing page, its schedule', async (_, account, landing) => {
+    renderAppAs(account, '/login');
+    await expectPath(landing);
     const menu = await screen.findByRole('menu', { name: 'Main menu' });
     expect(within(menu).getByRole('menuitem', { name: /Schedule/ })).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG, OWN_MSG } from '../../domain/messages';
-import { ADMIN, mockApi, renderAppAt, storeUser } from './harness';
+import { ADMIN, mockApi, expectPath, renderAppAs, renderAppAt, type ApiHandler } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -14,9 +14,13 @@ const password = () => field(/^Password/);
 const confirm = () => field(/^Confirm Password/);
 const registerButton = () => screen.getByRole('button', { name: 'Register' });
 
-async function openRegistration(path = '/registration') {
+/** The registration page over an API answered by `handler`: the calls it makes and a user to drive it. */
+async function openRegistration(handler?: ApiHandler, path = '/registration') {
+  const calls = mockApi(handler);
+  const user = userEvent.setup();
   renderAppAt(path);
-  return screen.findByRole('button', { name: 'Register' });
+  await screen.findByRole('button', { name: 'Register' });
+  return { calls, user };
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -29,7 +33,6 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 describe('Registration page', () => {
   it('shows the fields, the buttons, the password counter and a link to log in', async () => {
-    mockApi();
     await openRegistration();
     for (const get of [firstName, lastName, email, password, confirm]) expect(get()).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
@@ -38,9 +41,7 @@ describe('Registration page', () => {
   });
 
   it('shows each required message once the fields are touched', async () => {
-    mockApi();
-    const user = userEvent.setup();
-    await openRegistration();
+    const { user } = await openRegistration();
     await user.click(firstName());
     await user.click(lastName());
     await user.click(email());
@@ -55,9 +56,7 @@ describe('Registration page', () => {
   });
 
   it("shows 'Must be valid e-mail', 'Min 6 symbols' and 'Passwords do not match'", async () => {
-    mockApi();
-    const user = userEvent.setup();
-    await openRegistration();
+    const { user } = await openRegistration();
     await user.type(email(), 'nina.example.com');
     await user.type(password(), '12345');
     await user.type(confirm(), '123456');
@@ -69,9 +68,7 @@ describe('Registration page', () => {
   });
 
   it('keeps Register disabled until the form is valid', async () => {
-    mockApi();
-    const user = userEvent.setup();
-    await openRegistration();
+    const { user } = await openRegistration();
     expect(registerButton()).toBeDisabled();
     await user.type(firstName(), 'Nina');
     await user.type(lastName(), 'Newcomer');
@@ -85,9 +82,7 @@ describe('Registration page', () => {
   });
 
   it('Cancel clears the form', async () => {
-    mockApi();
-    const user = userEvent.setup();
-    await openRegistration();
+    const { user } = await openRegistration();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     for (const get of [firstName, lastName, email, password, confirm]) expect(get()).toHaveValue('');
@@ -95,11 +90,9 @@ describe('Registration page', () => {
   });
 
   it('shows the first server message and clears both password fields on failure', async () => {
-    mockApi((call) =>
+    const { user } = await openRegistration((call) =>
       call.path === '/api/register' ? { status: 400, body: { email: [OWN_MSG.emailTaken, 'second message'] } } : undefined,
     );
-    const user = userEvent.setup();
-    await openRegistration();
     await fillValid(user);
     await user.click(registerButton());
     expect(await screen.findByText(OWN_MSG.emailTaken)).toBeInTheDocument();
@@ -111,7 +104,7 @@ describe('Registration page', () => {
   });
 
   it('stores the new user and goes to /newsfeed on success', async () => {
-    const calls = mockApi((call) =>
+    const { calls, user } = await openRegistration((call) =>
       call.path === '/api/register'
         ? {
             status: 201,
@@ -119,11 +112,9 @@ describe('Registration page', () => {
           }
         : undefined,
     );
-    const user = userEvent.setup();
-    await openRegistration();
     await fillValid(user);
     await user.click(registerButton());
-    await waitFor(() => expect(window.location.pathname).toBe('/newsfeed'));
+    await expectPath('/newsfeed');
     const call = calls.find((c) => c.path === '/api/register')!;
     expect(call.body).toEqual({ firstName: 'Nina', lastName: 'Newcomer', email: 'nina@example.com', password: 'secret12' });
     expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({
@@ -138,16 +129,13 @@ describe('Registration page', () => {
   });
 
   it("shows 'Please log in to access this page' when arriving with a loginError query", async () => {
-    mockApi();
-    await openRegistration(`/registration?loginError=${encodeURIComponent(MSG.pleaseLogIn)}`);
+    await openRegistration(undefined, `/registration?loginError=${encodeURIComponent(MSG.pleaseLogIn)}`);
     expect(screen.getByText(MSG.pleaseLogIn)).toBeInTheDocument();
   });
 
   it('sends a logged-in user to /newsfeed', async () => {
-    mockApi();
-    storeUser(ADMIN);
-    renderAppAt('/registration');
-    await waitFor(() => expect(window.location.pathname).toBe('/newsfeed'));
+    renderAppAs(ADMIN, '/registration');
+    await expectPath('/newsfeed');
     expect(await screen.findByRole('heading', { name: 'News Feed', level: 1 })).toBeInTheDocument();
   });
 });

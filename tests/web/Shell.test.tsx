@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
-import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser } from './harness';
+import { ADMIN, MANAGER, RESTAURANT, expectPath, renderAppAs } from './harness';
 import { NOT_AVAILABLE } from '../../src/components/RoleGate';
 import type { FeedCallback } from '../../providers/realtime';
 
@@ -51,25 +51,17 @@ beforeEach(() => {
 });
 
 describe('Shell', () => {
-  it('redirects / to /newsfeed', async () => {
-    mockApi();
-    storeUser(ADMIN);
-    renderAppAt('/');
-    await waitFor(() => expect(window.location.pathname).toBe('/newsfeed'));
-  });
-
-  it('redirects a restaurant account opening / to its schedule, which it may open', async () => {
-    mockApi();
-    storeUser(RESTAURANT);
-    renderAppAt('/');
-    await waitFor(() => expect(window.location.pathname).toBe('/schedulerestaurant'));
+  it.each([
+    ['an administrator', '/newsfeed', ADMIN],
+    ['a restaurant account', '/schedulerestaurant', RESTAURANT],
+  ])('redirects %s opening / to %s, which it may open', async (_, landing, account) => {
+    renderAppAs(account, '/');
+    await expectPath(landing);
     expect(screen.queryByText(NOT_AVAILABLE)).toBeNull();
   });
 
   it('administrator: ten links incl. History and Administrators, the alerts bell and the settings link', async () => {
-    mockApi();
-    storeUser(ADMIN);
-    renderAppAt('/schedule');
+    renderAppAs(ADMIN, '/schedule');
     expect(await menuLabels()).toEqual([
       'Schedule',
       'Timesheets',
@@ -91,18 +83,14 @@ describe('Shell', () => {
   });
 
   it('manager: six links, the bell and settings', async () => {
-    mockApi();
-    storeUser(MANAGER);
-    renderAppAt('/schedule');
+    renderAppAs(MANAGER, '/schedule');
     expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Reporting', 'History']);
     expect(screen.getByRole('button', { name: /^Alerts/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
   });
 
   it('restaurant: three restaurant links, no bell, no settings', async () => {
-    const calls = mockApi();
-    storeUser(RESTAURANT);
-    renderAppAt('/schedulerestaurant');
+    const calls = renderAppAs(RESTAURANT, '/schedulerestaurant');
     expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices']);
     const menu = screen.getByRole('menu', { name: 'Main menu' });
     expect(within(menu).getByRole('menuitem', { name: /Schedule/ })).toHaveAttribute('href', '/schedulerestaurant');
@@ -113,17 +101,13 @@ describe('Shell', () => {
   });
 
   it('tells a role that may not open a screen that it is not available', async () => {
-    mockApi();
-    storeUser(MANAGER);
-    renderAppAt('/users');
+    renderAppAs(MANAGER, '/users');
     expect(await screen.findByText(NOT_AVAILABLE)).toBeInTheDocument();
     expect(screen.queryByText(/not built yet/)).not.toBeInTheDocument();
   });
 
   it('sends the bearer token and X-Requested-With on data calls', async () => {
-    const calls = mockApi();
-    storeUser(ADMIN);
-    renderAppAt('/schedule');
+    const calls = renderAppAs(ADMIN, '/schedule');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/alert')).toBe(true));
     const call = calls.find((c) => c.path === '/api/alert')!;
     expect(call.headers.authorization).toBe('Bearer token-admin');
@@ -131,7 +115,7 @@ describe('Shell', () => {
   });
 
   it('alerts: unread badge, newest first, click marks read, mark all, live alerts raise the badge', async () => {
-    const calls = mockApi((call) => {
+    const calls = renderAppAs(ADMIN, '/schedule', (call) => {
       if (call.path === '/api/alert' && call.method === 'GET') {
         return {
           body: [
@@ -146,8 +130,6 @@ describe('Shell', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    storeUser(ADMIN);
-    renderAppAt('/schedule');
     const bell = await screen.findByRole('button', { name: 'Alerts, 2 unread' });
     await user.click(bell);
     const list = await screen.findByRole('list', { name: 'Alerts list' });
@@ -175,9 +157,7 @@ describe('Shell', () => {
   });
 
   it('home: a restaurant account sees its details and its restaurants', async () => {
-    mockApi();
-    storeUser(RESTAURANT);
-    renderAppAt('/home');
+    renderAppAs(RESTAURANT, '/home');
     expect(await screen.findByText('Pizza Palace Camden')).toBeInTheDocument();
     expect(screen.getByText('12 High Street, NW1 7JR')).toBeInTheDocument();
     expect(screen.getByText('Pizza Palace Soho')).toBeInTheDocument();
@@ -186,21 +166,17 @@ describe('Shell', () => {
   });
 
   it('home: a staff user sees first name, last name and e-mail', async () => {
-    mockApi();
-    storeUser(MANAGER);
-    renderAppAt('/home');
+    renderAppAs(MANAGER, '/home');
     expect(await screen.findByText('Manager', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('manager@demo.test')).toBeInTheDocument();
     expect(screen.queryByText('My restaurants')).not.toBeInTheDocument();
   });
 
   it('Log Out calls the API, clears the stored user, closes the feed and returns to /login', async () => {
-    const calls = mockApi((call) => (call.path === '/api/auth/logout' ? { body: { success: true } } : undefined));
+    const calls = renderAppAs(ADMIN, '/schedule', (call) => (call.path === '/api/auth/logout' ? { body: { success: true } } : undefined));
     const user = userEvent.setup();
-    storeUser(ADMIN);
-    renderAppAt('/schedule');
     await user.click(await screen.findByRole('button', { name: 'Log Out' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    await expectPath('/login');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(realtime.stopRealtime).toHaveBeenCalled();
@@ -210,7 +186,7 @@ describe('Shell', () => {
   });
 
   it('after logging out, the next account in the same tab sees its own menu, not the last one', async () => {
-    mockApi((call) => {
+    renderAppAs(ADMIN, '/schedule', (call) => {
       if (call.path === '/api/auth/logout') return { body: { success: true } };
       if (call.path === '/api/auth/login/restaurant') {
         return { body: { restaurant: { id: 3, name: 'Pizza Palace Ltd', email: 'restaurant@demo.test', restaurants: RESTAURANT.restaurants }, access_token: 'tok-3' } };
@@ -218,24 +194,20 @@ describe('Shell', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    storeUser(ADMIN);
-    renderAppAt('/schedule');
     expect(await menuLabels()).toContain('Administrators');
     await user.click(await screen.findByRole('button', { name: 'Log Out' }));
     await user.click(await screen.findByRole('tab', { name: 'Business' }));
     await user.type(screen.getByLabelText(/^Email/), 'restaurant@demo.test');
     await user.type(screen.getByLabelText(/^Password/), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/schedulerestaurant'));
+    await expectPath('/schedulerestaurant');
     await waitFor(async () => expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices']));
   });
 
   it('a 401 on a data call logs the user out and reloads', async () => {
     const { session } = await import('../../providers/httpClient');
     const reload = vi.spyOn(session, 'reload').mockImplementation(() => {});
-    mockApi((call) => (call.path === '/api/alert' ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined));
-    storeUser(ADMIN);
-    renderAppAt('/schedule');
+    renderAppAs(ADMIN, '/schedule', (call) => (call.path === '/api/alert' ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(window.localStorage.getItem('user')).toBeNull();
   });

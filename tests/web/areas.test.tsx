@@ -8,7 +8,7 @@ import { NO_RESTAURANTS } from '../../resources/areas/AreaRestaurants';
 import { SCHEDULE_RESTAURANT_KEY } from '../../src/components/scheduleRestaurant';
 import type { Area } from '../../resources/areas/types';
 import { NOT_AVAILABLE } from '../../src/components/RoleGate';
-import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, expectPath, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -124,7 +124,7 @@ describe('Areas screen', () => {
   it('remembers the restaurant and opens the schedule', async () => {
     const { user } = await openAreas();
     await user.click(screen.getByRole('button', { name: 'Schedule of Bombay Spice' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/schedule'));
+    await expectPath('/schedule');
     // The schedule takes the remembered restaurant as its location (once).
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('location')).toBe('r7'));
     expect(window.localStorage.getItem(SCHEDULE_RESTAURANT_KEY)).toBeNull();

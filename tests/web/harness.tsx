@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { Root } from '../../src/Root';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
@@ -129,6 +129,19 @@ export const RESTAURANT: StoredUser = {
 
 export function storeUser(user: StoredUser) {
   window.localStorage.setItem('user', JSON.stringify(user));
+}
+
+/** Waits until the app has gone to `path`. */
+export async function expectPath(path: string) {
+  await waitFor(() => expect(window.location.pathname).toBe(path));
+}
+
+/** The app at `path` for a logged-in account, over an API answered by `handler`: the calls it makes. */
+export function renderAppAs(user: StoredUser, path: string, handler?: ApiHandler): ApiCall[] {
+  const calls = mockApi(handler);
+  storeUser(user);
+  renderAppAt(path);
+  return calls;
 }
 
 /**

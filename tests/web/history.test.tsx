@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN, MANAGER, mockApi, renderAppAt, renderInAdmin, storeUser } from './harness';
+import { ADMIN, MANAGER, mockApi, renderAppAs, renderInAdmin, storeUser } from './harness';
 import { httpClient } from '../../providers/httpClient';
 import { ShiftDialog } from '../../src/pages/schedule/ShiftDialog';
 import { ShiftStore } from '../../src/pages/schedule/shiftStore';
@@ -30,13 +30,11 @@ const published = {
 
 describe('Undo snackbar', () => {
   it('offers Undo after a board action and takes it back on the server', async () => {
-    const calls = mockApi((call) => {
+    const calls = renderAppAs(ADMIN, '/home', (call) => {
       if (call.path === '/api/shift/publish') return { body: [], headers: { 'X-Request-Id': ACTION } };
       if (call.path === `/api/history/${ACTION}/undo`) return { body: { id: 'x', undone: ACTION, records: 2 } };
       return undefined;
     });
-    storeUser(ADMIN);
-    renderAppAt('/home');
     await screen.findByRole('menu', { name: 'Main menu' });
     await act(() => httpClient('/api/shift/publish', { method: 'POST', body: { shift_ids: [41] } }));
     expect(await screen.findByText('Shifts published')).toBeInTheDocument();
@@ -47,13 +45,11 @@ describe('Undo snackbar', () => {
 
   it("shows the server's refusal when a record was changed since", async () => {
     const refusal = 'Shift at Pizza Palace Camden, Tue 18:00 was edited by Mark Manager after this action';
-    mockApi((call) => {
+    renderAppAs(MANAGER, '/home', (call) => {
       if (call.path === '/api/timesheet/approve') return { body: { data: [], fail: [] }, headers: { 'X-Request-Id': ACTION } };
       if (call.path.endsWith('/undo')) return { status: 400, body: { action: [refusal] } };
       return undefined;
     });
-    storeUser(MANAGER);
-    renderAppAt('/home');
     await screen.findByRole('menu', { name: 'Main menu' });
     await act(() => httpClient('/api/timesheet/approve', { method: 'POST', body: [] }));
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
@@ -61,9 +57,7 @@ describe('Undo snackbar', () => {
   });
 
   it('offers nothing after a write that is not a board action', async () => {
-    mockApi((call) => (call.path === '/api/area' && call.method === 'POST' ? { body: { id: 1 }, headers: { 'X-Request-Id': ACTION } } : undefined));
-    storeUser(ADMIN);
-    renderAppAt('/home');
+    renderAppAs(ADMIN, '/home', (call) => (call.path === '/api/area' && call.method === 'POST' ? { body: { id: 1 }, headers: { 'X-Request-Id': ACTION } } : undefined));
     await screen.findByRole('menu', { name: 'Main menu' });
     await act(() => httpClient('/api/area', { method: 'POST', body: {} }));
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
@@ -72,13 +66,11 @@ describe('Undo snackbar', () => {
 
 describe('History screen', () => {
   it('lists actions from the server page by page, opens one to its fields, and undoes it', async () => {
-    const calls = mockApi((call) => {
+    const calls = renderAppAs(ADMIN, '/history', (call) => {
       if (call.method === 'GET' && call.path.startsWith('/api/history')) return { body: [published], headers: { 'Content-Range': 'history 0-0/1' } };
       if (call.path === `/api/history/${ACTION}/undo`) return { body: { id: 'x', undone: ACTION, records: 1 } };
       return undefined;
     });
-    storeUser(ADMIN);
-    renderAppAt('/history');
     const row = (await screen.findByText('Mark Manager (Manager)')).closest('tr')!;
     expect(within(row).getByText('published')).toBeInTheDocument();
     expect(within(row).getByText('2 Shift')).toBeInTheDocument();
@@ -97,13 +89,11 @@ describe('History screen', () => {
 describe('History screen past the counted actions', () => {
   it("pages on with next and previous when the server says '/10000+'", async () => {
     const page = (first: number) => Array.from({ length: 25 }, (_, i) => ({ ...published, id: `3f1c2d4e-5a6b-4c7d-8e9f-${String(first + i).padStart(12, '0')}` }));
-    const calls = mockApi((call) => {
+    const calls = renderAppAs(ADMIN, '/history', (call) => {
       if (call.method !== 'GET' || !call.path.startsWith('/api/history')) return undefined;
       const [first] = JSON.parse(new URL(call.path, 'http://x').searchParams.get('range')!) as number[];
       return { body: page(first), headers: { 'Content-Range': `history ${first}-${first + 24}/10000+` } };
     });
-    storeUser(ADMIN);
-    renderAppAt('/history');
     expect(await screen.findByText('1-25 of more than 25')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByText('26-50 of more than 50')).toBeInTheDocument();

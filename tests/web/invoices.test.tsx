@@ -102,6 +102,13 @@ async function pickRestaurant(u: ReturnType<typeof userEvent.setup>, name: strin
   await u.click(await screen.findByRole('option', { name }));
 }
 
+/** Picks the restaurant and opens Request Invoice for it: the dialog. */
+async function requestInvoice(u: ReturnType<typeof userEvent.setup>, restaurant: string) {
+  await pickRestaurant(u, restaurant);
+  await u.click(screen.getByRole('button', { name: 'Request Invoice' }));
+  return screen.findByRole('dialog', { name: 'Request Invoice' });
+}
+
 describe('Invoices screen', () => {
   it('lists the invoices of the current week by default with Period, Number, Location and Commission', async () => {
     const { calls } = await openInvoices(ADMIN, (c) => (c.path.startsWith('/api/invoice?') ? { body: INVOICES } : undefined));
@@ -150,9 +157,7 @@ describe('Invoices screen', () => {
       return undefined;
     });
     await screen.findByRole('table', { name: 'Invoices' });
-    await pickRestaurant(u, 'Pizza Palace Camden');
-    await u.click(screen.getByRole('button', { name: 'Request Invoice' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request Invoice' });
+    const dialog = await requestInvoice(u, 'Pizza Palace Camden');
     expect(calls.find((c) => c.path.startsWith('/api/invoice-check'))!.path).toBe(`/api/invoice-check?period_date_from=${week.from}&period_date_to=${week.to}&restaurant_id=11`);
     const number = await within(dialog).findByRole('textbox', { name: /Invoice number/ });
     expect(number).toHaveValue('008');
@@ -177,9 +182,7 @@ describe('Invoices screen', () => {
 
   it('shows the spec messages and keeps Preview and Create disabled while the form is invalid', async () => {
     const { u } = await openInvoices(ADMIN, (c) => (c.path.startsWith('/api/invoice-check?') ? { body: { ...CHECK, invoices: [] } } : undefined));
-    await pickRestaurant(u, 'Pizza Palace Camden');
-    await u.click(screen.getByRole('button', { name: 'Request Invoice' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request Invoice' });
+    const dialog = await requestInvoice(u, 'Pizza Palace Camden');
     expect(within(dialog).queryByLabelText('Overlapping invoices')).not.toBeInTheDocument();
     const number = await within(dialog).findByRole('textbox', { name: /Invoice number/ });
     const commission = within(dialog).getByRole('textbox', { name: /Commission/ });
@@ -205,9 +208,7 @@ describe('Invoices screen', () => {
       if (c.path.startsWith('/api/invoice-generate?')) return answer;
       return undefined;
     });
-    await pickRestaurant(u, 'Pizza Palace Camden');
-    await u.click(screen.getByRole('button', { name: 'Request Invoice' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request Invoice' });
+    const dialog = await requestInvoice(u, 'Pizza Palace Camden');
     await within(dialog).findByRole('textbox', { name: /Invoice number/ });
     await u.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Invoice number 008 is already taken')).toBeInTheDocument();
@@ -226,9 +227,7 @@ describe('Invoices screen', () => {
       if (c.path.startsWith('/api/invoice-generate?')) return pdf('008.pdf');
       return undefined;
     });
-    await pickRestaurant(u, 'Pizza Palace Camden');
-    await u.click(screen.getByRole('button', { name: 'Request Invoice' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request Invoice' });
+    const dialog = await requestInvoice(u, 'Pizza Palace Camden');
     await within(dialog).findByRole('textbox', { name: /Invoice number/ });
     await u.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await waitFor(() => expect(files.tab.location.href).toBe('blob:test/1'));

@@ -9,7 +9,7 @@ import { OWN_MSG } from '../../domain/messages';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { FEED_RESUMED } from '../../domain/channels';
 import { REQUEST_INVOICE_TITLE } from '../../resources/invoices/RequestInvoiceDialog';
-import { ADMIN, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, RESTAURANT, mockApi, renderAppAs, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -57,7 +57,7 @@ const DRIVERS = [
 type Handler = Parameters<typeof mockApi>[0];
 
 async function open(extra: Handler = () => undefined, rows = ROWS, user = ADMIN, path = PATH()) {
-  const calls = mockApi((call: ApiCall) => {
+  const calls = renderAppAs(user, path, (call: ApiCall) => {
     const answer = extra!(call);
     if (answer) return answer;
     if (call.method === 'GET' && call.path.startsWith('/api/timesheet?')) return { body: rows };
@@ -66,8 +66,6 @@ async function open(extra: Handler = () => undefined, rows = ROWS, user = ADMIN,
     if (call.method === 'GET' && call.path.startsWith('/api/driver')) return { body: DRIVERS };
     return undefined;
   });
-  storeUser(user);
-  renderAppAt(path);
   await screen.findByRole('table', { name: 'Timesheets' });
   await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
   return { calls, user: userEvent.setup() };
@@ -78,19 +76,31 @@ const total = (label: string) => document.querySelector(`[data-total="${label}"]
 const form = () => screen.getByRole('region', { name: 'Timesheet' });
 const button = (name: string) => within(form()).getByRole('button', { name });
 
+/** The form's buttons are in these states. */
+function expectButtons(states: Record<string, 'enabled' | 'disabled'>) {
+  expect(Object.fromEntries(Object.keys(states).map((name) => [name, button(name).matches(':disabled') ? 'disabled' : 'enabled']))).toEqual(states);
+}
+
+/** The totals bar shows these figures. */
+function expectTotals(figures: Record<string, string>) {
+  expect(Object.fromEntries(Object.keys(figures).map((label) => [label, total(label)]))).toEqual(figures);
+}
+
 describe('Timesheets screen', () => {
   it('asks for the range and shows the saved timesheets (Active) with their totals', async () => {
     const { calls } = await open();
     expect(calls.some((c) => c.path === `/api/timesheet?period_date_from=${WEEK.from}&period_date_to=${WEEK.to}`)).toBe(true);
     // Active: saved only (3). Approved 1, Unapproved 2; 5 + 4 + 5 h; £62.50 + £60 + £67.50
-    expect(total('Total Timesheets')).toBe('3');
-    expect(total('Approved')).toBe('1');
-    expect(total('Unapproved')).toBe('2');
-    expect(total('Free Timesheets')).toBe('0');
-    expect(total('Filled Hours')).toBe('14.0');
-    expect(total('Est. Cost')).toBe('£190.00');
-    // + 5 h × 1.75 + 4 h × 1.75 + 5 h × 1.50
-    expect(total('Expected Sales')).toBe('£213.25');
+    expectTotals({
+      'Total Timesheets': '3',
+      Approved: '1',
+      Unapproved: '2',
+      'Free Timesheets': '0',
+      'Filled Hours': '14.0',
+      'Est. Cost': '£190.00',
+      // + 5 h × 1.75 + 4 h × 1.75 + 5 h × 1.50
+      'Expected Sales': '£213.25',
+    });
     expect(within(rowOf('Ann Bell')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       'Wed 11/11', 'Ann Bell', 'Approved', 'Pay approved', 'Pizza Palace Camden', '11:00 – 15:00', '4.0', '£60.00bonus £10.00',
     ]);
@@ -162,8 +172,7 @@ describe('Timesheets screen', () => {
   /** The summary form says `message` and keeps Approve and Discard disabled. */
   const expectRefusal = (message: string) => {
     expect(within(form()).getByText(message)).toBeInTheDocument();
-    expect(button('Approve')).toBeDisabled();
-    expect(button('Discard')).toBeDisabled();
+    expectButtons({ Approve: 'disabled', Discard: 'disabled' });
   };
 
   it('disables Approve and Discard while a time is missing or wrong, and snaps typed times to the list', async () => {
@@ -212,12 +221,9 @@ describe('Timesheets screen', () => {
   it('locks an approved timesheet and offers Unapprove Time and Unapprove Pay', async () => {
     const { calls, user } = await open((c) => (c.method === 'PUT' ? { body: sheet({ id: 102, status: S.pending, status_progress: P.timeApproved }) } : undefined));
     await user.click(rowOf('Ann Bell'));
-    expect(button('Approve')).toBeDisabled();
-    expect(button('Discard')).toBeEnabled();
-    expect(button('Remove')).toBeDisabled();
+    expectButtons({ Approve: 'disabled', Discard: 'enabled', Remove: 'disabled', 'Unapprove Time': 'enabled' });
     expect(within(form()).getByRole('combobox', { name: 'Start Time' })).toBeDisabled();
     expect(within(form()).getByRole('textbox', { name: 'Shift comment' })).toBeDisabled();
-    expect(button('Unapprove Time')).toBeEnabled();
     await user.click(button('Unapprove Pay'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/timesheet/102', body: expect.objectContaining({ status: 10, status_progress: 50, cost_total: '60.00' }) });
@@ -226,15 +232,11 @@ describe('Timesheets screen', () => {
   it('shows Unapprove Pay disabled once the pay is unapproved, and keeps open shifts from Approve, Discard and Remove', async () => {
     const { user } = await open();
     await user.click(rowOf('Bombay Spice'));
-    expect(button('Unapprove Pay')).toBeDisabled();
-    expect(button('Unapprove Time')).toBeEnabled();
-    expect(button('Approve')).toBeEnabled();
+    expectButtons({ 'Unapprove Pay': 'disabled', 'Unapprove Time': 'enabled', Approve: 'enabled' });
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(screen.getByRole('option', { name: 'All' }));
     await user.click(rowOf('18:00 – 23:00'));
-    expect(button('Approve')).toBeDisabled();
-    expect(button('Discard')).toBeDisabled();
-    expect(button('Remove')).toBeDisabled();
+    expectButtons({ Approve: 'disabled', Discard: 'disabled', Remove: 'disabled' });
   });
 
   it("shows a cancellation fee as the driver's pay without hours, counted in Est. Cost but not in sales, and only removable", async () => {
@@ -244,17 +246,12 @@ describe('Timesheets screen', () => {
       comment: 'Driver ill', shift_period_date: null, shift_start_time: null, shift_finish_time: null, shift_cost_bonus: null,
     });
     const { user } = await open(undefined, [...ROWS, fee]);
-    expect(total('Total Timesheets')).toBe('4');
-    expect(total('Filled Hours')).toBe('14.0');
-    expect(total('Est. Cost')).toBe('£175.00');
-    expect(total('Expected Sales')).toBe('£213.25');
+    expectTotals({ 'Total Timesheets': '4', 'Filled Hours': '14.0', 'Est. Cost': '£175.00', 'Expected Sales': '£213.25' });
     expect(within(rowOf('18:00 – 23:00')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       'Sat 14/11', 'Dan Driver', 'Cancelled', 'Shift cancelled', 'Pizza Palace Camden', '18:00 – 23:00', '0.0', '-£15.00cancellation fee',
     ]);
     await user.click(rowOf('18:00 – 23:00'));
-    expect(button('Approve')).toBeDisabled();
-    expect(button('Discard')).toBeDisabled();
-    expect(button('Remove')).toBeEnabled();
+    expectButtons({ Approve: 'disabled', Discard: 'disabled', Remove: 'enabled' });
     expect(within(form()).queryByRole('button', { name: 'Unapprove Time' })).toBeNull();
     expect(within(form()).getByRole('combobox', { name: 'Start Time' })).toBeDisabled();
     expect(within(form()).getByTestId('earned')).toHaveTextContent('Earned -£15.00 · the cancellation fee charged to the driver taken off this shift');
@@ -413,9 +410,7 @@ describe('Timesheets screen', () => {
 
   it('on a phone shows cards with Process opening the timesheet, and restaurant and driver selects', async () => {
     vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
-    mockApi((call) => (call.method === 'GET' && call.path.startsWith('/api/timesheet?') ? { body: ROWS } : undefined));
-    storeUser(RESTAURANT);
-    renderAppAt(PATH('/timesheetrestaurant'));
+    renderAppAs(RESTAURANT, PATH('/timesheetrestaurant'), (call) => (call.method === 'GET' && call.path.startsWith('/api/timesheet?') ? { body: ROWS } : undefined));
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(3);
     expect(cards[0]).toHaveTextContent('10/11/2026 · 17:00 – 22:00');

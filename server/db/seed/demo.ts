@@ -15,10 +15,10 @@ import {
 import { CANCEL_REASONS, NEWS, SHIFT_COMMENTS, type StaffKey } from './content';
 import { EmailBook, driverProfile, personName, postcodeIn, pushToken, slug, type ProfileLevel } from './people';
 import {
-  buildTimesheet, cancellationRows, daySlots, daysOff, fuelCounts, shiftState, statusAssigned, weeklyPeriods, WEEK_TEMPLATE_COUNT, type Staffing,
+  buildTimesheet, cancellationRows, daySlots, daysOff, fuelCounts, shiftColumns, shiftState, weeklyPeriods, WEEK_TEMPLATE_COUNT, type Staffing,
 } from './rules';
 import {
-  Clock, DEFAULT_FUEL_RATES, addDays, assertDate, costTotal, daysBetween, fuelBonus, hourlyRate, londonToday, mondayOf,
+  Clock, DEFAULT_FUEL_RATES, addDays, assertDate, daysBetween, fuelBonus, hourlyRate, londonToday, mondayOf,
   round2, shiftHours, ukDate, weekDay, type PayRates,
 } from './time';
 
@@ -446,17 +446,7 @@ class DemoBuilder {
             daysAhead,
             slot,
             row: {
-              restaurant_id: restaurant.id,
-              driver_id: staffing === 'assigned' ? driver!.id : null,
-              status: state.status,
-              status_assigned: statusAssigned(staffing),
-              period_date: date,
-              start_time: start,
-              finish_time: finish,
-              cost_per_hour: rate,
-              cost_bonus: bonus,
-              const_fuel_bonus: constFuel,
-              cost_total: costTotal(rate, date, start, finish, bonus, constFuel),
+              ...shiftColumns({ restaurant, driver, staffing, status: state.status, date, start, finish, rate, bonus, constFuel }),
               ...fuel,
               extra_request: extra ? 1 : 0,
               comment: extra ? SHIFT_COMMENTS[3] : rng.chance(0.05) ? rng.pick(SHIFT_COMMENTS) : null,

@@ -58,6 +58,38 @@ export function statusAssigned(staffing: Staffing): number {
   return staffing === 'assigned' ? SHIFT_ASSIGNED.assigned : staffing === 'stale' ? SHIFT_ASSIGNED.stale : SHIFT_ASSIGNED.free;
 }
 
+/**
+ * The columns of a seeded shift that follow from its restaurant, staffing, slot and pay, alike in the demo and the
+ * benchmark datasets; the driver is kept only on an assigned shift. `constFuel` is its fuel bonus in pounds (0 when
+ * the dataset pays none).
+ */
+export function shiftColumns(s: {
+  restaurant: { id: number };
+  driver: { id: number } | null;
+  staffing: Staffing;
+  status: number;
+  date: string;
+  start: string;
+  finish: string;
+  rate: number;
+  bonus: number;
+  constFuel: number;
+}) {
+  return {
+    restaurant_id: s.restaurant.id,
+    driver_id: s.staffing === 'assigned' ? s.driver!.id : null,
+    status: s.status,
+    status_assigned: statusAssigned(s.staffing),
+    period_date: s.date,
+    start_time: s.start,
+    finish_time: s.finish,
+    cost_per_hour: s.rate,
+    cost_bonus: s.bonus,
+    const_fuel_bonus: s.constFuel,
+    cost_total: costTotal(s.rate, s.date, s.start, s.finish, s.bonus, s.constFuel),
+  };
+}
+
 /** Deliveries per distance band over one shift (counts, paid at the fuel_bonus_* option rates). */
 export function fuelCounts(rng: Random, hours: number) {
   const scale = Math.max(1, Math.round(hours / 4));

@@ -11,8 +11,8 @@ import {
 import { CANCEL_REASONS } from './content';
 import { DEMO_PASSWORD } from './demo';
 import { driverProfile, personName, postcodeIn, pushToken, type ProfileLevel } from './people';
-import { buildTimesheet, cancellationRows, daySlots, daysOff, shiftState, statusAssigned, weeklyPeriods, WEEK_TEMPLATE_COUNT } from './rules';
-import { Clock, DEFAULT_FUEL_RATES, addDays, assertDate, costTotal, daysBetween, hourlyRate, londonToday, mondayOf, round2, ukDate, weekDay, type FuelRates } from './time';
+import { buildTimesheet, cancellationRows, daySlots, daysOff, shiftColumns, shiftState, weeklyPeriods, WEEK_TEMPLATE_COUNT } from './rules';
+import { Clock, DEFAULT_FUEL_RATES, addDays, assertDate, daysBetween, hourlyRate, londonToday, mondayOf, round2, ukDate, weekDay, type FuelRates } from './time';
 
 /**
  * The benchmark dataset: hundreds of restaurants, thousands of drivers and a year of shifts and
@@ -356,16 +356,7 @@ class ScaleBuilder {
           const id = shiftId++;
           const shift = {
             id,
-            restaurant_id: restaurant.id,
-            driver_id: staffing === 'assigned' ? driver!.id : null,
-            status: state.status,
-            status_assigned: statusAssigned(staffing),
-            period_date: date,
-            start_time: start,
-            finish_time: finish,
-            cost_per_hour: rate,
-            cost_bonus: bonus,
-            cost_total: costTotal(rate, date, start, finish, bonus, 0),
+            ...shiftColumns({ restaurant, driver, staffing, status: state.status, date, start, finish, rate, bonus, constFuel: 0 }),
             comment_cancelled: staffing === 'stale' ? rng.pick(CANCEL_REASONS) : null,
             driver_id_canceled: staffing === 'stale' ? driver!.id : null,
             creator_id: this.adminId,

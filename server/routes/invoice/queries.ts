@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import { OPTION_KEY } from '../../../domain/validation/option';
 import { TIMESHEET_STATUS } from '../../../domain/statuses';
 import type { InvoiceTimesheet, InvoiceView } from '../../../domain/invoices';
+import type { BilledRestaurant } from '../../services/pdf';
 
 export type { InvoiceView };
 
@@ -69,14 +70,9 @@ export async function lastInvoiceId(db: Kysely<Database>): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-export interface InvoiceRestaurant {
+/** The restaurant an invoice is for: what the document names, and the rates the lines are priced with. */
+export interface InvoiceRestaurant extends BilledRestaurant {
   id: number;
-  name: string;
-  contact_name: string;
-  address: string;
-  postcode: string | null;
-  business_email: string | null;
-  telephone: string;
   invoice_comission: number | null;
   booking_fee: number | null;
 }

@@ -27,20 +27,16 @@ import { pathId } from '../params';
 import { announceAccessChange } from '../../realtime/access';
 import { loginForEditedRestaurant, loginForNewRestaurant } from './accounts';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';
-import profileRoutes from './profile';
+import profileRoutes, { profileColumns } from './profile';
 import credentialsRoutes from './credentials';
 import { answerList, idScope } from '../../lists';
 import { RESTAURANT_LIST } from './list';
 
 
-/** The restaurant's own columns from a validated form. */
+/** The restaurant's own columns from a validated form: its profile, and what only the office sets. */
 export function restaurantColumns(input: RestaurantInput, restaurateurId: number, logo: string | null) {
   return {
-    name: input.name,
-    contact_name: input.contactName,
-    address: input.address,
-    postcode: input.postcode,
-    telephone: input.telephone,
+    ...profileColumns(input, logo),
     business_email: input.business_email.toLowerCase(),
     area_id: input.area_id,
     restaurateur_id: restaurateurId,
@@ -51,13 +47,6 @@ export function restaurantColumns(input: RestaurantInput, restaurateurId: number
     send_invoice: input.send_invoice ? 1 : 0,
     map_latitude: input.map_latitude,
     map_longitude: input.map_longitude,
-    meal: input.meal,
-    uniform: input.uniform,
-    cash_orders: input.cash_orders,
-    waiting_location: input.waiting_location,
-    other: input.other,
-    bonus_target: input.bonus_target,
-    logo_src: logo,
   };
 }
 

@@ -2,33 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { addDays } from '../../../domain/dates';
 import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../../domain/statuses';
-import type { ShiftForTimesheet } from '../../../domain/timesheets';
+import type { ShiftForTimesheet, TimesheetFields } from '../../../domain/timesheets';
 import type { DriverPlaces } from '../../../domain/availability';
 import type { TimesheetInput } from '../../../domain/validation/timesheet';
 
-/** A saved timesheet as the write rules need it. */
-export interface StoredTimesheet {
-  id: number;
-  shift_id: number | null;
-  modified_shift_id: number | null;
-  restaurant_id: number;
-  driver_id: number | null;
-  status: number;
-  status_progress: number;
-  period_date: string;
-  start_time: string;
-  finish_time: string;
-  cost_per_hour: number;
-  cost_bonus: number;
-  const_fuel_bonus: number;
-  cost_extra_bonus: number;
-  cost_total: number;
-  fuel_bonus_0: number;
-  fuel_bonus_3: number;
-  fuel_bonus_6: number;
-  comment: string | null;
-  driver_comment: string | null;
-}
+/** A saved timesheet as the write rules need it: its fields as the API sends them, but the driver's own times, the breaks and the map points. */
+export type StoredTimesheet = Omit<
+  TimesheetFields,
+  'driver_start_time' | 'driver_finish_time' | 'meal_time' | 'rest_time' | 'map_start_lat' | 'map_start_lng' | 'map_finish_lat' | 'map_finish_lng'
+>;
 
 export interface RestaurantFacts {
   id: number;

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { driverPayments, type PaymentRow } from '../../../domain/payments';
+import { driverPayments, type DriverPayment, type PaymentRow } from '../../../domain/payments';
 import { ukDate } from '../../../domain/dates';
 
 /** Pounds with pence and thousands separators; negatives in red, as accounts expect. */
@@ -15,6 +15,44 @@ export interface PaymentsExport {
   restaurantName: string | null;
   rows: PaymentRow[];
 }
+
+/** Both sheets give the driver with the bank details as stored, then the hours and the money. */
+const DRIVER_COLUMNS: Partial<ExcelJS.Column>[] = [
+  { header: 'Driver', key: 'driver', width: 24 },
+  { header: 'Account holder', key: 'holder', width: 24 },
+  { header: 'Sort code', key: 'sort', width: 11 },
+  { header: 'Account number', key: 'account', width: 16 },
+];
+const HOURS_COLUMN: Partial<ExcelJS.Column> = { header: 'Hours', key: 'hours', width: 8, style: { numFmt: HOURS_FORMAT } };
+const MONEY_COLUMNS: Partial<ExcelJS.Column>[] = [
+  { header: 'Bonus', key: 'bonus', width: 10, style: { numFmt: POUNDS_FORMAT } },
+  { header: 'Fuel bonus', key: 'fuel', width: 11, style: { numFmt: POUNDS_FORMAT } },
+  { header: 'Cancellation fee', key: 'fee', width: 15, style: { numFmt: POUNDS_FORMAT } },
+  { header: 'Total', key: 'total', width: 12, style: { numFmt: POUNDS_FORMAT } },
+];
+
+/** The columns each sheet's Total row sums. */
+const AMOUNT_KEYS = ['hours', 'bonus', 'fuel', 'fee', 'total'] as const;
+type Amounts = Record<(typeof AMOUNT_KEYS)[number], number>;
+
+type DriverFields = Pick<DriverPayment, 'driver_name' | 'bank_name_of_account_holder' | 'bank_sort_code' | 'bank_account_number'>;
+type AmountFields = Pick<DriverPayment, 'hours' | 'cost_bonus' | 'const_fuel_bonus' | 'cancellation_fee' | 'cost_total'>;
+
+/** Bank details stay text: a sort code or account number starting with 0 must keep it. */
+const driverCells = (r: DriverFields) => ({
+  driver: r.driver_name,
+  holder: r.bank_name_of_account_holder ?? '',
+  sort: r.bank_sort_code ?? '',
+  account: r.bank_account_number ?? '',
+});
+
+const amountCells = (r: AmountFields): Amounts => ({
+  hours: r.hours,
+  bonus: r.cost_bonus,
+  fuel: r.const_fuel_bonus,
+  fee: r.cancellation_fee,
+  total: r.cost_total,
+});
 
 /** A 'YYYY-MM-DD' date as the spreadsheet date of that day (UTC midnight, so no zone moves it). */
 function sheetDate(date: string): Date {
@@ -67,84 +105,42 @@ export async function paymentsWorkbook(input: PaymentsExport): Promise<Buffer> {
   const payments = workbook.addWorksheet('Payments', { views: [{ state: 'frozen', ySplit: 1 }] });
   payments.columns = [
     { header: 'Date', key: 'date', width: 12, style: { numFmt: DATE_FORMAT } },
-    { header: 'Driver', key: 'driver', width: 24 },
-    { header: 'Account holder', key: 'holder', width: 24 },
-    { header: 'Sort code', key: 'sort', width: 11 },
-    { header: 'Account number', key: 'account', width: 16 },
+    ...DRIVER_COLUMNS,
     { header: 'Restaurant', key: 'restaurant', width: 26 },
     { header: 'Start', key: 'start', width: 8 },
     { header: 'Finish', key: 'finish', width: 8 },
-    { header: 'Hours', key: 'hours', width: 8, style: { numFmt: HOURS_FORMAT } },
+    HOURS_COLUMN,
     { header: 'Rate', key: 'rate', width: 10, style: { numFmt: POUNDS_FORMAT } },
-    { header: 'Bonus', key: 'bonus', width: 10, style: { numFmt: POUNDS_FORMAT } },
-    { header: 'Fuel bonus', key: 'fuel', width: 11, style: { numFmt: POUNDS_FORMAT } },
-    { header: 'Cancellation fee', key: 'fee', width: 15, style: { numFmt: POUNDS_FORMAT } },
-    { header: 'Total', key: 'total', width: 12, style: { numFmt: POUNDS_FORMAT } },
+    ...MONEY_COLUMNS,
   ];
   payments.autoFilter = 'A1:N1';
   styleHeader(payments.getRow(1));
-  let hours = 0;
-  let bonus = 0;
-  let fuel = 0;
-  let fee = 0;
-  let total = 0;
+  // Hundredths of an hour and pence, so the sums are exact.
+  const hundredths: Amounts = { hours: 0, bonus: 0, fuel: 0, fee: 0, total: 0 };
   for (const r of input.rows) {
+    const amounts = amountCells(r);
     const row = payments.addRow({
       date: sheetDate(r.period_date),
-      driver: r.driver_name,
-      // Bank details stay text: a sort code or account number starting with 0 must keep it.
-      holder: r.bank_name_of_account_holder ?? '',
-      sort: r.bank_sort_code ?? '',
-      account: r.bank_account_number ?? '',
+      ...driverCells(r),
       restaurant: r.restaurant_name,
       start: r.start_time,
       finish: r.finish_time,
-      hours: r.hours,
       rate: r.cost_per_hour,
-      bonus: r.cost_bonus,
-      fuel: r.const_fuel_bonus,
-      fee: r.cancellation_fee,
-      total: r.cost_total,
+      ...amounts,
     });
     row.commit();
-    hours += Math.round(r.hours * 100);
-    bonus += Math.round(r.cost_bonus * 100);
-    fuel += Math.round(r.const_fuel_bonus * 100);
-    fee += Math.round(r.cancellation_fee * 100);
-    total += Math.round(r.cost_total * 100);
+    for (const key of AMOUNT_KEYS) hundredths[key] += Math.round(amounts[key] * 100);
   }
-  const sums = { hours: hours / 100, bonus: bonus / 100, fuel: fuel / 100, fee: fee / 100, total: total / 100 };
+  const sums = Object.fromEntries(AMOUNT_KEYS.map((key) => [key, hundredths[key] / 100]));
   totalRow(payments, 'date', sums, input.rows.length);
   payments.commit();
 
   const drivers = driverPayments(input.rows);
   const totals = workbook.addWorksheet('Driver totals', { views: [{ state: 'frozen', ySplit: 1 }] });
-  totals.columns = [
-    { header: 'Driver', key: 'driver', width: 24 },
-    { header: 'Account holder', key: 'holder', width: 24 },
-    { header: 'Sort code', key: 'sort', width: 11 },
-    { header: 'Account number', key: 'account', width: 16 },
-    { header: 'Timesheets', key: 'timesheets', width: 11 },
-    { header: 'Hours', key: 'hours', width: 8, style: { numFmt: HOURS_FORMAT } },
-    { header: 'Bonus', key: 'bonus', width: 10, style: { numFmt: POUNDS_FORMAT } },
-    { header: 'Fuel bonus', key: 'fuel', width: 11, style: { numFmt: POUNDS_FORMAT } },
-    { header: 'Cancellation fee', key: 'fee', width: 15, style: { numFmt: POUNDS_FORMAT } },
-    { header: 'Total', key: 'total', width: 12, style: { numFmt: POUNDS_FORMAT } },
-  ];
+  totals.columns = [...DRIVER_COLUMNS, { header: 'Timesheets', key: 'timesheets', width: 11 }, HOURS_COLUMN, ...MONEY_COLUMNS];
   styleHeader(totals.getRow(1));
   for (const d of drivers) {
-    const row = totals.addRow({
-      driver: d.driver_name,
-      holder: d.bank_name_of_account_holder ?? '',
-      sort: d.bank_sort_code ?? '',
-      account: d.bank_account_number ?? '',
-      timesheets: d.timesheets,
-      hours: d.hours,
-      bonus: d.cost_bonus,
-      fuel: d.const_fuel_bonus,
-      fee: d.cancellation_fee,
-      total: d.cost_total,
-    });
+    const row = totals.addRow({ ...driverCells(d), timesheets: d.timesheets, ...amountCells(d) });
     row.commit();
   }
   totalRow(totals, 'driver', { timesheets: input.rows.length, ...sums }, drivers.length);

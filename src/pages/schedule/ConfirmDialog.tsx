@@ -1,5 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Switch } from '@mui/material';
+import { DialogContentText, FormControlLabel, Switch } from '@mui/material';
+import { ukDate } from '../../../domain/dates';
+import type { ShiftRecord } from '../../../domain/shifts';
+import { ActionDialog } from './ActionDialog';
+import type { ShiftStore } from './shiftStore';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -35,25 +39,39 @@ export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm,
     }
   };
   return (
-    <Dialog open onClose={busy ? undefined : cancel} maxWidth={false} aria-labelledby="confirm-title" slotProps={{ paper: { sx: { width: 450, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
-      <DialogContent>
-        {typeof message === 'string' ? <DialogContentText>{message}</DialogContentText> : message}
-        {notify && <FormControlLabel sx={{ mt: 1 }} control={<Switch checked={push} onChange={(e) => setPush(e.target.checked)} />} label={notify.label} />}
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={cancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={() => void confirm()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      titleId="confirm-title"
+      title={title}
+      busy={busy}
+      error={error}
+      onCancel={cancel}
+      action={{ label: confirmLabel, onClick: () => void confirm(), danger }}
+    >
+      {typeof message === 'string' ? <DialogContentText>{message}</DialogContentText> : message}
+      {notify && <FormControlLabel sx={{ mt: 1 }} control={<Switch checked={push} onChange={(e) => setPush(e.target.checked)} />} label={notify.label} />}
+    </ActionDialog>
   );
+}
+
+/**
+ * 'Remove shift {date}?' of both boards' shift menus: Remove runs the board's call (`remove`), takes the shift out
+ * of the store and closes the question (`done`).
+ */
+export function removeShiftConfirm(
+  shift: ShiftRecord,
+  remove: (id: number) => Promise<unknown>,
+  store: ShiftStore,
+  done: () => void,
+): Omit<ConfirmDialogProps, 'onClose'> {
+  return {
+    title: 'Remove shift',
+    message: `Remove shift ${ukDate(shift.period_date)}?`,
+    confirmLabel: 'Remove',
+    danger: true,
+    onConfirm: async () => {
+      await remove(shift.id);
+      store.remove([shift.id]);
+      done();
+    },
+  };
 }

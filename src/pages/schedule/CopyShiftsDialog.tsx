@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, DialogContentText, IconButton, Stack, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { INTERVAL_LABELS, rangeLabel, stepRange, type DateRange, type Interval } from '../../../domain/ranges';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { draftTooEarlyMessage, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { copyFreeShifts, copyShifts, workingTimeWarnings } from './api';
+import { ActionDialog } from './ActionDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
 import type { BoardVariant } from './chip';
@@ -54,69 +55,62 @@ export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, on
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth={false} aria-labelledby="copy-title" slotProps={{ paper: { sx: { width: 450, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
-      <DialogTitle id="copy-title">Copy Shifts</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Copy {shifts.length} shift{shifts.length === 1 ? '' : 's'} of {rangeLabel(range)} ({INTERVAL_LABELS[interval]}) to:
-        </DialogContentText>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'center', my: 1 }}>
-          <IconButton aria-label="Earlier target" onClick={() => setTarget((t) => stepRange(t, -1))} disabled={busy}>
-            <ChevronLeftIcon />
-          </IconButton>
-          <Typography sx={{ fontWeight: 600, minWidth: 200, textAlign: 'center' }} aria-label="Copy to">
-            {rangeLabel(target)}
-          </Typography>
-          <IconButton aria-label="Later target" onClick={() => setTarget((t) => stepRange(t, 1))} disabled={busy}>
-            <ChevronRightIcon />
-          </IconButton>
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          {variant === 'admin'
-            ? 'Copies are unpublished. A copy keeps its driver only if the driver can work it on the new date; otherwise it is an open shift.'
-            : 'Copies are drafts without a driver; publish them to send them for moderation.'}
+    <ActionDialog
+      titleId="copy-title"
+      title="Copy Shifts"
+      busy={busy}
+      error={error}
+      onCancel={onClose}
+      action={{ label: 'Copy', onClick: () => void copy(), disabled: same || allTooEarly || !shifts.length }}
+      after={
+        rulesWarnings && (
+          <ConfirmDialog
+            {...workingTimeConfirm(rulesWarnings, async () => {
+              setRulesWarnings(null);
+              await copy(true);
+            })}
+            onClose={() => {
+              setRulesWarnings(null);
+              setBusy(false);
+            }}
+          />
+        )
+      }
+    >
+      <DialogContentText>
+        Copy {shifts.length} shift{shifts.length === 1 ? '' : 's'} of {rangeLabel(range)} ({INTERVAL_LABELS[interval]}) to:
+      </DialogContentText>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'center', my: 1 }}>
+        <IconButton aria-label="Earlier target" onClick={() => setTarget((t) => stepRange(t, -1))} disabled={busy}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <Typography sx={{ fontWeight: 600, minWidth: 200, textAlign: 'center' }} aria-label="Copy to">
+          {rangeLabel(target)}
         </Typography>
-        {same && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
-            Choose another range than the one shown.
-          </Alert>
-        )}
-        {allTooEarly && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
-            {draftTooEarlyMessage(earliest)}: choose a later range.
-          </Alert>
-        )}
-        {someTooEarly && (
-          <Alert severity="info" sx={{ mt: 1 }}>
-            Shifts are dated from {ukDate(earliest)} on: copies that would land earlier are left out.
-          </Alert>
-        )}
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void copy()} disabled={busy || same || allTooEarly || !shifts.length} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          Copy
-        </Button>
-      </DialogActions>
-      {rulesWarnings && (
-        <ConfirmDialog
-          {...workingTimeConfirm(rulesWarnings, async () => {
-            setRulesWarnings(null);
-            await copy(true);
-          })}
-          onClose={() => {
-            setRulesWarnings(null);
-            setBusy(false);
-          }}
-        />
+        <IconButton aria-label="Later target" onClick={() => setTarget((t) => stepRange(t, 1))} disabled={busy}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {variant === 'admin'
+          ? 'Copies are unpublished. A copy keeps its driver only if the driver can work it on the new date; otherwise it is an open shift.'
+          : 'Copies are drafts without a driver; publish them to send them for moderation.'}
+      </Typography>
+      {same && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          Choose another range than the one shown.
+        </Alert>
       )}
-    </Dialog>
+      {allTooEarly && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {draftTooEarlyMessage(earliest)}: choose a later range.
+        </Alert>
+      )}
+      {someTooEarly && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          Shifts are dated from {ukDate(earliest)} on: copies that would land earlier are left out.
+        </Alert>
+      )}
+    </ActionDialog>
   );
 }

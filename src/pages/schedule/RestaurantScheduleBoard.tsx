@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Alert, Box, Button, LinearProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { londonToday, ukDate } from '../../../domain/dates';
+import { londonToday } from '../../../domain/dates';
 import { INTERVAL } from '../../../domain/ranges';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import { FREE_SHIFT_BONUSES, SHIFT_LABEL, isEditableFreeShift, publishShiftsQuestion, stateOf, type ShiftRecord } from '../../../domain/shifts';
@@ -10,7 +10,7 @@ import { RoleGate } from '../../components/RoleGate';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import { createFreeShift, errorText, moderateFreeShifts, removeFreeShift, updateFreeShift, type BoardRestaurant } from './api';
 import { sortRestaurants } from './boardRows';
-import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+import { ConfirmDialog, removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
 import { CopyShiftsDialog } from './CopyShiftsDialog';
 import { FreeShiftDialog } from './FreeShiftDialog';
 import { PhoneRestaurantPicker } from './PhoneRestaurantPicker';
@@ -106,19 +106,8 @@ export function RestaurantScheduleBoard() {
       setClipboard(shift);
       notify('Shift copied: use Paste on a day (hold Shift to keep pasting)', { type: 'info' });
     } else if (action === 'edit') setDialog({ kind: 'edit', shift });
-    else if (action === 'remove') {
-      confirm({
-        title: 'Remove shift',
-        message: `Remove shift ${ukDate(shift.period_date)}?`,
-        confirmLabel: 'Remove',
-        danger: true,
-        onConfirm: async () => {
-          await removeFreeShift(shift.id);
-          store.remove([shift.id]);
-          closeDialog();
-        },
-      });
-    } else if (action === 'publish') {
+    else if (action === 'remove') confirm(removeShiftConfirm(shift, removeFreeShift, store, closeDialog));
+    else if (action === 'publish') {
       void moderateFreeShifts([shift.id]).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be published'));
     } else if (action === 'unpublish') {
       void updateFreeShift(shift.id, { ...freeBody(shift, shift.restaurant_id, shift.period_date), status: SHIFT_STATUS.draft }).then(

@@ -159,6 +159,12 @@ export function ScheduleBoard() {
 
   const { publishMany, unpublishMany, deleteMany, onAction, paste, move } = useAdminActions({ store, driverById, clipboard, setClipboard, setDialog });
   const closeDialog = () => setDialog(null);
+  // A shift the dialogs saved (or cancelled) comes back from the server: into the store, and the dialog closes.
+  const saved = (shift: ShiftRecord) => {
+    store.upsert([shift]);
+    closeDialog();
+  };
+  const shiftDialogProps = { drivers: drivers.data, store, fuelRates, onClose: closeDialog, onSaved: saved };
 
   const canDrag = useCallback((shift: ShiftRecord) => canMove(stateOf(shift)), []);
   const onAdd = useCallback((restaurant: BoardRestaurant, date: string) => setDialog({ kind: 'new', restaurant, date }), []);
@@ -282,43 +288,16 @@ export function ScheduleBoard() {
           onClose={() => setDayMenu(null)}
         />
       )}
-      {dialog?.kind === 'new' && (
-        <ShiftDialog
-          restaurant={dialog.restaurant}
-          date={dialog.date}
-          drivers={drivers.data}
-          store={store}
-          fuelRates={fuelRates}
-          onClose={closeDialog}
-          onSaved={(s) => {
-            store.upsert([s]);
-            closeDialog();
-          }}
-        />
-      )}
+      {dialog?.kind === 'new' && <ShiftDialog restaurant={dialog.restaurant} date={dialog.date} {...shiftDialogProps} />}
       {dialog?.kind === 'edit' && restaurantById.get(dialog.shift.restaurant_id) && (
-        <ShiftDialog
-          restaurant={restaurantById.get(dialog.shift.restaurant_id)!}
-          shift={dialog.shift}
-          drivers={drivers.data}
-          store={store}
-          fuelRates={fuelRates}
-          onClose={closeDialog}
-          onSaved={(s) => {
-            store.upsert([s]);
-            closeDialog();
-          }}
-        />
+        <ShiftDialog restaurant={restaurantById.get(dialog.shift.restaurant_id)!} shift={dialog.shift} {...shiftDialogProps} />
       )}
       {dialog?.kind === 'cancel' && (
         <CancelShiftDialog
           shift={dialog.shift}
           restaurantName={restaurantById.get(dialog.shift.restaurant_id)?.name ?? ''}
           onClose={closeDialog}
-          onCancelled={(s) => {
-            store.upsert([s]);
-            closeDialog();
-          }}
+          onCancelled={saved}
         />
       )}
       {dialog?.kind === 'copy' && (

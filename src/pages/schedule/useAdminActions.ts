@@ -10,7 +10,7 @@ import {
 } from './api';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { workingTimeConfirm } from './workingTimeConfirm';
-import type { ConfirmDialogProps } from './ConfirmDialog';
+import { removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
 import type { ShiftAction } from './ShiftMenu';
 import type { ShiftStore } from './shiftStore';
 
@@ -162,19 +162,8 @@ export function useAdminActions({ store, driverById, clipboard, setClipboard, se
       notify('Shift copied: use Paste on a day (hold Shift to keep pasting)', { type: 'info' });
     } else if (action === 'edit') setDialog({ kind: 'edit', shift });
     else if (action === 'cancel') setDialog({ kind: 'cancel', shift });
-    else if (action === 'remove') {
-      confirm({
-        title: 'Remove shift',
-        message: `Remove shift ${ukDate(shift.period_date)}?`,
-        confirmLabel: 'Remove',
-        danger: true,
-        onConfirm: async () => {
-          await deleteShift(shift.id);
-          store.remove([shift.id]);
-          closeDialog();
-        },
-      });
-    } else if (action === 'unpublish') {
+    else if (action === 'remove') confirm(removeShiftConfirm(shift, deleteShift, store, closeDialog));
+    else if (action === 'unpublish') {
       void unpublishShifts([shift.id], shift.driver_id ? PUSH.send : PUSH.noPush).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be unpublished'));
     } else if (action === 'publish') {
       const problem = shift.driver_id ? publishProblem(shift, driverById.get(shift.driver_id), published(shift.driver_id, shift.period_date)) : null;

@@ -18,6 +18,29 @@ import type { TimesheetScreen } from './useTimesheetScreen';
 const PAGE = 50;
 
 const ALL = 'all';
+const STATUS_CHOICES = [TIMESHEET_FILTER.active, TIMESHEET_FILTER.pending, TIMESHEET_FILTER.all].map((f) => ({ value: f, label: TIMESHEET_FILTER_LABELS[f] }));
+
+/** One of the phone's filter selects; a wide one takes the whole row. */
+function PhoneFilter(props: { label: string; value: string | number; onChange: (value: string) => void; choices: { value: string | number; label: string }[]; wide?: boolean }) {
+  const { label, value, onChange, choices, wide } = props;
+  return (
+    <TextField
+      select
+      size="small"
+      variant="outlined"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={wide ? { gridColumn: '1 / -1' } : undefined}
+    >
+      {choices.map((c) => (
+        <MenuItem key={c.value} value={c.value}>
+          {c.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 function TimesheetCard({ row, onProcess }: { row: TimesheetView; onProcess: () => void }) {
   return (
@@ -69,46 +92,21 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
           <RangeNavigator state={screen.dates} />
         </Box>
         <IntervalSelect value={screen.dates.interval} onChange={screen.dates.setInterval} disabled={[INTERVAL.day]} />
-        <TextField select size="small" variant="outlined" label="Status" value={screen.status} onChange={(e) => screen.setStatus(Number(e.target.value))}>
-          {[TIMESHEET_FILTER.active, TIMESHEET_FILTER.pending, TIMESHEET_FILTER.all].map((f) => (
-            <MenuItem key={f} value={f}>
-              {TIMESHEET_FILTER_LABELS[f]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          variant="outlined"
+        <PhoneFilter label="Status" value={screen.status} onChange={(v) => screen.setStatus(Number(v))} choices={STATUS_CHOICES} />
+        <PhoneFilter
           label="Restaurant"
+          wide
           value={restaurantValue}
-          onChange={(e) => screen.setLocation(e.target.value === ALL ? null : { type: 'restaurant', id: Number(e.target.value) })}
-          sx={{ gridColumn: '1 / -1' }}
-        >
-          <MenuItem value={ALL}>All locations</MenuItem>
-          {screen.restaurants.map((r) => (
-            <MenuItem key={r.id} value={String(r.id)}>
-              {r.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          variant="outlined"
+          onChange={(v) => screen.setLocation(v === ALL ? null : { type: 'restaurant', id: Number(v) })}
+          choices={[{ value: ALL, label: 'All locations' }, ...screen.restaurants.map((r) => ({ value: String(r.id), label: r.name }))]}
+        />
+        <PhoneFilter
           label="Driver"
+          wide
           value={driverValue}
-          onChange={(e) => screen.setDriver((e.target.value === ALL ? 'all' : e.target.value === 'open' ? 'open' : Number(e.target.value)) as DriverFilter)}
-          sx={{ gridColumn: '1 / -1' }}
-        >
-          <MenuItem value={ALL}>All drivers</MenuItem>
-          <MenuItem value="open">Open shift</MenuItem>
-          {drivers.map(([id, name]) => (
-            <MenuItem key={id} value={String(id)}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(v) => screen.setDriver((v === ALL ? 'all' : v === 'open' ? 'open' : Number(v)) as DriverFilter)}
+          choices={[{ value: ALL, label: 'All drivers' }, { value: 'open', label: 'Open shift' }, ...drivers.map(([id, name]) => ({ value: String(id), label: name }))]}
+        />
       </Box>
       {!readOnly && (
         <Stack direction="row" spacing={1} sx={{ mb: 1.5 }}>
@@ -159,13 +157,7 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
             <SummaryForm
               key={`${row.id}|${row.status}|${row.status_progress}|${row.cost_total}`}
               row={row}
-              restaurants={screen.restaurants}
-              fuel={screen.options.fuel}
-              mapCenter={screen.options.mapCenter}
-              positionOf={screen.positionOf}
-              today={screen.today}
-              readOnly={readOnly}
-              canRemove={screen.canRemove}
+              {...screen.formProps}
               pinned
               onSaved={(view) => {
                 screen.onSaved(view);

@@ -89,13 +89,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
     <SummaryForm
       key={`${selected.id}|${selected.status}|${selected.status_progress}|${selected.start_time}|${selected.finish_time}|${selected.cost_total}|${selected.period_date}|${selected.restaurant_id}|${selected.comment ?? ''}`}
       row={selected}
-      restaurants={screen.restaurants}
-      fuel={screen.options.fuel}
-      mapCenter={screen.options.mapCenter}
-      positionOf={screen.positionOf}
-      today={screen.today}
-      readOnly={readOnly}
-      canRemove={screen.canRemove}
+      {...screen.formProps}
       pinned={pinned}
       onTogglePin={() => setPinned((p) => !p)}
       onScrollTo={() => table.current?.scrollToRow(selected.id, coveredByForm())}

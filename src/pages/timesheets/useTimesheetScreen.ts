@@ -108,9 +108,12 @@ export function useTimesheetScreen() {
     reload();
   }, [reload]);
 
+  /** What the summary form takes from the screen, under the desktop table and in the phone's dialog alike. */
+  const formProps = { restaurants, fuel: options.fuel, mapCenter: options.mapCenter, positionOf, today, readOnly, canRemove };
+
   return {
     user, readOnly, canRemove, today, dates, areas, restaurants, positionOf, location, setLocation, status, setStatus, driver, setDriver,
-    list, options, filtered, shown, totals, selected, selectedId, setSelectedId, onSaved, onRemoved,
+    list, formProps, filtered, shown, totals, selected, selectedId, setSelectedId, onSaved, onRemoved,
   };
 }
 
