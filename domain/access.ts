@@ -50,7 +50,7 @@ export const RULES = {
   newsfeed: { list: STAFF, read: STAFF, create: STAFF, edit: STAFF, delete: STAFF, messageAll: ADMIN },
   reply: { create: STAFF },
   drivers: { list: ADMIN, create: ADMIN, edit: ADMIN },
-  restaurants: { list: ADMIN, edit: ADMIN },
+  restaurants: { list: ADMIN, create: ADMIN, edit: ADMIN },
   areas: { list: ADMIN, read: ['administrator', 'manager'], create: ADMIN, edit: ADMIN, delete: ADMIN },
   reporting: { list: STAFF },
   // Managers undo their own board actions from the snackbar (the server checks the action lies in their scope);

@@ -15,7 +15,8 @@ import { apiPathOf, recordPathOf } from './resourcePaths';
  *   the convention like every list;
  * - a record alone is read through its list (see getOne); its path names it by its id, or by the field its
  *   resource names it by (an option's key, providers/resourcePaths.ts);
- * - answers may be wrapped as `{ data }`, writes answer the saved record (or nothing: 204), updates send the id too.
+ * - answers may be wrapped as `{ data }`, writes answer the saved record (or nothing: 204), updates send the id too;
+ *   a new user comes with its login details beside it (`{ user, restCredentials }`), read as the user with them.
  */
 
 const api = (resource: string, id?: Identifier, record?: Record<string, unknown>) =>
@@ -35,6 +36,12 @@ const totalOf = (headers: Headers, rows: unknown[]) => {
 };
 
 const PLAIN_STATUS = ['driver', 'restaurant'];
+
+/** The record a create answers: POST /api/user answers `{ user, restCredentials }` (spec 1, section 7). */
+function createdRecord(answer: Record<string, unknown> | null): Record<string, unknown> | null {
+  const { user, ...beside } = answer ?? {};
+  return user && typeof user === 'object' ? { ...user, ...beside } : answer;
+}
 
 const queryOf = (meta: unknown) => (meta as { query?: Record<string, string | number | boolean> } | undefined)?.query;
 
@@ -98,7 +105,7 @@ export const dataProvider: DataProvider = {
   // not a PUT (a restaurant's multipart POST with `_method=PATCH`).
   async create(resource, params) {
     const multipart = params.data instanceof FormData;
-    const record = asRecord<RaRecord>(await httpClient(api(resource), { method: 'POST', body: params.data, query: queryOf(params.meta) }));
+    const record = createdRecord(asRecord(await httpClient(api(resource), { method: 'POST', body: params.data, query: queryOf(params.meta) })));
     return { data: { ...(multipart ? {} : params.data), ...record } as never };
   },
 

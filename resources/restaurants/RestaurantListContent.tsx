@@ -6,12 +6,14 @@ import { readMapCenter } from '../../domain/validation/option';
 import { MAPS_KEY } from '../../providers/geocoding';
 import { subscribeToFeed } from '../../providers/realtime';
 import { rememberScheduleRestaurant } from '../../src/components/scheduleRestaurant';
-import { createRestaurant, sendRestaurantCredentials, setRestaurantStatus } from './api';
+import { toFormData } from '../../providers/httpClient';
+import { CreateDialogBase, type DialogSave } from '../../src/components/forms';
+import { sendRestaurantCredentials, setRestaurantStatus } from './api';
 import { RestaurantActionDialogs, type RestaurantDialogKind } from './RestaurantActionDialogs';
 import type { RestaurantActions } from './RestaurantCells';
 import { RestaurantDialog } from './RestaurantDialog';
 import { RestaurantRows } from './RestaurantRows';
-import { RESTAURANT_CHANNEL, type RestaurantRecord } from './types';
+import { RESTAURANT_CHANNEL, RESTAURANTS, type CreatedRestaurant, type RestaurantRecord } from './types';
 
 export type OpenRestaurantDialog = { kind: 'add' } | { kind: RestaurantDialogKind; restaurant: RestaurantRecord } | null;
 
@@ -44,8 +46,8 @@ export function RestaurantListContent({ open, setOpen }: Props) {
     throw error;
   };
 
-  const onAdd = async (payload: Record<string, unknown>) => {
-    const created = await createRestaurant(payload).catch(failing);
+  const onAdd = (save: DialogSave<CreatedRestaurant>) => async (payload: Record<string, unknown>) => {
+    const created = await save(toFormData(payload)).catch(failing);
     close();
     reload();
     try {
@@ -79,7 +81,11 @@ export function RestaurantListContent({ open, setOpen }: Props) {
   return (
     <>
       <RestaurantRows actions={actions} />
-      {open?.kind === 'add' && <RestaurantDialog mapCenter={mapCenter} onSubmit={onAdd} onClose={close} />}
+      {open?.kind === 'add' && (
+        <CreateDialogBase<CreatedRestaurant> resource={RESTAURANTS}>
+          {(save) => <RestaurantDialog mapCenter={mapCenter} onSubmit={onAdd(save)} onClose={close} />}
+        </CreateDialogBase>
+      )}
       {open && open.kind !== 'add' && (
         <RestaurantActionDialogs
           kind={open.kind}

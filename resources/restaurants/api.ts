@@ -1,10 +1,7 @@
 import { httpClient, toFormData } from '../../providers/httpClient';
-import type { CreatedRestaurant, RestaurantCredentials, RestaurantRecord, WorkingHereDriver } from './types';
+import type { RestaurantCredentials, RestaurantRecord, WorkingHereDriver } from './types';
 
-/** The calls of the restaurants screen (spec 2, section 7); lists go through the data provider. */
-
-export const createRestaurant = (values: Record<string, unknown>) =>
-  httpClient<CreatedRestaurant>('/api/restaurant', { method: 'POST', body: toFormData(values) });
+/** The calls of the restaurants screen (spec 2, section 7); lists, reads and saves go through the data provider. */
 
 /** Edit's body: multipart with _method=PATCH, sent as a POST (the data provider's update, meta.method), as the spec's call is made. */
 export const restaurantEditBody = (id: number, values: Record<string, unknown>) => toFormData({ ...values, id, _method: 'PATCH' });

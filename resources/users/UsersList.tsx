@@ -8,14 +8,14 @@ import { subscribeToFeed } from '../../providers/realtime';
 import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
 import { useStoredUser } from '../../src/components/useStoredUser';
-import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
-import { createUser, deleteUser, sendCredentials } from './api';
+import { CreateDialogBase, RecordDialogBase, type DialogSave } from '../../src/components/forms';
+import { deleteUser, sendCredentials } from './api';
 import { areaLabel } from '../../src/components/areaLabel';
 import { AREA_NAMES } from '../listDefaults';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { CREATE_TITLE, UserDialog } from './UserDialog';
 import { reach, RoleChip, UserActions } from './UserCells';
-import { AREA_RESOURCE, USER_CHANNEL, type PanelUser } from './types';
+import { AREA_RESOURCE, USER_CHANNEL, type CreatedUser, type PanelUser } from './types';
 import type { AreaName } from '../../domain/validation/area';
 
 const Col = DataTable.Col<PanelUser>;
@@ -102,13 +102,13 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
     void refetch();
   };
 
-  const onCreate = async (body: Record<string, unknown>) => {
-    const created = await createUser(body).catch(failing);
+  const onCreate = (save: DialogSave<CreatedUser>) => async (body: Record<string, unknown>) => {
+    const created = await save(body).catch(failing);
     saved();
     const { email } = created.restCredentials;
     try {
       await sendCredentials(created.restCredentials);
-      notify(`User ${created.user.full_name || email} created. ${USER_MSG.credentialsSent} ${email}.`, { type: 'success' });
+      notify(`User ${created.full_name || email} created. ${USER_MSG.credentialsSent} ${email}.`, { type: 'success' });
     } catch (error) {
       notify(`User created, but the login details were not e-mailed: ${errorText(error, USER_MSG.mailFailed)}`, { type: 'error' });
     }
@@ -164,7 +164,9 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
           <Col label="Actions" align="right" disableSort render={actions} sx={{ width: 96 }} />
         </DataTable>
       )}
-      {open?.kind === 'create' && <UserDialog selfId={self?.id} onSubmit={onCreate} onClose={onClose} />}
+      {open?.kind === 'create' && (
+        <CreateDialogBase<CreatedUser> resource="users">{(save) => <UserDialog selfId={self?.id} onSubmit={onCreate(save)} onClose={onClose} />}</CreateDialogBase>
+      )}
       {open?.kind === 'edit' && (
         <RecordDialogBase<PanelUser>
           resource="users"

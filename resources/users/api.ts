@@ -1,11 +1,7 @@
 import { httpClient } from '../../providers/httpClient';
 import type { CreatedUser } from './types';
 
-/** The calls of the administrators screen (spec 1, section 7); reads and edits go through the data provider. */
-
-export type UserPayload = Record<string, unknown>;
-
-export const createUser = (body: UserPayload) => httpClient<CreatedUser>('/api/user', { method: 'POST', body });
+/** The calls of the administrators screen (spec 1, section 7); reads and saves go through the data provider. */
 
 export const deleteUser = (id: number) => httpClient(`/api/user/${id}`, { method: 'DELETE' });
 

@@ -23,7 +23,4 @@ export interface UserFormValues {
 }
 
 /** POST /api/user answers the user and the credentials for the e-mail (sent with POST /api/sendEmailUser). */
-export interface CreatedUser {
-  user: PanelUser;
-  restCredentials: { email: string; password: string; name: string };
-}
+export type CreatedUser = PanelUser & { restCredentials: { email: string; password: string; name: string } };

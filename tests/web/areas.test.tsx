@@ -167,7 +167,8 @@ describe('Areas screen', () => {
         return undefined;
       });
 
-    it('edits one, an inactive one too', async () => {
+    // Two openings of the long restaurant dialog through MUI in jsdom take some 20 s on a quiet 2-core machine.
+    it('edits one, an inactive one too', { timeout: 60_000 }, async () => {
       const { user } = await openWithRestaurants();
       await user.click(screen.getByRole('button', { name: 'Edit Bombay Spice' }));
       const edit = await screen.findByRole('dialog', { name: 'Edit Restaurant' });

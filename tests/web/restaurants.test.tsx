@@ -417,7 +417,8 @@ describe('Restaurants screen', () => {
     await waitFor(() => expect(restaurantLists(calls).at(-1)!.range).toEqual([0, 99]), SERVER);
   });
 
-  it('adds a restaurant, then e-mails the credentials with the login page address', async () => {
+  // Filling the whole dialog through MUI in jsdom takes some 20 s on a quiet 2-core machine.
+  it('adds a restaurant, then e-mails the credentials with the login page address', { timeout: 60_000 }, async () => {
     const { calls, u } = await openScreen((call) => {
       if (call.method === 'POST' && call.path === '/api/restaurant') {
         return { status: 201, body: { ...WOK, id: 12, name: 'Noodle Bar', restCredentials: { email: 'noodles@restaurants.test', password: 'generated-pass', name: 'Noodle Bar' } } };
