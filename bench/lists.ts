@@ -101,14 +101,21 @@ function listCases(s: ListScreenCalls, areaId: number): ListCase[] {
 }
 
 /**
- * The screens' choice lists: what they fetched with their first page before (every area with its restaurants, every
- * restaurant account) beside what they fetch now (the area names; the accounts only once the first rows show).
+ * The dialogs' choice lists: what the Drivers, Restaurants and Administrators screens fetched for their dialogs before
+ * (every area with its restaurants, every restaurant account) beside what the dialogs' pickers ask for now (a page of
+ * area names, the restaurants of the chosen area, the accounts matching what is typed), and the area names the
+ * screens' filters read.
  */
-const CHOICE_CASES: ListCase[] = [
-  { name: 'Both screens before: areas with their restaurants', path: '/api/area' },
-  { name: 'Both screens now: area names (?restaurants=false)', path: '/api/area?restaurants=false' },
-  { name: 'Restaurants before, with the first page: every restaurant account (now once the first rows show)', path: '/api/restaurateur' },
-];
+function choiceCases(areaId: number): ListCase[] {
+  return [
+    { name: 'Dialogs before: every area with its restaurants', path: '/api/area' },
+    { name: 'Restaurant dialogs before: every restaurant account', path: '/api/restaurateur' },
+    { name: 'Screens\' area filter: area names (?restaurants=false)', path: '/api/area?restaurants=false' },
+    { name: 'Pickers now: first 50 area names', path: `/api/area?${listQuery([0, 49], ['name', 'ASC'], {})}&restaurants=false` },
+    { name: 'Pickers now: first 50 restaurants of the chosen area', path: `/api/restaurant?${listQuery([0, 49], ['area', 'ASC'], { area_id: [areaId] })}` },
+    { name: 'Login e-mail now: accounts matching "pizza"', path: `/api/restaurateur?${listQuery([0, 19], ['email', 'ASC'], { q: 'pizza' })}` },
+  ];
+}
 
 async function timeCall(url: string, auth: Record<string, string>, c: ListCase): Promise<CallFigure> {
   const ms: number[] = [];
@@ -173,7 +180,7 @@ export async function listFigures(url: string, auth: Record<string, string>): Pr
   const areas = (await (await fetch(`${url}/api/area`, { headers: auth })).json()) as { id: number; restaurants: unknown[] }[];
   const areaId = [...areas].sort((a, b) => b.restaurants.length - a.restaurants.length)[0].id;
   const calls: CallFigure[] = [];
-  for (const c of [...SCREENS.flatMap((s) => listCases(s, areaId)), ...CHOICE_CASES]) calls.push(await timeCall(url, auth, c));
+  for (const c of [...SCREENS.flatMap((s) => listCases(s, areaId)), ...choiceCases(areaId)]) calls.push(await timeCall(url, auth, c));
   return { calls, screens: await screenTimes(url, auth) };
 }
 

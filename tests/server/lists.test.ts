@@ -226,6 +226,46 @@ describe('areas list', () => {
   });
 });
 
+describe("the dialogs' pickers", () => {
+  const lower = (v: unknown) => String(v).toLowerCase();
+
+  it('offers areas under their cities in order, and searches area names', async () => {
+    const { rows: plain } = await get('/api/area?restaurants=false', ADMIN);
+    const byCity = [...plain].sort((a, b) => {
+      const city = (r: Row) => lower((r.city as { city_name: string }).city_name);
+      return city(a).localeCompare(city(b)) || lower(a.name).localeCompare(lower(b.name)) || a.id - b.id;
+    });
+    const { rows } = await get(`/api/area?restaurants=false&${query({ range: [0, 49], sort: ['city', 'ASC'], filter: {} })}`, ADMIN);
+    expect(ids(rows)).toEqual(ids(byCity).slice(0, 50));
+    const word = lower(plain[0].name).slice(1, 4);
+    const found = await page('/api/area', { sort: ['name', 'ASC'], filter: { q: word.toUpperCase() } });
+    expect(new Set(ids(found.rows))).toEqual(new Set(ids(plain.filter((a) => lower(a.name).includes(word)))));
+  });
+
+  it("offers a manager the restaurants of the chosen areas within their scope, searched by name", async () => {
+    const { rows: areas } = await get('/api/area', MANAGER);
+    const area = areas.find((a) => (a.restaurants as unknown[]).length > 1)!;
+    const theirs = area.restaurants as Row[];
+    const { rows, total } = await page('/api/restaurant', { range: [0, 49], sort: ['area', 'ASC'], filter: { area_id: [area.id] } }, MANAGER);
+    expect(total).toBe(theirs.length);
+    expect(new Set(ids(rows))).toEqual(new Set(ids(theirs)));
+    const name = lower(theirs[0].name);
+    const searched = await page('/api/restaurant', { sort: ['area', 'ASC'], filter: { area_id: [area.id], q: name } }, MANAGER);
+    expect(ids(searched.rows)).toContain(theirs[0].id);
+    expect(searched.rows.every((r) => lower(r.name).includes(name) || lower(r.address).includes(name))).toBe(true);
+  });
+
+  it('finds restaurant accounts by e-mail or name as the login e-mail is typed', async () => {
+    const { rows: all } = await get('/api/restaurateur', ADMIN);
+    const account = all[0];
+    const byEmail = await page('/api/restaurateur', { range: [0, 19], sort: ['email', 'ASC'], filter: { q: String(account.email).slice(0, 6) } });
+    expect(ids(byEmail.rows)).toContain(account.id);
+    const byName = await page('/api/restaurateur', { range: [0, 19], sort: ['email', 'ASC'], filter: { q: lower(account.name) } });
+    expect(ids(byName.rows)).toContain(account.id);
+    expect(byName.total).toBe(all.filter((a) => lower(a.name).includes(lower(account.name)) || lower(a.email).includes(lower(account.name))).length);
+  });
+});
+
 describe('invoices list', () => {
   const OTHER_MANAGER = 'priya.shah@demo.test'; // Manchester restaurants: no invoices
   /** Every seeded invoice's period lies within this plain-call period (at most 31 days). */
