@@ -49,8 +49,9 @@ export const RULES = {
   invoicesrestaurant: { list: RESTAURANT },
   newsfeed: { list: STAFF, read: STAFF, create: STAFF, edit: STAFF, delete: STAFF, messageAll: ADMIN },
   reply: { create: STAFF },
-  drivers: { list: ADMIN, create: ADMIN, edit: ADMIN },
-  restaurants: { list: ADMIN, create: ADMIN, edit: ADMIN },
+  // `history`: the record's own History tab in its dialog.
+  drivers: { list: ADMIN, create: ADMIN, edit: ADMIN, history: ADMIN },
+  restaurants: { list: ADMIN, create: ADMIN, edit: ADMIN, history: ADMIN },
   areas: { list: ADMIN, read: ['administrator', 'manager'], create: ADMIN, edit: ADMIN, delete: ADMIN },
   reporting: { list: STAFF },
   // Managers undo their own board actions from the snackbar (the server checks the action lies in their scope);

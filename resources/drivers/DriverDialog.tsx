@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { dataFull } from '../../domain/dataFull';
 import { driverFormSchema } from '../../domain/validation/driver';
-import { ROLE } from '../../domain/roles';
+import { canAccess } from '../../domain/access';
 import { FormCancelButton, FormDialog, FormSaveButton, FormTabs, tabOfFields, type FormTab } from '../../src/components/forms';
 import { useStoredUser } from '../../src/components/useStoredUser';
 import { RecordHistory } from '../history/RecordHistory';
@@ -45,7 +45,7 @@ export function DriverDialog({ mode, driver, onSubmit, onClose }: Props) {
   const schema = useMemo(() => driverFormSchema(withPassword), [withPassword]);
   const [tab, setTab] = useState(0);
   // Who changed what on this driver: for administrators, on a driver that exists.
-  const showHistory = useStoredUser()?.role === ROLE.administrator && !!driver;
+  const showHistory = canAccess(useStoredUser()?.role, 'drivers', 'history') && !!driver;
   const tabs = showHistory ? [...TABS, { label: 'History' }] : TABS;
 
   return (

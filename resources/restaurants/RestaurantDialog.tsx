@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import { restaurantFormSchema } from '../../domain/validation/restaurant';
-import { ROLE } from '../../domain/roles';
+import { canAccess } from '../../domain/access';
 import { FormDialog, FormTabs, tabOfFields, type FormTab } from '../../src/components/forms';
 import { useStoredUser } from '../../src/components/useStoredUser';
 import { RecordHistory } from '../history/RecordHistory';
@@ -47,7 +47,7 @@ export function RestaurantDialog({ restaurant, mapCenter, onSubmit, onClose, wit
   const schema = useMemo(() => restaurantFormSchema(withPassword), [withPassword]);
   const [tab, setTab] = useState(0);
   // Who changed what on this restaurant: for administrators, when editing one.
-  const showHistory = useStoredUser()?.role === ROLE.administrator && !!restaurant;
+  const showHistory = canAccess(useStoredUser()?.role, 'restaurants', 'history') && !!restaurant;
 
   return (
     <FormDialog<RestaurantFormValues>
