@@ -18,7 +18,9 @@ function newest(target) {
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newest))) {
   console.log('Building the web app (first start, or its sources changed)...');
-  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+  // Always the production build: a NODE_ENV inherited from the caller (a test runner's 'test') would make Vite build
+  // React's development code, several times slower.
+  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 // npm runs this script through `sh -c`, and the shell does not pass signals on: stopping npm ends the shell and
