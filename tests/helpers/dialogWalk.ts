@@ -57,9 +57,17 @@ async function pickFromChipMenu(page: Page, chipName: RegExp, item: string): Pro
   const chips = page.getByRole('button', { name: chipName });
   // The rows come in once the range's shifts are in, and the chip menu's code on its first opening.
   await chips.first().waitFor({ timeout: 15_000 }).catch(() => undefined);
-  const count = await chips.count();
-  for (let i = count - 1; i >= Math.max(0, count - 8); i--) {
-    await byKeyboard(() => chips.nth(i))(page);
+  // Focusing a chip scrolls the board to it, and rows scrolled out of view are no longer drawn: the chips are read
+  // again before each try, and the last one not tried yet is taken.
+  const tried = new Set<string>();
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const labels = await chips.allTextContents();
+    let i = labels.length - 1;
+    while (i >= 0 && tried.has(labels[i])) i--;
+    if (i < 0) return false;
+    tried.add(labels[i]);
+    if (!(await chips.nth(i).focus({ timeout: 3_000 }).then(() => true, () => false))) continue;
+    await page.keyboard.press('Enter');
     const entry = page.getByRole('menuitem', { name: item });
     if (await entry.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
       await entry.click();

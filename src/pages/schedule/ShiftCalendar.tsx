@@ -89,7 +89,10 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
         },
       ),
   );
-  useEffect(() => () => drawn.dispose(), [drawn]);
+  useEffect(() => {
+    drawn.attach();
+    return () => drawn.dispose();
+  }, [drawn]);
   useEffect(() => store.subscribe((change: StoreChange) => drawn.storeChanged(change)), [store, drawn]);
   // Only the chips whose mark comes or goes are drawn again.
   const marked = useRef<ReadonlySet<number>>(NONE);

@@ -110,6 +110,14 @@ export class DrawnRows {
     this.schedule();
   }
 
+  /**
+   * The calendar is mounted (again: in development React mounts a component, unmounts it and mounts it again, and
+   * the rows must still be drawn after that).
+   */
+  attach(): void {
+    this.disposed = false;
+  }
+
   dispose(): void {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
