@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -94,14 +94,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/** The screen figures need the built app; build it when it is missing. */
-export function ensureBuilt() {
-  if (fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) return;
-  console.log('Building the app for the screen figures (npm run build)…');
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The app did not build');
 }
 
 export interface BenchServer {

@@ -5,7 +5,8 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { londonToday } from '../domain/dates';
 import { INTERVAL, rangeFor } from '../domain/ranges';
 import { adminBrowser, boardQuiet } from './boardScroll';
-import { ROOT, ensureBuilt, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
+import { ROOT, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
+import { buildWebAppIfStale } from '../scripts/webBuild.mjs';
 
 /**
  * `npx tsx bench/boardTrace.ts [--scale large] [--postgres] [--view week|month]`: where the board's long tasks go.
@@ -105,7 +106,8 @@ function longTasks(events: TraceEvent[], profile: Profile): string[] {
 }
 
 async function main() {
-  ensureBuilt();
+  // The screen figures need the built app, as the sources are now.
+  buildWebAppIfStale();
   await prepareDataset(scale, async () => null, databaseUrl);
   const server = await startBenchServer(scale, databaseUrl);
   const { browser, context, page } = await adminBrowser(server.url);

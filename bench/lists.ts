@@ -1,10 +1,12 @@
 import { median } from './load';
 import { withAdminPage } from './benchServer';
+import { listChangeFigures, printListChangeFigures, type ChangeFigure } from './listChanges';
 
 /**
  * The Drivers and Restaurants lists: each call a screen makes for its first page, for a sort, a filter and a
  * search, asked in react-admin's list convention (`range`, `sort`, `filter`), next to the whole list the spec's
- * plain call answers; and each screen in Chromium from navigation until its first row shows.
+ * plain call answers; each screen in Chromium from navigation until its first row shows; and each of those sorts,
+ * filters and searches made on the open screen until its answer shows (listChanges.ts).
  * `npm run bench -- --scale lists --only lists` runs these alone (30,000 drivers, 3,000 restaurants); `npm run bench`
  * runs them after the rest.
  */
@@ -176,12 +178,18 @@ async function screenTimes(url: string, auth: Record<string, string>, runs = 5):
   });
 }
 
-export async function listFigures(url: string, auth: Record<string, string>): Promise<{ calls: CallFigure[]; screens: ScreenFigure[] }> {
+export interface ListFigures {
+  calls: CallFigure[];
+  screens: ScreenFigure[];
+  changes: ChangeFigure[];
+}
+
+export async function listFigures(url: string, auth: Record<string, string>): Promise<ListFigures> {
   const areas = (await (await fetch(`${url}/api/area`, { headers: auth })).json()) as { id: number; restaurants: unknown[] }[];
   const areaId = [...areas].sort((a, b) => b.restaurants.length - a.restaurants.length)[0].id;
   const calls: CallFigure[] = [];
   for (const c of [...SCREENS.flatMap((s) => listCases(s, areaId)), ...choiceCases(areaId)]) calls.push(await timeCall(url, auth, c));
-  return { calls, screens: await screenTimes(url, auth) };
+  return { calls, screens: await screenTimes(url, auth), changes: await listChangeFigures(url, auth, areaId) };
 }
 
 /**
@@ -196,7 +204,7 @@ const SCREENS_BEFORE: Record<string, string> = {
     '1500 ms (runs 1902, 1155, 1500) and 1618 ms (1618, 1326, 1656), whose median run asked for the first page 1213 ms into the load, with 661 KB of areas and 248 KB of accounts',
 };
 
-export function printListFigures({ calls, screens }: { calls: CallFigure[]; screens: ScreenFigure[] }): void {
+export function printListFigures({ calls, screens, changes }: ListFigures): void {
   console.log(`\n| list call (median of ${RUNS}) | ms | KB | rows |`);
   console.log('|---|---|---|---|');
   for (const c of calls) console.log(`| ${c.name} | ${c.ms.toFixed(1)} | ${c.kb.toFixed(1)} | ${c.rows} |`);
@@ -204,4 +212,5 @@ export function printListFigures({ calls, screens }: { calls: CallFigure[]; scre
     console.log(`${s.name}: median ${median(s.ms).toFixed(0)} ms (runs: ${s.ms.map((m) => m.toFixed(0)).join(', ')}); before: ${SCREENS_BEFORE[s.path]}; the median run:`);
     for (const line of s.trace) console.log(`    ${line}`);
   }
+  printListChangeFigures(changes);
 }

@@ -8,7 +8,8 @@ import { listFigures, printListFigures } from './lists';
 import { importFigures } from './imports';
 import { keptShiftListFigures } from './keptShiftLists';
 import { changeLogCostFigures } from './changeLogCost';
-import { ensureBuilt, loginBody, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
+import { loginBody, postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
+import { buildWebAppIfStale } from '../scripts/webBuild.mjs';
 
 /**
  * `npm run bench [-- --scale small|large|xlarge|lists] [--only board|planner|lists|firstload|changelog]`: builds (once) a dataset of the
@@ -31,7 +32,8 @@ async function main() {
     for (const line of lines) console.log(line);
     return;
   }
-  ensureBuilt();
+  // The screen figures need the built app, as the sources are now.
+  buildWebAppIfStale();
   if (only === 'firstload') return printFirstLoadOnDemo();
   if (databaseUrl && only !== 'board') throw new Error('--postgres goes with --only board or changelog');
   const invoiceTarget = await prepareDataset(scale, busiestRestaurant, databaseUrl);

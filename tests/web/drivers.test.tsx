@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DRIVER_MSG, type DriverRecord } from '../../domain/validation/driver';
@@ -390,6 +390,30 @@ describe('Drivers screen', () => {
     expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@' });
     await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'nobody');
     expect(await screen.findByText(NO_DRIVERS, {}, SERVER)).toBeInTheDocument();
+  });
+
+  it('asks for a status or area chosen at once, and once (not after the wait for typing to settle, nor again after it)', async () => {
+    const { calls } = await openScreen();
+    await screen.findByText('Dan Driver', {}, SERVER);
+    // The clock stands still but when moved: the filter form's 500 ms settle cannot pass unseen. (MUI's select
+    // opens on a press and takes a click on an option: events, not a user's pointer, which waits on the clock.)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const choose = async (select: string, option: string) => {
+        fireEvent.mouseDown(screen.getByRole('combobox', { name: select }));
+        fireEvent.click(screen.getByRole('option', { name: option }));
+        await act(() => vi.advanceTimersByTimeAsync(50));
+      };
+      await choose('Status', 'Only inactive');
+      expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 20 });
+      await choose('Area', 'Salford');
+      expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 20, area_id: 2 });
+      const asked = driverLists(calls).length;
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(driverLists(calls)).toHaveLength(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('filters by area on the server, and pages with the per-page choices', async () => {
