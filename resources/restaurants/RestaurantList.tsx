@@ -6,6 +6,7 @@ import { RESTAURANT_STATUS } from '../../domain/statuses';
 import { useAreaNames } from '../areas/useAreas';
 import { RESTAURANT_FIRST_PAGE } from '../listDefaults';
 import { FilterSelect } from '../../src/components/FilterSelect';
+import { useApplyFilterNow } from '../../src/components/useApplyFilterNow';
 import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
 import { ImportButton } from '../imports/ImportButton';
 import { ADD_TITLE } from './RestaurantDialog';
@@ -28,11 +29,29 @@ const restaurantFilters = (areas: AreaChoice[]) => [
       { value: RESTAURANT_STATUS.inactive, label: 'Only inactive' },
     ]}
   />,
-  <ReferenceInput key="restaurateur_id" source="restaurateur_id" reference={RESTAURATEUR_RESOURCE} sort={{ field: 'email', order: 'ASC' }} alwaysOn>
-    <AutocompleteInput label="Restaurateur e-mail" optionText="email" filterToQuery={(q) => ({ q })} helperText={false} sx={{ minWidth: 240 }} />
-  </ReferenceInput>,
+  <RestaurateurFilter key="restaurateur_id" source="restaurateur_id" alwaysOn />,
   <SearchInput key="q" source="q" placeholder="Search by name" alwaysOn slotProps={{ htmlInput: { 'aria-label': 'Restaurant name' } }} />,
 ];
+
+/**
+ * The restaurant account, searched by e-mail on the server; a pick applies at once (useApplyFilterNow). `alwaysOn`
+ * is read by react-admin's filter form.
+ */
+function RestaurateurFilter({ source }: { source: string; alwaysOn?: boolean }) {
+  const applyNow = useApplyFilterNow();
+  return (
+    <ReferenceInput source={source} reference={RESTAURATEUR_RESOURCE} sort={{ field: 'email', order: 'ASC' }}>
+      <AutocompleteInput
+        label="Restaurateur e-mail"
+        optionText="email"
+        filterToQuery={(q) => ({ q })}
+        onChange={(value) => applyNow(source, value)}
+        helperText={false}
+        sx={{ minWidth: 240 }}
+      />
+    </ReferenceInput>
+  );
+}
 
 /** The Restaurants screen, /restaurants: administrators only (others get RoleGate's message and no fetch). */
 export function RestaurantList() {

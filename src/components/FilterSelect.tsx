@@ -1,6 +1,6 @@
-import { useFormContext } from 'react-hook-form';
-import { useInput, useListContext } from 'react-admin';
+import { useInput } from 'react-admin';
 import { MenuItem, TextField } from '@mui/material';
+import { useApplyFilterNow } from './useApplyFilterNow';
 
 export interface FilterChoice {
   value: string | number;
@@ -10,9 +10,7 @@ export interface FilterChoice {
 /**
  * A `<List>` filter chosen from a fixed list, every choice a real one (react-admin's SelectInput adds a blank
  * 'clear' line, which the spec's selects do not have: 'All areas' is a choice, the status select has none).
- * A choice applies at once: the filter form waits 500 ms after every change for typing to settle, which a pick from
- * a list does not need (with what else the form holds, as the form would apply it; its own later submit then
- * finds the list already filtered so and asks nothing more).
+ * A choice applies at once (useApplyFilterNow).
  */
 interface Props {
   source: string;
@@ -24,11 +22,10 @@ interface Props {
 
 export function FilterSelect({ source, label, choices }: Props) {
   const { field } = useInput({ source, defaultValue: '' });
-  const { filterValues, setFilters } = useListContext();
-  const { getValues } = useFormContext();
+  const applyNow = useApplyFilterNow();
   const choose = (value: unknown) => {
     field.onChange(value);
-    setFilters({ ...filterValues, ...getValues(), [source]: value });
+    applyNow(source, value);
   };
   return (
     <TextField

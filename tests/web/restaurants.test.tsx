@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
@@ -407,6 +407,24 @@ describe('Restaurants screen', () => {
     await fill(u, screen.getByRole('textbox', { name: 'Restaurant name' }), 'wok');
     await waitFor(() => expect(restaurantLists(calls).at(-1)!.filter).toMatchObject({ q: 'wok' }), SERVER);
     expect(await screen.findByText(NO_RESTAURANTS, {}, SERVER)).toBeInTheDocument();
+  });
+
+  it('asks for a restaurant account picked at once, and once (not after the wait for typing to settle, nor again after it)', async () => {
+    const { calls, u } = await openScreen();
+    await u.click(screen.getByRole('combobox', { name: 'Restaurateur e-mail' }));
+    const account = await screen.findByRole('option', { name: ACCOUNTS[0].email });
+    // The clock stands still but when moved: the filter form's 500 ms settle cannot pass unseen.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(account);
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 10, restaurateur_id: ACCOUNTS[0].id });
+      const asked = restaurantLists(calls).length;
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(restaurantLists(calls)).toHaveLength(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers 10, 15, 50, 100 and 1000 rows per page, and asks the server for that many', async () => {
