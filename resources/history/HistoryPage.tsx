@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import {
-  DataProviderContext, Datagrid, DateField, DateInput, FunctionField, List, SelectInput, TextInput, Title, useCanAccess, useNotify, useRecordContext, useRefresh,
+  DataProviderContext, Datagrid, DateField, DateInput, FunctionField, List, TextInput, Title, useCanAccess, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
 import { Button, Chip, Typography } from '@mui/material';
 import { ROLE_LABELS, isStaffRole } from '../../domain/roles';
 import { HISTORY_ACTIONS, HISTORY_KINDS, RECORD_KIND } from '../../domain/history';
 import { RoleGate } from '../../src/components/RoleGate';
+import { SelectFilter } from '../../src/components/SelectFilter';
 import { restoreRecord, undoAction } from './api';
 import { historyDataProvider } from './dataProvider';
 import { actionLabel, kindsLabel } from './format';
@@ -14,8 +15,8 @@ import type { HistoryAction, HistoryEntry } from './types';
 
 const filters = [
   <TextInput key="who" source="who" label="Who" alwaysOn />,
-  <SelectInput key="table" source="table" label="Record" choices={HISTORY_KINDS.map((k) => ({ id: k, name: RECORD_KIND[k] }))} alwaysOn />,
-  <SelectInput key="name" source="name" label="Action" choices={HISTORY_ACTIONS.map((a) => ({ id: a, name: a }))} alwaysOn />,
+  <SelectFilter key="table" source="table" label="Record" choices={HISTORY_KINDS.map((k) => ({ id: k, name: RECORD_KIND[k] }))} alwaysOn />,
+  <SelectFilter key="name" source="name" label="Action" choices={HISTORY_ACTIONS.map((a) => ({ id: a, name: a }))} alwaysOn />,
   <DateInput key="date_from" source="date_from" label="From" alwaysOn />,
   <DateInput key="date_to" source="date_to" label="To" alwaysOn />,
 ];

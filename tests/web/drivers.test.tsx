@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DRIVER_MSG, type DriverRecord } from '../../domain/validation/driver';
@@ -10,7 +10,7 @@ import { HalfBoardDialog } from '../../resources/drivers/HalfBoardDialog';
 import { UnavailabilityDialog, UNAVAILABILITY_TITLE } from '../../resources/drivers/UnavailabilityDialog';
 import { AVAILABLE } from '../../resources/drivers/PeriodRows';
 import { NO_DRIVERS } from '../../resources/drivers/DriverCells';
-import { ADMIN, MANAGER, mockApi, pickerLists, renderAppAt, renderInAdmin, storeUser, type ApiCall, type AreaFixture } from './harness';
+import { ADMIN, MANAGER, mockApi, pickerLists, renderAppAt, renderInAdmin, storeUser, withStoppedClock, type ApiCall, type AreaFixture } from './harness';
 
 // Whole dialogs render in jsdom here: give each test room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -395,25 +395,15 @@ describe('Drivers screen', () => {
   it('asks for a status or area chosen at once, and once (not after the wait for typing to settle, nor again after it)', async () => {
     const { calls } = await openScreen();
     await screen.findByText('Dan Driver', {}, SERVER);
-    // The clock stands still but when moved: the filter form's 500 ms settle cannot pass unseen. (MUI's select
-    // opens on a press and takes a click on an option: events, not a user's pointer, which waits on the clock.)
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const choose = async (select: string, option: string) => {
-        fireEvent.mouseDown(screen.getByRole('combobox', { name: select }));
-        fireEvent.click(screen.getByRole('option', { name: option }));
-        await act(() => vi.advanceTimersByTimeAsync(50));
-      };
-      await choose('Status', 'Only inactive');
+    await withStoppedClock(async ({ pick, moveClock }) => {
+      await pick('Status', 'Only inactive');
       expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 20 });
-      await choose('Area', 'Salford');
+      await pick('Area', 'Salford');
       expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 20, area_id: 2 });
       const asked = driverLists(calls).length;
-      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await moveClock(1000);
       expect(driverLists(calls)).toHaveLength(asked);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('filters by area on the server, and pages with the per-page choices', async () => {

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { expect, vi } from 'vitest';
 import { Root } from '../../src/Root';
@@ -158,4 +158,28 @@ function AdminHost({ children }: { children: ReactNode }) {
       {children}
     </AdminContext>
   );
+}
+
+/**
+ * Runs `steps` with the clock standing still but when moved, so that a wait (the filter form's 500 ms for typing to
+ * settle) cannot pass unseen. `pick` chooses a MUI select's option by events, as a user's pointer would wait on the
+ * clock, then moves it 50 ms; `moveClock` moves it further.
+ */
+export async function withStoppedClock(steps: (tools: { pick: (select: string, option: string) => Promise<void>; moveClock: (ms: number) => Promise<void> }) => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const moveClock = async (ms: number) => {
+    await act(() => vi.advanceTimersByTimeAsync(ms));
+  };
+  try {
+    await steps({
+      moveClock,
+      pick: async (select, option) => {
+        fireEvent.mouseDown(screen.getByRole('combobox', { name: select }));
+        fireEvent.click(screen.getByRole('option', { name: option }));
+        await moveClock(50);
+      },
+    });
+  } finally {
+    vi.useRealTimers();
+  }
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN, MANAGER, mockApi, renderAppAs, renderInAdmin, storeUser } from './harness';
+import { ADMIN, MANAGER, mockApi, renderAppAs, renderInAdmin, storeUser, withStoppedClock } from './harness';
 import { httpClient } from '../../providers/httpClient';
 import { ShiftDialog } from '../../src/pages/schedule/ShiftDialog';
 import { ShiftStore } from '../../src/pages/schedule/shiftStore';
@@ -83,6 +83,27 @@ describe('History screen', () => {
     expect(within(entry).getByText('20')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/history/${ACTION}/undo`)).toBe(true));
+  });
+});
+
+describe('History screen filters', () => {
+  it('asks for a record kind or action picked at once, and once (not after the wait for typing to settle, nor again after it)', async () => {
+    const calls = renderAppAs(ADMIN, '/history', (call) => {
+      if (call.method === 'GET' && call.path.startsWith('/api/history')) return { body: [published], headers: { 'Content-Range': 'history 0-0/1' } };
+      return undefined;
+    });
+    await screen.findByText('Mark Manager (Manager)');
+    const filters = () =>
+      calls.filter((c) => c.path.startsWith('/api/history?')).map((c) => JSON.parse(new URL(c.path, 'http://x').searchParams.get('filter')!) as object);
+    await withStoppedClock(async ({ pick, moveClock }) => {
+      await pick('Record', 'Shift');
+      expect(filters().at(-1)).toEqual({ table: 'shifts' });
+      await pick('Action', 'published');
+      expect(filters().at(-1)).toEqual({ table: 'shifts', name: 'published' });
+      const asked = filters().length;
+      await moveClock(1000);
+      expect(filters()).toHaveLength(asked);
+    });
   });
 });
 

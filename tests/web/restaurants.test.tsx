@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
@@ -12,7 +12,7 @@ import { RestaurantProfileDialog, UNKNOWN_ERROR } from '../../resources/restaura
 import { SCHEDULE_RESTAURANT_KEY } from '../../src/components/scheduleRestaurant';
 import type { AreaChoice, RestaurantRecord, Restaurateur } from '../../resources/restaurants/types';
 import { getStoredUser } from '../../providers/session';
-import { ADMIN, RESTAURANT, mockApi, renderAppAt, renderInAdmin, storeUser, type ApiCall } from './harness';
+import { ADMIN, RESTAURANT, mockApi, renderAppAt, renderInAdmin, storeUser, withStoppedClock, type ApiCall } from './harness';
 
 // Whole dialogs render in jsdom here: give each test room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -413,18 +413,14 @@ describe('Restaurants screen', () => {
     const { calls, u } = await openScreen();
     await u.click(screen.getByRole('combobox', { name: 'Restaurateur e-mail' }));
     const account = await screen.findByRole('option', { name: ACCOUNTS[0].email });
-    // The clock stands still but when moved: the filter form's 500 ms settle cannot pass unseen.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
+    await withStoppedClock(async ({ moveClock }) => {
       fireEvent.click(account);
-      await act(() => vi.advanceTimersByTimeAsync(50));
+      await moveClock(50);
       expect(restaurantLists(calls).at(-1)!.filter).toEqual({ status: 10, restaurateur_id: ACCOUNTS[0].id });
       const asked = restaurantLists(calls).length;
-      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await moveClock(1000);
       expect(restaurantLists(calls)).toHaveLength(asked);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('offers 10, 15, 50, 100 and 1000 rows per page, and asks the server for that many', async () => {
