@@ -10,11 +10,19 @@ import type { I18nProvider, TranslationMessages } from 'react-admin';
  */
 type Phrases = TranslationMessages | string | undefined;
 
-function phraseOf(key: string): string | undefined {
-  let node: Phrases = englishMessages;
+/**
+ * The app's own names where react-admin's would read wrongly: the History list is of actions, which react-admin would
+ * call "Histories" ("No Histories found using the current filters.").
+ */
+const APP_PHRASES = { resources: { history: { name: 'action |||| actions' } } } as unknown as TranslationMessages;
+
+function phraseIn(messages: TranslationMessages, key: string): string | undefined {
+  let node: Phrases = messages;
   for (const part of key.split('.')) node = typeof node === 'object' ? (node[part] as Phrases) : undefined;
   return typeof node === 'string' ? node : undefined;
 }
+
+const phraseOf = (key: string) => phraseIn(APP_PHRASES, key) ?? phraseIn(englishMessages, key);
 
 export function translate(key: string, options: Record<string, unknown> = {}): string {
   let phrase = phraseOf(key) ?? (typeof options._ === 'string' ? options._ : key);

@@ -84,7 +84,7 @@ export function HistoryPage() {
     <RoleGate path="/history">
       <Title title="History" />
       <DataProviderContext.Provider value={historyDataProvider}>
-        <List resource="history" filters={filters} perPage={25} sort={{ field: 'at', order: 'DESC' }} exporter={false} actions={false} empty={<NothingYet />} disableSyncWithLocation>
+        <List resource="history" title={false} filters={filters} perPage={25} sort={{ field: 'at', order: 'DESC' }} exporter={false} actions={false} empty={<NothingYet />} disableSyncWithLocation>
           <Datagrid expand={<ExpandPanel />} bulkActionButtons={false} rowClick="expand">
             <DateField source="at" label="When" showTime sortable={false} />
             <FunctionField label="Who" sortable={false} render={(a: HistoryAction) => who(a)} />

@@ -72,6 +72,8 @@ describe('History screen', () => {
       return undefined;
     });
     const row = (await screen.findByText('Mark Manager (Manager)')).closest('tr')!;
+    // The screen's one title in the app bar (not react-admin's list title beside it).
+    expect(document.getElementById('react-admin-title')).toHaveTextContent(/^History$/);
     expect(within(row).getByText('published')).toBeInTheDocument();
     expect(within(row).getByText('2 Shift')).toBeInTheDocument();
     const listCall = calls.find((c) => c.path.startsWith('/api/history?'))!;
@@ -88,9 +90,11 @@ describe('History screen', () => {
 
 describe('History screen filters', () => {
   it('asks for a record kind or action picked at once, and once (not after the wait for typing to settle, nor again after it)', async () => {
+    // Only the unfiltered list has an action.
     const calls = renderAppAs(ADMIN, '/history', (call) => {
-      if (call.method === 'GET' && call.path.startsWith('/api/history')) return { body: [published], headers: { 'Content-Range': 'history 0-0/1' } };
-      return undefined;
+      if (call.method !== 'GET' || !call.path.startsWith('/api/history')) return undefined;
+      const filtered = new URL(call.path, 'http://x').searchParams.get('filter') !== '{}';
+      return filtered ? { body: [], headers: { 'Content-Range': 'history */0' } } : { body: [published], headers: { 'Content-Range': 'history 0-0/1' } };
     });
     await screen.findByText('Mark Manager (Manager)');
     const filters = () =>
@@ -104,6 +108,7 @@ describe('History screen filters', () => {
       await moveClock(1000);
       expect(filters()).toHaveLength(asked);
     });
+    expect(await screen.findByText('No actions found using the current filters.')).toBeInTheDocument();
   });
 });
 
