@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { median } from './load';
 import { withAdminPage } from './benchServer';
+import { DRIVER_FILTER } from '../domain/driverFilters';
+import { RESTAURANT_STATUS } from '../domain/statuses';
+import { DRIVER_FIRST_PAGE, RESTAURANT_FIRST_PAGE, firstPageUrl, type FirstPage } from '../resources/listDefaults';
 
 /**
  * The Drivers and Restaurants screens once open: from a user's sort, filter or search until the first rows of the
@@ -16,7 +19,7 @@ export interface ChangeFigure {
 
 interface Change {
   name: string;
-  /** The call whose first record the screen must show (an API path with its query). */
+  /** The call whose first records the screen must show (an API path with its query). */
   expect: string;
   /** Everything before the change (opening a select), not timed. */
   prepare?: (page: Page) => Promise<void>;
@@ -24,16 +27,29 @@ interface Change {
   act: (page: Page) => Promise<void>;
 }
 
-interface ChangedScreen {
+/** A list screen as the user sees it: its address, first list, Area column header, search box and a search term. */
+interface ListScreen {
+  name: string;
   path: string;
-  /** The API call the screen opens on, and the record field its rows show first. */
-  defaultCall: string;
+  first: FirstPage;
+  /** The record field its rows show first. */
   label: string;
-  changes: Change[];
+  areaHeader: string;
+  inactive: number;
+  searchBox: string;
+  term: string;
 }
 
-const page15 = (api: string, sort: [string, string], filter: Record<string, unknown>) =>
-  `/api/${api}?${new URLSearchParams({ sort: JSON.stringify(sort), filter: JSON.stringify(filter), range: '[0,14]' })}`;
+const LIST_SCREENS: ListScreen[] = [
+  {
+    name: 'Drivers', path: '/drivers', first: DRIVER_FIRST_PAGE, label: 'full_name', areaHeader: 'Areas',
+    inactive: DRIVER_FILTER.inactive, searchBox: 'Search drivers', term: 'smith',
+  },
+  {
+    name: 'Restaurants', path: '/restaurants', first: RESTAURANT_FIRST_PAGE, label: 'name', areaHeader: 'Area',
+    inactive: RESTAURANT_STATUS.inactive, searchBox: 'Restaurant name', term: 'pizza',
+  },
+];
 
 /**
  * Opens the select labelled `label` and points at its option `value`: MUI's select is a combobox named by its label
@@ -46,34 +62,22 @@ const openSelect = (label: string, value: number) => async (page: Page) => {
   await option(page, value).hover();
 };
 const pick = (value: number) => (page: Page) => option(page, value).click();
-const sortBy = (header: string) => (page: Page) => page.locator('thead').getByText(header, { exact: true }).click();
-const search = (label: string, text: string) => (page: Page) => page.getByRole('textbox', { name: label }).fill(text);
 
-function screensOf(areaId: number): ChangedScreen[] {
-  const drivers = (sort: [string, string], filter: Record<string, unknown>) => page15('driver', sort, filter);
-  const restaurants = (sort: [string, string], filter: Record<string, unknown>) => page15('restaurant', sort, filter);
+/** A screen's sort by area, area filter, inactive filter and search, each with the call whose rows it must show. */
+function changesOf(s: ListScreen, areaId: number): Change[] {
+  const call = (filter: Record<string, unknown>, sort = s.first.sort) => firstPageUrl({ ...s.first, filter: { ...s.first.filter, ...filter }, sort });
   return [
     {
-      path: '/drivers',
-      label: 'full_name',
-      defaultCall: drivers(['full_name', 'ASC'], { status: 10 }),
-      changes: [
-        { name: 'Drivers: sort by area (column header)', expect: drivers(['area', 'ASC'], { status: 10 }), act: sortBy('Areas') },
-        { name: 'Drivers: filter by area', expect: drivers(['full_name', 'ASC'], { status: 10, area_id: areaId }), prepare: openSelect('Area', areaId), act: pick(areaId) },
-        { name: 'Drivers: only inactive', expect: drivers(['full_name', 'ASC'], { status: 20 }), prepare: openSelect('Status', 20), act: pick(20) },
-        { name: 'Drivers: search "smith"', expect: drivers(['full_name', 'ASC'], { status: 10, q: 'smith' }), act: search('Search drivers', 'smith') },
-      ],
+      name: `${s.name}: sort by area (column header)`,
+      expect: call({}, { field: 'area', order: 'ASC' }),
+      act: (page) => page.locator('thead').getByText(s.areaHeader, { exact: true }).click(),
     },
+    { name: `${s.name}: filter by area`, expect: call({ area_id: areaId }), prepare: openSelect('Area', areaId), act: pick(areaId) },
+    { name: `${s.name}: only inactive`, expect: call({ status: s.inactive }), prepare: openSelect('Status', s.inactive), act: pick(s.inactive) },
     {
-      path: '/restaurants',
-      label: 'name',
-      defaultCall: restaurants(['name', 'ASC'], { status: 10 }),
-      changes: [
-        { name: 'Restaurants: sort by area (column header)', expect: restaurants(['area', 'ASC'], { status: 10 }), act: sortBy('Area') },
-        { name: 'Restaurants: filter by area', expect: restaurants(['name', 'ASC'], { status: 10, area_id: areaId }), prepare: openSelect('Area', areaId), act: pick(areaId) },
-        { name: 'Restaurants: only inactive', expect: restaurants(['name', 'ASC'], { status: 20 }), prepare: openSelect('Status', 20), act: pick(20) },
-        { name: 'Restaurants: search "pizza"', expect: restaurants(['name', 'ASC'], { status: 10, q: 'pizza' }), act: search('Restaurant name', 'pizza') },
-      ],
+      name: `${s.name}: search "${s.term}"`,
+      expect: call({ q: s.term }),
+      act: (page) => page.getByRole('textbox', { name: s.searchBox }).fill(s.term),
     },
   ];
 }
@@ -100,10 +104,10 @@ export async function listChangeFigures(url: string, auth: Record<string, string
     if (!rows.length) throw new Error(`${path} answered no rows`);
     return rows.slice(0, FIRST_ROWS).map((r) => r[field]);
   };
-  const screens = screensOf(areaId);
+  const screens = LIST_SCREENS.map((s) => ({ ...s, changes: changesOf(s, areaId) }));
   const expected = new Map<string, string[]>();
   for (const s of screens) {
-    const before = await firstOf(s.defaultCall, s.label);
+    const before = await firstOf(firstPageUrl(s.first), s.label);
     for (const c of s.changes) {
       const texts = await firstOf(c.expect, s.label);
       // A change whose first rows read as the default list's would be timed as nothing.

@@ -7,7 +7,7 @@ import { RESTAURANT_STATUS } from '../domain/statuses';
  * their filters offer. The screens read them, and so does the boot (src/firstCalls.ts), which starts the same calls
  * while the app's code still loads; kept free of React and zod so the boot's code stays small.
  */
-interface FirstPage {
+export interface FirstPage {
   /** The API collection (/api/{api}). */
   api: string;
   filter: Record<string, unknown>;

@@ -6,7 +6,7 @@ import { Button, Chip, Typography } from '@mui/material';
 import { ROLE_LABELS, isStaffRole } from '../../domain/roles';
 import { HISTORY_ACTIONS, HISTORY_KINDS, RECORD_KIND } from '../../domain/history';
 import { RoleGate } from '../../src/components/RoleGate';
-import { SelectFilter } from '../../src/components/SelectFilter';
+import { FilterSelect } from '../../src/components/FilterSelect';
 import { restoreRecord, undoAction } from './api';
 import { historyDataProvider } from './dataProvider';
 import { actionLabel, kindsLabel } from './format';
@@ -15,8 +15,8 @@ import type { HistoryAction, HistoryEntry } from './types';
 
 const filters = [
   <TextInput key="who" source="who" label="Who" alwaysOn />,
-  <SelectFilter key="table" source="table" label="Record" choices={HISTORY_KINDS.map((k) => ({ id: k, name: RECORD_KIND[k] }))} alwaysOn />,
-  <SelectFilter key="name" source="name" label="Action" choices={HISTORY_ACTIONS.map((a) => ({ id: a, name: a }))} alwaysOn />,
+  <FilterSelect key="table" source="table" label="Record" choices={[{ value: '', label: 'All records' }, ...HISTORY_KINDS.map((k) => ({ value: k, label: RECORD_KIND[k] }))]} alwaysOn />,
+  <FilterSelect key="name" source="name" label="Action" choices={[{ value: '', label: 'All actions' }, ...HISTORY_ACTIONS.map((a) => ({ value: a, label: a }))]} alwaysOn />,
   <DateInput key="date_from" source="date_from" label="From" alwaysOn />,
   <DateInput key="date_to" source="date_to" label="To" alwaysOn />,
 ];
