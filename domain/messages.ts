@@ -25,6 +25,12 @@ export const OWN_MSG = {
   forbidden: 'You do not have access to this',
   notFound: 'Not found',
   serverError: 'Something went wrong on the server',
+  // The database cannot be reached or did not answer in time (server/db/unavailable.ts): nothing was saved.
+  databaseUnavailable: 'The database is not answering. Try again in a moment.',
+  // The embedded database's disk is full: the write was refused whole.
+  diskFull: 'The server has run out of disk space, so nothing was saved. Try again once space has been freed.',
+  // SIGTERM: this instance finishes what it has and takes nothing new (server/plugins/lifecycle.ts).
+  shuttingDown: 'The server is restarting. Try again in a moment.',
   noRoleYet: 'Your account is waiting for an administrator to give it a role',
   finishEqualsStart: 'Finish Time must differ from Start Time.',
   // Input no record can hold (server/plugins/inputGuard.ts).

@@ -12,6 +12,7 @@ import type { DatabaseKind } from './db/connection';
 import type { Broadcaster } from './realtime/broadcaster';
 import { LocalBroadcaster } from './realtime/localBroadcaster';
 import errorsPlugin from './plugins/errors';
+import lifecyclePlugin from './plugins/lifecycle';
 import inputGuardPlugin from './plugins/inputGuard';
 import headersPlugin from './plugins/headers';
 import authPlugin, { type Access, type AccessCheck } from './plugins/auth';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('broadcaster', deps.broadcaster ?? new LocalBroadcaster());
 
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(headersPlugin);
   await app.register(inputGuardPlugin);
   // Lists such as GET /api/driver run to megabytes of JSON: gzip at a low level shrinks them several times over

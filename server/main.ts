@@ -14,8 +14,11 @@ import { serveControl } from './backup/control';
 async function main() {
   const startedAt = Date.now();
   const env = loadConfig();
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, lock: true });
-  const seeded = await prepareDatabase(database.db, { seedDemo: env.seedDemo });
+  // Requests wait a few seconds at most for PostgreSQL, then answer 503; migrations and seeding have no limit, so on
+  // PostgreSQL they run on a pool of their own first.
+  const prepared = env.databaseUrl ? await prepareOnPostgres(env.databaseUrl, env.seedDemo) : null;
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, lock: true, limits: env.databaseLimits });
+  const seeded = prepared ?? (await prepareDatabase(database.db, { seedDemo: env.seedDemo }));
   const config = await resolveSecrets(env, database.db);
   await moveDocumentsPrivate(database.db, config.dataDir);
   // PGlite has no autovacuum to keep planner statistics and the visibility map fresh: refresh them now and every few hours.
@@ -44,17 +47,30 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    console.log(`${signal}: finishing ${app.lifecycle.inFlight} request(s) in flight, then stopping`);
+    // Past the drain limit, closing the sockets and the database must not hang either.
+    const force = setTimeout(() => {
+      console.error('Shutdown did not finish in time; stopping anyway.');
+      process.exit(1);
+    }, config.shutdownMs + 5_000).unref();
     clearInterval(statistics);
+    let code = 0;
     try {
+      if (!(await app.lifecycle.drain(config.shutdownMs))) {
+        console.error(`${app.lifecycle.inFlight} request(s) still running after ${config.shutdownMs} ms; stopping anyway.`);
+        code = 1;
+      }
       await stopControl();
+      // Closes the listener and tells live sockets to reconnect (to another instance, or to this one once back).
       await app.close();
       await app.broadcaster.close();
       await database.close();
+    } catch (error) {
+      console.error(`Shutdown: ${(error as Error).message}`);
+      code = 1;
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -73,6 +89,21 @@ async function main() {
   ];
   console.log(lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n'));
 }
+
+async function prepareOnPostgres(databaseUrl: string, seedDemo: boolean): Promise<boolean> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    return await prepareDatabase(database.db, { seedDemo });
+  } finally {
+    await database.close();
+  }
+}
+
+// A promise nobody waited on that fails (a live-feed message after a commit, say) is logged, not allowed to stop
+// the server for every other user; the request it belonged to has had its answer.
+process.on('unhandledRejection', (reason) => {
+  console.error('Unhandled rejection:', reason instanceof Error ? reason.stack ?? reason.message : reason);
+});
 
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);

@@ -199,7 +199,18 @@ export interface FileResponse {
 
 export const RESPONSES = {
   success: successResponse,
-  health: z.looseObject({ status: z.literal('ok'), database: text, migrations: z.looseObject({ latest: textOrNull }) }),
+  health: z.looseObject({
+    status: z.enum(['ok', 'migrating', 'shutting down', 'unavailable']),
+    database: z.enum(['reachable', 'unreachable']),
+    engine: z.enum(['pglite', 'postgres']),
+    disk: z.literal('full').optional(),
+    migrations: z.looseObject({ latest: textOrNull }).optional(),
+  }),
+  healthProbe: z.looseObject({
+    status: z.enum(['ok', 'migrating', 'shutting down', 'unavailable']),
+    database: z.literal('unreachable').optional(),
+    disk: z.literal('full').optional(),
+  }),
   clientConfig: z.looseObject({ pusherKey: text }),
   staffLogin: z.looseObject({ user: userResponse, access_token: text }),
   restaurantLogin: z.looseObject({ restaurant: z.looseObject({ id, name: text, email: text, restaurants: z.array(restaurantResponse) }), access_token: text }),

@@ -6,6 +6,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { guardedPool, type DatabaseLimits } from './postgresPool';
 import { withHistory } from '../history/driver';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -43,15 +44,20 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** Refuse when another process holds the data directory (servers); tests open their own copies. */
   lock?: boolean;
+  /**
+   * PostgreSQL: how long a caller waits for a connection and for each statement (a server's requests). Without
+   * them nothing is limited: migrations, seeding and benchmarks may run long statements.
+   */
+  limits?: DatabaseLimits;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.limits);
   return openPglite(options);
 }
 
-function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({
+function openPostgres(connectionString: string, limits?: DatabaseLimits): DatabaseHandle {
+  const config: pg.PoolConfig = {
     connectionString,
     max: 10,
     // Readers keep their lists by the transaction log of migrations/0016 (server/services/snapshotChanges.ts).
@@ -60,10 +66,10 @@ function openPostgres(connectionString: string): DatabaseHandle {
       getTypeParser: ((oid: number, format?: string) =>
         parsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
-  });
-  // An idle connection the server closes (a restart, an administrator ending sessions) leaves the pool, and the
-  // next query opens a new one. Without a listener the pool's 'error' event would end the whole process.
-  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+  };
+  // No limits asked: a plain pool still outlives a restarted server (server/db/postgresPool.ts), waiting as long as
+  // its statements take.
+  const pool = guardedPool(config, limits ?? { connectMs: 0, statementMs: 0 });
   const db = new Kysely<Database>({ dialect: withHistory(new PostgresDialect({ pool })) });
   return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
 }

@@ -70,7 +70,12 @@ export async function migrationState(db: AnyDb): Promise<MigrationState> {
   const rows = await sql<{ name: string }>`select name from kysely_migration`
     .execute(db)
     .then((r) => r.rows)
-    .catch(() => []); // no bookkeeping table yet: nothing has run
+    // No bookkeeping table yet: nothing has run. Any other failure (the database not answering) is the caller's to
+    // hear, not a reason to say migrations are pending.
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return [];
+      throw error;
+    });
   const done = new Set(rows.map((r) => r.name));
   const names = Object.keys(MIGRATIONS);
   return { applied: names.filter((n) => done.has(n)), pending: names.filter((n) => !done.has(n)) };

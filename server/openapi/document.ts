@@ -95,6 +95,8 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
   if (params.length) responses['404'] = errorResponse('No such record (or not within the caller’s reach)', 'Message');
   if (THROTTLED.test(route.url)) responses['429'] = errorResponse('Too many attempts: try again later', 'Message');
   responses['500'] = errorResponse('Server error, with the request id', 'Message');
+  responses['503'] = errorResponse('The database is not answering, or this server is restarting: try again after Retry-After seconds', 'Message');
+  if (route.method !== 'GET') responses['507'] = errorResponse('The embedded database has no disk space left: nothing was saved', 'Message');
 
   return {
     summary: doc.summary,
@@ -138,7 +140,8 @@ export function buildOpenApi(routes: readonly RouteEntry[], version: string): Js
       description:
         'Log in with POST /api/auth/login (staff), /api/auth/login/restaurant or /api/auth/login/driver and send the ' +
         'access_token as `Authorization: Bearer <token>`. Each operation says who may call it (also as x-roles). ' +
-        'Errors: 400 `{ field: [messages] }`, 401/403/404/429 `{ message }`, 500 `{ message, request_id }`. Lists ' +
+        'Errors: 400 `{ field: [messages] }`, 401/403/404/429 `{ message }`, 500 `{ message, request_id }`, 503 ' +
+        '`{ message }` with Retry-After when the database is not answering (nothing was saved; try again). Lists ' +
         'also take react-admin’s range, sort and filter (JSON query parameters) and then answer Content-Range.',
     },
     servers: [{ url: '/' }],

@@ -85,7 +85,9 @@ const importResponse = { ...FILES.csv, description: 'mode=rejected: the refused 
 const { success } = RESPONSES;
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
-  'GET /api/health': { summary: 'Health: database and migrations', response: RESPONSES.health },
+  'GET /api/health': { summary: 'Health: database and migrations (503 when the database does not answer within 2 s)', response: RESPONSES.health },
+  'GET /api/health/live': { summary: 'Liveness: the process runs and answers', response: RESPONSES.healthProbe },
+  'GET /api/health/ready': { summary: 'Readiness: the database answers, migrations ran, not shutting down (else 503)', response: RESPONSES.healthProbe },
   'GET /api/client-config': { summary: 'Settings the web app needs before login (live feed key)', response: RESPONSES.clientConfig },
   'GET /api/openapi.json': { summary: 'This document', response: RESPONSES.openapi },
   'GET /api/docs': { summary: 'The interactive API reference', response: FILES.html },

@@ -25,7 +25,7 @@ const answers = async (url: string) => fetch(`${url}/api/health`).then(() => tru
 describe('the server process', () => {
   it('answers health with the embedded database migrated', async () => {
     const health = await (await fetch(`${server.url}/api/health`)).json();
-    expect(health).toMatchObject({ status: 'ok', database: 'pglite', migrations: { pending: 0 } });
+    expect(health).toMatchObject({ status: 'ok', database: 'reachable', engine: 'pglite', migrations: { pending: 0 } });
   });
 
   it('serves the app with history fallback and images from the data directory', async () => {

@@ -221,6 +221,8 @@ const timesheetBody = (fx: Fixtures, driver: number, date: string) => ({
 /** Every route of the app, by `METHOD url` as the route table names it. */
 export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
+  'GET /api/health/live': async () => ({ url: '/api/health/live' }),
+  'GET /api/health/ready': async () => ({ url: '/api/health/ready' }),
   'GET /api/client-config': async () => ({ url: '/api/client-config' }),
   'GET /api/openapi.json': async () => ({ url: '/api/openapi.json' }),
   'GET /api/docs': async () => ({ url: '/api/docs' }),

@@ -42,6 +42,8 @@ const OWN_ACCOUNT = '401 403 403 403 ok ok ok';
 /** Roles in the order anonymous, administrator, manager in scope, manager out of scope, restaurant own, other, driver. */
 const MATRIX: Record<string, string> = {
   'GET /api/health': PUBLIC,
+  'GET /api/health/live': PUBLIC,
+  'GET /api/health/ready': PUBLIC,
   'GET /api/client-config': PUBLIC,
   'GET /api/openapi.json': PUBLIC,
   'GET /api/docs': PUBLIC,

@@ -33,6 +33,12 @@ describe('configuration', () => {
     expect(found[0]).toMatch(new RegExp(`^${name}: `));
   });
 
+  it('limits the wait for PostgreSQL to a few seconds by default, and takes other limits', () => {
+    expect(loadConfig({}).databaseLimits).toEqual({ connectMs: 2_000, statementMs: 5_000 });
+    expect(loadConfig({ DB_CONNECT_TIMEOUT_MS: '500', DB_STATEMENT_TIMEOUT_MS: '900' }).databaseLimits).toEqual({ connectMs: 500, statementMs: 900 });
+    expect(problems({ DB_STATEMENT_TIMEOUT_MS: 'forever' })[0]).toMatch(/^DB_STATEMENT_TIMEOUT_MS: must be a whole number|^DB_STATEMENT_TIMEOUT_MS: DB_STATEMENT_TIMEOUT_MS must be a whole number/);
+  });
+
   it('lists every problem at once', () => {
     expect(problems({ TOKEN_TTL_DAYS: 'x', PORT: 'y' }).map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'TOKEN_TTL_DAYS']);
   });

@@ -10,9 +10,16 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'ok',
-      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      database: 'reachable',
+      engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
       migrations: { pending: 0, latest: '0021_driver_data_full' },
     });
+  });
+
+  it('answers liveness and readiness for a load balancer', async () => {
+    expect((await t.app.inject({ url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/api/health/ready' });
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok' }]);
   });
 });
 
