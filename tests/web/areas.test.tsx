@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AREA_MSG } from '../../domain/validation/area';
+import { OWN_MSG } from '../../domain/messages';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { pageWindow } from '../../resources/areas/AreaPagination';
 import { NO_RESTAURANTS } from '../../resources/areas/AreaRestaurants';
@@ -284,6 +285,34 @@ describe('Add Area dialog', () => {
     // Changing the name drops the server's message about the old one.
     await user.type(nameField(), ' Town');
     expect(within(dialog()).queryByText(taken)).not.toBeInTheDocument();
+  });
+
+  it('says when the database is not answering, keeps what was typed, and saves once it answers again', async () => {
+    const created: Area = { id: 13, name: 'Wembley', city_id: 1, city: CITIES[0], standardPayRate: 11.5, weekendPayRate: 13, restaurants: [] };
+    const database = { up: false };
+    const { user, list } = await openAreas([camden, salford], (call) => {
+      if (call.method !== 'POST' || call.path !== '/api/area') return undefined;
+      if (!database.up) return { status: 503, body: { message: OWN_MSG.databaseUnavailable, request_id: 'r-1' } };
+      list.current = [camden, salford, created];
+      return { status: 201, body: created };
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Area' }));
+    await user.click(cityField());
+    await user.click(await screen.findByRole('option', { name: 'London' }));
+    await user.type(nameField(), 'Wembley');
+    await user.type(standardField(), '11.5');
+    await user.type(weekendField(), '13');
+    await user.click(saveButton());
+    expect(await within(dialog()).findByText(OWN_MSG.databaseUnavailable)).toBeInTheDocument();
+    expect(nameField()).toHaveValue('Wembley');
+    expect(standardField()).toHaveValue('11.5');
+    expect(weekendField()).toHaveValue('13');
+    expect(screen.getAllByText(OWN_MSG.databaseUnavailable)).toHaveLength(1);
+
+    database.up = true;
+    await user.click(saveButton());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('region', { name: 'Area Wembley' })).toBeInTheDocument();
   });
 });
 
