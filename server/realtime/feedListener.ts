@@ -40,6 +40,8 @@ interface Connection {
   /** Its catch-up is done: from here on, hearing from it proves the feed was whole. */
   caughtUp: boolean;
   beating: boolean;
+  /** Why it was lost. */
+  failure?: Error;
 }
 
 const RETRY_FIRST_MS = 500;
@@ -114,7 +116,7 @@ export class FeedListener {
       });
       await listening;
       await caughtUp;
-      if (!connection.caughtUp) throw new Error('the catch-up did not finish');
+      if (!connection.caughtUp) throw connection.failure ?? new Error('lost while catching up');
     } catch (error) {
       if (this.current === connection) this.current = null;
       this.drop(connection);
@@ -144,9 +146,7 @@ export class FeedListener {
       for (let i = 0; i < missed.length; i += READ_PAGE) {
         for (const { id, message } of await readLogged(client, missed.slice(i, i + READ_PAGE))) this.deliverOnce(id, message);
       }
-      if (downMs > this.options.heartbeatMs) {
-        this.options.log.warn(`live feed: listening again after ${downMs} ms; ${missed.length} messages read back from the log`);
-      }
+      this.options.log.warn(`live feed: listening again after ${downMs} ms; ${missed.length} messages read back from the log`);
     }
     connection.caughtUp = true;
     this.wholeAt = Date.now();
@@ -223,6 +223,7 @@ export class FeedListener {
   /** The connection dropped or went silent: listen again, backing off while it fails. */
   private lost(connection: Connection, error?: Error): void {
     if (!connection.live) return;
+    connection.failure = error ?? new Error('connection ended');
     this.drop(connection);
     if (connection !== this.current) return;
     this.current = null;
@@ -242,7 +243,8 @@ export class FeedListener {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.connect().catch((error: Error) => {
-        if (this.closed) return;
+        // Lost after it listened: that loss was told, and the next try is set.
+        if (this.closed || this.retryTimer) return;
         this.options.log.warn(`live feed: reconnect failed, next try in ${this.retryMs} ms`, error.message);
         this.retry();
       });

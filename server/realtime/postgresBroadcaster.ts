@@ -67,9 +67,10 @@ export class PostgresBroadcaster implements Broadcaster {
       statement_timeout: queryTimeoutMs,
       keepAlive: true,
     });
-    // The pool covers its idle connections; a checked-out one needs its own listener, or its error ends the process.
+    // The pool hears what happens to its idle connections; a checked-out one needs a listener of its own, or its error
+    // would end the process. That one stays quiet: the statement it was running fails, and the queue says so.
     this.pool.on('error', (error) => log.warn('live feed: publishing connection lost', error.message));
-    this.pool.on('connect', (client) => client.on('error', (error) => log.warn('live feed: publishing connection failed', error.message)));
+    this.pool.on('connect', (client) => client.on('error', () => {}));
 
     this.queue = new PublishQueue({ write: (entries) => this.write(entries), windowMs, log });
     this.listener = new FeedListener({
