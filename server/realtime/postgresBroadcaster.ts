@@ -102,7 +102,14 @@ export class PostgresBroadcaster implements Broadcaster {
       this.log.warn('live feed: a message published after shutdown was not sent', message.channel, message.event);
       return Promise.resolve();
     }
-    return this.queue.push(JSON.stringify(message));
+    let json: string;
+    try {
+      json = JSON.stringify(message);
+    } catch (error) {
+      this.log.warn('live feed: a message that cannot be written as JSON was not sent', message.channel, (error as Error).message);
+      return Promise.resolve();
+    }
+    return this.queue.push(json);
   }
 
   /** Sends what it still can (within a couple of seconds), then stops listening. */
