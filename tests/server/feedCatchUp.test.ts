@@ -141,6 +141,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live feed when the database c
     expect(Number(readBack)).toBeGreaterThan(0);
   });
 
+  it('delivers each of two instances\' streams once and in its order when the listener loses its LISTEN connection twice meanwhile', async () => {
+    const listener = await instance('listener');
+    const [first, second] = [await instance('first'), await instance('second')];
+    const channel = 'stream_two_publishers';
+    const { heard, state } = hearing(listener.broadcaster, channel);
+
+    // The second stream numbers from 1000, so each stream's part of what was heard can be told apart.
+    const streams = Promise.all([
+      stream(first.broadcaster, channel, 60, 15),
+      (async () => {
+        const published: number[] = [];
+        for (let n = 1000; n < 1060; n++) {
+          await second.broadcaster.publish(tick(channel, n));
+          published.push(n);
+          await sleep(15);
+        }
+        return { published };
+      })(),
+    ]);
+    await sleep(150);
+    expect(await terminate(`application_name = '${listener.name}'`)).toBe(1);
+    await until(() => listener.warnings.some((w) => w.includes('read back')), 10_000);
+    expect(await terminate(`application_name = '${listener.name}'`)).toBe(1);
+    const [{ published: fromFirst }, { published: fromSecond }] = await streams;
+    await until(() => heard.length >= 120, 15_000);
+    await sleep(300);
+
+    const counts = {
+      first: tally(fromFirst, heard.filter((n) => n < 1000)),
+      second: tally(fromSecond, heard.filter((n) => n >= 1000)),
+    };
+    console.log(`two streams, LISTEN killed twice: ${JSON.stringify(counts)}`);
+    for (const c of Object.values(counts)) expect(c).toEqual({ published: 60, delivered: 60, duplicates: 0, missing: 0, inOrder: true });
+    expect(state.gaps).toBe(0);
+  });
+
   it("loses nothing when the publishing instance's connections are killed while it publishes", async () => {
     const publisher = await instance('publisher', { throughProxy: true });
     const listener = await instance('listener');
