@@ -48,6 +48,8 @@ export class PublishQueue {
   private draining = false;
   /** When writes started failing; null while they succeed. */
   private failingSince: number | null = null;
+  /** The write under way has taken longer than a publish waits. */
+  private stalled = false;
   private retryMs: number;
   /** Ends a backoff pause early (on close: one more try now). */
   private wake: (() => void) | null = null;
@@ -64,13 +66,13 @@ export class PublishQueue {
   }
 
   /**
-   * Queues a message. Answers once it is in the log, or at once when the database is failing (the message waits here,
-   * not the request), or after `waitMs` whatever happens. Never rejects.
+   * Queues a message. Answers once it is in the log, or at once when the database is failing or slow (the message
+   * waits here, not the request), and after `waitMs` at the latest. Never rejects.
    */
   push(json: string): Promise<void> {
     return new Promise((resolve) => {
       this.waiting.push({ entry: { publishId: crypto.randomUUID(), json }, at: Date.now(), settle: resolve });
-      if (this.failingSince !== null) resolve();
+      if (this.failingSince !== null || this.stalled) resolve();
       this.run();
     });
   }
@@ -108,12 +110,16 @@ export class PublishQueue {
         const batch = this.nextBatch();
         const entries = this.gapOwed ? [this.gapOwed, ...batch.map((w) => w.entry)] : batch.map((w) => w.entry);
         // Requests waiting on a slow write get their answer; the write goes on.
-        const slow = setTimeout(() => this.settleAll(), this.waitMs);
+        const slow = setTimeout(() => {
+          this.stalled = true;
+          this.settleAll();
+        }, this.waitMs);
         const failure = await this.options.write(entries).then(
           () => null,
           (error: Error) => error,
         );
         clearTimeout(slow);
+        this.stalled = false;
         if (!failure) {
           this.gapOwed = null;
           this.waiting.splice(0, batch.length);
