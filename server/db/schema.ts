@@ -325,6 +325,8 @@ export interface EmailOutboxTable {
 export interface BroadcastMessagesTable {
   id: Generated<number>;
   payload: ColumnType<unknown, string, string>;
+  /** The publisher's own id of the message (0023_broadcast_log); null on rows of earlier versions. */
+  publish_id: string | null;
   created_at: CreatedAt;
 }
 

@@ -1,144 +1,140 @@
 import pg from 'pg';
 import { Listeners, type Broadcaster, type Deliver, type FeedMessage, type OnGap } from './broadcaster';
+import { writeToLog, type LogEntry } from './feedLog';
+import { FeedListener } from './feedListener';
+import { PublishQueue } from './publishQueue';
+import { waitAtMost } from './waitAtMost';
 
 /**
- * Several app instances on one PostgreSQL (design section 5): publish is a NOTIFY, and every instance,
- * this one included, LISTENs and delivers what it hears to its own sockets. So a message reaches each
- * socket exactly once, whichever instance published it.
+ * Several app instances on one PostgreSQL (design section 5): a publish is a row of the feed's log and its NOTIFY
+ * (feedLog.ts), and every instance, this one included, LISTENs and delivers what it hears to its own sockets
+ * (feedListener.ts). So a message reaches each socket exactly once, whichever instance published it, and an instance
+ * whose LISTEN connection was down reads what it missed from the log. Publishing never fails the request: what the
+ * database does not take waits in memory and is retried (publishQueue.ts). No database error ends the process: every
+ * connection of the feed has its 'error' handled.
  */
-
-const CHANNEL = 'panel_feed';
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; larger messages travel through a table. */
-const MAX_NOTIFY_BYTES = 7999;
-const RETRY_FIRST_MS = 500;
-const RETRY_MAX_MS = 30_000;
-
-/** What a notification carries: the message itself, or the id of its broadcast_messages row. */
-type Notice = { message: FeedMessage } | { id: number };
 
 type Log = Pick<Console, 'warn'>;
 
+export interface PostgresBroadcasterOptions {
+  log?: Log;
+  /**
+   * How this instance's connections are named in pg_stat_activity, so an operator (or a test) can tell them apart:
+   * the LISTEN connection by this name, the publishing one by this name and ':publish'. By default per process.
+   */
+  name?: string;
+  /** How long the log keeps messages, and so how long a listener may be away and still catch up. */
+  retentionMs?: number;
+  /** How often the idle LISTEN connection is asked whether it is still there, and how long it has to answer. */
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
+  /** Limits on connecting and on each statement, so a silent database is given up on rather than waited for. */
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+}
+
+const RETENTION_MS = 10 * 60_000;
+/** What close() may spend sending messages still waiting. */
+const CLOSE_FLUSH_MS = 2_000;
+const CLOSE_WAIT_MS = 1_000;
+
 export class PostgresBroadcaster implements Broadcaster {
   private readonly listeners = new Listeners();
+  /** One statement at a time writes the log (the queue keeps the order), so one connection is all it needs. */
   private readonly pool: pg.Pool;
-  /** The dedicated LISTEN connection; a pooled one would be handed to others and lose the LISTEN. */
-  private listener: pg.Client | null = null;
-  private retryMs = RETRY_FIRST_MS;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly queue: PublishQueue;
+  private readonly listener: FeedListener;
+  private readonly log: Log;
+  private readonly retentionMs: number;
+  private prunedAt = 0;
   private closed = false;
-  /** The LISTEN connection dropped and has not been made again yet. */
-  private listenerLost = false;
-  /** Large messages are read back before delivery; chaining keeps delivery in notification order. */
-  private delivery: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly databaseUrl: string,
-    private readonly log: Log = console,
-  ) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-    // An idle pooled connection that drops emits here; the pool replaces it on next use.
-    this.pool.on('error', (error) => this.log.warn('live feed: database connection lost', error.message));
+  constructor(databaseUrl: string, options: PostgresBroadcasterOptions = {}) {
+    const log = (this.log = options.log ?? console);
+    const name = options.name ?? `backoffice-feed:${process.pid}`;
+    const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+    const queryTimeoutMs = options.queryTimeoutMs ?? 5_000;
+    this.retentionMs = options.retentionMs ?? RETENTION_MS;
+    // A listener or a held message is caught up only well inside what the log keeps.
+    const windowMs = this.retentionMs * 0.9;
+
+    this.pool = new pg.Pool({
+      connectionString: databaseUrl,
+      application_name: `${name}:publish`,
+      max: 1,
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: queryTimeoutMs,
+      statement_timeout: queryTimeoutMs,
+      keepAlive: true,
+    });
+    // The pool hears what happens to its idle connections; a checked-out one needs a listener of its own, or its error
+    // would end the process. That one stays quiet: the statement it was running fails, and the queue says so.
+    this.pool.on('error', (error) => log.warn('live feed: publishing connection lost', error.message));
+    this.pool.on('connect', (client) => client.on('error', () => {}));
+
+    this.queue = new PublishQueue({ write: (entries) => this.write(entries), windowMs, log });
+    this.listener = new FeedListener({
+      databaseUrl,
+      name,
+      windowMs,
+      heartbeatMs: options.heartbeatMs ?? 5_000,
+      heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 2_000,
+      connectTimeoutMs,
+      queryTimeoutMs,
+      log,
+      deliver: (message) => this.listeners.deliver(message),
+      gap: () => this.listeners.gap(),
+    });
   }
 
   /** Starts listening; rejects when the database cannot be reached, so a misconfigured start fails loudly. */
   async start(): Promise<void> {
-    await this.listen();
+    await this.listener.start();
   }
 
   attach(deliver: Deliver, onGap?: OnGap): () => void {
     return this.listeners.attach(deliver, onGap);
   }
 
-  async publish(message: FeedMessage): Promise<void> {
-    let notice = JSON.stringify({ message } satisfies Notice);
-    if (Buffer.byteLength(notice) > MAX_NOTIFY_BYTES) {
-      // Pruning rides along with the insert: the table only grows when large messages are published.
-      const { rows } = await this.pool.query<{ id: string }>(
-        `with pruned as (delete from broadcast_messages where created_at < now() - interval '10 minutes')
-         insert into broadcast_messages (payload) values ($1) returning id`,
-        [JSON.stringify(message)],
-      );
-      notice = JSON.stringify({ id: Number(rows[0].id) } satisfies Notice);
+  /** Answers once the message is in the log, or is held for a retry; never rejects (the write was committed). */
+  publish(message: FeedMessage): Promise<void> {
+    if (this.closed) {
+      this.log.warn('live feed: a message published after shutdown was not sent', message.channel, message.event);
+      return Promise.resolve();
     }
-    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, notice]);
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end();
-    await this.delivery;
-    this.listeners.clear();
-    await this.pool.end();
-  }
-
-  private async listen(): Promise<void> {
-    // Named per process, so an operator (or a test) can tell which instance's listener is which.
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: `backoffice-feed:${process.pid}` });
-    client.on('notification', (notification) => this.received(notification.payload));
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
+    let json: string;
     try {
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
+      json = JSON.stringify(message);
     } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
+      this.log.warn('live feed: a message that cannot be written as JSON was not sent', message.channel, (error as Error).message);
+      return Promise.resolve();
     }
-    if (this.closed) return client.end();
-    const resumed = this.listenerLost;
-    this.listener = client;
-    this.listenerLost = false;
-    this.retryMs = RETRY_FIRST_MS;
-    // Whatever was published while the LISTEN connection was down never reached this instance.
-    if (resumed) this.listeners.gap();
+    return this.queue.push(json);
   }
 
-  /** The LISTEN connection dropped (database restart, network): listen again, backing off while it fails. */
-  private lost(client: pg.Client, error?: Error): void {
-    if (client !== this.listener) return;
-    this.listener = null;
-    this.listenerLost = true;
-    client.end().catch(() => {});
-    this.log.warn('live feed: lost the LISTEN connection, reconnecting', error?.message ?? '');
-    this.retry();
-  }
-
-  private retry(): void {
+  /** Sends what it still can (within a couple of seconds), then stops listening. */
+  async close(): Promise<void> {
     if (this.closed) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.listen().catch((error: Error) => {
-        this.log.warn(`live feed: reconnect failed, next try in ${this.retryMs} ms`, error.message);
-        this.retry();
-      });
-    }, this.retryMs);
-    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+    this.closed = true;
+    const unsent = await this.queue.close(CLOSE_FLUSH_MS);
+    if (unsent) this.log.warn(`live feed: ${unsent} messages could not be published before shutdown`);
+    await this.listener.close();
+    this.listeners.clear();
+    await waitAtMost(this.pool.end(), CLOSE_WAIT_MS);
   }
 
-  private received(payload: string | undefined): void {
-    this.delivery = this.delivery
-      .then(async () => this.listeners.deliver(await this.read(payload)))
-      .catch((error: Error) => this.log.warn('live feed: undeliverable notification', error.message));
-  }
-
-  private async read(payload: string | undefined): Promise<FeedMessage> {
-    const notice = JSON.parse(payload ?? '') as Notice;
-    if ('message' in notice) return notice.message;
-    const { rows } = await this.pool.query<{ payload: FeedMessage }>(
-      'select payload from broadcast_messages where id = $1',
-      [notice.id],
-    );
-    if (!rows[0]) throw new Error(`broadcast message ${notice.id} is gone`);
-    return rows[0].payload;
+  private async write(entries: LogEntry[]): Promise<void> {
+    // Pruning rides along with a write, about ten times per retention period: one probe of the created_at index.
+    const now = Date.now();
+    const prune = now - this.prunedAt >= this.retentionMs / 10;
+    await writeToLog(this.pool, entries, prune ? this.retentionMs : undefined);
+    if (prune) this.prunedAt = now;
   }
 }
 
 /** main.ts uses this when DATABASE_URL is set. */
-export async function createPostgresBroadcaster(databaseUrl: string, log?: Log): Promise<PostgresBroadcaster> {
-  const broadcaster = new PostgresBroadcaster(databaseUrl, log);
+export async function createPostgresBroadcaster(databaseUrl: string, options?: PostgresBroadcasterOptions): Promise<PostgresBroadcaster> {
+  const broadcaster = new PostgresBroadcaster(databaseUrl, options);
   try {
     await broadcaster.start();
   } catch (error) {

@@ -40,7 +40,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
     await query(adminUrl, `create database ${name}`);
     const target = new URL(adminUrl);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    a = await startProcess({ DATABASE_URL: proxy.url(databaseUrl), ...limits });
+    a = await startProcess({ DATABASE_URL: proxy.urlThrough(databaseUrl), ...limits });
     b = await startProcess({ DATABASE_URL: databaseUrl, SEED_DEMO: '0', ...limits });
     token = await login(a.url);
     const rows = await query<{ id: number }>(databaseUrl, `select id from restaurants where status = 10 order by id`);
@@ -50,14 +50,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
   afterAll(async () => {
     report.print('Fault suite on PostgreSQL');
     feeds.splice(0).forEach((feed) => feed.client.disconnect());
-    proxy?.pass();
+    await proxy?.resume();
     await Promise.all([a?.stop(), b?.stop()]);
     await proxy?.close();
     for (const server of [a, b]) if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     await query(adminUrl, `drop database if exists ${name} with (force)`);
   });
 
-  afterEach(() => proxy.pass());
+  afterEach(() => proxy.resume());
 
   const load = (server = a): Load => startLoad({ url: server.url, token, restaurantIds, days });
 
@@ -89,7 +89,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
     await sleep(1_000);
     let cut = 0;
     for (let round = 0; round < 5; round++) {
-      cut += proxy.cutAll();
+      cut += proxy.killAll();
       await sleep(1_000);
     }
     report.add(`cuts: 5 rounds, ${cut} connections cut`);
@@ -107,8 +107,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
     expect(unhealthy).toBeLessThan(HEALTH_WITHIN_MS);
     await sleep(5_000);
     // The silence ends as a failover ends it: the old connections are gone, new ones reach the server.
-    proxy.cutAll();
-    proxy.pass();
+    proxy.killAll();
+    await proxy.resume();
     await recovery('silent');
     await finish(running, 'silent');
   });
@@ -116,8 +116,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
   it('a database that refuses connections', async () => {
     const running = load();
     await sleep(500);
-    proxy.refuse();
-    proxy.cutAll();
+    await proxy.refuse();
+    proxy.killAll();
     const since = Date.now();
     const unhealthy = await msUntilHealth(a.url, 503, since);
     report.add(`refusing: health 503 after ${unhealthy} ms`);
@@ -125,7 +125,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
     expect((await health(a.url, '/api/health/ready')).status).toBe(503);
     expect((await health(a.url, '/api/health/live')).status).toBe(200);
     await sleep(4_000);
-    proxy.pass();
+    await proxy.resume();
     await recovery('refusing');
     await finish(running, 'refusing');
   });
@@ -147,7 +147,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
       [`backoffice-feed:${b.child.pid}`],
     );
     await sleep(700);
-    proxy.cutAll(); // the writer's connections, its own LISTEN and publishing ones included
+    proxy.killAll(); // the writer's connections, its own LISTEN and publishing ones included
     await sleep(1_500);
     await running.stop();
     acknowledged.push(...running.acknowledged);

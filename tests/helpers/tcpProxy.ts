@@ -1,109 +1,136 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy between the app and PostgreSQL that can do to the connections what networks and servers do: cut
- * them all (a restart, a failover, a pooler's idle timeout), go silent (a partition: TCP up, no bytes either way),
- * and refuse new ones (a server that is down).
+ * A TCP proxy for fault tests: it stands between the app and a server (PostgreSQL, say) and does to the connections
+ * what a bad network or a failing server does: cuts them all, falls silent (the connections stay up and not a byte
+ * passes, either way, until it resumes), or refuses new ones. Point the app at `urlThrough(serverUrl)`.
  */
-export type ProxyMode = 'pass' | 'silent' | 'refuse';
-
 export interface TcpProxy {
-  port: number;
-  /** `postgres://…` of the target, with this proxy's host and port in its place. */
-  url(targetUrl: string): string;
-  mode(): ProxyMode;
-  /** Forward again; connections held while silent forward what they buffered. */
-  pass(): void;
-  /** Stop forwarding bytes in both directions, on open connections and on new ones (which are accepted). */
+  readonly port: number;
+  /** `url` with its host and port replaced by the proxy's. */
+  urlThrough(url: string): string;
+  /** Connections open through the proxy now. */
+  readonly connections: number;
+  /** How many connections were ever made through it. */
+  readonly accepted: number;
+  /** Cuts every open connection: the client's side is reset, the server's side closed. New ones still pass. Answers how many. */
+  killAll(): number;
+  /**
+   * Stops forwarding: open connections stay up, new ones are accepted, and nothing passes (bytes nor closes) until
+   * resume(), when what was held goes through, as after a network partition heals.
+   */
   silence(): void;
-  /** Reset new connections at once (open ones go on until cut). */
-  refuse(): void;
-  /** Reset every open connection, both ends. Answers how many were cut. */
-  cutAll(): number;
-  /** Connections open now. */
-  open(): number;
+  /** New connections are refused (ECONNREFUSED) until resume(); open ones go on. */
+  refuse(): Promise<void>;
+  /** Forwards and accepts again. */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** One connection through the proxy: the client's socket and the server's. */
 interface Pair {
   client: net.Socket;
   server: net.Socket;
-  /** Bytes held while silent, per direction. */
-  held: { up: Buffer[]; down: Buffer[] };
+  /** What arrived while silent, per direction, in order; `null` marks the sender's end. */
+  heldForServer: (Buffer | null)[];
+  heldForClient: (Buffer | null)[];
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  let mode: ProxyMode = 'pass';
   const pairs = new Set<Pair>();
+  let silent = false;
+  let accepted = 0;
+  let listener: net.Server | null = null;
+  let port = 0;
 
-  const cut = (pair: Pair) => {
+  function pass(chunk: Buffer | null, to: net.Socket, held: (Buffer | null)[]) {
+    if (silent) return held.push(chunk);
+    if (chunk === null) to.end();
+    else to.write(chunk);
+  }
+
+  function cut(pair: Pair) {
     pairs.delete(pair);
-    pair.client.resetAndDestroy();
-    pair.server.resetAndDestroy();
-  };
+    if (!pair.client.destroyed) pair.client.resetAndDestroy();
+    pair.server.destroy();
+  }
 
-  const listener = net.createServer((client) => {
-    if (mode === 'refuse') {
-      client.resetAndDestroy();
-      return;
-    }
+  function onConnection(client: net.Socket) {
+    accepted++;
     const server = net.connect(target.port, target.host);
-    const pair: Pair = { client, server, held: { up: [], down: [] } };
+    const pair: Pair = { client, server, heldForServer: [], heldForClient: [] };
     pairs.add(pair);
-    const relay = (from: net.Socket, to: net.Socket, held: Buffer[]) => {
-      from.on('data', (chunk) => {
-        if (mode === 'silent') held.push(chunk);
-        else to.write(chunk);
-      });
-    };
-    relay(client, server, pair.held.up);
-    relay(server, client, pair.held.down);
-    const end = () => {
-      if (!pairs.has(pair)) return;
-      pairs.delete(pair);
-      client.destroy();
-      server.destroy();
-    };
     for (const socket of [client, server]) {
-      socket.on('error', end);
-      socket.on('close', end);
+      // A reset is what the faults are for: it must not end the test process.
+      socket.on('error', () => cut(pair));
+      socket.on('close', () => {
+        if (!silent) cut(pair);
+      });
     }
-  });
+    client.on('data', (chunk) => pass(chunk, server, pair.heldForServer));
+    server.on('data', (chunk) => pass(chunk, client, pair.heldForClient));
+    client.on('end', () => pass(null, server, pair.heldForServer));
+    server.on('end', () => pass(null, client, pair.heldForClient));
+  }
 
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const { port } = listener.address() as net.AddressInfo;
+  function listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const next = net.createServer({ allowHalfOpen: true }, onConnection);
+      next.once('error', reject);
+      next.listen(port, '127.0.0.1', () => {
+        port = (next.address() as net.AddressInfo).port;
+        listener = next;
+        resolve();
+      });
+    });
+  }
+
+  function stopListening() {
+    listener?.close();
+    listener = null;
+  }
+
+  await listen();
 
   return {
-    port,
-    url(targetUrl) {
-      const url = new URL(targetUrl);
-      url.hostname = '127.0.0.1';
-      url.port = String(port);
-      return url.toString();
+    get port() {
+      return port;
     },
-    mode: () => mode,
-    pass() {
-      mode = 'pass';
-      for (const pair of pairs) {
-        for (const chunk of pair.held.up.splice(0)) pair.server.write(chunk);
-        for (const chunk of pair.held.down.splice(0)) pair.client.write(chunk);
-      }
+    urlThrough(url) {
+      const through = new URL(url);
+      through.hostname = '127.0.0.1';
+      through.port = String(port);
+      return through.toString();
+    },
+    get connections() {
+      return pairs.size;
+    },
+    get accepted() {
+      return accepted;
+    },
+    killAll() {
+      const open = [...pairs];
+      for (const pair of open) cut(pair);
+      return open.length;
     },
     silence() {
-      mode = 'silent';
+      silent = true;
     },
-    refuse() {
-      mode = 'refuse';
+    async refuse() {
+      stopListening();
     },
-    cutAll() {
-      const count = pairs.size;
-      for (const pair of [...pairs]) cut(pair);
-      return count;
+    async resume() {
+      silent = false;
+      for (const pair of [...pairs]) {
+        for (const chunk of pair.heldForServer.splice(0)) pass(chunk, pair.server, pair.heldForServer);
+        for (const chunk of pair.heldForClient.splice(0)) pass(chunk, pair.client, pair.heldForClient);
+        if (pair.client.destroyed || pair.server.destroyed) cut(pair);
+      }
+      if (!listener) await listen();
     },
-    open: () => pairs.size,
     async close() {
+      stopListening();
       for (const pair of [...pairs]) cut(pair);
-      await new Promise<void>((resolve) => listener.close(() => resolve()));
     },
   };
 }

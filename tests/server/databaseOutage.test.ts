@@ -47,7 +47,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL goes away', () =>
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    database = await openDatabase({ databaseUrl: proxy.url(url.toString()), limits });
+    database = await openDatabase({ databaseUrl: proxy.urlThrough(url.toString()), limits });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-outage-'));
     const config = await resolveSecrets(loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app') }), database.db);
     app = await buildApp({ config, db: database.db, databaseKind: database.kind, logger: process.env.DEBUG_OUTAGE ? { level: 'warn' } : false });
@@ -57,7 +57,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL goes away', () =>
   });
 
   afterAll(async () => {
-    proxy?.pass();
+    await proxy?.resume();
     await app?.close();
     await database?.close();
     await proxy?.close();
@@ -65,7 +65,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL goes away', () =>
     await admin(`drop database if exists ${name} with (force)`);
   });
 
-  afterEach(() => proxy.pass());
+  afterEach(() => proxy.resume());
 
   const timed = async (url: string) => {
     const started = Date.now();
@@ -89,7 +89,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL goes away', () =>
     );
     for (let cut = 0; cut < 3; cut++) {
       await new Promise((resolve) => setTimeout(resolve, 60));
-      proxy.cutAll();
+      proxy.killAll();
     }
     await load;
     expect(answers).toHaveLength(72);
@@ -102,7 +102,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL goes away', () =>
     const before = (await sql<{ n: number }>`select count(*)::int as n from cities`.execute(database.db)).rows[0].n;
     const attempt = database.db.transaction().execute(async (trx) => {
       await trx.insertInto('cities').values({ city_name: 'Cut-off Town' }).execute();
-      proxy.cutAll();
+      proxy.killAll();
       await new Promise((resolve) => setTimeout(resolve, 100));
       await trx.insertInto('cities').values({ city_name: 'Never Reached' }).execute();
     });
@@ -122,21 +122,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL goes away', () =>
     expect(health.ms).toBeLessThan(3_000);
     expect((await timed('/api/health/ready')).res.statusCode).toBe(503);
     expect((await timed('/api/health/live')).res.statusCode).toBe(200);
-    proxy.cutAll();
-    proxy.pass();
+    proxy.killAll();
+    await proxy.resume();
     expect((await timed('/api/area')).res.statusCode).toBe(200);
     expect((await timed('/api/health')).res.statusCode).toBe(200);
   });
 
   it('a database that refuses connections: 503 at once, and health says it is unreachable', async () => {
-    proxy.refuse();
-    proxy.cutAll();
+    await proxy.refuse();
+    proxy.killAll();
     const data = await timed('/api/area');
     expectUnavailable(data.res);
     expect(data.ms).toBeLessThan(ANSWER_WITHIN_MS);
     const health = await timed('/api/health');
     expect([health.res.statusCode, health.res.json().database]).toEqual([503, 'unreachable']);
-    proxy.pass();
+    await proxy.resume();
     expect((await timed('/api/area')).res.statusCode).toBe(200);
   });
 

@@ -12,7 +12,7 @@ describe('GET /api/health', () => {
       status: 'ok',
       database: 'reachable',
       engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      migrations: { pending: 0, latest: '0021_driver_data_full' },
+      migrations: { pending: 0, latest: '0023_broadcast_log' },
     });
   });
 
