@@ -26,12 +26,6 @@ export interface Failed {
 }
 
 /**
- * Checks and stores a batch of timesheet writes inside the caller's transaction: one lookup pass, the rules for
- * each item (items of the same batch count against each other for overlaps), then one insert and one update
- * statement per thousand rows. Refused items are answered, not stored; the others are. An item sent with an old
- * version is refused with the conflict (409).
- */
-/**
  * The items sent with the version they were loaded with (a save from the form) whose timesheet changed since. The
  * rows are locked by the lookups; a timesheet gone or out of the account's reach is left to the rules' 404. An
  * approve item is refused only when it would also write over what changed (its fields differ from the stored
@@ -50,6 +44,12 @@ async function staleItems(trx: Transaction<Database>, items: WriteItem[], lookup
   return stale;
 }
 
+/**
+ * Checks and stores a batch of timesheet writes inside the caller's transaction: one lookup pass, the rules for
+ * each item (items of the same batch count against each other for overlaps), then one insert and one update
+ * statement per thousand rows. Refused items are answered, not stored; the others are. An item sent with an old
+ * version is refused with the conflict (409).
+ */
 export async function writeTimesheets(trx: Transaction<Database>, items: WriteItem[], ctx: PlanContext): Promise<{ saved: Saved[]; failed: Failed[] }> {
   const ids = items.flatMap((i) => (i.request.id === undefined ? [] : [i.request.id]));
   const lookups = await loadLookups(trx, items.map((i) => i.input), ids);
