@@ -257,6 +257,8 @@ export interface TimesheetView extends TimesheetFields {
   shift_start_time: string | null;
   shift_finish_time: string | null;
   shift_cost_bonus: number | null;
+  /** A saved timesheet's version (domain/versions.ts), sent back with a save; placeholders have none. */
+  updated_at?: string;
 }
 
 /** Draft shifts are a restaurant's plans, not work: they never become timesheets. */

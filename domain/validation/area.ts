@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readId } from './ids';
+import { versioned } from './version';
 import { formatPounds, toPence } from '../money';
 
 /** Longest area name we store: long enough for 'Manchester City Centre North', short enough for a table cell. */
@@ -127,9 +128,10 @@ const restaurantIds = z.unknown().transform((value, ctx): number[] | undefined =
   return [...new Set(ids as number[])];
 });
 
-/** PUT /api/area/{id}: the same fields plus the id and, optionally, restaurants to move into this area. */
+/** PUT /api/area/{id}: the same fields plus the id, the version loaded and, optionally, restaurants to move into this area. */
 export const areaUpdateSchema = areaSchema.extend({
   id: z.unknown().optional(),
+  ...versioned,
   restaurantsAssigned: restaurantIds.optional(),
 });
 export type AreaUpdateInput = z.output<typeof areaUpdateSchema>;
@@ -166,6 +168,8 @@ export interface AreaName {
   city: { id: number; city_name: string };
   standardPayRate: number;
   weekendPayRate: number;
+  /** The area's version (domain/versions.ts), sent back with a save. */
+  updated_at?: string;
 }
 
 /** `?restaurants=false` on GET /api/area: the areas without their restaurants (filters and pickers need names only). */

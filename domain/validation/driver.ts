@@ -4,6 +4,7 @@ import { DRIVER_ACTIVITY, DRIVER_PROGRESSING, DRIVER_STATUS, YES_NO } from '../s
 import { EMAIL_PATTERN } from './auth';
 import { flag, idList, isBlank, optionalDate, optionalText, requiredText } from './fields';
 import type { OverridePeriod, WeeklyPeriod } from './workingTimes';
+import { versioned } from './version';
 
 /** A right-to-work photo as stored: the file under /images and the name it was uploaded with. */
 export interface RightToWorkPhoto {
@@ -164,6 +165,7 @@ export const driverSchema = z.object({
   driver_license_back_photo: optionalText(200),
   identity_photo: optionalText(200),
   right_to_work_photos: idList('id', DRIVER_MSG.photosInvalid),
+  ...versioned,
 });
 export type DriverInput = z.output<typeof driverSchema>;
 

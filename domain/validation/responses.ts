@@ -17,6 +17,8 @@ const num = z.number();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const time = z.string().regex(/^\d{2}:\d{2}$/);
 const timestamp = z.string();
+/** A record's version (domain/versions.ts): send it back with a save to be told when someone changed it meanwhile. */
+const version = timestamp.meta({ description: 'The record’s version: when it last changed (UTC ISO-8601, milliseconds)' });
 /** A driver's or manager's areas and restaurants, as the spec's lists of links. */
 const areaLinks = z.array(z.looseObject({ area_id: id }));
 const restaurantLinks = z.array(z.looseObject({ restaurant_id: id }));
@@ -25,6 +27,10 @@ export const successResponse = z.looseObject({ success: z.literal(true) });
 
 /** 400: the fields of the request with the spec's messages, e.g. `{ "email": ["The email field is required."] }`. */
 export const fieldErrorsResponse = z.record(z.string(), z.array(z.string())).meta({ id: 'FieldErrors' });
+/** 409: a save sent with an old version; `conflict` says who changed the record and when (domain/versions.ts). */
+export const conflictResponse = z
+  .object({ message: z.string(), conflict: z.object({ changed_by: z.string(), changed_at: timestamp }) })
+  .meta({ id: 'Conflict' });
 /** 401, 403, 404, 429: one message; 500 adds the request id. */
 export const messageResponse = z.object({ message: z.string(), request_id: z.string().optional() }).meta({ id: 'Message' });
 
@@ -39,6 +45,7 @@ export const areaResponse = z
     standardPayRate: num.optional(),
     weekendPayRate: num.optional(),
     restaurants: z.array(z.looseObject({ id, name: text })).optional(),
+    updated_at: version.optional(),
   })
   .meta({ id: 'Area' });
 
@@ -59,6 +66,7 @@ export const restaurantResponse = z
     booking_fee: num.nullable().optional(),
     map_latitude: num.nullable().optional(),
     map_longitude: num.nullable().optional(),
+    updated_at: version.optional(),
   })
   .meta({ id: 'Restaurant' });
 
@@ -74,6 +82,7 @@ export const driverResponse = z
     area_ids: areaLinks.optional(),
     restaurant_ids: restaurantLinks.optional(),
     photo_src: textOrNull.optional(),
+    updated_at: version.optional(),
   })
   .meta({ id: 'Driver' });
 
@@ -99,6 +108,7 @@ export const shiftResponse = z
     creator: personRef.optional(),
     moderator: personRef.optional(),
     driver: z.looseObject({ id, full_name: text }).nullable().optional(),
+    updated_at: version,
   })
   .meta({ id: 'Shift' });
 
@@ -118,6 +128,8 @@ export const timesheetResponse = z
     cost_extra_bonus: num.optional(),
     driver_name: textOrNull.optional(),
     restaurant_name: text.optional(),
+    /** Saved timesheets only: placeholders (id ≤ 0) have none. */
+    updated_at: version.optional(),
   })
   .meta({ id: 'Timesheet' });
 

@@ -6,6 +6,7 @@ import { escapeHtml } from './user';
 import {
   flag, isBlank, optionalAmount, optionalCoordinate, optionalText, requiredId, requiredText,
 } from './fields';
+import { versioned } from './version';
 
 /** A restaurant's own rates, place and notes: the restaurants table's columns, answered as they are stored. */
 export interface RestaurantTerms {
@@ -46,6 +47,8 @@ export interface RestaurantRecord extends RestaurantTerms {
   send_invoice: number;
   restaurateur: { id: number; name: string; email: string } | null;
   restaurateur_id: number | null;
+  /** The restaurant's version (domain/versions.ts), sent back with a save; restaurant accounts are not sent it. */
+  updated_at?: string;
 }
 
 /**
@@ -173,7 +176,7 @@ function aliases(body: unknown): unknown {
  * POST /api/restaurant and POST /api/restaurant/{id} (spec 2, sections 5 and 7), fields in the dialog's order so
  * the first message is the top one. `password` absent = unchanged (edit) or generated (add).
  */
-export const restaurantSchema = z.preprocess(aliases, z.object({ ...restaurantFields, password: optionalPassword }));
+export const restaurantSchema = z.preprocess(aliases, z.object({ ...restaurantFields, password: optionalPassword, ...versioned }));
 export type RestaurantInput = z.output<typeof restaurantSchema>;
 
 /** The Add / Edit dialogs: the password field is there only while its switch is on. */

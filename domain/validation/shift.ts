@@ -6,6 +6,7 @@ import { isTime } from '../timeList';
 import { FREE_SHIFT_BONUSES } from '../shifts';
 import { refuseEqualTimes } from './shiftTimes';
 import { readId } from './ids';
+import { versioned } from './version';
 
 // Every field is z.unknown().optional() before its transform: in zod 4 an absent key must be declared optional to
 // reach the transform, which then answers the spec's 'is required' message itself.
@@ -162,8 +163,8 @@ export const shiftSchema = refuseEqualTimes(z.object({
 }));
 export type ShiftInput = z.output<typeof shiftSchema>;
 
-/** PUT /api/shift/{id}: the same plus the id, which must match the address when given. */
-export const shiftUpdateSchema = shiftSchema.extend({ id: z.unknown().optional() });
+/** PUT /api/shift/{id}: the same plus the id, which must match the address when given, and the version loaded. */
+export const shiftUpdateSchema = shiftSchema.extend({ id: z.unknown().optional(), ...versioned });
 
 const freeBonus = z.unknown().optional().transform((value, ctx): number => {
   if (isBlank(value)) return 0;

@@ -6,6 +6,7 @@ import { CANCELLATION_TIMESHEET, TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes } f
 import { isTime } from '../timeList';
 import { invalidRangeMessage, isValidRange } from '../ranges';
 import { refuseEqualTimes } from './shiftTimes';
+import { versioned } from './version';
 
 /**
  * The timesheet form, the Add Time Sheet dialog and the timesheet calls (spec 3, sections 5, 7 and 8).
@@ -229,6 +230,8 @@ export function timesheetSchema(options: TimesheetSchemaOptions = {}) {
       if (n === null) return fail(ctx, TIMESHEET_MSG.costTotalFormat);
       return n;
     }),
+    // The version a saved timesheet was loaded with (PUT, and an approve item sent from the form).
+    ...versioned,
   }));
 }
 export type TimesheetInput = z.output<ReturnType<typeof timesheetSchema>>;

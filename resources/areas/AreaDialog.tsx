@@ -6,13 +6,14 @@ import { AREAS, type Area } from './types';
 /** Dialog width (spec 1, section 9 lists 400, 450 and 700 px; the area form is short). */
 export const AREA_DIALOG_WIDTH = 450;
 
-/** The form's values: text, as typed (pay shown with pence). */
+/** The form's values: text, as typed (pay shown with pence), and the version the area was loaded with. */
 function initialValues(area?: Area) {
   return {
     city_id: area ? String(area.city_id) : '',
     name: area?.name ?? '',
     standardPayRate: area ? area.standardPayRate.toFixed(2) : '',
     weekendPayRate: area ? area.weekendPayRate.toFixed(2) : '',
+    updated_at: area?.updated_at ?? '',
   };
 }
 
@@ -37,14 +38,15 @@ export function AreaDialog({ id, onClose, onSaved }: AreaDialogProps) {
       noun="area"
       notFound="This area is no longer there"
     >
-      {(save, area) => <AreaForm area={area} save={save} onClose={onClose} onSaved={onSaved} />}
+      {(save, area, reload) => <AreaForm area={area} save={save} reload={reload} onClose={onClose} onSaved={onSaved} />}
     </RecordDialogBase>
   );
 }
 
-function AreaForm({ area, save, onClose, onSaved }: Omit<AreaDialogProps, 'id'> & { area?: Area; save: DialogSave<Area> }) {
-  // The API gets numbers: the schema reads the typed text as the server will.
-  const send = async (values: ReturnType<typeof initialValues>) => onSaved(await save(areaSchema.parse(values)));
+function AreaForm({ area, save, reload, onClose, onSaved }: Omit<AreaDialogProps, 'id'> & { area?: Area; save: DialogSave<Area>; reload?: () => Promise<Area> }) {
+  // The API gets numbers: the schema reads the typed text as the server will. An edit sends the version it loaded.
+  const send = async (values: ReturnType<typeof initialValues>) =>
+    onSaved(await save({ ...areaSchema.parse(values), ...(values.updated_at ? { updated_at: values.updated_at } : {}) }));
   return (
     <FormDialog
       title={area ? 'Edit Area' : 'Add Area'}
@@ -52,6 +54,7 @@ function AreaForm({ area, save, onClose, onSaved }: Omit<AreaDialogProps, 'id'> 
       schema={areaSchema}
       defaultValues={initialValues(area)}
       onSave={send}
+      reload={area && reload && (async () => initialValues(await reload()))}
       onClose={onClose}
       failureFallback="Saving the area failed"
       // A refusal whose messages all sit under their fields is not said again above them: the field is in view,

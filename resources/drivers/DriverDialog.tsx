@@ -30,6 +30,8 @@ interface Props {
   driver?: DriverRecord;
   /** Sends the multipart body; rejects with the server's error (its `body` holds `{ field: [messages] }`). */
   onSubmit?: (body: FormData) => Promise<void>;
+  /** Reads the driver anew (the Reload of a save refused because someone changed the driver meanwhile). */
+  reload?: () => Promise<DriverRecord>;
   onClose: () => void;
 }
 
@@ -39,7 +41,7 @@ interface Props {
  * tab that holds them; administrators see the driver's History on a third tab. Mount it only while open; a
  * successful add unmounts it, so the next one starts empty.
  */
-export function DriverDialog({ mode, driver, onSubmit, onClose }: Props) {
+export function DriverDialog({ mode, driver, onSubmit, reload, onClose }: Props) {
   const readOnly = mode === 'view';
   const [withPassword, setWithPassword] = useState(false);
   const schema = useMemo(() => driverFormSchema(withPassword), [withPassword]);
@@ -57,6 +59,7 @@ export function DriverDialog({ mode, driver, onSubmit, onClose }: Props) {
       defaultValues={driver ? driverValues(driver) : emptyDriver()}
       readOnly={readOnly}
       onSave={onSubmit && ((values) => onSubmit(driverFormData(values, withPassword, driver?.id)))}
+      reload={driver && reload && (async () => driverValues(await reload()))}
       onClose={onClose}
       failureFallback="Saving the driver failed"
       onServerErrors={(fields) => {

@@ -4,6 +4,7 @@ import { useDataProvider, useListContext, useNotify } from 'react-admin';
 import { DRIVER_FILTER } from '../../domain/driverFilters';
 import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
 import { DRIVER_MSG } from '../../domain/validation/driver';
+import { conflictOf } from '../../domain/versions';
 import { subscribeToFeed } from '../../providers/realtime';
 import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
 import { saveWorkingTimes, setDriverProgressing, setDriverStatus } from './api';
@@ -50,7 +51,8 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
     notify(message, { type: 'success' });
   };
   const failing = (error: unknown): never => {
-    notify(errorText(error, 'Saving the driver failed'), { type: 'error' });
+    // A driver changed meanwhile is said in the dialog, with its Reload.
+    if (!conflictOf(error)) notify(errorText(error, 'Saving the driver failed'), { type: 'error' });
     throw error;
   };
   /** A row action's change: saved and said, or its failure said. */
@@ -89,7 +91,7 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
     saved(`Driver ${driver.full_name} registered`);
   };
   /** The driver's react-admin controller: CreateBase to register one, EditBase (the record read by id) otherwise. */
-  const base = (id: number | undefined, dialog: (save: DialogSave<DriverRecord>, driver?: DriverRecord) => ReactNode) => (
+  const base = (id: number | undefined, dialog: (save: DialogSave<DriverRecord>, driver?: DriverRecord, reload?: () => Promise<DriverRecord>) => ReactNode) => (
     <RecordDialogBase<DriverRecord> resource={DRIVERS} id={id} onClose={close} noun="driver" notFound={DRIVER_MSG.notFound}>
       {dialog}
     </RecordDialogBase>
@@ -103,11 +105,12 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
       {open?.kind === 'add' && base(undefined, (save) => <DriverDialog mode="add" onClose={close} onSubmit={register(save)} />)}
       {open?.kind === 'halfBoard' && base(undefined, (save) => <HalfBoardDialog onClose={close} onSubmit={register(save)} />)}
       {shown &&
-        base(shown.id, (save, driver) => (
+        base(shown.id, (save, driver, reload) => (
           <DriverDialog
             key={`${shown.mode}-${shown.id}`}
             mode={shown.mode}
             driver={driver}
+            reload={reload}
             onClose={close}
             onSubmit={async (body) => {
               await save(body, { query: { inactive: false } }).catch(failing);

@@ -58,13 +58,15 @@ export function driverValues(d: DriverRecord): DriverFormValues {
   out.restaurant_ids = d.restaurant_ids.map((r) => r.restaurant_id);
   out.right_to_work_photos = { kept: d.right_to_work_photos, added: [] };
   out.working_time_opt_out = d.working_time_opt_out;
+  // The version the driver was loaded with, sent back with the save (domain/versions.ts).
+  out.updated_at = d.updated_at;
   return out;
 }
 
 /**
  * The multipart body of a save (POST /api/driver, PUT /api/driver/{id}): every field (an empty one clears it),
  * dates sent YYYY-MM-DD, lists as JSON, photos as new files or the stored names they keep, right-to-work photos
- * as the kept ones plus new files under the same name.
+ * as the kept ones plus new files under the same name; an edit, the version its driver was loaded with.
  */
 export function driverFormData(values: DriverFormValues, withPassword: boolean, id?: number): FormData {
   const form = new FormData();
@@ -85,5 +87,6 @@ export function driverFormData(values: DriverFormValues, withPassword: boolean, 
   }
   form.append(RIGHT_TO_WORK_FIELD, JSON.stringify(values.right_to_work_photos.kept.map((p) => ({ id: p.id }))));
   for (const file of values.right_to_work_photos.added) form.append(RIGHT_TO_WORK_FIELD, file, file.name);
+  if (typeof values.updated_at === 'string' && values.updated_at) form.append('updated_at', values.updated_at);
   return form;
 }

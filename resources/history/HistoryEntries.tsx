@@ -1,6 +1,6 @@
 import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { RESTORABLE } from '../../domain/history';
-import { changedFields, entryLabel } from './format';
+import { changedFields, entryLabel, saysNothing } from './format';
 import type { HistoryEntry } from './types';
 
 interface Props {
@@ -10,7 +10,8 @@ interface Props {
 }
 
 /** An action's changed records, each with its fields before → after. */
-export function HistoryEntries({ entries, onRestore }: Props) {
+export function HistoryEntries({ entries: all, onRestore }: Props) {
+  const entries = all.filter((entry) => !saysNothing(entry));
   if (!entries.length) return <Typography color="text.secondary">No recorded changes.</Typography>;
   return (
     <Stack spacing={1.5} sx={{ py: 1 }}>

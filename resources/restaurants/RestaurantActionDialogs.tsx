@@ -1,6 +1,7 @@
 import { useNotify } from 'react-admin';
 import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
+import { conflictOf } from '../../domain/versions';
 import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
 import { restaurantEditBody, setRestaurantStatus } from './api';
 import { DeleteRestaurantDialog } from './DeleteRestaurantDialog';
@@ -36,12 +37,20 @@ export function RestaurantActionDialogs({ restaurantId, onClose, ...props }: Pro
       noun="restaurant"
       notFound={RESTAURANT_MSG.notFound}
     >
-      {(save, record) => <ActionDialog {...props} record={record!} save={save} onClose={onClose} />}
+      {(save, record, reload) => <ActionDialog {...props} record={record!} save={save} reload={reload} onClose={onClose} />}
     </RecordDialogBase>
   );
 }
 
-function ActionDialog({ kind, record, save, mapCenter, onClose, onDone }: Omit<Props, 'restaurantId'> & { record: RestaurantRecord; save: DialogSave<RestaurantRecord> }) {
+function ActionDialog({
+  kind,
+  record,
+  save,
+  reload,
+  mapCenter,
+  onClose,
+  onDone,
+}: Omit<Props, 'restaurantId'> & { record: RestaurantRecord; save: DialogSave<RestaurantRecord>; reload?: () => Promise<RestaurantRecord> }) {
   const notify = useNotify();
   if (kind === 'drivers') return <DriversWorkingHereDialog restaurant={record} onClose={onClose} />;
 
@@ -74,13 +83,15 @@ function ActionDialog({ kind, record, save, mapCenter, onClose, onDone }: Omit<P
       key={record.id}
       restaurant={record}
       mapCenter={mapCenter}
+      reload={reload}
       onClose={onClose}
       onSubmit={async (payload) => {
         try {
           await save(restaurantEditBody(record.id, payload), { method: 'POST' });
         } catch (error) {
-          // The first message in the snackbar too (spec 2, section 8); the dialog keeps the fields.
-          notify(errorText(error, 'Saving the restaurant failed'), { type: 'error' });
+          // The first message in the snackbar too (spec 2, section 8); the dialog keeps the fields. A restaurant
+          // changed meanwhile is said in the dialog alone, with its Reload.
+          if (!conflictOf(error)) notify(errorText(error, 'Saving the restaurant failed'), { type: 'error' });
           throw error;
         }
         onClose();

@@ -31,6 +31,8 @@ interface Props {
   mapCenter?: { lat: number; lng: number; map_zoom: number };
   /** Sends the multipart fields; rejects with the server's error (its `body` holds `{ field: [messages] }`). */
   onSubmit: (payload: Record<string, unknown>) => Promise<void>;
+  /** Reads the restaurant anew (the Reload of a save refused because someone changed it meanwhile). */
+  reload?: () => Promise<RestaurantRecord>;
   onClose: () => void;
   /** Ask the maps service for addresses (only with a key). */
   withMaps?: boolean;
@@ -41,7 +43,7 @@ interface Props {
  * (one RestaurantInputs for both dialogs), History for administrators. A failed edit clears the login e-mail, so it
  * is chosen again (spec 2, section 8); a message on the Additional tab alone turns to it. Mount it only while open.
  */
-export function RestaurantDialog({ restaurant, mapCenter, onSubmit, onClose, withMaps }: Props) {
+export function RestaurantDialog({ restaurant, mapCenter, onSubmit, reload, onClose, withMaps }: Props) {
   const editing = !!restaurant;
   const [withPassword, setWithPassword] = useState(false);
   const schema = useMemo(() => restaurantFormSchema(withPassword), [withPassword]);
@@ -56,6 +58,7 @@ export function RestaurantDialog({ restaurant, mapCenter, onSubmit, onClose, wit
       schema={schema}
       defaultValues={restaurant ? restaurantValues(restaurant) : EMPTY_RESTAURANT}
       onSave={(values) => onSubmit(restaurantPayload(values, withPassword))}
+      reload={restaurant && reload && (async () => restaurantValues(await reload()))}
       onClose={onClose}
       failureFallback="Saving the restaurant failed"
       renameServerFields={LOGO_FIELD}

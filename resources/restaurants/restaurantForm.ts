@@ -81,6 +81,8 @@ export function restaurantValues(r: RestaurantRecord): RestaurantFormValues {
     send_invoice: r.send_invoice !== 0,
     password: '',
     ...notesValues(r),
+    // The version the restaurant was loaded with, sent back with the save (domain/versions.ts).
+    updated_at: text(r.updated_at),
   };
 }
 

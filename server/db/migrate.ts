@@ -19,6 +19,7 @@ import * as historyBulkCost from './migrations/0018_history_bulk_cost';
 import * as changeLogPrunedOnWrite from './migrations/0019_change_log_pruned_on_write';
 import * as driverDataFull from './migrations/0021_driver_data_full';
 import * as broadcastLog from './migrations/0023_broadcast_log';
+import * as recordVersions from './migrations/0024_record_versions';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_change_log_pruned_on_write': changeLogPrunedOnWrite,
   '0021_driver_data_full': driverDataFull,
   '0023_broadcast_log': broadcastLog,
+  '0024_record_versions': recordVersions,
 };
 
 // Migrations work on any schema type: they create it.

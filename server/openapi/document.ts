@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteEntry } from '../app';
-import { fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
+import { conflictResponse, fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
 import { ROUTE_DOCS, type RouteDoc } from './routeDocs';
 
 /**
@@ -93,6 +93,9 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
     responses['403'] = errorResponse('This account may not call this route', 'Message');
   }
   if (params.length) responses['404'] = errorResponse('No such record (or not within the caller’s reach)', 'Message');
+  if (doc.versioned) {
+    responses['409'] = errorResponse('The record changed since the `updated_at` sent: nothing was written; `conflict` says who changed it and when', 'Conflict');
+  }
   if (THROTTLED.test(route.url)) responses['429'] = errorResponse('Too many attempts: try again later', 'Message');
   responses['500'] = errorResponse('Server error, with the request id', 'Message');
   responses['503'] = errorResponse('The database is not answering, or this server is restarting: try again after Retry-After seconds', 'Message');
@@ -131,7 +134,7 @@ export function buildOpenApi(routes: readonly RouteEntry[], version: string): Js
     const { path, params } = openApiPath(route.url);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, doc, params, components) };
   }
-  schemaOf(z.object({ e: fieldErrorsResponse, m: messageResponse }), 'output', components);
+  schemaOf(z.object({ e: fieldErrorsResponse, m: messageResponse, c: conflictResponse }), 'output', components);
   return {
     openapi: '3.1.0',
     info: {

@@ -55,6 +55,8 @@ export interface RouteDoc {
   files?: FileResponse;
   /** The success status, when not 200. */
   status?: number;
+  /** A save that takes the version it was loaded with (`updated_at`) and answers 409 on an old one. */
+  versioned?: boolean;
 }
 
 const timesheetBody = timesheetSchema();
@@ -112,7 +114,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/area': { summary: 'Areas with their restaurants (without them: ?restaurants=false)', query: listQuerySchema.extend(areaListQuerySchema.shape), response: RESPONSES.areas },
   'POST /api/area': { summary: 'Add an area', body: areaSchema, response: RESPONSES.area, status: 201 },
-  'PUT /api/area/:id': { summary: 'Change an area', body: areaUpdateSchema, response: RESPONSES.area },
+  'PUT /api/area/:id': { summary: 'Change an area', body: areaUpdateSchema, response: RESPONSES.area, versioned: true },
   'DELETE /api/area/:id': { summary: 'Remove an area', response: FILES.empty, status: 204 },
   'GET /api/city': { summary: 'Cities', query: listQuerySchema, response: RESPONSES.cities },
 
@@ -123,7 +125,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/shift': { summary: 'Shifts of a range (at most 31 days)', query: shiftsQuery, response: RESPONSES.shifts },
   'POST /api/shift': { summary: 'Add a shift', body: shiftSchema, response: RESPONSES.shift, status: 201 },
-  'PUT /api/shift/:id': { summary: 'Change a shift', body: shiftUpdateSchema, response: RESPONSES.shift },
+  'GET /api/shift/:id': { summary: 'One shift, as the board shows it', response: RESPONSES.shift },
+  'PUT /api/shift/:id': { summary: 'Change a shift', body: shiftUpdateSchema, response: RESPONSES.shift, versioned: true },
   'DELETE /api/shift/:id': { summary: 'Remove a shift', response: FILES.empty, status: 204 },
   'POST /api/shift/publish': { summary: 'Publish shifts', body: publishSchema, response: RESPONSES.shifts },
   'POST /api/shift/unpublish': { summary: 'Unpublish shifts', body: bulkShiftSchema, response: RESPONSES.shifts },
@@ -140,7 +143,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/timesheet': { summary: 'Timesheets of a range', query: timesheetRangeSchema, response: RESPONSES.timesheets },
   'POST /api/timesheet': { summary: 'Add a timesheet', body: timesheetBody, response: RESPONSES.timesheet, status: 201 },
-  'PUT /api/timesheet/:id': { summary: 'Change a timesheet', body: timesheetBody, response: RESPONSES.timesheet },
+  'GET /api/timesheet/:id': { summary: 'One saved timesheet, as the list shows it', response: RESPONSES.timesheet },
+  'PUT /api/timesheet/:id': { summary: 'Change a timesheet', body: timesheetBody, response: RESPONSES.timesheet, versioned: true },
   'DELETE /api/timesheet/:id': { summary: 'Remove a timesheet', response: FILES.empty, status: 204 },
   'POST /api/timesheet/approve': { summary: 'Approve timesheets (refusals item by item in fail)', body: approveBody, response: RESPONSES.approval },
   'GET /api/driver-app/timesheet': { summary: 'The driver’s own shifts and timesheets of a range', query: driverRangeQuery, response: RESPONSES.timesheets },
@@ -151,7 +155,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/restaurant': { summary: 'Restaurants', query: listQuerySchema, response: RESPONSES.restaurants },
   'POST /api/restaurant': { summary: 'Add a restaurant', form: withFile(restaurantSchema, 'logo'), response: RESPONSES.restaurant, status: 201 },
-  'POST /api/restaurant/:id': { summary: 'Change a restaurant (multipart, with its logo)', form: withFile(restaurantSchema, 'logo'), response: RESPONSES.restaurant },
+  'POST /api/restaurant/:id': { summary: 'Change a restaurant (multipart, with its logo)', form: withFile(restaurantSchema, 'logo'), response: RESPONSES.restaurant, versioned: true },
   'PUT /api/restaurant/:id': { summary: 'Activate or deactivate a restaurant', body: restaurantStatusSchema, response: RESPONSES.restaurant },
   'DELETE /api/restaurant/:id': { summary: 'Remove a restaurant (inactive instead when it has history)', response: FILES.empty, status: 204 },
   'GET /api/restaurant/:id/drivers': { summary: 'A restaurant’s drivers', response: RESPONSES.restaurantDrivers },
@@ -161,7 +165,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/driver': { summary: 'Drivers', query: listQuerySchema, response: RESPONSES.drivers },
   'POST /api/driver': { summary: 'Add a driver (multipart, with photos and documents)', form: driverForm, response: RESPONSES.driver, status: 201 },
-  'PUT /api/driver/:id': { summary: 'Change a driver (multipart), or its status (JSON, ?inactive=true)', body: z.union([driverStatusSchema, driverProgressingSchema]), form: driverSchema, response: RESPONSES.driver },
+  'PUT /api/driver/:id': { summary: 'Change a driver (multipart), or its status (JSON, ?inactive=true)', body: z.union([driverStatusSchema, driverProgressingSchema]), form: driverSchema, response: RESPONSES.driver, versioned: true },
   'POST /api/driver/import': { summary: 'Import drivers from CSV or .xlsx: preview, commit, or the rejected rows', query: importQuerySchema, form: importForm, response: RESPONSES.importResult, files: importResponse },
   'POST /api/driver-update-working-times': { summary: 'Change a driver’s working times', body: workingTimesSchema, response: RESPONSES.driver },
 

@@ -284,6 +284,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { url: `/api/shift?${range(fx, -6, 0)}&with_timesheet=1&with_driver=1`, shows: hasId(id) };
   },
   'POST /api/shift': async (fx) => ({ url: '/api/shift', payload: staffShift(fx) }),
+  'GET /api/shift/:id': async (fx) => ({ url: `/api/shift/${await shift(fx)}` }),
   'PUT /api/shift/:id': async (fx) => {
     const id = await shift(fx);
     return { url: `/api/shift/${id}`, payload: { id, ...staffShift(fx) } };
@@ -325,6 +326,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { url: `/api/timesheet?${range(fx, -6, 0)}`, shows: hasId(id) };
   },
   'POST /api/timesheet': async (fx) => ({ url: '/api/timesheet', payload: timesheetBody(fx, (await freshDriver(fx)).id, addDays(fx.today, -1)) }),
+  'GET /api/timesheet/:id': async (fx) => ({ url: `/api/timesheet/${(await timesheet(fx)).id}` }),
   'PUT /api/timesheet/:id': async (fx) => {
     const row = await timesheet(fx);
     return { url: `/api/timesheet/${row.id}`, payload: { id: row.id, ...timesheetBody(fx, row.driver_id!, row.period_date) } };

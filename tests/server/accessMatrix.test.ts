@@ -79,6 +79,7 @@ const MATRIX: Record<string, string> = {
 
   'GET /api/shift': SCOPED_LIST,
   'POST /api/shift': STAFF_RECORD,
+  'GET /api/shift/:id': STAFF_RECORD,
   'PUT /api/shift/:id': STAFF_RECORD,
   'DELETE /api/shift/:id': STAFF_RECORD,
   'POST /api/shift/publish': STAFF_RECORD,
@@ -97,6 +98,7 @@ const MATRIX: Record<string, string> = {
 
   'GET /api/timesheet': SCOPED_LIST,
   'POST /api/timesheet': STAFF_RECORD,
+  'GET /api/timesheet/:id': STAFF_RECORD,
   'PUT /api/timesheet/:id': STAFF_RECORD,
   'DELETE /api/timesheet/:id': ADMIN_ONLY,
   // Refusals of a list come back item by item in fail[].

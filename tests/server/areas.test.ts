@@ -79,6 +79,8 @@ describe('POST /api/area', () => {
       standardPayRate: 11.5,
       weekendPayRate: 13.25,
       restaurants: [],
+      // Its version, sent back with a save (domain/versions.ts).
+      updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     expect(await areaNamed('Wembley')).toEqual(area);
     expect(feed.messages).toEqual([{ channel: 'area_channel', event: 'store', items: [area] }]);

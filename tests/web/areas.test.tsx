@@ -342,6 +342,48 @@ describe('Edit Area dialog', () => {
   });
 });
 
+describe('A save on an area someone changed meanwhile', () => {
+  it('says who changed it and when in the dialog, keeps what was typed, and Reload brings the area as it is now; the save then goes through', async () => {
+    const loaded = { ...camden, updated_at: '2026-11-18T10:00:00.000Z' };
+    const changed = { ...loaded, name: 'Camden Town', standardPayRate: 12.5, updated_at: '2026-11-18T14:05:00.123Z' };
+    const message = 'This area was changed by Maria Manager at 14:05. Reload to see it.';
+    const { user, calls, list } = await openAreas([loaded, salford], (call) => {
+      if (call.method !== 'PUT' || call.path !== '/api/area/11') return undefined;
+      const sent = call.body as { updated_at?: string };
+      if (sent.updated_at === changed.updated_at) return { body: { ...changed, weekendPayRate: 15, updated_at: '2026-11-18T14:06:00.000Z' } };
+      return { status: 409, body: { message, conflict: { changed_by: 'Maria Manager', changed_at: changed.updated_at } } };
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit area Camden' }));
+    expect(nameField()).toHaveValue('Camden');
+    // Another administrator renames the area while this dialog is open.
+    list.current = [changed, salford];
+
+    await user.clear(weekendField());
+    await user.type(weekendField(), '15');
+    await user.click(saveButton());
+    const notice = await within(dialog()).findByTestId('record-conflict');
+    expect(notice).toHaveTextContent(message);
+    expect(screen.getAllByText(message)).toHaveLength(1); // in the dialog only: no snackbar besides
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ weekendPayRate: 15, updated_at: loaded.updated_at });
+    expect(weekendField()).toHaveValue('15');
+    expect(nameField()).toHaveValue('Camden');
+
+    await user.click(within(notice).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(nameField()).toHaveValue('Camden Town'));
+    expect(standardField()).toHaveValue('12.50');
+    expect(weekendField()).toHaveValue('13.50');
+    expect(within(dialog()).queryByTestId('record-conflict')).not.toBeInTheDocument();
+
+    await user.clear(weekendField());
+    await user.type(weekendField(), '15');
+    await user.click(saveButton());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({
+      id: 11, city_id: 1, name: 'Camden Town', standardPayRate: 12.5, weekendPayRate: 15, updated_at: changed.updated_at,
+    });
+  });
+});
+
 describe('Removing an area', () => {
   it("asks 'Remove area {name}?' and shows the refusal's message", async () => {
     const refusal = 'Area Camden still has 2 restaurants and 5 drivers: move them to another area first';

@@ -169,6 +169,38 @@ describe('Timesheets screen', () => {
     expect(await screen.findByText("Can't approve timesheet 10/11/2026. Cost total should be £70.00 (rate × hours + bonus + fuel bonus): reload the timesheet and try again")).toBeInTheDocument();
   });
 
+  it('says in the form who changed the timesheet meanwhile, keeps the edit, and Reload brings their change in; Approve then goes through', async () => {
+    const loaded = sheet({ updated_at: '2026-11-18T10:00:00.000Z' });
+    const changed = sheet({ comment: 'Left early', fuel_bonus_3: 1, updated_at: '2026-11-18T14:05:00.000Z' });
+    const message = 'This timesheet was changed by Maria Manager at 14:05. Reload to see it.';
+    const { calls, user } = await open((c) => {
+      if (c.method === 'GET' && c.path === '/api/timesheet/101') return { body: changed };
+      if (c.path !== '/api/timesheet/approve') return undefined;
+      const [item] = c.body as { updated_at?: string; comment: string }[];
+      if (item.updated_at === changed.updated_at) return { body: { data: [{ ...changed, comment: item.comment, status: S.approved, status_progress: P.payApproved }], fail: [] } };
+      return { body: { data: [], fail: [{ data: item, errors: { updated_at: [message] }, conflict: { changed_by: 'Maria Manager', changed_at: changed.updated_at } }] } };
+    }, [loaded, ...ROWS.slice(1)]);
+    await user.click(rowOf('17:00 – 22:00'));
+    const comment = () => within(form()).getByRole('textbox', { name: 'Shift comment' });
+    await user.type(comment(), 'Covered by Dan');
+    await user.click(button('Approve'));
+
+    const notice = await within(form()).findByTestId('record-conflict');
+    expect(notice).toHaveTextContent(message);
+    expect(screen.getAllByText(message)).toHaveLength(1); // in the form only: no snackbar besides
+    expect(comment()).toHaveValue('Covered by Dan');
+    expect((calls.find((c) => c.path === '/api/timesheet/approve')!.body as object[])[0]).toMatchObject({ comment: 'Covered by Dan', updated_at: loaded.updated_at });
+
+    await user.click(within(notice).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(comment()).toHaveValue('Left early'));
+    expect(within(form()).getByRole('spinbutton', { name: 'Fuel bonus count 3-6 miles' })).toHaveValue(1);
+    expect(within(form()).queryByTestId('record-conflict')).not.toBeInTheDocument();
+
+    await user.click(button('Approve'));
+    await waitFor(() => expect(within(rowOf('17:00 – 22:00')).getAllByRole('cell')[2]).toHaveTextContent('Approved'));
+    expect((calls.filter((c) => c.path === '/api/timesheet/approve').at(-1)!.body as object[])[0]).toMatchObject({ comment: 'Left early', fuel_bonus_3: 1, updated_at: changed.updated_at });
+  });
+
   /** The summary form says `message` and keeps Approve and Discard disabled. */
   const expectRefusal = (message: string) => {
     expect(within(form()).getByText(message)).toBeInTheDocument();

@@ -22,6 +22,7 @@ import type { Database } from '../../db/schema';
 import { areaAttachments, loadAreaNames, loadAreas } from './query';
 import type { AreaRecord } from '../../../domain/validation/area';
 import { announceAccessChange } from '../../realtime/access';
+import { checkVersion } from '../../services/versions';
 
 
 /** A positive whole id from the address, else 404 (an id that cannot exist names no area). */
@@ -109,6 +110,7 @@ export default async function areaRoutes(app: FastifyInstance) {
     const { area, losers } = await app.db.transaction().execute(async (trx) => {
       const exists = await trx.selectFrom('areas').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
       if (!exists) throw notFound(AREA_MSG.notFound);
+      await checkVersion(trx, 'areas', id, input.updated_at);
       await checkCityAndName(trx, input, id);
       await trx
         .updateTable('areas')

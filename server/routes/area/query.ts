@@ -17,7 +17,7 @@ export async function loadAreaNames(db: Kysely<Database>, filter: AreaFilter = {
     .innerJoin('cities', 'cities.id', 'areas.city_id')
     .select([
       'areas.id', 'areas.name', 'areas.city_id', 'cities.city_name',
-      'areas.standard_pay_rate', 'areas.weekend_pay_rate',
+      'areas.standard_pay_rate', 'areas.weekend_pay_rate', 'areas.updated_at',
     ])
     .$if(filter.areaIds !== undefined, (q) => q.where('areas.id', 'in', filter.areaIds!))
     .orderBy(sql`lower(areas.name)`)
@@ -31,6 +31,7 @@ export async function loadAreaNames(db: Kysely<Database>, filter: AreaFilter = {
     city: { id: r.city_id, city_name: r.city_name },
     standardPayRate: r.standard_pay_rate,
     weekendPayRate: r.weekend_pay_rate,
+    updated_at: r.updated_at,
   }));
 }
 

@@ -23,6 +23,7 @@ import { fieldError, notFound } from '../../plugins/errors';
 import { readMultipart, withQueryFields } from '../../plugins/uploads';
 import { ImageChanges } from '../../services/imageChanges';
 import { pathId } from '../params';
+import { checkVersion } from '../../services/versions';
 import { checkDriverAssignments, replaceDriverAssignments } from './assignments';
 import { planPhotos, type PhotoPlan } from './photos';
 import { driverScopeSql, loadDriver, loadDrivers } from './query';
@@ -165,7 +166,8 @@ export default async function driverRoutes(app: FastifyInstance) {
   /**
    * One address, three calls (spec 2, section 7): ?progressing=true sets not_progressing, ?inactive=true sets the
    * status, otherwise (?inactive=false) the whole driver is saved; fields left out are cleared, as the
-   * dialog sends them all, and a photo without its name or a new file is removed.
+   * dialog sends them all, and a photo without its name or a new file is removed. The whole save sent with an old
+   * version (`updated_at`) answers 409 (domain/versions.ts).
    */
   app.put<{ Params: { id: string }; Querystring: { inactive?: string; progressing?: string } }>('/api/driver/:id', admins, async (request) => {
     const id = pathId(request.params.id, DRIVER_MSG.notFound);
@@ -195,13 +197,14 @@ export default async function driverRoutes(app: FastifyInstance) {
       const email = input.email.toLowerCase();
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       const images = new ImageChanges(app.config.dataDir);
-      await images.run(async () => {
+      const saved = await images.run(async () => {
         const photos = await planPhotos(app.db, images, body, input, id);
-        await app.db
+        return app.db
           .transaction()
           .execute(async (trx) => {
             const locked = await trx.selectFrom('drivers').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
             if (!locked) throw notFound(DRIVER_MSG.notFound);
+            await checkVersion(trx, 'drivers', id, input.updated_at);
             await assertEmailFree(trx, email, id);
             await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
             await trx
@@ -213,9 +216,13 @@ export default async function driverRoutes(app: FastifyInstance) {
             await writeRightToWork(trx, id, photos);
             // A new password ends the driver's sessions in the app.
             if (passwordHash) await revokeAccountTokens(trx, 'driver', id);
+            // Read before the commit: the answer is this request's driver, not a later save's.
+            return (await loadDriver(trx, id, londonToday()))!;
           })
           .catch(emailRace);
       });
+      await publish('update', saved);
+      return saved;
     }
     const driver = await driverById(id);
     await publish('update', driver);

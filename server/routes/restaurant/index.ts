@@ -31,6 +31,7 @@ import profileRoutes, { profileColumns } from './profile';
 import credentialsRoutes from './credentials';
 import { answerList, idScope } from '../../lists';
 import { RESTAURANT_LIST } from './list';
+import { checkVersion } from '../../services/versions';
 
 
 /** The restaurant's own columns from a validated form: its profile, and what only the office sets. */
@@ -118,7 +119,10 @@ export default async function restaurantRoutes(app: FastifyInstance) {
     return { ...restaurant, restCredentials };
   });
 
-  /** Edit (spec 2, section 7: POST with _method=PATCH, multipart). Fields left out are cleared, as the form sends them all. */
+  /**
+   * Edit (spec 2, section 7: POST with _method=PATCH, multipart). Fields left out are cleared, as the form sends them
+   * all. Sent with an old version (`updated_at`), it answers 409 and changes nothing (domain/versions.ts).
+   */
   app.post<{ Params: { id: string } }>('/api/restaurant/:id', admins, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const body = await readMultipart(request);
@@ -129,11 +133,12 @@ export default async function restaurantRoutes(app: FastifyInstance) {
     if (!current) throw notFound(RESTAURANT_MSG.notFound);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const images = new ImageChanges(app.config.dataDir);
-    await images.run(async () => {
+    const restaurant = await images.run(async () => {
       const logo = await images.resolve('file', current.logo_src, { file: fileOf(body, ...LOGO_FIELDS), keep: !!input.logo_src }, LOGO_TYPES);
-      await app.db.transaction().execute(async (trx) => {
+      return app.db.transaction().execute(async (trx) => {
         const locked = await trx.selectFrom('restaurants').select('restaurateur_id').where('id', '=', id).forUpdate().executeTakeFirst();
         if (!locked) throw notFound(RESTAURANT_MSG.notFound);
+        await checkVersion(trx, 'restaurants', id, input.updated_at);
         await assertAreaExists(trx, input.area_id);
         const login = await loginForEditedRestaurant(trx, id, locked.restaurateur_id, {
           email: input.email.toLowerCase(),
@@ -145,9 +150,10 @@ export default async function restaurantRoutes(app: FastifyInstance) {
           .set({ ...restaurantColumns(input, login.id, logo), updated_at: sql<string>`now()` })
           .where('id', '=', id)
           .execute();
+        // Read before the commit: the answer is this request's restaurant, not a later save's.
+        return (await loadRestaurant(trx, id))!;
       });
     });
-    const restaurant = (await loadRestaurant(app.db, id))!;
     await publish('update', restaurant);
     // Its account or area may have changed, and with them who may see it.
     await announceAccessChange(app, 'everyone');

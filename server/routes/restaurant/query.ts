@@ -19,7 +19,7 @@ export interface RestaurantQuery {
 const RESTAURANT_COLUMNS = [
   'id', 'name', 'contact_name', 'address', 'postcode', 'telephone', 'business_email', 'area_id', 'restaurateur_id', 'status',
   'standard_pay', 'weekend_pay', 'invoice_comission', 'booking_fee', 'send_invoice', 'map_latitude', 'map_longitude', 'meal',
-  'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target', 'logo_src',
+  'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target', 'logo_src', 'updated_at',
 ] as const;
 
 type RestaurantRow = Pick<Restaurant, (typeof RESTAURANT_COLUMNS)[number]> & {
@@ -54,6 +54,7 @@ export async function loadRestaurants(db: Kysely<Database>, q: RestaurantQuery =
       .$if(!!q.ids, (qb) => qb.where('r.id', 'in', q.ids!))
       .orderBy(sql`lower(r.name)`)
       .orderBy('r.id'),
+    ['updated_at'],
   );
 
   return rows.map((r) => ({
@@ -89,6 +90,7 @@ export async function loadRestaurants(db: Kysely<Database>, q: RestaurantQuery =
         ? { id: r.restaurateur_id, name: r.owner_name ?? '', email: r.owner_email }
         : null,
     restaurateur_id: r.restaurateur_id,
+    updated_at: r.updated_at,
   }));
 }
 

@@ -11,6 +11,7 @@ import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shift
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from './notify';
 import { shiftView } from './view';
 import { guardWorkingTime } from './workingTimeGuard';
+import { checkVersion } from '../../services/versions';
 import { workingTimeConfirmed } from '../../../domain/workingTime';
 
 type Row = Awaited<ReturnType<typeof lockShift>>;
@@ -66,8 +67,11 @@ const stateOfRow = (row: NonNullable<Row>, hasTimesheet: boolean): ShiftState =>
 });
 
 /**
- * POST /api/shift, PUT /api/shift/{id}, DELETE /api/shift/{id} (spec 3, section 7), for administrators and managers.
- * A write that breaks a working-time rule answers 409 with the warnings until the call confirms them.
+ * POST /api/shift, PUT /api/shift/{id}, DELETE /api/shift/{id} (spec 3, section 7), and GET /api/shift/{id}, for
+ * administrators and managers.
+ * A write that breaks a working-time rule answers 409 with the warnings until the call confirms them; a save sent
+ * with an old version (`updated_at`) answers 409 with `conflict` (domain/versions.ts). The answer is read inside the
+ * write's transaction, so it shows this request's values whatever is saved after it.
  */
 export default async function singleShiftRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
@@ -77,7 +81,7 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     const account = request.account!;
     const scope = await scopeOf(app, account);
     const status = input.status ?? SHIFT_STATUS.new;
-    const { id, deliveries } = await app.db.transaction().execute(async (trx) => {
+    const { shift, deliveries } = await app.db.transaction().execute(async (trx) => {
       const restaurant = await restaurantFor(trx, scope, input.restaurant_id, true);
       const restaurants = new Map([[restaurant.id, restaurant]]);
       await checkDriver(trx, { ...input, status }, null, restaurants);
@@ -99,12 +103,20 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
         status === SHIFT_STATUS.published && input.push_drivers === PUSH_DRIVERS.send
           ? await recordShiftPushes(trx, 'publish', [input], staffId(account))
           : [];
-      return { id: row.id, deliveries: pushes };
+      return { shift: (await shiftView(trx, row.id))!, deliveries: pushes };
     });
-    const shift = (await shiftView(app.db, id))!;
     await broadcastShifts(app, status === SHIFT_STATUS.published ? 'publish' : 'store', [shift]);
     await deliverShiftPushes(app, deliveries);
     reply.status(201);
+    return shift;
+  });
+
+  /** One shift as the board shows it (a dialog reloading it after a conflict). */
+  app.get<{ Params: { id: string } }>('/api/shift/:id', staff, async (request) => {
+    const id = pathId(request.params.id);
+    const scope = await scopeOf(app, request.account!);
+    const shift = await shiftView(app.db, id);
+    if (!shift || !inScope(scope, shift.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
     return shift;
   });
 
@@ -115,9 +127,10 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     const account = request.account!;
     const scope = await scopeOf(app, account);
 
-    const { event, deliveries } = await app.db.transaction().execute(async (trx) => {
+    const { event, shift, deliveries } = await app.db.transaction().execute(async (trx) => {
       const current = await lockShift(trx, id);
       if (!current || !inScope(scope, current.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
+      await checkVersion(trx, 'shifts', id, input.updated_at);
       const hasTimesheet = (await shiftsWithTimesheet(trx, [id])).has(id);
       const moved =
         input.restaurant_id !== current.restaurant_id ||
@@ -164,9 +177,9 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
         if (current.driver_id && current.driver_id !== input.driver_id) told.push({ restaurant_id: current.restaurant_id, driver_id: current.driver_id });
         pushes = await recordShiftPushes(trx, kind, told, staffId(account));
       }
-      return { event, deliveries: pushes };
+      // Read before the commit: the answer is this request's shift, not a later save's.
+      return { event, shift: (await shiftView(trx, id))!, deliveries: pushes };
     });
-    const shift = (await shiftView(app.db, id))!;
     await broadcastShifts(app, event, [shift]);
     await deliverShiftPushes(app, deliveries);
     return shift;

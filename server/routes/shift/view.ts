@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
+import { utcIso } from '../../db/utcIso';
 import type { DateRange } from '../../../domain/ranges';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import type { ShiftDriver, ShiftPerson, ShiftRecord } from '../../../domain/shifts';
@@ -70,6 +71,7 @@ export async function loadShifts(db: Kysely<Database>, filter: ShiftFilter): Pro
   const result = await sql<{ rows: string }>`
     select coalesce(json_agg(json_build_array(
       ${cols('s', COLUMNS)},
+      ${utcIso(sql`s.updated_at`)},
       (select t.id from timesheets t where t.shift_id = s.id),
       cu.first_name || ' ' || cu.last_name, cu.email,
       cr.name, cr.email,
@@ -99,12 +101,15 @@ function unpack(row: Packed, filter: ShiftFilter, timesheets: Map<number, Record
   COLUMNS.forEach((c, i) => (shift[c] = row[i]));
   let i = COLUMNS.length;
   const at = () => row[i++];
+  const updatedAt = at() as string;
   const timesheetId = at() as number | null;
   const [creatorUser, creatorUserMail, creatorOwner, creatorOwnerMail] = [at(), at(), at(), at()];
   const [moderatorUser, moderatorUserMail, moderatorOwner, moderatorOwnerMail] = [at(), at(), at(), at()];
   const [driverId, driverName, driverPhone, driverPhoto, canceledId, canceledName] = [at(), at(), at(), at(), at(), at()];
 
   const record = shift as unknown as ShiftRecord;
+  // The shift's version (domain/versions.ts): a save sends it back.
+  record.updated_at = updatedAt;
   record.timesheet_id = timesheetId;
   record.creator =
     person('user', record.creator_id, creatorUser, creatorUserMail) ??

@@ -22,6 +22,7 @@ import { writeTimesheets, type WriteItem } from './write';
 
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { RULES } from '../../../domain/access';
+import type { RecordConflict } from '../../../domain/versions';
 export { TIMESHEET_CHANNEL };
 
 const schema = timesheetSchema();
@@ -70,7 +71,8 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const ctx = await context(request);
     const view = await app.db.transaction().execute(async (trx) => {
       const { saved, failed } = await writeTimesheets(trx, [item], ctx);
-      if (failed.length) throw new HttpError(failed[0].refusal.statusCode, failed[0].refusal.errors);
+      const refusal = failed[0]?.refusal;
+      if (refusal) throw new HttpError(refusal.statusCode, refusal.conflict ? { ...refusal.conflict } : refusal.errors);
       return (await timesheetViews(trx, [saved[0].id], ctx.pay))[0];
     });
     return view;
@@ -86,6 +88,15 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const key = JSON.stringify([filter, options]);
     const list = await lists.get(app.db, key, filter, (days) => timesheetDayTexts(app.db, filter, options, days));
     return sendList(request, reply, list);
+  });
+
+  /** One saved timesheet as the list shows it (a form reloading it after a conflict). */
+  app.get<{ Params: { id: string } }>('/api/timesheet/:id', staff, async (request) => {
+    const id = pathId(request.params.id);
+    const ctx = await context(request);
+    const [view] = await timesheetViews(app.db, [id], ctx.pay);
+    if (!view || (ctx.scope !== null && !ctx.scope.includes(view.restaurant_id))) throw notFound(TIMESHEET_MSG.notFound);
+    return view;
   });
 
   app.post('/api/timesheet', staff, async (request, reply) => {
@@ -126,11 +137,13 @@ export default async function timesheetRoutes(app: FastifyInstance) {
 
   /**
    * Approves a list (the Approve button sends one, Approve All many). Each item is checked on its own: those
-   * refused come back in `fail` with the item as sent (`data`) and `errors`, the others are approved together.
+   * refused come back in `fail` with the item as sent (`data`) and `errors`, the others are approved together. An
+   * item sent with the version it was loaded with (the form's Approve) is refused when the timesheet changed since,
+   * its `errors` saying so under `updated_at` and its `conflict` who changed it and when.
    */
   app.post('/api/timesheet/approve', staff, async (request) => {
     const list = approveList(request.body);
-    const fail: { index: number; errors: Record<string, string[]> }[] = [];
+    const fail: { index: number; errors: Record<string, string[]>; conflict?: RecordConflict['conflict'] }[] = [];
     const valid: { item: WriteItem; index: number }[] = [];
     list.forEach((raw, index) => {
       const parsed = schema.safeParse(raw ?? {});
@@ -142,11 +155,13 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     const ctx = await context(request);
     const approved = await app.db.transaction().execute(async (trx) => {
       const { saved, failed } = await writeTimesheets(trx, valid.map((v) => v.item), ctx);
-      for (const f of failed) fail.push({ index: valid[f.index].index, errors: f.refusal.errors });
+      for (const f of failed) {
+        fail.push({ index: valid[f.index].index, errors: f.refusal.errors, ...(f.refusal.conflict ? { conflict: f.refusal.conflict.conflict } : {}) });
+      }
       return timesheetViews(trx, saved.map((s) => s.id), ctx.pay);
     });
     if (approved.length) await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'approve', items: approved });
     fail.sort((a, b) => a.index - b.index);
-    return { data: approved, fail: fail.map((f) => ({ data: list[f.index], errors: f.errors })) };
+    return { data: approved, fail: fail.map((f) => ({ data: list[f.index], errors: f.errors, ...(f.conflict ? { conflict: f.conflict } : {}) })) };
   });
 }

@@ -26,14 +26,19 @@ import {
   transitionMessage,
   type TimesheetInput,
 } from '../../../domain/validation/timesheet';
+import type { RecordConflict } from '../../../domain/versions';
 import type { PayOptions } from './payOptions';
 import type { DriverFacts, Lookups, RestaurantFacts, ShiftFacts, StoredTimesheet } from './lookups';
 
-/** A write the rules refuse: the HTTP status and the `{ field: [messages] }` body. */
+/**
+ * A write the rules refuse: the HTTP status and the `{ field: [messages] }` body; for a save on an old version
+ * (409), the conflict too, which a single save answers as its body.
+ */
 export class Refusal extends Error {
   constructor(
-    readonly statusCode: 400 | 403 | 404,
+    readonly statusCode: 400 | 403 | 404 | 409,
     readonly errors: Record<string, string[]>,
+    readonly conflict?: RecordConflict,
   ) {
     super(Object.values(errors)[0]?.[0] ?? 'Refused');
   }
@@ -75,11 +80,11 @@ export interface WriteRequest {
   approve?: boolean;
 }
 
-const inScope = (ctx: PlanContext, restaurantId: number) => ctx.scope === null || ctx.scope.includes(restaurantId);
+export const inScope = (ctx: PlanContext, restaurantId: number) => ctx.scope === null || ctx.scope.includes(restaurantId);
 const sameText = (a: string | null, b: string | null) => (a ?? '') === (b ?? '');
 
 /** The fields the form edits: none may change while the timesheet is approved. */
-function fieldsDiffer(stored: StoredTimesheet, input: TimesheetInput): boolean {
+export function fieldsDiffer(stored: StoredTimesheet, input: TimesheetInput): boolean {
   return (
     stored.restaurant_id !== input.restaurant_id ||
     stored.period_date !== input.period_date ||

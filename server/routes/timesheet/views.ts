@@ -4,6 +4,7 @@ import { hourlyRate } from '../../../domain/pay';
 import { CANCELLATION_TIMESHEET, SHIFT_STATUS } from '../../../domain/statuses';
 import { placeholderFromShift, rateFor, type ShiftForTimesheet, type TimesheetView } from '../../../domain/timesheets';
 
+import { utcIso } from '../../db/utcIso';
 import { dayText, groupByDay, joinDayTexts, type DayTexts } from '../../services/dayLists';
 import type { PayOptions } from './payOptions';
 
@@ -35,10 +36,8 @@ export interface ListFilter {
 
 const driverName = sql`nullif(trim(d.first_name || ' ' || d.last_name), '')`;
 
-const utcIso = (column: RawBuilder<unknown>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** The report screens also show when a timesheet was made and last changed; the timesheet screen does not need it. */
-const reportColumns = sql`, ${utcIso(sql`t.created_at`)} as created_at, ${utcIso(sql`t.updated_at`)} as updated_at`;
+/** The report screens also show when a timesheet was made. */
+const reportColumns = sql`, ${utcIso(sql`t.created_at`)} as created_at`;
 
 /** The saved timesheets matching `where`, each row as the list answers it (`x`), unordered. */
 function savedRows(where: RawBuilder<unknown>, comission: number, forReports: boolean) {
@@ -50,7 +49,7 @@ function savedRows(where: RawBuilder<unknown>, comission: number, forReports: bo
         ${driverName} as driver_name, r.name as restaurant_name,
         coalesce(r.invoice_comission, ${comission}::numeric) as invoice_comission,
         s.period_date as shift_period_date, s.start_time as shift_start_time, s.finish_time as shift_finish_time,
-        s.cost_bonus as shift_cost_bonus${forReports ? reportColumns : sql``}
+        s.cost_bonus as shift_cost_bonus, ${utcIso(sql`t.updated_at`)} as updated_at${forReports ? reportColumns : sql``}
       from timesheets t
       join restaurants r on r.id = t.restaurant_id
       left join drivers d on d.id = t.driver_id
@@ -150,8 +149,8 @@ export const LIST_SECTIONS = 2;
 /**
  * GET /api/timesheet by day (of the range, or the given days only): each day's saved timesheets (by time), and a
  * placeholder for every shift of the day that has none (by time; the Pending and All filters show them). The list
- * is every day's saved timesheets, then every day's placeholders. `forReports` answers the saved timesheets only,
- * with when each was made and last changed (created_at, updated_at).
+ * is every day's saved timesheets, then every day's placeholders. Saved timesheets carry their version (updated_at,
+ * domain/versions.ts); `forReports` answers the saved timesheets only, with when each was made (created_at).
  */
 export async function timesheetDayTexts(db: Kysely<Database>, filter: ListFilter, options: ListOptions, days: string[] | null): Promise<DayTexts> {
   const texts: DayTexts = new Map();

@@ -1,11 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { TIMESHEET_MSG, type TimesheetInput } from '../../../domain/validation/timesheet';
-import { loadLookups } from './lookups';
-import { book, planWrite, Refusal, type Plan, type PlanContext, type WriteRequest } from './plan';
+import { loadLookups, type Lookups } from './lookups';
+import { book, fieldsDiffer, inScope, planWrite, Refusal, type Plan, type PlanContext, type WriteRequest } from './plan';
 import { insertTimesheets, updateTimesheets } from './store';
 import { recordCancellation } from '../../services/cancellations';
 import { REPORT_EVENT } from '../../../domain/reports';
+import type { RecordConflict } from '../../../domain/versions';
+import { versionConflict } from '../../services/versions';
 
 export interface WriteItem {
   input: TimesheetInput;
@@ -24,17 +26,40 @@ export interface Failed {
 }
 
 /**
+ * The items sent with the version they were loaded with (a save from the form) whose timesheet changed since. The
+ * rows are locked by the lookups; a timesheet gone or out of the account's reach is left to the rules' 404. An
+ * approve item is refused only when it would also write over what changed (its fields differ from the stored
+ * ones): approving a timesheet as it stands keeps the approve call's rules, a driver's discard meanwhile included.
+ */
+async function staleItems(trx: Transaction<Database>, items: WriteItem[], lookups: Lookups, ctx: PlanContext): Promise<Map<number, RecordConflict>> {
+  const stale = new Map<number, RecordConflict>();
+  for (const [index, { input, request }] of items.entries()) {
+    if (request.id === undefined || input.updated_at === undefined) continue;
+    const current = lookups.currents.get(request.id);
+    if (!current || !inScope(ctx, current.restaurant_id)) continue;
+    if (request.approve && !fieldsDiffer(current, input)) continue;
+    const conflict = await versionConflict(trx, 'timesheets', request.id, input.updated_at);
+    if (conflict) stale.set(index, conflict);
+  }
+  return stale;
+}
+
+/**
  * Checks and stores a batch of timesheet writes inside the caller's transaction: one lookup pass, the rules for
  * each item (items of the same batch count against each other for overlaps), then one insert and one update
- * statement per thousand rows. Refused items are answered, not stored; the others are.
+ * statement per thousand rows. Refused items are answered, not stored; the others are. An item sent with an old
+ * version is refused with the conflict (409).
  */
 export async function writeTimesheets(trx: Transaction<Database>, items: WriteItem[], ctx: PlanContext): Promise<{ saved: Saved[]; failed: Failed[] }> {
   const ids = items.flatMap((i) => (i.request.id === undefined ? [] : [i.request.id]));
   const lookups = await loadLookups(trx, items.map((i) => i.input), ids);
 
   const failed: Failed[] = [];
+  const stale = await staleItems(trx, items, lookups, ctx);
   const accepted: { index: number; plan: Plan }[] = [];
   items.forEach((item, index) => {
+    const conflict = stale.get(index);
+    if (conflict) return failed.push({ index, refusal: new Refusal(409, { updated_at: [conflict.message] }, conflict) });
     try {
       const plan = planWrite(item.input, item.request, lookups, ctx);
       // New timesheets have no id yet: a negative one stands in for the overlap check.

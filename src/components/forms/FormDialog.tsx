@@ -9,6 +9,8 @@ import { FormDialogContext, SAVE } from './formDialogContext';
 import { FormCancelButton, FormSaveButton } from './FormSaveButton';
 import { schemaResolver } from './schemaResolver';
 import { showServerErrors } from './serverErrors';
+import { ConflictNotice } from './ConflictNotice';
+import { conflictOf } from '../../../domain/versions';
 
 /**
  * A form in a dialog, the way every record dialog of the panel behaves (spec 1 and 2, section 5):
@@ -17,6 +19,8 @@ import { showServerErrors } from './serverErrors';
  *   message shows once it is touched (left) and follows the typing from then on;
  * - the save button (FormSaveButton) is disabled while the form is invalid or being saved;
  * - a save the server refuses puts its `{ field: [messages] }` under the fields and says the error above the form;
+ *   one refused because the record changed since it was loaded (409 with `conflict`) says so with a Reload, which
+ *   reads the record anew into the form (`reload`), the values typed staying until then;
  * - inputs (./inputs) are disabled while saving, and in a read-only view.
  * The dialog's body (inputs, tabs) is its children; its buttons (Cancel and `saveLabel`, or `actions`) sit inside the
  * same <form>.
@@ -55,6 +59,11 @@ export interface FormDialogProps<V extends FieldValues> {
   /** After a save, empty the form again (a dialog that stays open for the next one). */
   resetAfterSave?: boolean;
   /**
+   * Reads the edited record anew and answers the form's values for it, its version (`updated_at`) among them: the
+   * Reload of a save refused because someone changed the record meanwhile.
+   */
+  reload?: () => Promise<V>;
+  /**
    * Only the form (title, content, buttons), for a DialogFrame the caller holds open from before the form can be
    * drawn (a check that gives its first values); the frame's closing is then the caller's.
    */
@@ -83,7 +92,10 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
   // What is being sent: SAVE (the form's submit), or another action's name (an invoice's Preview).
   const [sending, setSending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [initial] = useState(defaultValues);
+  // A save refused on an old version: the server's message, shown with Reload until the record is read anew.
+  const [conflict, setConflict] = useState<string | null>(null);
+  // The values the form holds from the start, and after a Reload (react-admin's Form resets to them when they change).
+  const [initial, setInitial] = useState(defaultValues);
   const formRef = useRef<UseFormReturn | null>(null);
   // The resolver reads the schema of the moment (it changes with a password switch) without a new form.
   const schemaRef = useRef(schema);
@@ -92,17 +104,30 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
   const prepareRef = useRef(prepare);
   prepareRef.current = prepare;
   const resolver = useMemo(() => schemaResolver(() => schemaRef.current, (values) => prepareRef.current(values)), []);
-  const clearFailure = useCallback(() => setFailure(null), []);
+  const clearFailure = useCallback(() => {
+    setFailure(null);
+    setConflict(null);
+  }, []);
+  const reload = props.reload;
+  const reloadRecord = reload
+    ? async () => {
+        setInitial(await reload());
+        setConflict(null);
+      }
+    : undefined;
   const saving = sending !== null;
 
   // Sends, and answers a refusal: the server's messages under their fields, the failure above the form.
   const send = async (name: string, run: () => Promise<unknown>) => {
     setSending(name);
     setFailure(null);
+    setConflict(null);
     try {
       await run();
       if (name === SAVE && props.resetAfterSave) formRef.current?.reset();
     } catch (error) {
+      const changed = conflictOf(error);
+      if (changed) return setConflict(changed.message);
       const form = formRef.current!;
       const fields = showServerErrors(error, form.setError, props.renameServerFields);
       const failed = error as { message?: string; body?: unknown } | null;
@@ -156,6 +181,7 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
         </DialogTitle>
         {tabs}
         <DialogContent sx={{ pt: '16px !important' }}>
+          {conflict && <ConflictNotice message={conflict} onReload={reloadRecord} />}
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {failure}

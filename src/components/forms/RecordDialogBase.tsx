@@ -42,8 +42,11 @@ interface Props<T extends RaRecord> {
   noun: string;
   /** The failure said when the record is not there (any more, or not for this account). */
   notFound: string;
-  /** The dialog, given its save and, when editing, the record. */
-  children: (save: DialogSave<T>, record?: T) => ReactNode;
+  /**
+   * The dialog, given its save and, when editing, the record and how to read it anew (the Reload of a save refused
+   * because the record changed meanwhile: FormDialogProps.reload).
+   */
+  children: (save: DialogSave<T>, record?: T, reload?: () => Promise<T>) => ReactNode;
 }
 
 /**
@@ -76,14 +79,19 @@ function Creating<T extends RaRecord>({ children }: Pick<Props<T>, 'children'>) 
 }
 
 function WhenRead<T extends RaRecord>({ onClose, noun, notFound, children }: Omit<Props<T>, 'resource' | 'id'>) {
-  const { record, error, isFetching } = useEditContext<T>();
+  const { record, error, isFetching, refetch } = useEditContext<T>();
   const save = useDialogSave<T>();
+  const reload = useCallback(async () => {
+    const read = await refetch();
+    if (read.error || !read.data) throw read.error ?? new Error(notFound);
+    return read.data;
+  }, [refetch, notFound]);
   // The form reads its values once: it waits for the record as the server has it now (a list's copy may be older
   // than the last save), then stays drawn while the record is read again after a save. A failed read keeps the copy.
   const drawn = useRef(false);
   if (record && (drawn.current || !isFetching)) {
     drawn.current = true;
-    return children(save, record);
+    return children(save, record, reload);
   }
   const failed = error ? ((error as { status?: number }).status === 404 ? notFound : `The ${noun} could not be loaded`) : null;
   return <WaitingDialog label={`Loading the ${noun}`} failure={failed} onClose={onClose} />;

@@ -11,3 +11,4 @@ export { PasswordInput, PasswordSwitch } from './PasswordInputs';
 export { useFormDialog, useInputsDisabled } from './formDialogContext';
 export { showServerErrors, failureBeside } from './serverErrors';
 export { RecordDialogBase, CreateDialogBase, type DialogSave, type SaveMeta } from './RecordDialogBase';
+export { ConflictNotice } from './ConflictNotice';

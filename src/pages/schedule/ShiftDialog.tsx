@@ -10,7 +10,7 @@ import { isTime } from '../../../domain/timeList';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { formatMoney } from '../../components/format';
 import { FlagInput, FormCancelButton, FormDialog, FormSaveButton, TextInput, TimeInput, failureBeside, useFormDialog, type TextInputProps } from '../../components/forms';
-import { createShift, updateShift, workingTimeWarnings, type BoardDriver, type BoardRestaurant } from './api';
+import { createShift, fetchShift, updateShift, workingTimeWarnings, type BoardDriver, type BoardRestaurant } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
 import { OPEN_SHIFT, ShiftDriverInput, useDriverRefusals, type ShiftDriverProps } from './ShiftDriverInput';
@@ -44,7 +44,7 @@ type ShiftValues = Record<string, string | boolean>;
 function initialValues(restaurant: BoardRestaurant, date: string | undefined, shift: ShiftRecord | undefined): ShiftValues {
   const amount = (value: number | undefined) => String(value ?? 0);
   return {
-    restaurant_id: String(restaurant.id),
+    restaurant_id: String(shift?.restaurant_id ?? restaurant.id),
     // A rejected shift opens as an open shift (spec 3, section 4.1); a new one waits for a choice.
     driver_id: shift ? (shift.driver_id ? String(shift.driver_id) : OPEN_SHIFT) : '',
     period_date: shift?.period_date ?? date ?? '',
@@ -57,6 +57,8 @@ function initialValues(restaurant: BoardRestaurant, date: string | undefined, sh
     fuel_bonus_6: amount(shift?.fuel_bonus_6),
     extra_request: !!shift?.extra_request,
     comment: shift?.comment ?? '',
+    // The version the shift was loaded with: a save on it is refused when someone changed the shift meanwhile.
+    updated_at: shift?.updated_at ?? '',
   };
 }
 
@@ -65,10 +67,13 @@ function initialValues(restaurant: BoardRestaurant, date: string | undefined, sh
  * or Open shift), start and finish from the 15-minute list, bonuses, the cancellation fee (hidden for restaurants)
  * and fuel counts. The driver's availability and other published shifts are checked as the form changes; Save stays
  * disabled while the form is invalid, saving, or the driver cannot take the shift. The server checks all of it
- * again; a working-time rule it would break is asked about before the shift is saved anyway.
+ * again; a working-time rule it would break is asked about before the shift is saved anyway. A shift changed by
+ * someone else since it was opened is not saved over: the dialog says who and when, and Reload reads it anew.
  */
-export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates, onClose, onSaved }: ShiftDialogProps) {
-  const [initial] = useState(() => initialValues(restaurant, date, shift));
+export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, fuelRates, onClose, onSaved }: ShiftDialogProps) {
+  // The shift as last read: as opened, then as a Reload brought it.
+  const [shift, setShift] = useState(opened);
+  const [initial] = useState(() => initialValues(restaurant, date, opened));
   const [notify, setNotify] = useState(false);
   const [tab, setTab] = useState<RecordTab>('details');
   const [warnings, setWarnings] = useState<string[] | null>(null);
@@ -77,6 +82,12 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
   const send = async (values: Record<string, unknown>, confirmed: boolean) => {
     const body = { ...values, status: shift?.status ?? SHIFT_STATUS.new, push_drivers: shift && notify ? 10 : 20, [WORKING_TIME_CONFIRM_FIELD]: confirmed };
     onSaved(shift ? await updateShift(shift.id, body) : await createShift(body));
+  };
+  const reload = async () => {
+    const fresh = await fetchShift(opened!.id);
+    setShift(fresh);
+    store.upsert([fresh]);
+    return initialValues(restaurant, date, fresh);
   };
   const save = async (values: ShiftValues) => {
     try {
@@ -96,6 +107,7 @@ export function ShiftDialog({ restaurant, date, shift, drivers, store, fuelRates
       schema={shiftSchema}
       defaultValues={initial}
       onSave={save}
+      reload={opened && reload}
       onClose={onClose}
       failureFallback={FAILED}
       failureText={failureText}

@@ -89,6 +89,8 @@ export async function fetchCommissionDefault(): Promise<number> {
 
 export type ShiftPayload = Record<string, unknown>;
 
+/** One shift as the board holds it, read anew (a dialog's Reload after someone changed it). */
+export const fetchShift = (id: number) => httpClient<ShiftRecord>(`/api/shift/${id}`);
 export const createShift = (body: ShiftPayload) => httpClient<ShiftRecord>('/api/shift', { method: 'POST', body });
 export const updateShift = (id: number, body: ShiftPayload) => httpClient<ShiftRecord>(`/api/shift/${id}`, { method: 'PUT', body: { ...body, id } });
 export const deleteShift = (id: number) => httpClient(`/api/shift/${id}`, { method: 'DELETE' });

@@ -21,8 +21,10 @@ import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
 import { TimesheetMap } from './TimesheetMap';
 import { STATUS_COLOURS } from './TimesheetTable';
 import {
-  approveOne, discardOne, formValuesOf, previewCost, removeOne, unapprove, type TimesheetFormValues,
+  approveOne, discardOne, fetchTimesheet, formValuesOf, previewCost, removeOne, unapprove, type TimesheetFormValues,
 } from './timesheetActions';
+import { conflictOf } from '../../../domain/versions';
+import { ConflictNotice } from '../../components/forms/ConflictNotice';
 
 /** The pinned form's height (spec 3, section 9). */
 export const PINNED_FORM_HEIGHT = 396;
@@ -44,6 +46,7 @@ export interface SummaryFormProps {
   onScrollTo?: () => void;
   /** The floating (unpinned) form closes; the pinned one stays. */
   onClose?: () => void;
+  /** A save's answer, or the timesheet as a Reload read it: the list takes its row. */
   onSaved: (view: TimesheetView) => void;
   onRemoved: (row: TimesheetView) => void;
 }
@@ -54,7 +57,9 @@ const coords = (lat: number | null, lng: number | null): LatLng | null => (lat =
 /**
  * The summary form under the table (spec 3, sections 2.3, 4.2 and 5): the selected timesheet's restaurant, date,
  * times, bonuses, fuel counts and comments; Approve and Discard save the edits with the change of status;
- * Unapprove Time and Unapprove Pay for approved ones; Remove for administrators. Locked while approved.
+ * Unapprove Time and Unapprove Pay for approved ones; Remove for administrators. Locked while approved. A timesheet
+ * someone else changed since the form was loaded is not saved over: the form says who and when, keeps what was
+ * typed, and Reload reads the timesheet anew.
  */
 export function SummaryForm(props: SummaryFormProps) {
   const { row, restaurants, fuel, mapCenter, positionOf, today, readOnly, canRemove, pinned, onTogglePin, onScrollTo, onClose, onSaved, onRemoved } = props;
@@ -67,6 +72,9 @@ export function SummaryForm(props: SummaryFormProps) {
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [tab, setTab] = useState<RecordTab>('details');
+  // The version the form's values were loaded with (the row the list holds may have moved on since).
+  const [version, setVersion] = useState(row.updated_at);
+  const [conflict, setConflict] = useState<string | null>(null);
 
   const states = buttonStates(row, form.valid);
   const locked = readOnly || states.locked || busy;
@@ -81,12 +89,18 @@ export function SummaryForm(props: SummaryFormProps) {
 
   async function run(work: () => Promise<TimesheetView | null>, done: string) {
     setBusy(true);
+    setConflict(null);
     try {
       const view = await work();
-      if (view) onSaved(view);
+      if (view) {
+        setVersion(view.updated_at);
+        onSaved(view);
+      }
       notify(done, { type: 'success' });
     } catch (error) {
-      notify((error as Error).message || 'The timesheet could not be saved', { type: 'error' });
+      const changed = conflictOf(error);
+      if (changed) setConflict(changed.message);
+      else notify((error as Error).message || 'The timesheet could not be saved', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -97,7 +111,19 @@ export function SummaryForm(props: SummaryFormProps) {
       return;
     }
     const total = states.locked ? row.cost_total : (preview?.cost_total ?? null);
-    void run(() => (action === 'approve' ? approveOne(row, edited, total) : discardOne(row, edited, total)), action === 'approve' ? 'Timesheet approved' : 'Timesheet discarded');
+    void run(
+      () => (action === 'approve' ? approveOne(row, edited, total, version) : discardOne(row, edited, total, version)),
+      action === 'approve' ? 'Timesheet approved' : 'Timesheet discarded',
+    );
+  };
+  /** The timesheet as it is now, into the form and the list (what was typed gives way to it). */
+  const reload = async () => {
+    const fresh = await fetchTimesheet(row.id);
+    form.setValues(formValuesOf(fresh));
+    form.setTouched({});
+    setVersion(fresh.updated_at);
+    setConflict(null);
+    onSaved(fresh);
   };
 
   const restaurantChoices = restaurants.some((r) => r.id === row.restaurant_id) ? restaurants : [{ id: row.restaurant_id, name: row.restaurant_name }, ...restaurants];
@@ -214,6 +240,11 @@ export function SummaryForm(props: SummaryFormProps) {
         </Stack>
         <TimesheetMap positions={positions} center={mapCenter} />
       </Box>
+      {conflict && (
+        <Box sx={{ px: 1.5, pt: 1, '& > .MuiAlert-root': { mb: 1 } }}>
+          <ConflictNotice message={conflict} onReload={reload} />
+        </Box>
+      )}
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 1.5, py: 0.75, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Typography variant="body2" data-testid="earned" sx={{ color: 'text.secondary', flex: 1, minWidth: 220 }}>
           Earned{' '}
@@ -240,10 +271,10 @@ export function SummaryForm(props: SummaryFormProps) {
             )}
             {states.unapproveShown && (
               <>
-                <Button size="small" variant="outlined" disabled={busy || !states.unapproveTime} onClick={() => void run(() => unapprove(row, 'unapproveTime'), 'Time unapproved')}>
+                <Button size="small" variant="outlined" disabled={busy || !states.unapproveTime} onClick={() => void run(() => unapprove(row, 'unapproveTime', version), 'Time unapproved')}>
                   Unapprove Time
                 </Button>
-                <Button size="small" variant="outlined" disabled={busy || !states.unapprovePay} onClick={() => void run(() => unapprove(row, 'unapprovePay'), 'Pay unapproved')}>
+                <Button size="small" variant="outlined" disabled={busy || !states.unapprovePay} onClick={() => void run(() => unapprove(row, 'unapprovePay', version), 'Pay unapproved')}>
                   Unapprove Pay
                 </Button>
               </>

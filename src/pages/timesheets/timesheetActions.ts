@@ -3,6 +3,8 @@ import type { FuelRates } from '../../../domain/pay';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../../domain/statuses';
 import { approveFailure, isPlaceholder, targetState, timesheetCost, type TimesheetAction, type TimesheetView } from '../../../domain/timesheets';
 import type { TimesheetInput } from '../../../domain/validation/timesheet';
+import type { RecordConflict } from '../../../domain/versions';
+import { HttpError } from 'react-admin';
 import { httpClient } from '../../../providers/httpClient';
 
 /** The form's fields of a timesheet, as text (what the inputs hold). */
@@ -48,10 +50,14 @@ export function previewCost(row: TimesheetView, edited: Edited, fuel: FuelRates 
   return timesheetCost({ ...edited, cost_per_hour: row.cost_per_hour }, fuel);
 }
 
-/** The full timesheet the calls take (spec 3, section 7), from a row and, for Approve and Discard, the form's edits. */
-export function timesheetPayload(row: TimesheetView, state: { status: number; status_progress: number }, edited?: Edited, costTotal?: number | null) {
+/**
+ * The full timesheet the calls take (spec 3, section 7), from a row and, for Approve and Discard, the form's edits;
+ * from the form, the version it was loaded with (`version`), so a timesheet changed meanwhile is not saved over.
+ */
+export function timesheetPayload(row: TimesheetView, state: { status: number; status_progress: number }, edited?: Edited, costTotal?: number | null, version?: string) {
   const fields = edited ?? row;
   return {
+    ...(version ? { updated_at: version } : {}),
     ...(isPlaceholder(row) ? {} : { id: row.id }),
     shift_id: row.shift_id,
     modified_shift_id: row.modified_shift_id,
@@ -80,7 +86,8 @@ export function timesheetPayload(row: TimesheetView, state: { status: number; st
 
 export interface ApproveResult {
   data: TimesheetView[];
-  fail: { data: { period_date?: string }; errors: Record<string, string[]> }[];
+  /** `conflict`: the item's timesheet changed since its version (who and when, domain/versions.ts). */
+  fail: { data: { period_date?: string }; errors: Record<string, string[]>; conflict?: RecordConflict['conflict'] }[];
 }
 
 /** POST /api/timesheet/approve; failures come back per item. */
@@ -93,26 +100,37 @@ export function failureMessages(result: ApproveResult): string[] {
   return result.fail.map((f) => approveFailure(f.data?.period_date ?? '', f.errors ?? {}));
 }
 
-/** Approve with the form's edits: one item through the approve call. */
-export async function approveOne(row: TimesheetView, edited: Edited, costTotal: number | null): Promise<TimesheetView> {
-  const result = await approveList([timesheetPayload(row, targetState('approve', row), edited, costTotal)]);
-  if (result.fail.length) throw new Error(failureMessages(result)[0]);
+/**
+ * Approve with the form's edits: one item through the approve call. Refused because the timesheet changed since
+ * `version`, it rejects as a save on an old version does (409 with the conflict), for the form to offer Reload.
+ */
+export async function approveOne(row: TimesheetView, edited: Edited, costTotal: number | null, version?: string): Promise<TimesheetView> {
+  const result = await approveList([timesheetPayload(row, targetState('approve', row), edited, costTotal, version)]);
+  const [failed] = result.fail;
+  if (failed?.conflict) {
+    const message = failed.errors.updated_at?.[0] ?? failureMessages(result)[0];
+    throw new HttpError(message, 409, { message, conflict: failed.conflict });
+  }
+  if (failed) throw new Error(failureMessages(result)[0]);
   return result.data[0];
 }
 
-/** Discard edits the saved timesheet, or makes one from a placeholder. */
-export function discardOne(row: TimesheetView, edited: Edited, costTotal: number | null): Promise<TimesheetView> {
-  const body = timesheetPayload(row, targetState('discard', row), edited, costTotal);
+/** Discard edits the saved timesheet (at the form's version), or makes one from a placeholder. */
+export function discardOne(row: TimesheetView, edited: Edited, costTotal: number | null, version?: string): Promise<TimesheetView> {
+  const body = timesheetPayload(row, targetState('discard', row), edited, costTotal, version);
   return isPlaceholder(row)
     ? httpClient<TimesheetView>('/api/timesheet', { method: 'POST', body })
     : httpClient<TimesheetView>(`/api/timesheet/${row.id}`, { method: 'PUT', body });
 }
 
-/** Unapprove Time / Unapprove Pay: the stored timesheet as it is, back to pending. */
-export function unapprove(row: TimesheetView, action: Extract<TimesheetAction, 'unapproveTime' | 'unapprovePay'>): Promise<TimesheetView> {
-  const body = timesheetPayload(row, targetState(action, row), undefined, row.cost_total);
+/** Unapprove Time / Unapprove Pay: the stored timesheet as it is (at the form's version), back to pending. */
+export function unapprove(row: TimesheetView, action: Extract<TimesheetAction, 'unapproveTime' | 'unapprovePay'>, version?: string): Promise<TimesheetView> {
+  const body = timesheetPayload(row, targetState(action, row), undefined, row.cost_total, version);
   return httpClient<TimesheetView>(`/api/timesheet/${row.id}`, { method: 'PUT', body });
 }
+
+/** A saved timesheet as it is now (the form's Reload after someone changed it). */
+export const fetchTimesheet = (id: number) => httpClient<TimesheetView>(`/api/timesheet/${id}`);
 
 export function removeOne(row: TimesheetView): Promise<unknown> {
   return httpClient(`/api/timesheet/${row.id}`, { method: 'DELETE' });
