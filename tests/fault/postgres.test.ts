@@ -166,6 +166,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
     expect(duplicates).toBe(0);
   });
 
+  it('two people saving one shift on the two instances: the later, stale save is refused with 409, not written', async () => {
+    const manager = await login(b.url, 'manager@demo.test');
+    const restaurant = await query<{ id: number }>(
+      databaseUrl,
+      `select r.id from restaurants r join user_areas ua on ua.area_id = r.area_id join users u on u.id = ua.user_id
+       where u.email = 'manager@demo.test' and r.status = 10 order by r.id limit 1`,
+    );
+    const body = { restaurant_id: restaurant[0].id, period_date: days[2], start_time: '11:00', finish_time: '15:00', driver_id: 0 };
+    const send = (url: string, who: string, method: string, path: string, payload: object) =>
+      fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${who}`, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const created = (await (await send(a.url, token, 'POST', '/api/shift', body)).json()) as { id: number; updated_at: string };
+    const first = await send(b.url, manager, 'PUT', `/api/shift/${created.id}`, { ...body, id: created.id, comment: 'first', updated_at: created.updated_at });
+    const stale = await send(a.url, token, 'PUT', `/api/shift/${created.id}`, { ...body, id: created.id, comment: 'second', updated_at: created.updated_at });
+    const refusal = (await stale.json()) as { message: string };
+    report.add(`stale save: first ${first.status}, the stale one ${stale.status} '${refusal.message}'`);
+    expect(first.status).toBe(200);
+    expect(stale.status).toBe(409);
+    expect(refusal.message).toMatch(/^This shift was changed by .+ at \d\d:\d\d\. Reload to see it\.$/);
+    const [kept] = await query<{ comment: string }>(databaseUrl, 'select comment from shifts where id = $1', [created.id]);
+    expect(kept.comment).toBe('first');
+  });
+
   it('SIGTERM during writes: requests in flight finish, the process exits 0, nothing acknowledged is lost', async () => {
     const c = await startProcess({ DATABASE_URL: databaseUrl, SEED_DEMO: '0', ...limits });
     try {
