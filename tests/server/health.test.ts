@@ -11,7 +11,7 @@ describe('GET /api/health', () => {
     expect(res.json()).toMatchObject({
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      migrations: { pending: 0, latest: '0021_driver_data_full' },
+      migrations: { pending: 0, latest: '0022_idempotency_keys' },
     });
   });
 });
