@@ -3,7 +3,7 @@ import { clearStoredUser, getStoredUser } from './session';
 import { counted } from './requestsSettled';
 import { noteWrite } from './writes';
 import { takeEarly } from './earlyCalls';
-import { postKey } from './idempotencyKeys';
+import { callKey } from './idempotencyKeys';
 import { IDEMPOTENCY_HEADER } from '../domain/idempotency';
 
 /**
@@ -13,8 +13,8 @@ import { IDEMPOTENCY_HEADER } from '../domain/idempotency';
  * - 400 rejects with the first message of the first field of `{ field: [messages] }`, keeping the body
  *   on the error (`error.body`) so forms can show every field's errors;
  * - other failures reject with the body's `message`;
- * - every POST carries an Idempotency-Key, the same again for the same POST after one without a usable answer
- *   (idempotencyKeys.ts), so a retry cannot write twice.
+ * - every POST (and a call marked `idempotent`) carries an Idempotency-Key, the same again for the same call after
+ *   one without a usable answer (idempotencyKeys.ts), so a retry cannot write twice.
  */
 export interface RequestOptions {
   method?: string;
@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** Send the bearer token (default: when a user is stored). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** A creating call that is not a POST (issuing an invoice): sent with an Idempotency-Key, as every POST is. */
+  idempotent?: boolean;
 }
 
 export type ErrorBody = Record<string, unknown>;
@@ -145,7 +147,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<HttpAnswe
   const url = buildUrl(path, options.query);
   const method = options.method ?? 'GET';
   const ownKey = Object.keys(headers).some((name) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
-  const idempotency = method.toUpperCase() === 'POST' && !ownKey ? postKey(url, body) : null;
+  const idempotency = (method.toUpperCase() === 'POST' || options.idempotent) && !ownKey ? callKey(url, body) : null;
   if (idempotency) headers[IDEMPOTENCY_HEADER] = idempotency.key;
 
   let response: Response;

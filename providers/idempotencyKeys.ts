@@ -1,6 +1,6 @@
 /**
- * The Idempotency-Key of each POST the screens send (domain/idempotency.ts): a new key for each call, except that a
- * POST identical to one that got no usable answer in the last ten minutes (the network failed, or the server answered
+ * The Idempotency-Key of each creating call the screens send (every POST, and issuing an invoice; see
+ * domain/idempotency.ts): a new key for each call, except that a call identical to one that got no usable answer in the last ten minutes (the network failed, or the server answered
  * 5xx, such as 'The database is not answering', or 409 while the first was still being processed) takes that call's
  * key again. Pressing Save once more after such an error then cannot create twice: the server answers what the first
  * call did if it was saved, and runs it if it was not. A success or any other refusal forgets the key.
@@ -33,7 +33,7 @@ function bodyText(body: unknown): string {
   return JSON.stringify(body);
 }
 
-export interface PostKey {
+export interface CallKey {
   key: string;
   /** The call's outcome: its status, or 0 when no answer came (the network, or the call was given up). */
   settle(status: number): void;
@@ -41,8 +41,8 @@ export interface PostKey {
 
 const usable = (status: number) => status > 0 && status < 500 && status !== 409;
 
-/** The key for a POST of `body` to `url` (with its query), to settle once the call ends. */
-export function postKey(url: string, body: unknown): PostKey {
+/** The key for a creating call of `body` to `url` (with its query), to settle once the call ends. */
+export function callKey(url: string, body: unknown): CallKey {
   const now = Date.now();
   for (const [sent, entry] of unanswered) if (now - entry.at > KEY_REUSE_MS) unanswered.delete(sent);
   const sent = `${url}\n${bodyText(body)}`;

@@ -1,6 +1,6 @@
 import { getStoredUser } from '../../providers/session';
 import { fieldMessages } from '../../providers/httpClient';
-import { postKey } from '../../providers/idempotencyKeys';
+import { callKey } from '../../providers/idempotencyKeys';
 import { IDEMPOTENCY_HEADER } from '../../domain/idempotency';
 import type { ImportKind, ImportResult } from '../../domain/validation/imports';
 
@@ -33,7 +33,7 @@ export function sendImport<M extends ImportCall['mode']>(call: ImportCall & { mo
   if (call.mapping) form.append('mapping', JSON.stringify(call.mapping));
   const url = `/api/${call.kind}/import?mode=${call.mode}&duplicates=${call.duplicates}`;
   // As httpClient's POSTs: Import pressed again after a lost answer cannot import twice.
-  const idempotency = postKey(url, form);
+  const idempotency = callKey(url, form);
   const xhr = new XMLHttpRequest();
   xhr.open('POST', url);
   const token = getStoredUser()?.access_token;

@@ -10,7 +10,7 @@ import type { AccessCheck } from './auth';
 import { badRequest } from './errors';
 
 /**
- * `Idempotency-Key` on the API's POST calls (server/idempotency/routes.ts). The key is reserved for the request after
+ * `Idempotency-Key` on the API's creating calls (server/idempotency/routes.ts). The key is reserved for the request after
  * its access check and before its handler: the same key from the same account within a day then answers the first
  * request's answer (with `Idempotent-Replayed: true`) instead of writing again, whether the first answer reached the
  * client or was lost on the way. The same key for another method, address or body answers 422; while the first
@@ -23,8 +23,8 @@ import { badRequest } from './errors';
  * reached to reserve a key, the request fails as any other would (503), and writes nothing.
  */
 
-/** Headers a replay gives back: what the body is, and the action id a screen offers Undo on. */
-const KEPT_HEADERS = ['content-type', 'content-disposition', 'location', 'etag', 'x-request-id'];
+/** Headers a replay gives back: what the body is, the action id a screen offers Undo on, the invoice issued. */
+const KEPT_HEADERS = ['content-type', 'content-disposition', 'location', 'etag', 'x-request-id', 'x-invoice-id'];
 /** Larger answers (a copy of thousands of shifts) are not kept: a retry is told the request was saved. */
 const ANSWER_KEPT_MAX = 2 * 1024 * 1024;
 /** How long keeping an answer may hold it back from its client, when the database is slow to take it. */

@@ -6,6 +6,7 @@ import { restaurantId } from '../helpers/shiftFixtures';
 import { multipart, png, type Part } from '../helpers/multipart';
 import { addDays } from '../../domain/dates';
 import { IDEMPOTENCY_MSG } from '../../domain/idempotency';
+import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../domain/statuses';
 import type { FeedMessage } from '../../server/realtime/broadcaster';
 
 /**
@@ -158,6 +159,33 @@ describe('the same key again', () => {
     expect(otherPicture.statusCode).toBe(422);
     const posts = await t.db.selectFrom('news_posts').select('id').where('post_title', '=', title).execute();
     expect(posts).toHaveLength(1);
+  });
+});
+
+describe('issuing an invoice (a GET that creates)', () => {
+  it('with the same key answers the same document and invoice id, and issues one invoice', async () => {
+    const driver = (await t.db.selectFrom('drivers').select('id').where('email', '=', 'driver@demo.test').executeTakeFirstOrThrow()).id;
+    await t.db
+      .insertInto('timesheets')
+      .values({
+        restaurant_id: camden, driver_id: driver, status: TIMESHEET_STATUS.approved, status_progress: TIMESHEET_PROGRESS.payApproved,
+        period_date: '2026-05-04', start_time: '17:00', finish_time: '21:00', cost_per_hour: 12, cost_total: 48,
+      })
+      .execute();
+    const url = `/api/invoice-generate?period_date_from=2026-05-04&period_date_to=2026-05-10&comission=1.5&restaurant_id=${camden}&invoice_number=IDEM-1&create_invoice=1`;
+    const key = newKey();
+    const issue = async () => t.app.inject({ method: 'GET', url, headers: { ...(await t.as(ADMIN)), 'idempotency-key': key } });
+    const first = await issue();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    const again = await issue();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-type']).toBe('application/pdf');
+    expect(again.headers['content-disposition']).toBe(first.headers['content-disposition']);
+    expect(again.headers['x-invoice-id']).toBe(first.headers['x-invoice-id']);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(await t.db.selectFrom('invoices').select('id').where('invoice_number', '=', 'IDEM-1').execute()).toHaveLength(1);
   });
 });
 
