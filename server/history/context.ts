@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { actionName } from './actions';
-import { heldKey } from '../idempotency/held';
+import { isKeyed } from '../idempotency/held';
 
 /**
  * The request a database call is made for. Kept in async-local storage from the moment the body is parsed, so the
@@ -29,7 +29,7 @@ export function historyContext(): string {
     name: actionName(route),
     route,
     // Its writes are kept only while its idempotency key names it (migrations/0022_idempotency_keys.ts).
-    ...(heldKey(request) ? { idempotent: true } : {}),
+    ...(isKeyed(request) ? { idempotent: true } : {}),
   });
 }
 

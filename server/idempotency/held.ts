@@ -7,12 +7,24 @@ export interface HeldKey {
   owner: KeyOwner;
 }
 
+const keyed = new WeakSet<FastifyRequest>();
 const held = new WeakMap<FastifyRequest, HeldKey>();
 
 /**
- * The key the request holds, if any. The history context tells the database so (server/history/context.ts), and the
- * guard of migrations/0022_idempotency_keys.ts then keeps the request's writes only while its key still names it.
+ * Whether the request came with an idempotency key for a route that takes one: its handler then runs only once the
+ * key is reserved for it. The history context tells the database so from the request's first statement
+ * (server/history/context.ts: a context that changes midway costs a statement), and the guard of
+ * migrations/0022_idempotency_keys.ts keeps the request's writes only while its key still names it.
  */
+export function isKeyed(request: FastifyRequest): boolean {
+  return keyed.has(request);
+}
+
+export function markKeyed(request: FastifyRequest): void {
+  keyed.add(request);
+}
+
+/** The key the request holds, once reserved for it. */
 export function heldKey(request: FastifyRequest): HeldKey | undefined {
   return held.get(request);
 }

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MSG, IDEMPOTENT_REPLAYED_HEADER, isIdempotencyKey } from '../../domain/idempotency';
 import { fingerprintOf } from '../idempotency/fingerprint';
-import { heldKey, holdKey } from '../idempotency/held';
+import { heldKey, holdKey, markKeyed } from '../idempotency/held';
 import { takesIdempotencyKey } from '../idempotency/routes';
 import { keepAnswer, letGo, reserve, type Answer, type Reservation } from '../idempotency/store';
 import type { AccessCheck } from './auth';
@@ -114,6 +114,12 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance) {
       if (takesKey(request.method)) return checkKey(request, reply);
     };
     route.preHandler = [...checks, checkRouteKey];
+    // Before the access check's statements: see server/idempotency/held.ts.
+    const markRouteKeyed: preValidationHookHandler = function markRouteKeyed(request, _reply, done) {
+      if (takesKey(request.method) && request.headers[IDEMPOTENCY_HEADER.toLowerCase()] !== undefined) markKeyed(request);
+      done();
+    };
+    route.preValidation = [...[route.preValidation].flat().filter((hook) => !!hook), markRouteKeyed] as preValidationHookHandler[];
   });
 
   // Registered after the history context's hook: a replay gives back the first request's action id, not its own.

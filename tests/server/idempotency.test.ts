@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { suiteTestApp, ADMIN, MANAGER, TEST_TODAY } from '../helpers/testApp';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
-import { restaurantId } from '../helpers/shiftFixtures';
+import { makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { multipart, png, type Part } from '../helpers/multipart';
 import { addDays } from '../../domain/dates';
 import { IDEMPOTENCY_MSG } from '../../domain/idempotency';
@@ -129,6 +130,23 @@ describe('the same key again', () => {
     expect((await post('/api/shift', shift, null)).statusCode).toBe(201);
     expect((await post('/api/shift', shift, null)).statusCode).toBe(201);
     expect(await shiftsOn(shift.period_date)).toBe(2);
+  });
+
+  it('keeps the answer as written, not as compressed for the first client: a replay is compressed only if asked', async () => {
+    const date = addDays(TEST_TODAY, ++day);
+    const ids = [];
+    for (let i = 0; i < 12; i++) ids.push(await makeShift(t.db, { restaurant_id: camden, period_date: date, start_time: '18:00', finish_time: '22:00' }));
+    const key = newKey();
+    const publish = async (encoding: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/shift/publish', headers: { ...(await t.as(ADMIN)), 'idempotency-key': key, ...encoding }, payload: { shift_ids: ids, push_drivers: 20 } });
+    const first = await publish({ 'accept-encoding': 'gzip' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const plain = await publish({});
+    expect(plain.headers['idempotent-replayed']).toBe('true');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(JSON.parse(zlib.gunzipSync(first.rawPayload).toString()));
+    expect(plain.json()).toHaveLength(12);
   });
 
   it('refuses a key that is not 1 to 255 visible characters', async () => {
@@ -273,6 +291,27 @@ describe('the guard', () => {
       await sql`select set_config('app.history', ${ctx}, true)`.execute(trx);
       await trx.insertInto('shifts').values({ restaurant_id: camden, period_date: date, start_time: '18:00', finish_time: '22:00', status: 10, status_assigned: 20, cost_per_hour: 12, cost_total: 48 }).execute();
     });
+
+  it('fails the commit of a call whose key was taken over while it ran: it writes nothing, and the retry writes once', async () => {
+    const shift = newShift();
+    const key = newKey();
+    // As if, while the call was inserting its shift, its lease had run out and a retry had taken its key over.
+    await sql
+      .raw(
+        `create or replace function test_take_over() returns trigger language plpgsql as $$ begin
+          update idempotency_keys set request_id = gen_random_uuid() where request_id = (current_setting('app.history')::jsonb ->> 'request_id')::uuid;
+          return null; end $$`,
+      )
+      .execute(t.db);
+    await sql.raw(`create trigger test_take_over before insert on shifts for each statement execute function test_take_over()`).execute(t.db);
+    const overtaken = await post('/api/shift', shift, key);
+    await sql.raw(`drop trigger test_take_over on shifts`).execute(t.db);
+    expect(overtaken.statusCode).toBe(500);
+    expect(await shiftsOn(shift.period_date)).toBe(0);
+    const retry = await post('/api/shift', shift, key);
+    expect(retry.statusCode).toBe(201);
+    expect(await shiftsOn(shift.period_date)).toBe(1);
+  });
 
   it('fails the commit of a request whose key was let go or taken over, so only one request writes under a key', async () => {
     const shift = newShift();
