@@ -66,8 +66,8 @@ export async function fetchFile(
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new HttpError('The server cannot be reached - check your connection and try again', 0, null);
   }
-  idempotency?.settle(response.status);
   if (blob) {
+    idempotency?.settle(response.status);
     return { blob, fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName), headers: response.headers, status: response.status };
   }
   let body: unknown = text;
@@ -76,6 +76,7 @@ export async function fetchFile(
   } catch {
     // kept as text
   }
+  idempotency?.settle(response.status, body);
   if (response.status === 401 && user) {
     clearStoredUser();
     session.reload();

@@ -167,7 +167,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<HttpAnswe
     idempotency?.settle(0); // the answer broke off: as good as none
     throw error;
   }
-  idempotency?.settle(response.status);
+  idempotency?.settle(response.status, data);
   if (response.ok) {
     const actionId = response.headers.get('x-request-id');
     if (actionId && options.method && options.method !== 'GET') noteWrite({ id: actionId, method: options.method, path });

@@ -1,9 +1,13 @@
+import { IDEMPOTENCY_MSG } from '../domain/idempotency';
+
 /**
  * The Idempotency-Key of each creating call the screens send (every POST, and issuing an invoice; see
- * domain/idempotency.ts): a new key for each call, except that a call identical to one that got no usable answer in the last ten minutes (the network failed, or the server answered
- * 5xx, such as 'The database is not answering', or 409 while the first was still being processed) takes that call's
- * key again. Pressing Save once more after such an error then cannot create twice: the server answers what the first
- * call did if it was saved, and runs it if it was not. A success or any other refusal forgets the key.
+ * domain/idempotency.ts): a new key for each call, except that a call identical to one that got no usable answer in
+ * the last ten minutes takes that call's key again. No usable answer: none at all (the network, a call given up), a
+ * server error (such as 503 'The database is not answering'), or the server saying the first call is still being
+ * processed or was saved already. Pressing Save once more after such an error then cannot create twice: the server
+ * answers what the first call did if it was saved, and runs it if it was not. A success or any other refusal forgets
+ * the key: the same call sent after it is a new action, checked afresh.
  */
 export const KEY_REUSE_MS = 10 * 60 * 1000;
 
@@ -33,13 +37,20 @@ function bodyText(body: unknown): string {
   return JSON.stringify(body);
 }
 
-export interface CallKey {
-  key: string;
-  /** The call's outcome: its status, or 0 when no answer came (the network, or the call was given up). */
-  settle(status: number): void;
+const KEY_CONFLICTS: readonly string[] = [IDEMPOTENCY_MSG.inProgress, IDEMPOTENCY_MSG.savedAlready];
+
+/** An answer that settles the call: not a server error, and not the key's own 409 (another 409 is a refusal). */
+function usable(status: number, body: unknown): boolean {
+  if (status === 0 || status >= 500) return false;
+  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  return !(status === 409 && typeof message === 'string' && KEY_CONFLICTS.includes(message));
 }
 
-const usable = (status: number) => status > 0 && status < 500 && status !== 409;
+export interface CallKey {
+  key: string;
+  /** The call's outcome: its status and body, or status 0 when no answer came (the network, or the call was given up). */
+  settle(status: number, body?: unknown): void;
+}
 
 /** The key for a creating call of `body` to `url` (with its query), to settle once the call ends. */
 export function callKey(url: string, body: unknown): CallKey {
@@ -49,8 +60,8 @@ export function callKey(url: string, body: unknown): CallKey {
   const key = unanswered.get(sent)?.key ?? newKey();
   return {
     key,
-    settle(status) {
-      if (usable(status)) unanswered.delete(sent);
+    settle(status, answer) {
+      if (usable(status, answer)) unanswered.delete(sent);
       else unanswered.set(sent, { key, at: Date.now() });
     },
   };

@@ -48,7 +48,7 @@ export function sendImport<M extends ImportCall['mode']>(call: ImportCall & { mo
       reject(new ImportRefused(['The server could not be reached']));
     };
     xhr.onload = () => {
-      idempotency.settle(xhr.status);
+      idempotency.settle(xhr.status, xhr.response);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.response);
       const messages = Object.values(fieldMessages(xhr.response)).flat();
       const message = (xhr.response as { message?: string } | null)?.message;

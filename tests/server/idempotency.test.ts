@@ -134,7 +134,7 @@ describe('the same key again', () => {
 
   it('keeps the answer as written, not as compressed for the first client: a replay is compressed only if asked', async () => {
     const date = addDays(TEST_TODAY, ++day);
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await makeShift(t.db, { restaurant_id: camden, period_date: date, start_time: '18:00', finish_time: '22:00' }));
     const key = newKey();
     const publish = async (encoding: Record<string, string>) =>

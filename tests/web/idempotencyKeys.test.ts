@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../../providers/httpClient';
 import { KEY_REUSE_MS } from '../../providers/idempotencyKeys';
+import { IDEMPOTENCY_MSG } from '../../domain/idempotency';
 import { ADMIN, storeUser } from './harness';
 
 /**
@@ -10,6 +11,8 @@ import { ADMIN, storeUser } from './harness';
  */
 
 type Outcome = number | 'network';
+/** The bodies of the 409s a fake server answers, in turn. */
+let conflicts: { message: string }[] = [];
 
 /** A fetch answering each call with the next outcome, recording the keys the calls carried. */
 function fakeServer(...outcomes: Outcome[]) {
@@ -20,7 +23,8 @@ function fakeServer(...outcomes: Outcome[]) {
       keys.push(new Headers(init.headers).get('idempotency-key'));
       const outcome = outcomes.shift() ?? 201;
       if (outcome === 'network') throw new TypeError('Failed to fetch');
-      const body = outcome >= 500 ? { message: 'The database is not answering. Try again in a moment.' } : { id: 7 };
+      const body =
+        outcome >= 500 ? { message: 'The database is not answering. Try again in a moment.' } : outcome === 409 ? conflicts.shift() : { id: 7 };
       return new Response(JSON.stringify(body), { status: outcome, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -62,16 +66,22 @@ describe('Idempotency-Key on the screens’ POSTs', () => {
     expect(keys[4]).not.toBe(keys[0]);
   });
 
-  it('keeps the key after 409 (the first call still being processed), and forgets it after a refusal (400)', async () => {
-    const keys = fakeServer(503, 409, 400, 201);
+  it('keeps the key after the key’s own 409s (still being processed, saved already), and forgets it after a refusal', async () => {
+    conflicts = [{ message: IDEMPOTENCY_MSG.inProgress }, { message: IDEMPOTENCY_MSG.savedAlready }];
+    const keys = fakeServer(503, 409, 409, 400, 201);
+    const body = shift();
+    for (let i = 0; i < 5; i++) await save(body);
+    expect(keys.slice(0, 4)).toEqual([keys[0], keys[0], keys[0], keys[0]]);
+    expect(keys[4]).not.toBe(keys[0]);
+  });
+
+  it('forgets the key after another 409 (a refusal such as a working-time warning): the call is checked afresh', async () => {
+    conflicts = [{ message: 'Sam Hill would have 9 h rest after Tuesday’s shift' }];
+    const keys = fakeServer(409, 201);
     const body = shift();
     await save(body);
     await save(body);
-    await save(body);
-    await save(body);
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).toBe(keys[0]);
-    expect(keys[3]).not.toBe(keys[0]);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('is a new key for another body or another address, and after ten minutes', async () => {
