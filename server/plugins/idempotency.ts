@@ -10,10 +10,10 @@ import type { AccessCheck } from './auth';
 import { badRequest } from './errors';
 
 /**
- * `Idempotency-Key` on the API's creating calls (server/idempotency/routes.ts). The key is reserved for the request after
- * its access check and before its handler: the same key from the same account within a day then answers the first
- * request's answer (with `Idempotent-Replayed: true`) instead of writing again, whether the first answer reached the
- * client or was lost on the way. The same key for another method, address or body answers 422; while the first
+ * `Idempotency-Key` on the API's creating calls (server/idempotency/routes.ts). The key is reserved for the request
+ * after its access check and before its handler: the same key from the same account within a day then answers the
+ * first request's answer (with `Idempotent-Replayed: true`) instead of writing again, whether the first answer reached
+ * the client or was lost on the way. The same key for another method, address or body answers 422; while the first
  * request runs, 409 with Retry-After. Answers below 500 are kept (they are what the request does, every time); a
  * server error keeps none, and the key is let go so a retry runs, unless the request's writes committed (its history
  * action exists), in which case a retry is told it was saved and to reload: it never writes twice.
@@ -25,7 +25,7 @@ import { badRequest } from './errors';
 
 /** Headers a replay gives back: what the body is, the action id a screen offers Undo on, the invoice issued. */
 const KEPT_HEADERS = ['content-type', 'content-disposition', 'location', 'etag', 'x-request-id', 'x-invoice-id'];
-/** Larger answers (a copy of thousands of shifts) are not kept: a retry is told the request was saved. */
+/** Larger answers (a copy of thousands of shifts) are not kept: a retry is told the request was saved, if it was. */
 const ANSWER_KEPT_MAX = 2 * 1024 * 1024;
 /** How long keeping an answer may hold it back from its client, when the database is slow to take it. */
 const SETTLE_WAIT_MS = 2000;
