@@ -1,6 +1,8 @@
 import { HttpError } from 'react-admin';
 import { clearStoredUser, getStoredUser } from './session';
 import { errorMessage, firstFieldMessage, session, type ErrorBody } from './httpClient';
+import { callKey } from './idempotencyKeys';
+import { IDEMPOTENCY_HEADER } from '../domain/idempotency';
 
 /**
  * Files the API generates (invoice PDFs, spreadsheets): fetched with the bearer token like every call, then saved
@@ -42,27 +44,39 @@ export async function fetchFile(
   path: string,
   query?: Record<string, string | number | boolean | null | undefined>,
   fallbackName = 'download',
+  /** A call that creates what it answers (issuing an invoice): sent with an Idempotency-Key, as httpClient's POSTs. */
+  options: { idempotent?: boolean } = {},
 ): Promise<FetchedFile> {
   const user = getStoredUser();
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   if (user) headers.Authorization = `Bearer ${user.access_token}`;
+  const address = url(path, query);
+  const idempotency = options.idempotent ? callKey(address, null) : null;
+  if (idempotency) headers[IDEMPOTENCY_HEADER] = idempotency.key;
   let response: Response;
+  let blob: Blob | null = null;
+  let text = '';
   try {
-    response = await fetch(url(path, query), { headers });
-  } catch {
+    response = await fetch(address, { headers });
+    const type = response.headers.get('Content-Type') ?? '';
+    if (response.ok && !type.includes('application/json')) blob = await response.blob();
+    else text = await response.text();
+  } catch (error) {
+    idempotency?.settle(0);
+    if ((error as Error)?.name === 'AbortError') throw error;
     throw new HttpError('The server cannot be reached - check your connection and try again', 0, null);
   }
-  const type = response.headers.get('Content-Type') ?? '';
-  if (response.ok && !type.includes('application/json')) {
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName), headers: response.headers, status: response.status };
+  if (blob) {
+    idempotency?.settle(response.status);
+    return { blob, fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName), headers: response.headers, status: response.status };
   }
-  const text = await response.text();
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
     // kept as text
   }
+  idempotency?.settle(response.status, body);
   if (response.status === 401 && user) {
     clearStoredUser();
     session.reload();

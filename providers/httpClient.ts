@@ -3,6 +3,8 @@ import { clearStoredUser, getStoredUser } from './session';
 import { counted } from './requestsSettled';
 import { noteWrite } from './writes';
 import { takeEarly } from './earlyCalls';
+import { callKey } from './idempotencyKeys';
+import { IDEMPOTENCY_HEADER } from '../domain/idempotency';
 
 /**
  * The one fetch wrapper of the front end (spec 1, sections 7-8):
@@ -10,7 +12,9 @@ import { takeEarly } from './earlyCalls';
  * - 401 on a data call logs the user out and reloads (the route guard then shows the login page);
  * - 400 rejects with the first message of the first field of `{ field: [messages] }`, keeping the body
  *   on the error (`error.body`) so forms can show every field's errors;
- * - other failures reject with the body's `message`.
+ * - other failures reject with the body's `message`;
+ * - every POST (and a call marked `idempotent`) carries an Idempotency-Key, the same again for the same call after
+ *   one without a usable answer (idempotencyKeys.ts), so a retry cannot write twice.
  */
 export interface RequestOptions {
   method?: string;
@@ -23,6 +27,8 @@ export interface RequestOptions {
   /** Send the bearer token (default: when a user is stored). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** A creating call that is not a POST (issuing an invoice): sent with an Idempotency-Key, as every POST is. */
+  idempotent?: boolean;
 }
 
 export type ErrorBody = Record<string, unknown>;
@@ -138,20 +144,30 @@ async function send<T>(path: string, options: RequestOptions): Promise<HttpAnswe
     body = JSON.stringify(options.body);
   }
 
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  const ownKey = Object.keys(headers).some((name) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
+  const idempotency = (method.toUpperCase() === 'POST' || options.idempotent) && !ownKey ? callKey(url, body) : null;
+  if (idempotency) headers[IDEMPOTENCY_HEADER] = idempotency.key;
+
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await fetch(url, { method, headers, body, signal: options.signal });
   } catch (error) {
+    // Given up or unanswered, the call may still have been saved: the same call again keeps its key.
+    idempotency?.settle(0);
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new HttpError('The server cannot be reached - check your connection and try again', 0, null);
   }
 
-  const data = await readBody(response);
+  let data: unknown;
+  try {
+    data = await readBody(response);
+  } catch (error) {
+    idempotency?.settle(0); // the answer broke off: as good as none
+    throw error;
+  }
+  idempotency?.settle(response.status, data);
   if (response.ok) {
     const actionId = response.headers.get('x-request-id');
     if (actionId && options.method && options.method !== 'GET') noteWrite({ id: actionId, method: options.method, path });

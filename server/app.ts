@@ -45,6 +45,7 @@ import restaurateurRoutes from './routes/restaurateur';
 import driverWorkingTimesRoutes from './routes/driverWorkingTimes';
 import historyRoutes from './routes/history';
 import historyContextPlugin from './history/context';
+import idempotencyPlugin from './plugins/idempotency';
 import calendarRoutes from './routes/calendar';
 import openApiRoutes from './routes/openapi';
 import importRoutes from './routes/imports';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 10_000_000, files: 20 } });
   await app.register(authPlugin);
   await app.register(historyContextPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(visibilityPlugin);
   await app.register(realtimePlugin);
   await app.register(mailPlugin);

@@ -1,5 +1,7 @@
 import { getStoredUser } from '../../providers/session';
 import { fieldMessages } from '../../providers/httpClient';
+import { callKey } from '../../providers/idempotencyKeys';
+import { IDEMPOTENCY_HEADER } from '../../domain/idempotency';
 import type { ImportKind, ImportResult } from '../../domain/validation/imports';
 
 export type Mapping = Record<string, number | null>;
@@ -29,16 +31,24 @@ export function sendImport<M extends ImportCall['mode']>(call: ImportCall & { mo
   const form = new FormData();
   form.append('file', call.file);
   if (call.mapping) form.append('mapping', JSON.stringify(call.mapping));
+  const url = `/api/${call.kind}/import?mode=${call.mode}&duplicates=${call.duplicates}`;
+  // As httpClient's POSTs: Import pressed again after a lost answer cannot import twice.
+  const idempotency = callKey(url, form);
   const xhr = new XMLHttpRequest();
-  xhr.open('POST', `/api/${call.kind}/import?mode=${call.mode}&duplicates=${call.duplicates}`);
+  xhr.open('POST', url);
   const token = getStoredUser()?.access_token;
   if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+  xhr.setRequestHeader(IDEMPOTENCY_HEADER, idempotency.key);
   xhr.setRequestHeader('Accept', call.mode === 'rejected' ? 'text/csv' : 'application/json');
   xhr.responseType = call.mode === 'rejected' ? 'blob' : 'json';
   xhr.upload.onprogress = (e) => e.lengthComputable && call.onProgress?.(e.loaded / e.total);
   return new Promise((resolve, reject) => {
-    xhr.onerror = () => reject(new ImportRefused(['The server could not be reached']));
+    xhr.onerror = () => {
+      idempotency.settle(0);
+      reject(new ImportRefused(['The server could not be reached']));
+    };
     xhr.onload = () => {
+      idempotency.settle(xhr.status, xhr.response);
       if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.response);
       const messages = Object.values(fieldMessages(xhr.response)).flat();
       const message = (xhr.response as { message?: string } | null)?.message;

@@ -34,12 +34,12 @@ export function previewInvoice(r: InvoiceRequest): Promise<FetchedFile> {
 
 /** GET /api/invoice-generate?create_invoice=1: issues the invoice and answers its document. */
 export function createInvoice(r: InvoiceRequest): Promise<FetchedFile> {
-  return fetchFile('/api/invoice-generate', generateQuery(r, true), `${r.invoice_number}.pdf`);
+  return fetchFile('/api/invoice-generate', generateQuery(r, true), `${r.invoice_number}.pdf`, { idempotent: true });
 }
 
 /** A restaurant account's create_invoice=1: the request goes to the office, which answers with a message. */
 export function requestInvoice(r: InvoiceRequest): Promise<{ message: string }> {
-  return httpClient<{ message: string }>('/api/invoice-generate', { query: generateQuery(r, true) });
+  return httpClient<{ message: string }>('/api/invoice-generate', { query: generateQuery(r, true), idempotent: true });
 }
 
 /** GET /api/invoice-download/{id} */

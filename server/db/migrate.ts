@@ -18,6 +18,7 @@ import * as workedRestaurants from './migrations/0017_worked_restaurants';
 import * as historyBulkCost from './migrations/0018_history_bulk_cost';
 import * as changeLogPrunedOnWrite from './migrations/0019_change_log_pruned_on_write';
 import * as driverDataFull from './migrations/0021_driver_data_full';
+import * as idempotencyKeys from './migrations/0022_idempotency_keys';
 import * as broadcastLog from './migrations/0023_broadcast_log';
 import * as recordVersions from './migrations/0024_record_versions';
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_history_bulk_cost': historyBulkCost,
   '0019_change_log_pruned_on_write': changeLogPrunedOnWrite,
   '0021_driver_data_full': driverDataFull,
+  '0022_idempotency_keys': idempotencyKeys,
   '0023_broadcast_log': broadcastLog,
   '0024_record_versions': recordVersions,
 };

@@ -377,6 +377,28 @@ export interface DriverWorkedRestaurantsTable {
   first_date: string;
 }
 
+/** migrations/0022_idempotency_keys.ts: a creating call's key (as a hash), who holds it and the answer it gave. */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  account_kind: string;
+  account_id: number;
+  key_hash: Uint8Array;
+  request_id: string;
+  /** The app instance whose request holds the key (server/plugins/idempotency.ts). */
+  holder: string;
+  method: string;
+  path: string;
+  body_hash: Uint8Array;
+  created_at: CreatedAt;
+  lease_until: string;
+  /** The answer, once kept: null while the request runs. */
+  status: number | null;
+  /** Written as JSON text. */
+  answer_headers: ColumnType<Record<string, string> | null, string | null, string | null>;
+  /** Sealed with a key derived from the idempotency key (server/idempotency/answers.ts). */
+  answer_body: Uint8Array | null;
+}
+
 export interface Database {
   cities: CitiesTable;
   areas: AreasTable;
@@ -416,6 +438,7 @@ export interface Database {
   history_entries: HistoryEntriesTable;
   calendar_feeds: CalendarFeedsTable;
   driver_worked_restaurants: DriverWorkedRestaurantsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

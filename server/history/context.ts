@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { actionName } from './actions';
+import { isKeyed } from '../idempotency/held';
 
 /**
  * The request a database call is made for. Kept in async-local storage from the moment the body is parsed, so the
@@ -27,6 +28,8 @@ export function historyContext(): string {
     role: account.kind === 'user' ? account.role : null,
     name: actionName(route),
     route,
+    // Its writes are kept only while its idempotency key names it (migrations/0022_idempotency_keys.ts).
+    ...(isKeyed(request) ? { idempotent: true } : {}),
   });
 }
 

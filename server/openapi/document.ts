@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { RouteEntry } from '../app';
 import { conflictResponse, fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
 import { ROUTE_DOCS, type RouteDoc } from './routeDocs';
+import { takesIdempotencyKey } from '../idempotency/routes';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER } from '../../domain/idempotency';
 
 /**
  * The OpenAPI 3.1 document of the API, built from the route table (addresses, methods, who may call) and
@@ -59,6 +61,20 @@ function propertiesOf(json: Json): [string, Json, boolean][] {
   });
 }
 
+/** The header of the POST calls that take one (server/plugins/idempotency.ts). */
+const IDEMPOTENCY_PARAMETER: Json = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    `A key of your own for this action (a random UUID): sent again with the same key, from the same account, within ` +
+    `${IDEMPOTENCY_KEY_HOURS} hours, the call answers its first answer (status, body, X-Request-Id) instead of writing ` +
+    'again, so a retry after a lost answer is safe. Server errors are not kept: a retry runs again unless the first ' +
+    'call was saved.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+};
+const REPLAYED_HEADER: Json = { description: 'true when this is the kept answer of an earlier call with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } };
+
 const errorResponse = (description: string, ref: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
@@ -72,6 +88,8 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
       parameters.push({ name, in: 'query', required, schema });
     }
   }
+  const idempotent = takesIdempotencyKey({ method: route.method, url: route.url, loggedIn: !!route.access });
+  if (idempotent) parameters.push(IDEMPOTENCY_PARAMETER);
   const content: Json = {};
   if (doc.body) {
     const schema = schemaOf(doc.body, 'input', components);
@@ -87,6 +105,7 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
   for (const file of files) if (file.file) answers[file.file] = { schema: { type: 'string', format: 'binary', description: file.description } };
   const description = isFile(doc.response) ? doc.response.description : 'Success';
   const responses: Json = { [status]: Object.keys(answers).length ? { description, content: answers } : { description } };
+  if (idempotent) (responses[status] as Json).headers = { [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER };
   if (doc.body || doc.form || doc.query || params.length) responses['400'] = errorResponse('Invalid input: each field with its messages', 'FieldErrors');
   if (route.access) {
     responses['401'] = errorResponse('No live token', 'Message');
@@ -95,6 +114,10 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
   if (params.length) responses['404'] = errorResponse('No such record (or not within the caller’s reach)', 'Message');
   if (doc.versioned) {
     responses['409'] = errorResponse('The record changed since the `updated_at` sent: nothing was written; `conflict` says who changed it and when', 'Conflict');
+  }
+  if (idempotent) {
+    responses['409'] ??= errorResponse('The request sent with this Idempotency-Key is still being processed (Retry-After), or was saved but its answer was lost', 'Message');
+    responses['422'] = errorResponse('This Idempotency-Key was used for another method, address or body', 'Message');
   }
   if (THROTTLED.test(route.url)) responses['429'] = errorResponse('Too many attempts: try again later', 'Message');
   responses['500'] = errorResponse('Server error, with the request id', 'Message');
@@ -145,7 +168,8 @@ export function buildOpenApi(routes: readonly RouteEntry[], version: string): Js
         'access_token as `Authorization: Bearer <token>`. Each operation says who may call it (also as x-roles). ' +
         'Errors: 400 `{ field: [messages] }`, 401/403/404/429 `{ message }`, 500 `{ message, request_id }`, 503 ' +
         '`{ message }` with Retry-After when the database is not answering (nothing was saved; try again). Lists ' +
-        'also take react-admin’s range, sort and filter (JSON query parameters) and then answer Content-Range.',
+        'also take react-admin’s range, sort and filter (JSON query parameters) and then answer Content-Range. ' +
+        'POST calls of a logged-in account take an Idempotency-Key header, which makes a retry safe.',
     },
     servers: [{ url: '/' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: components },

@@ -20,7 +20,20 @@ export interface MultipartBody {
   files: UploadedFile[];
 }
 
-export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
+/** Bodies already read, by request: the idempotency check reads a multipart body before its handler does. */
+const bodies = new WeakMap<FastifyRequest, Promise<MultipartBody>>();
+
+/** The request's body, read once: a second call answers the first call's reading. */
+export function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
+  let body = bodies.get(request);
+  if (!body) {
+    body = readBody(request);
+    bodies.set(request, body);
+  }
+  return body;
+}
+
+async function readBody(request: FastifyRequest): Promise<MultipartBody> {
   if (!request.isMultipart()) {
     // A JSON or form-encoded body is accepted too, for callers without files.
     return { fields: plainFields(request.body), files: [] };

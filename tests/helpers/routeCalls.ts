@@ -473,7 +473,8 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
 
 /** Sends a built call as the holder of `token` (none: anonymous). */
 export async function send(t: TestApp, method: string, call: RouteCall, token: string | null) {
-  const auth = token ? { authorization: `Bearer ${token}` } : {};
+  // Every POST with a key of its own, as the screens send them: each route's answers must be the same with one.
+  const auth = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}) };
   if (call.parts) {
     const body = multipart(call.parts);
     return t.app.inject({ method: method as 'POST', url: call.url, payload: body.payload, headers: { ...auth, ...body.headers } });

@@ -62,6 +62,21 @@ describe('the document', () => {
     expect(operationOf('PUT', '/api/area/:id')!.responses['404']).toBeDefined();
   });
 
+  it('documents the Idempotency-Key header and its 409 and 422 on the POST calls of logged-in accounts only', () => {
+    const keyed = (method: string, url: string) => {
+      const op = operationOf(method, url)!;
+      const header = (op.parameters ?? []).find((p: Json) => p.in === 'header' && p.name === 'Idempotency-Key');
+      return !!header && !!op.responses['409'] && !!op.responses['422'];
+    };
+    for (const [method, url] of [['POST', '/api/shift'], ['POST', '/api/newsFeed'], ['POST', '/api/driver/import'], ['POST', '/api/timesheet/approve']]) {
+      expect(keyed(method, url), `${method} ${url}`).toBe(true);
+    }
+    expect(operationOf('POST', '/api/shift')!.responses['201'].headers['Idempotent-Replayed']).toBeDefined();
+    for (const [method, url] of [['POST', '/api/auth/login'], ['POST', '/api/register'], ['POST', '/api/auth/logout'], ['PUT', '/api/shift/:id']]) {
+      expect(keyed(method, url), `${method} ${url}`).toBe(false);
+    }
+  });
+
   it('takes request bodies and queries from the schemas the handlers parse with', () => {
     const login = operationOf('POST', '/api/auth/login')!.requestBody.content['application/json'].schema;
     expect(Object.keys(login.properties)).toEqual(expect.arrayContaining(['email', 'password']));
