@@ -29,6 +29,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
 
   const report = new FaultReport();
   const acknowledged: number[] = [];
+  /** The comments of the shifts the server said it saved, each unique to one user action. */
+  const saved: string[] = [];
+  let retries = 0;
   let proxy: TcpProxy;
   let a: ServerProcess;
   let b: ServerProcess;
@@ -65,9 +68,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
   async function finish(running: Load, label: string, server = a) {
     await running.stop();
     acknowledged.push(...running.acknowledged);
+    saved.push(...running.savedComments);
+    retries += running.counts.retries;
     const { counts } = running;
     report.add(
-      `${label}: ${counts.requests} requests (${describeCounts(counts.byStatus)}), ${counts.writesAcknowledged} writes acknowledged, slowest answer ${counts.slowestMs} ms`,
+      `${label}: ${counts.requests} requests (${describeCounts(counts.byStatus)}), ${counts.writesAcknowledged} writes acknowledged, ${counts.retries} sent again with their key, slowest answer ${counts.slowestMs} ms`,
     );
     expect(server.child.exitCode, `the process ended:\n${server.output().slice(-2000)}`).toBeNull();
     expect(running.unexpected).toEqual([]);
@@ -130,10 +135,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server when PostgreSQL restar
     await finish(running, 'refusing');
   });
 
-  it('no acknowledged write was lost', async () => {
+  it('no acknowledged write was lost, and no retry with its key wrote twice', async () => {
     const found = await query<{ n: number }>(databaseUrl, 'select count(*)::int as n from shifts where id = any($1)', [acknowledged]);
-    report.add(`writes: ${acknowledged.length} acknowledged, ${acknowledged.length - found[0].n} lost`);
+    const rows = await query<{ comment: string; n: number }>(databaseUrl, `select comment, count(*)::int as n from shifts where comment like 'load %' group by comment`);
+    const kept = new Map(rows.map((r) => [r.comment, r.n]));
+    const lost = saved.filter((comment) => !kept.has(comment));
+    const twice = rows.filter((r) => r.n > 1);
+    report.add(
+      `writes: ${saved.length} acknowledged (${acknowledged.length} with their answer, ${saved.length - acknowledged.length} told 'saved already' on a retry), ${lost.length} lost; ${retries} tries sent again with their key, ${twice.length} shifts written twice`,
+    );
     expect(found[0].n).toBe(acknowledged.length);
+    expect(lost).toEqual([]);
+    expect(twice).toEqual([]);
   });
 
   it("live messages reach the other instance's screens across a lost LISTEN connection and cut writer connections", async () => {
