@@ -8,6 +8,7 @@ import { takesIdempotencyKey } from '../idempotency/routes';
 import { keepAnswer, letGo, reserve, type Answer, type Reservation } from '../idempotency/store';
 import type { AccessCheck } from './auth';
 import { badRequest } from './errors';
+import { waitAtMost } from '../services/waitAtMost';
 
 /**
  * `Idempotency-Key` on the API's creating calls (server/idempotency/routes.ts). The key is reserved for the request
@@ -47,9 +48,6 @@ function bodyBytes(payload: unknown): Buffer | null {
   if (Buffer.isBuffer(payload)) return payload;
   return null; // a stream: not read twice
 }
-
-const waitAtMost = (work: Promise<void>, ms: number) =>
-  Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 
 export default fp(async function idempotencyPlugin(app: FastifyInstance) {
   const holder = crypto.randomUUID();

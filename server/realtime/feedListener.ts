@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { FeedMessage } from './broadcaster';
 import { DeliveredIds } from './deliveredIds';
 import { FEED_CHANNEL, isGapMessage, logPosition, loggedIdsAfter, readLogged, type Notice } from './feedLog';
-import { waitAtMost } from './waitAtMost';
+import { waitAtMost } from '../services/waitAtMost';
 
 /**
  * The listening half of the PostgreSQL feed: one dedicated LISTEN connection (a pooled one would be handed to others

@@ -3,7 +3,7 @@ import { Listeners, type Broadcaster, type Deliver, type FeedMessage, type OnGap
 import { writeToLog, type LogEntry } from './feedLog';
 import { FeedListener } from './feedListener';
 import { PublishQueue } from './publishQueue';
-import { waitAtMost } from './waitAtMost';
+import { waitAtMost } from '../services/waitAtMost';
 
 /**
  * Several app instances on one PostgreSQL (design section 5): a publish is a row of the feed's log and its NOTIFY

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { GAP_MESSAGE, type LogEntry } from './feedLog';
-import { waitAtMost } from './waitAtMost';
+import { waitAtMost } from '../services/waitAtMost';
 
 /**
  * The publishing half of the PostgreSQL feed: messages wait here, in order, until the log takes them. Routes publish

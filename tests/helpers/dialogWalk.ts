@@ -40,7 +40,12 @@ const byKeyboard = (target: (page: Page) => Locator) => async (page: Page) => {
   await page.keyboard.press('Enter');
 };
 /** A published shift with a driver (cancelling one is what the cancel dialog is for). */
-const ASSIGNED_PUBLISHED = /^\d\d:\d\d–\d\d:\d\d\s*(?!Open shift)[^,]+, Published, /;
+/**
+ * A published shift with a driver and no timesheet yet: one Cancel shift is offered for. Its name ends with its date
+ * (a worked one goes on to say its timesheet exists), so late in the week the walk does not spend its tries on the
+ * days already worked.
+ */
+const CANCELLABLE = /^\d\d:\d\d–\d\d:\d\d\s*(?!Open shift|Rejected by)[^,]+, Published, \d\d\/\d\d\/\d{4}$/;
 /**
  * A shift chip opens its menu (Enter, as by keyboard); the step then picks the menu's item. Chips are tried from the
  * range's end backwards until one's menu has the item (a past shift, for one, can no longer be cancelled). When none
@@ -118,7 +123,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     prepare: pickPhoneRestaurant,
     dialogs: [
       { name: 'shift', open: chipMenu(/, Published, /, 'Edit') },
-      { name: 'cancel shift', open: chipMenu(ASSIGNED_PUBLISHED, 'Cancel shift') },
+      { name: 'cancel shift', open: chipMenu(CANCELLABLE, 'Cancel shift') },
       { name: 'new shift', open: byKeyboard((page) => page.getByRole('button', { name: /^Add shift at / })) },
       { name: 'fill open shifts', open: button('Fill open shifts') },
       { name: 'copy shifts', open: button('Copy shifts') },

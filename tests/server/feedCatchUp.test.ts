@@ -189,8 +189,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live feed when the database c
     for (let round = 0; round < 4; round++) {
       await sleep(150);
       if (round % 2) {
-        // Killed by the database, as an operator or a restart would.
-        terminated += await terminate(`application_name like '${publisher.name}%'`);
+        // Killed by the database, as an operator or a restart would; once the feed has connected again after the
+        // last cut (its reconnection backs off, and a loaded machine slows it further).
+        const deadline = Date.now() + 2_000;
+        let killed = 0;
+        while (!killed && Date.now() < deadline) {
+          killed = await terminate(`application_name like '${publisher.name}%'`);
+          if (!killed) await sleep(50);
+        }
+        terminated += killed;
       } else {
         // Cut by the network, and refused for a moment.
         await proxy.refuse();
