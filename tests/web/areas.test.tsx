@@ -65,6 +65,17 @@ const nameField = () => within(dialog()).getByRole('textbox', { name: /Area Name
 const standardField = () => within(dialog()).getByRole('textbox', { name: /Standard Pay/ });
 const weekendField = () => within(dialog()).getByRole('textbox', { name: /Weekend Pay/ });
 
+/** Opens Add Area, fills it for London and presses Save. */
+async function addArea(user: ReturnType<typeof userEvent.setup>, area: { name: string; standard: string; weekend: string }) {
+  await user.click(screen.getByRole('button', { name: 'Add Area' }));
+  await user.click(cityField());
+  await user.click(await screen.findByRole('option', { name: 'London' }));
+  await user.type(nameField(), area.name);
+  await user.type(standardField(), area.standard);
+  await user.type(weekendField(), area.weekend);
+  await user.click(saveButton());
+}
+
 describe('Areas screen', () => {
   it('shows one area per page with City, Area and both pay rates in pounds, then its restaurants', async () => {
     await openAreas();
@@ -273,13 +284,7 @@ describe('Add Area dialog', () => {
     const { user } = await openAreas([camden, salford], (call) =>
       call.method === 'POST' && call.path === '/api/area' ? { status: 400, body: { name: [taken] } } : undefined,
     );
-    await user.click(screen.getByRole('button', { name: 'Add Area' }));
-    await user.click(cityField());
-    await user.click(await screen.findByRole('option', { name: 'London' }));
-    await user.type(nameField(), 'Camden');
-    await user.type(standardField(), '12');
-    await user.type(weekendField(), '13.50');
-    await user.click(saveButton());
+    await addArea(user, { name: 'Camden', standard: '12', weekend: '13.50' });
     expect(await within(dialog()).findByText(taken)).toBeInTheDocument();
     expect(nameField()).toHaveAttribute('aria-invalid', 'true');
     // Changing the name drops the server's message about the old one.
@@ -296,13 +301,7 @@ describe('Add Area dialog', () => {
       list.current = [camden, salford, created];
       return { status: 201, body: created };
     });
-    await user.click(screen.getByRole('button', { name: 'Add Area' }));
-    await user.click(cityField());
-    await user.click(await screen.findByRole('option', { name: 'London' }));
-    await user.type(nameField(), 'Wembley');
-    await user.type(standardField(), '11.5');
-    await user.type(weekendField(), '13');
-    await user.click(saveButton());
+    await addArea(user, { name: 'Wembley', standard: '11.5', weekend: '13' });
     expect(await within(dialog()).findByText(OWN_MSG.databaseUnavailable)).toBeInTheDocument();
     expect(nameField()).toHaveValue('Wembley');
     expect(standardField()).toHaveValue('11.5');
