@@ -1,6 +1,7 @@
 import { ukDate } from './dates';
 import { fromPence, toPence } from './money';
 import { datesOf, type DateRange } from './ranges';
+import { spreadsheetText } from './spreadsheetText';
 import type { TimesheetFields } from './timesheets';
 
 /**
@@ -252,11 +253,6 @@ export function reportLine(row: ReportRow): ReportLine {
   };
 }
 
-/** Spreadsheet programs run a cell that starts with = + - @ as a formula: text cells get a leading quote. */
-function safeText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function csvCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -267,8 +263,8 @@ export function reportCsv(rows: ReportRow[], withTotal: boolean): string {
   const table: string[][] = [
     [...REPORT_COLUMNS],
     ...lines.map((l) => [
-      l.date, safeText(l.driver), amountText(l.charged), amountText(l.paid), amountText(l.difference),
-      safeText(l.restaurant), l.shiftTime, l.created, safeText(l.comment), safeText(l.creator),
+      l.date, spreadsheetText(l.driver), amountText(l.charged), amountText(l.paid), amountText(l.difference),
+      spreadsheetText(l.restaurant), l.shiftTime, l.created, spreadsheetText(l.comment), spreadsheetText(l.creator),
     ]),
   ];
   if (withTotal) {

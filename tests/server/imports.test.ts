@@ -104,6 +104,14 @@ describe('drivers', () => {
     expect(back[3]).toEqual(['Far', 'Away', 'far.away@import.test', 'Atlantis', '', '', `Areas: ${IMPORT_MSG.unknownArea('Atlantis')}`]);
   });
 
+  it('gives rejected rows back as typed but never as live spreadsheet formulas', async () => {
+    const text = 'First name,Last name,E-mail,Areas\n' +
+      '"=HYPERLINK(""http://evil.test"",""y"")",+Plus,not-an-email,@Camden\n';
+    const rejected = await upload('driver', Buffer.from(text), 'hostile.csv', 'mode=rejected');
+    const back = Papa.parse<string[]>(rejected.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(back[1].slice(0, 4)).toEqual(['\'=HYPERLINK("http://evil.test","y")', "'+Plus", 'not-an-email', "'@Camden"]);
+  });
+
   it('imports the good rows of a mixed .xlsx, flags duplicates by e-mail and skips or updates them', async () => {
     const rows = [
       ['First name', 'Last name', 'Email', 'Phone', 'Areas', 'Restaurants', 'DOB'],

@@ -14,6 +14,7 @@ import {
   type ImportResult,
   type ImportRow,
 } from '../../../domain/validation/imports';
+import { spreadsheetText } from '../../../domain/spreadsheetText';
 import type { Table } from './table';
 
 type Errors = Record<string, string[]>;
@@ -112,7 +113,7 @@ export async function runImport<Facts, Input>(
 /** The rejected rows as they were in the file, with a column saying why each was refused. */
 export function rejectedCsv(table: Table, result: ImportResult): string {
   const rejected = result.rows.filter((r) => r.action === 'reject');
-  const data = rejected.map((r) => [...table.rows[r.line - 2], errorText(result.kind, r.errors)]);
-  // A byte-order mark, so Excel opens the file as UTF-8 (names with accents stay right).
+  const data = rejected.map((r) => [...table.rows[r.line - 2], errorText(result.kind, r.errors)].map(spreadsheetText));
+  // The rows come back as typed, but never as live formulas. A byte-order mark, so Excel opens the file as UTF-8 (names with accents stay right).
   return '\uFEFF' + Papa.unparse({ fields: [...table.headers, REJECTED_ERROR_COLUMN], data }, { newline: '\r\n' });
 }
