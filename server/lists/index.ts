@@ -36,7 +36,8 @@ export interface ListSpec<TB extends keyof Database & string> {
   table: TB;
   /**
    * Sort field → what it orders by, in the asked direction, or against it (`{ against }`: the feed's pinned-first,
-   * newest-first order is one field); the id always comes last, so pages never overlap.
+   * newest-first order is one field); the id always comes last, in the asked direction, so pages never overlap and
+   * sorting by `id` (no expressions of its own) orders by the id alone.
    */
   sorts: Record<string, (eb: Eb<TB>) => (Expression<unknown> | { against: Expression<unknown> })[]>;
   defaultSort: [string, Direction];
@@ -98,7 +99,7 @@ export async function pageIds<TB extends keyof Database & string>(
   let query = base.select(idColumn.as('id'));
   const against = direction === 'DESC' ? 'asc' : 'desc';
   for (const e of sort(untyped as never)) query = 'against' in e ? query.orderBy(e.against, against) : query.orderBy(e, order);
-  query = query.orderBy(idColumn, 'asc');
+  query = query.orderBy(idColumn, order);
   const first = params.range?.[0] ?? 0;
   if (params.range) query = query.offset(first).limit(params.range[1] - first + 1);
   const [rows, count] = await Promise.all([

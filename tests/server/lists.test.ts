@@ -65,6 +65,14 @@ describe.each(LISTS)('GET $path in the list convention', ({ path, resource, sort
     expect(past.range).toBe(`${resource} */${asc.total}`);
   });
 
+  it('sorts by id both ways', async () => {
+    const ids = async (direction: 'ASC' | 'DESC') => (await page(path, { sort: ['id', direction], filter })).rows.map((r) => r.id);
+    const asc = await ids('ASC');
+    expect(asc.length).toBeGreaterThan(1);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    expect(await ids('DESC')).toEqual([...asc].reverse());
+  });
+
   it('reads the records of a list of ids (getMany)', async () => {
     const { rows: all } = await get(`${path}${plainQuery}`, ADMIN);
     const wanted = [all[2].id, all[0].id];
