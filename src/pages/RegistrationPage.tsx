@@ -1,5 +1,6 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Stack } from '@mui/material';
+import { rootPath } from '../../domain/navigation';
 import { registrationFormSchema } from '../../domain/validation/auth';
 import { register } from '../../providers/login';
 import { firstFieldMessage, type ErrorBody } from '../../providers/httpClient';
@@ -33,7 +34,8 @@ export function RegistrationPage() {
     },
   );
 
-  if (user && !submitting) return <Navigate to={AFTER_REGISTRATION} replace />;
+  // Someone already logged in (a restaurant account, say) goes to the first screen their role may open (the new staff go to the news feed).
+  if (user && !submitting) return <Navigate to={rootPath(user.role)} replace />;
 
   const password = form.field('password');
   return (

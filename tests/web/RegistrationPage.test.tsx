@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG, OWN_MSG } from '../../domain/messages';
-import { ADMIN, mockApi, expectPath, renderAppAs, renderAppAt, type ApiHandler } from './harness';
+import { ADMIN, RESTAURANT, mockApi, expectPath, renderAppAs, renderAppAt, type ApiHandler } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -137,5 +137,11 @@ describe('Registration page', () => {
     renderAppAs(ADMIN, '/registration');
     await expectPath('/newsfeed');
     expect(await screen.findByRole('heading', { name: 'News Feed', level: 1 })).toBeInTheDocument();
+  });
+
+  it('sends a logged-in restaurant account to its own schedule, not to a news feed it may not open', async () => {
+    mockApi();
+    renderAppAs(RESTAURANT, '/registration');
+    await expectPath('/schedulerestaurant');
   });
 });
