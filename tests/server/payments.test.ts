@@ -40,8 +40,8 @@ beforeAll(async () => {
   const drivers = await t.db.selectFrom('drivers').select(['id', 'first_name', 'last_name']).where('status', '=', 10).orderBy('id').limit(2).execute();
   [ids.a, ids.b] = drivers.map((d) => d.id);
   [names.a, names.b] = drivers.map((d) => `${d.first_name} ${d.last_name}`);
-  // Stored as typed: leading zeros must survive the spreadsheet.
-  await t.db.updateTable('drivers').set({ bank_name_of_account_holder: 'A HOLDER', bank_sort_code: '01-02-03', bank_account_number: '00123456' }).where('id', '=', ids.a).execute();
+  // Stored as typed: leading zeros must survive the spreadsheet, and a name typed as a formula stays text.
+  await t.db.updateTable('drivers').set({ bank_name_of_account_holder: '=A HOLDER', bank_sort_code: '01-02-03', bank_account_number: '00123456' }).where('id', '=', ids.a).execute();
   await t.db.updateTable('drivers').set({ bank_name_of_account_holder: null, bank_sort_code: null, bank_account_number: null }).where('id', '=', ids.b).execute();
 
   const approved = { status: TIMESHEET_STATUS.approved, status_progress: TIMESHEET_PROGRESS.payApproved, cost_total: 0 };
@@ -85,8 +85,8 @@ describe('GET /api/xls', () => {
     expect(rows[0]).toEqual(['Date', 'Driver', 'Account holder', 'Sort code', 'Account number', 'Restaurant', 'Start', 'Finish', 'Hours', 'Rate', 'Bonus', 'Fuel bonus', 'Cancellation fee', 'Total']);
     // By hand: 5 h × £12.50 + £10 + £4.50 = £77.00; 3.5 h × £14 − £10 = £39.00; 4 h × £12 = £48.00; B's fee −£15.
     const byDriverA = [
-      ['2026-06-02', names.a, 'A HOLDER', '01-02-03', '00123456', 'Pizza Palace Camden', '17:00', '22:00', 5, 12.5, 10, 4.5, 0, 77],
-      ['2026-06-10', names.a, 'A HOLDER', '01-02-03', '00123456', 'Balti Palace', '22:00', '01:30', 3.5, 14, -10, 0, 0, 39],
+      ['2026-06-02', names.a, "'=A HOLDER", '01-02-03', '00123456', 'Pizza Palace Camden', '17:00', '22:00', 5, 12.5, 10, 4.5, 0, 77],
+      ['2026-06-10', names.a, "'=A HOLDER", '01-02-03', '00123456', 'Balti Palace', '22:00', '01:30', 3.5, 14, -10, 0, 0, 39],
     ];
     // Missing bank details are empty cells; the cancelled shift pays no hours and takes the fee off.
     const byDriverB = [
@@ -108,7 +108,7 @@ describe('GET /api/xls', () => {
 
     const totals = values(workbook.getWorksheet('Driver totals')!);
     expect(totals[0]).toEqual(['Driver', 'Account holder', 'Sort code', 'Account number', 'Timesheets', 'Hours', 'Bonus', 'Fuel bonus', 'Cancellation fee', 'Total']);
-    const a = [names.a, 'A HOLDER', '01-02-03', '00123456', 2, 8.5, 0, 4.5, 0, 116];
+    const a = [names.a, "'=A HOLDER", '01-02-03', '00123456', 2, 8.5, 0, 4.5, 0, 116];
     const b = [names.b, null, null, null, 2, 4, 0, 0, -15, 33];
     expect(totals.slice(1, 3)).toEqual(names.a.toLowerCase() < names.b.toLowerCase() ? [a, b] : [b, a]);
     expect(totals[3]).toEqual(['Total', null, null, null, 4, 12.5, 0, 4.5, -15, 149]);

@@ -19,7 +19,7 @@ const row = (over: Partial<ReportRow>): ReportRow => ({
   created_at: '2026-06-01T16:05:00.000Z', updated_at: '2026-06-01T16:05:00.000Z', comment_cancelled: 'Driver ill', moderator_id: 1,
   ...splitAmount(over.cost ?? -62.5), event: 10, driver_name: 'Dan Driver', restaurant_name: 'Pizza Palace Camden', moderator_name: 'Alice Admin', ...over,
 });
-const CANCELLED = [row({}), row({ key: 'r2', shift_id: 102, timesheet_id: 10, period_date: day(2), cost: 10, event: 40, comment_cancelled: 'Bonus for cover' })];
+const CANCELLED = [row({}), row({ key: 'r2', shift_id: 102, timesheet_id: 10, period_date: day(2), cost: 10, event: 40, comment_cancelled: '=Bonus for cover' })];
 const FEES: ReportTimesheet[] = [
   { id: 9, shift_id: 103, modified_shift_id: null, restaurant_id: 7, driver_id: 6, period_date: day(1), start_time: '18:00', finish_time: '23:00', cost_extra_bonus: 15, comment: 'Stood down', updated_at: '2026-06-02T22:00:00.000Z', driver_name: 'Ann Smith', restaurant_name: 'Pizza Palace Camden' },
   // Already told by the reporting record r2 (the bonus set on its approval): not added twice.
@@ -161,6 +161,9 @@ describe('Reporting screen', () => {
     expect(sheet.getCell('C2').value).toBe(62.5);
     expect(sheet.getCell('C2').numFmt).toContain('£');
     expect(sheet.getCell('B3').value).toBe('Ann Smith');
+    // A comment typed as a formula is text in both files, never a live formula.
+    expect(csv).toContain(",'=Bonus for cover,");
+    expect(sheet.getCell('I4').value).toBe("'=Bonus for cover");
     expect(sheet.getCell('A5').value).toBe('Total');
     expect(sheet.getCell('E5').value).toBe(37.5);
   });

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { driverPayments, type DriverPayment, type PaymentRow } from '../../../domain/payments';
 import { ukDate } from '../../../domain/dates';
+import { spreadsheetText } from '../../../domain/spreadsheetText';
 
 /** Pounds with pence and thousands separators; negatives in red, as accounts expect. */
 export const POUNDS_FORMAT = '"£"#,##0.00;[Red]-"£"#,##0.00';
@@ -38,12 +39,15 @@ type Amounts = Record<(typeof AMOUNT_KEYS)[number], number>;
 type DriverFields = Pick<DriverPayment, 'driver_name' | 'bank_name_of_account_holder' | 'bank_sort_code' | 'bank_account_number'>;
 type AmountFields = Pick<DriverPayment, 'hours' | 'cost_bonus' | 'const_fuel_bonus' | 'cancellation_fee' | 'cost_total'>;
 
-/** Bank details stay text: a sort code or account number starting with 0 must keep it. */
+/**
+ * Bank details stay text: a sort code or account number starting with 0 must keep it. Typed text never starts a
+ * formula once the sheet is edited or saved as CSV.
+ */
 const driverCells = (r: DriverFields) => ({
-  driver: r.driver_name,
-  holder: r.bank_name_of_account_holder ?? '',
-  sort: r.bank_sort_code ?? '',
-  account: r.bank_account_number ?? '',
+  driver: spreadsheetText(r.driver_name),
+  holder: spreadsheetText(r.bank_name_of_account_holder ?? ''),
+  sort: spreadsheetText(r.bank_sort_code ?? ''),
+  account: spreadsheetText(r.bank_account_number ?? ''),
 });
 
 const amountCells = (r: AmountFields): Amounts => ({
@@ -122,7 +126,7 @@ export async function paymentsWorkbook(input: PaymentsExport): Promise<Buffer> {
     const row = payments.addRow({
       date: sheetDate(r.period_date),
       ...driverCells(r),
-      restaurant: r.restaurant_name,
+      restaurant: spreadsheetText(r.restaurant_name),
       start: r.start_time,
       finish: r.finish_time,
       rate: r.cost_per_hour,

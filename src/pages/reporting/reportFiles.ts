@@ -1,5 +1,6 @@
 import { REPORT_COLUMNS, reportCsv, reportFileStem, reportLine, reportTotal, type ReportKind, type ReportRow } from '../../../domain/reports';
 import type { DateRange } from '../../../domain/ranges';
+import { spreadsheetText as text } from '../../../domain/spreadsheetText';
 import { saveFile } from '../../../providers/files';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -23,7 +24,7 @@ export async function reportXlsxBlob(rows: ReportRow[], withTotal: boolean, titl
   sheet.columns = REPORT_COLUMNS.map((header, i) => ({ header, key: String(i), width: widths[i] }));
   sheet.getRow(1).font = { bold: true };
   for (const l of rows.map(reportLine)) {
-    sheet.addRow([l.date, l.driver, l.charged, l.paid, l.difference, l.restaurant, l.shiftTime, l.created, l.comment, l.creator]);
+    sheet.addRow([l.date, text(l.driver), l.charged, l.paid, l.difference, text(l.restaurant), l.shiftTime, l.created, text(l.comment), text(l.creator)]);
   }
   if (withTotal) {
     const t = reportTotal(rows);
