@@ -5,8 +5,10 @@ import { isCancellation, timesheetHours, type TimesheetFields } from './timeshee
 /**
  * The payments export (spec 2, section 2 'Payments export'): what each driver is paid for the approved timesheets
  * of a period, less the cancellation fees they were charged, with the bank details as stored, so the office can
- * make the transfers. The amount of a worked timesheet is its own rule (rate × hours + driver bonus + fuel bonus);
- * a cancellation timesheet's is its fee (negative: charged to the driver). Sums are in whole pence.
+ * make the transfers. The amount of a worked timesheet is its own rule (rate × hours + driver bonus + fuel bonus)
+ * plus the fee or bonus set on it (the reports' 'Amount Paid' when positive, 'Amount Charged' when negative); a
+ * cancellation timesheet's is its fee (negative: charged to the driver). So the export pays what the reports record.
+ * Sums are in whole pence.
  */
 
 /** An approved or cancellation timesheet with its driver's bank details, as the export reads it. */
@@ -26,18 +28,19 @@ export interface PaymentTimesheet
 
 export interface PaymentRow extends PaymentTimesheet {
   hours: number;
-  /** A cancellation timesheet's fee; 0 on worked time, whose fee/bonus the reports tell of, not the pay. */
-  cancellation_fee: number;
+  /** The fee (negative, charged to the driver) or bonus (positive) of the timesheet: cost_extra_bonus. */
+  fee_or_bonus: number;
   cost_total: number;
 }
 
 export function paymentRow(t: PaymentTimesheet): PaymentRow {
-  if (isCancellation(t)) return { ...t, hours: 0, cancellation_fee: t.cost_extra_bonus, cost_total: t.cost_extra_bonus };
+  if (isCancellation(t)) return { ...t, hours: 0, fee_or_bonus: t.cost_extra_bonus, cost_total: t.cost_extra_bonus };
+  const worked = costTotal(t.cost_per_hour, t.period_date, t.start_time, t.finish_time, t.cost_bonus, t.const_fuel_bonus);
   return {
     ...t,
     hours: timesheetHours(t),
-    cancellation_fee: 0,
-    cost_total: costTotal(t.cost_per_hour, t.period_date, t.start_time, t.finish_time, t.cost_bonus, t.const_fuel_bonus),
+    fee_or_bonus: t.cost_extra_bonus,
+    cost_total: fromPence(toPence(worked) + toPence(t.cost_extra_bonus)),
   };
 }
 
@@ -52,7 +55,7 @@ export interface DriverPayment {
   hours: number;
   cost_bonus: number;
   const_fuel_bonus: number;
-  cancellation_fee: number;
+  fee_or_bonus: number;
   cost_total: number;
 }
 
@@ -65,7 +68,7 @@ export function driverPayments(rows: PaymentRow[]): DriverPayment[] {
     acc.hours += Math.round(r.hours * 100);
     acc.bonus += toPence(r.cost_bonus);
     acc.fuel += toPence(r.const_fuel_bonus);
-    acc.fee += toPence(r.cancellation_fee);
+    acc.fee += toPence(r.fee_or_bonus);
     acc.total += toPence(r.cost_total);
     byDriver.set(r.driver_id, acc);
   }
@@ -80,7 +83,7 @@ export function driverPayments(rows: PaymentRow[]): DriverPayment[] {
       hours: hours / 100,
       cost_bonus: fromPence(bonus),
       const_fuel_bonus: fromPence(fuel),
-      cancellation_fee: fromPence(fee),
+      fee_or_bonus: fromPence(fee),
       cost_total: fromPence(total),
     }))
     .sort((a, b) => a.driver_name.localeCompare(b.driver_name) || a.driver_id - b.driver_id);

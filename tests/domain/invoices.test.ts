@@ -141,10 +141,12 @@ describe('payments', () => {
     ]);
   });
 
-  it("takes a cancellation timesheet's fee off the driver's pay: no hours, the fee as its total; a worked one's fee/bonus stays out", () => {
+  it("takes a cancellation timesheet's fee off the driver's pay (no hours, the fee as its total) and adds a worked one's fee or bonus to it", () => {
     const fee = row(2, 'Zoe', { status: 40, cost_extra_bonus: -15 });
-    expect(fee).toMatchObject({ hours: 0, cancellation_fee: -15, cost_total: -15 });
-    expect(row(2, 'Zoe', { cost_extra_bonus: 20 })).toMatchObject({ hours: 5, cancellation_fee: 0, cost_total: 60 });
-    expect(driverPayments([row(2, 'Zoe'), fee]).map((d) => [d.timesheets, d.hours, d.cancellation_fee, d.cost_total])).toEqual([[2, 5, -15, 45]]);
+    expect(fee).toMatchObject({ hours: 0, fee_or_bonus: -15, cost_total: -15 });
+    const bonus = row(2, 'Zoe', { cost_extra_bonus: 20 });
+    expect(bonus).toMatchObject({ hours: 5, fee_or_bonus: 20, cost_total: 80 });
+    expect(row(2, 'Zoe', { cost_extra_bonus: -7.5 })).toMatchObject({ fee_or_bonus: -7.5, cost_total: 52.5 });
+    expect(driverPayments([row(2, 'Zoe'), fee, bonus]).map((d) => [d.timesheets, d.hours, d.fee_or_bonus, d.cost_total])).toEqual([[3, 10, 5, 125]]);
   });
 });

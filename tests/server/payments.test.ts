@@ -50,7 +50,8 @@ beforeAll(async () => {
     .values([
       { ...approved, restaurant_id: ids.camden, driver_id: ids.a, period_date: '2026-06-02', start_time: '17:00', finish_time: '22:00', cost_per_hour: 12.5, cost_bonus: 10, const_fuel_bonus: 4.5 },
       { ...approved, restaurant_id: ids.balti, driver_id: ids.a, period_date: '2026-06-10', start_time: '22:00', finish_time: '01:30', cost_per_hour: 14, cost_bonus: -10 },
-      { ...approved, restaurant_id: ids.camden, driver_id: ids.b, period_date: '2026-06-05', start_time: '11:00', finish_time: '15:00', cost_per_hour: 12 },
+      // A £5 bonus set when it was approved: the reports pay it, so the export does too.
+      { ...approved, restaurant_id: ids.camden, driver_id: ids.b, period_date: '2026-06-05', start_time: '11:00', finish_time: '15:00', cost_per_hour: 12, cost_extra_bonus: 5 },
       // Not paid: pending, and outside the month.
       { ...approved, status: TIMESHEET_STATUS.pending, restaurant_id: ids.camden, driver_id: ids.b, period_date: '2026-06-06', start_time: '11:00', finish_time: '15:00', cost_per_hour: 12 },
       { ...approved, restaurant_id: ids.camden, driver_id: ids.b, period_date: '2026-07-01', start_time: '11:00', finish_time: '15:00', cost_per_hour: 12 },
@@ -82,20 +83,20 @@ describe('GET /api/xls', () => {
 
     const payments = workbook.getWorksheet('Payments')!;
     const rows = values(payments);
-    expect(rows[0]).toEqual(['Date', 'Driver', 'Account holder', 'Sort code', 'Account number', 'Restaurant', 'Start', 'Finish', 'Hours', 'Rate', 'Bonus', 'Fuel bonus', 'Cancellation fee', 'Total']);
-    // By hand: 5 h × £12.50 + £10 + £4.50 = £77.00; 3.5 h × £14 − £10 = £39.00; 4 h × £12 = £48.00; B's fee −£15.
+    expect(rows[0]).toEqual(['Date', 'Driver', 'Account holder', 'Sort code', 'Account number', 'Restaurant', 'Start', 'Finish', 'Hours', 'Rate', 'Bonus', 'Fuel bonus', 'Fee or bonus', 'Total']);
+    // By hand: 5 h × £12.50 + £10 + £4.50 = £77.00; 3.5 h × £14 − £10 = £39.00; 4 h × £12 + £5 = £53.00; B's fee −£15.
     const byDriverA = [
       ['2026-06-02', names.a, "'=A HOLDER", '01-02-03', '00123456', 'Pizza Palace Camden', '17:00', '22:00', 5, 12.5, 10, 4.5, 0, 77],
       ['2026-06-10', names.a, "'=A HOLDER", '01-02-03', '00123456', 'Balti Palace', '22:00', '01:30', 3.5, 14, -10, 0, 0, 39],
     ];
     // Missing bank details are empty cells; the cancelled shift pays no hours and takes the fee off.
     const byDriverB = [
-      ['2026-06-05', names.b, null, null, null, 'Pizza Palace Camden', '11:00', '15:00', 4, 12, 0, 0, 0, 48],
+      ['2026-06-05', names.b, null, null, null, 'Pizza Palace Camden', '11:00', '15:00', 4, 12, 0, 0, 5, 53],
       ['2026-06-20', names.b, null, null, null, 'Pizza Palace Camden', '18:00', '23:00', 0, 0, 0, 0, -15, -15],
     ];
     const ordered = names.a.toLowerCase() < names.b.toLowerCase() ? [...byDriverA, ...byDriverB] : [...byDriverB, ...byDriverA];
     expect(rows.slice(1, 5)).toEqual(ordered);
-    expect(rows[5]).toEqual(['Total', null, null, null, null, null, null, null, 12.5, null, 0, 4.5, -15, 149]);
+    expect(rows[5]).toEqual(['Total', null, null, null, null, null, null, null, 12.5, null, 0, 4.5, -10, 154]);
     expect(rows).toHaveLength(6);
     // Money cells are formatted as pounds, dates as dates, and the Total row sums with formulas.
     expect(payments.getCell('N2').numFmt).toBe(POUNDS_FORMAT);
@@ -103,15 +104,15 @@ describe('GET /api/xls', () => {
     expect(payments.getCell('J2').numFmt).toBe(POUNDS_FORMAT);
     expect(payments.getCell('A2').value).toBeInstanceOf(Date);
     expect(payments.getCell('A2').numFmt).toBe('dd/mm/yyyy');
-    expect(payments.getCell('N6').value).toEqual({ formula: 'SUM(N2:N5)', result: 149 });
+    expect(payments.getCell('N6').value).toEqual({ formula: 'SUM(N2:N5)', result: 154 });
     expect(payments.getCell('D2').type).toBe(ExcelJS.ValueType.String);
 
     const totals = values(workbook.getWorksheet('Driver totals')!);
-    expect(totals[0]).toEqual(['Driver', 'Account holder', 'Sort code', 'Account number', 'Timesheets', 'Hours', 'Bonus', 'Fuel bonus', 'Cancellation fee', 'Total']);
+    expect(totals[0]).toEqual(['Driver', 'Account holder', 'Sort code', 'Account number', 'Timesheets', 'Hours', 'Bonus', 'Fuel bonus', 'Fee or bonus', 'Total']);
     const a = [names.a, "'=A HOLDER", '01-02-03', '00123456', 2, 8.5, 0, 4.5, 0, 116];
-    const b = [names.b, null, null, null, 2, 4, 0, 0, -15, 33];
+    const b = [names.b, null, null, null, 2, 4, 0, 0, -10, 38];
     expect(totals.slice(1, 3)).toEqual(names.a.toLowerCase() < names.b.toLowerCase() ? [a, b] : [b, a]);
-    expect(totals[3]).toEqual(['Total', null, null, null, 4, 12.5, 0, 4.5, -15, 149]);
+    expect(totals[3]).toEqual(['Total', null, null, null, 4, 12.5, 0, 4.5, -10, 154]);
     expect(workbook.getWorksheet('Driver totals')!.getCell('J2').numFmt).toBe(POUNDS_FORMAT);
   });
 

@@ -28,7 +28,7 @@ const HOURS_COLUMN: Partial<ExcelJS.Column> = { header: 'Hours', key: 'hours', w
 const MONEY_COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'Bonus', key: 'bonus', width: 10, style: { numFmt: POUNDS_FORMAT } },
   { header: 'Fuel bonus', key: 'fuel', width: 11, style: { numFmt: POUNDS_FORMAT } },
-  { header: 'Cancellation fee', key: 'fee', width: 15, style: { numFmt: POUNDS_FORMAT } },
+  { header: 'Fee or bonus', key: 'fee', width: 14, style: { numFmt: POUNDS_FORMAT } },
   { header: 'Total', key: 'total', width: 12, style: { numFmt: POUNDS_FORMAT } },
 ];
 
@@ -37,7 +37,7 @@ const AMOUNT_KEYS = ['hours', 'bonus', 'fuel', 'fee', 'total'] as const;
 type Amounts = Record<(typeof AMOUNT_KEYS)[number], number>;
 
 type DriverFields = Pick<DriverPayment, 'driver_name' | 'bank_name_of_account_holder' | 'bank_sort_code' | 'bank_account_number'>;
-type AmountFields = Pick<DriverPayment, 'hours' | 'cost_bonus' | 'const_fuel_bonus' | 'cancellation_fee' | 'cost_total'>;
+type AmountFields = Pick<DriverPayment, 'hours' | 'cost_bonus' | 'const_fuel_bonus' | 'fee_or_bonus' | 'cost_total'>;
 
 /**
  * Bank details stay text: a sort code or account number starting with 0 must keep it. Typed text never starts a
@@ -54,7 +54,7 @@ const amountCells = (r: AmountFields): Amounts => ({
   hours: r.hours,
   bonus: r.cost_bonus,
   fuel: r.const_fuel_bonus,
-  fee: r.cancellation_fee,
+  fee: r.fee_or_bonus,
   total: r.cost_total,
 });
 
