@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { AreaPagination } from '../../resources/areas/AreaPagination';
 import { LIST_PER_PAGE_DEFAULT } from '../../domain/listPaging';
@@ -8,48 +7,10 @@ export const PER_PAGE_CHOICES = [10, 15, 50, 100, 1000] as const;
 export const PER_PAGE_DEFAULT = LIST_PER_PAGE_DEFAULT;
 export const VISIBLE_PAGES = 10;
 
-/** The rows of one page, and the page actually shown (a list that shrank moves back to its last page). */
-export function pageOf<T>(rows: T[], page: number, perPage: number): { rows: T[]; page: number; pages: number; first: number } {
-  const pages = Math.max(1, Math.ceil(rows.length / perPage));
-  const current = Math.min(Math.max(1, page), pages);
-  const first = (current - 1) * perPage;
-  return { rows: rows.slice(first, first + perPage), page: current, pages, first };
-}
-
 /** '1–15 of 42', as the range counter reads. */
 export function rangeLabel(first: number, shown: number, total: number): string {
   if (!total) return '0 of 0';
   return `${first + 1}–${first + shown} of ${total.toLocaleString('en-GB')}`;
-}
-
-/**
- * The paging state of a list: the rows of the current page and the props of <ListPaging>. `toFirstPage` is for a
- * filter change; a new page size also goes back to the first page, a new page scrolls to the top.
- */
-export function useListPaging<T>(rows: T[]) {
-  const [perPage, setPerPage] = useState<number>(PER_PAGE_DEFAULT);
-  const [page, setPage] = useState(1);
-  const shown = pageOf(rows, page, perPage);
-  return {
-    rows: shown.rows,
-    toFirstPage: () => setPage(1),
-    paging: {
-      page: shown.page,
-      pages: shown.pages,
-      perPage,
-      first: shown.first,
-      shown: shown.rows.length,
-      total: rows.length,
-      onPage: (p: number) => {
-        setPage(p);
-        window.scrollTo({ top: 0 });
-      },
-      onPerPage: (n: number) => {
-        setPerPage(n);
-        setPage(1);
-      },
-    },
-  };
 }
 
 interface Props {
