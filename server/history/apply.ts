@@ -48,8 +48,31 @@ function keyRecords(table: string, rows: Record<string, unknown>[], withBefore: 
 
 const keyMatch = (table: string) => sql.join(RECORDED_TABLES[table].map((c, i) => sql`t.${sql.ref(c)} = d.${sql.raw(`k${i}`)}`), sql` and `);
 
-/** Removes what the entries created: one statement per table, children first. */
-async function removeCreated(trx: Transaction<Database>, entries: readonly Entry[]): Promise<void> {
+/** The recorded tables' foreign keys that delete a row with the record it refers to (`on delete cascade`). */
+async function cascades(trx: Transaction<Database>): Promise<{ child: string; column: string; parent: string }[]> {
+  const rows = await sql<{ child: string; column: string; parent: string; parent_column: string }>`
+    select cl.relname as child, a.attname as column, p.relname as parent, pa.attname as parent_column
+    from pg_constraint c
+    join pg_class cl on cl.oid = c.conrelid
+    join pg_class p on p.oid = c.confrelid
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    join pg_attribute pa on pa.attrelid = c.confrelid and pa.attnum = c.confkey[1]
+    where c.contype = 'f' and c.confdeltype = 'c' and cardinality(c.conkey) = 1
+      and cl.relnamespace = (select oid from pg_namespace where nspname = current_schema())`.execute(trx);
+  return rows.rows.filter((r) => r.child in RECORDED_TABLES && r.parent in RECORDED_TABLES && RECORDED_TABLES[r.parent].join() === r.parent_column);
+}
+
+/**
+ * Removes what the entries created: one statement per table, children first. Rows that go with a record removed
+ * here (a new driver's areas) are left to the database's cascade: deleted first, each would make its table's
+ * triggers rework the record they belong to (the driver's area sort), only for it to be deleted next.
+ */
+async function removeCreated(trx: Transaction<Database>, created: readonly Entry[]): Promise<void> {
+  if (!created.length) return;
+  const removed = new Map<string, Set<string>>();
+  for (const e of created) removed.set(e.table_name, (removed.get(e.table_name) ?? new Set()).add(e.record_id));
+  const links = (await cascades(trx)).filter((l) => removed.has(l.child) && removed.has(l.parent));
+  const entries = created.filter((e) => !links.some((l) => l.child === e.table_name && removed.get(l.parent)!.has(String(e.after?.[l.column]))));
   for (const [table, list] of byTable(entries, childrenFirst)) {
     const keys = list.map((e) => keyFields(table, e));
     await sql`delete from ${tableOf(table)} as t using ${keyRecords(table, keys, false)} where ${keyMatch(table)}`.execute(trx);

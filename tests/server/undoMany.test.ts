@@ -70,6 +70,9 @@ describe('undo of many records at once', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().records).toBe(MANY * 3);
     expect(await snapshot(tables)).toEqual(before);
+    // The History shows the undo as the removal of those drivers and their areas, and nothing else.
+    const recorded = await t.db.selectFrom('history_actions').select(['kinds', 'ops']).where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(recorded).toEqual({ kinds: { drivers: MANY, driver_areas: MANY * 2 }, ops: ['deleted'] });
   });
 
   it('takes back a publish of many shifts, each field for field', async () => {
