@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../plugins/errors';
 import { HISTORY_MSG, RESTORABLE } from '../../domain/history';
-import { reinsert, reverse, type Entry } from './apply';
+import { reinsertDeleted, reverse, type Entry } from './apply';
 import { actionEntries, refuseDoubleBooking } from './undo';
 import { RECORDED_TABLES } from './tables';
 
@@ -43,7 +43,7 @@ export async function restoreRecord(app: FastifyInstance, entryId: number): Prom
     const linked = (await actionEntries(trx, entry.action_id)).filter(
       (e) => e.op !== 'created' && links.some((l) => l.table === e.table_name && String(e.before?.[l.column]) === entry.record_id),
     );
-    await reinsert(trx, entry);
+    await reinsertDeleted(trx, [entry]);
     await reverse(trx, linked);
     const touched = [entry, ...linked];
     await refuseDoubleBooking(trx, touched);
