@@ -29,12 +29,14 @@ export function useDriverClashes(
   restaurantName: (id: number) => string,
 ): DriverClashes {
   const version = useSyncExternalStore(store.subscribe, store.getVersion);
+  // The board's shifts as of this version of the store (one object for the board's life, changed in place).
+  const held = useMemo(() => ({ version, shifts: store.all() }), [store, version]);
   return useMemo(() => {
     const byDriver = new Map<number, ShiftRecord[]>();
     if (times) {
       const from = addDays(times.date, -1);
       const to = addDays(times.date, 1);
-      for (const s of store.all()) {
+      for (const s of held.shifts) {
         if (!s.driver_id || s.period_date < from || s.period_date > to) continue;
         const list = byDriver.get(s.driver_id);
         if (list) list.push(s);
@@ -50,6 +52,5 @@ export function useDriverClashes(
       notes: (driverId) => clashes(driverId).map((s) => busyNote(s, restaurantName(s.restaurant_id), times!.date)),
       warnings: (driverId, driverName) => clashes(driverId).map((s) => clashWarning(driverName, s, restaurantName(s.restaurant_id))),
     };
-    // The store is one object for the board's life; its version says when its shifts changed.
-  }, [store, version, times, shiftId, restaurantName]);
+  }, [held, times, shiftId, restaurantName]);
 }
