@@ -1,5 +1,6 @@
 import { shiftSpan, spansOverlap, ukDate } from './dates';
 import { SHIFT_STATUS } from './statuses';
+import type { TimedShift } from './availability';
 import { workingTimeQuestion } from './workingTime';
 
 /**
@@ -11,14 +12,7 @@ import { workingTimeQuestion } from './workingTime';
  */
 
 /** A driver's shift as the clash rule reads it (unpublished and published shifts are planned; drafts are not). */
-export interface ClashShift {
-  id?: number | null;
-  driver_id: number | null;
-  status: number;
-  period_date: string;
-  start_time: string;
-  finish_time: string;
-}
+export type ClashShift = TimedShift;
 
 const planned = (status: number) => status === SHIFT_STATUS.new || status === SHIFT_STATUS.published;
 
