@@ -129,6 +129,9 @@ export function shiftSpan(date: string, start: string, finish: string): [number,
   return [base + londonInstant(date, from), daysBetween(EPOCH, finishDate) * 1440 + londonInstant(finishDate, to)];
 }
 
+/** Whether two spans [start, end) share a minute (back-to-back shifts do not). */
+export const spansOverlap = (a: readonly [number, number], b: readonly [number, number]): boolean => a[0] < b[1] && b[0] < a[1];
+
 /**
  * The minutes a shift really lasts: a shift over the night the clocks go forward is an hour shorter, over the
  * night they go back an hour longer. A finish equal to its start is refused by the forms and the server, so it is

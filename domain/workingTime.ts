@@ -1,4 +1,4 @@
-import { addDays, daysBetween, mondayOf, shiftSpan, ukDate, weekDay } from './dates';
+import { addDays, daysBetween, mondayOf, shiftSpan, spansOverlap, ukDate, weekDay } from './dates';
 
 /**
  * UK working-time rules as warnings: the office may still decide to break one, but only after being told which.
@@ -97,8 +97,8 @@ export class DriverPlan {
   }
 
   /** Whether a shift of this span shares any minute with a planned one. */
-  overlaps([start, end]: [number, number]): boolean {
-    for (const [s, e] of this.spans) if (s < end && start < e) return true;
+  overlaps(span: [number, number]): boolean {
+    for (const planned of this.spans) if (spansOverlap(planned, span)) return true;
     return false;
   }
 

@@ -234,6 +234,32 @@ describe('New Shift dialog (admin)', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as Record<string, unknown>).working_time_confirmed)).toEqual([false, false, true]);
   });
 
+  it('marks drivers busy then in the list, names the other shift, and saves over it on Save anyway', async () => {
+    const store = new ShiftStore();
+    store.replaceAll([record({ id: 901, restaurant_id: 8, driver_id: 13, status: 10, driver: null })]);
+    const warning = 'Ava Begum already has a shift at Balti Palace on 23/11/2026, 17:00–22:00 (not published)';
+    const saved = record({ id: 779, status: 10 });
+    const { user, calls, onSaved } = renderShiftDialog({ store, restaurantName: (id) => (id === 8 ? 'Balti Palace' : undefined) }, (call) => {
+      if (call.method !== 'POST') return undefined;
+      const confirmed = (call.body as Record<string, unknown>).working_time_confirmed === true;
+      return confirmed ? { status: 201, body: saved } : { status: 409, body: { working_time: [], clashes: [warning], message: 'The driver already has a shift at this time: save anyway?' } };
+    });
+    await typeTimes(user, '18:00', '23:00');
+    await user.click(driverInput());
+    const ava = await screen.findByRole('option', { name: /^Ava Begum/ });
+    expect(ava).toHaveTextContent('busy 17:00–22:00 Balti Palace');
+    expect(screen.getByRole('option', { name: /^Dan Driver/ })).not.toHaveTextContent('busy');
+    await user.click(ava);
+    expect(within(dialog()).getByRole('alert', { name: 'Other shifts at this time' })).toHaveTextContent(warning);
+    expect(save()).toBeEnabled();
+    await user.click(save());
+    const question = await screen.findByRole('dialog', { name: 'Another shift at this time' });
+    expect(within(question).getByRole('list', { name: 'Other shifts at this time' })).toHaveTextContent(warning);
+    await user.click(within(question).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as Record<string, unknown>).working_time_confirmed)).toEqual([false, true]);
+  });
+
   it("opens a rejected shift as an open shift with 'Shift rejected by {name}'", () => {
     renderShiftDialog({ shift: record({ driver_id: null, status_assigned: 30, driver: null, driver_id_canceled: 12, driver_canceled: { id: 12, full_name: 'Dan Driver' } }) });
     expect(screen.getByRole('dialog', { name: /Edit Shift/ })).toBeInTheDocument();

@@ -69,7 +69,9 @@ const stateOfRow = (row: NonNullable<Row>, hasTimesheet: boolean): ShiftState =>
 /**
  * POST /api/shift, PUT /api/shift/{id}, DELETE /api/shift/{id} (spec 3, section 7), and GET /api/shift/{id}, for
  * administrators and managers.
- * A write that breaks a working-time rule answers 409 with the warnings until the call confirms them; a save sent
+ * A write that breaks a working-time rule, or gives a driver a shift sharing time with another of theirs that the
+ * spec's overlap rule does not refuse (an unpublished one), answers 409 with the warnings until the call confirms
+ * them; a save sent
  * with an old version (`updated_at`) answers 409 with `conflict` (domain/versions.ts). The answer is read inside the
  * write's transaction, so it shows this request's values whatever is saved after it.
  */
@@ -85,7 +87,7 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
       const restaurant = await restaurantFor(trx, scope, input.restaurant_id, true);
       const restaurants = new Map([[restaurant.id, restaurant]]);
       await checkDriver(trx, { ...input, status }, null, restaurants);
-      await guardWorkingTime(trx, [{ ...input, id: null }], workingTimeConfirmed(request.body));
+      await guardWorkingTime(trx, [{ ...input, id: null }], workingTimeConfirmed(request.body), { clashes: true });
       const price = priceFor(restaurant, input, await loadFuelRates(trx));
       const row = await trx
         .insertInto('shifts')
@@ -151,7 +153,7 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
       const restaurant = await restaurantFor(trx, scope, input.restaurant_id, input.restaurant_id !== current.restaurant_id);
       if (moved || status !== current.status) await checkDriver(trx, { ...input, status }, id, new Map([[restaurant.id, restaurant]]));
       // A shift given a driver, moved or resized asks again; a status change alone changes nothing the rules read.
-      if (moved) await guardWorkingTime(trx, [{ ...input, id }], workingTimeConfirmed(request.body));
+      if (moved) await guardWorkingTime(trx, [{ ...input, id }], workingTimeConfirmed(request.body), { clashes: true });
 
       const price = priceFor(restaurant, input, await loadFuelRates(trx));
       const publishing = status === SHIFT_STATUS.published && current.status !== SHIFT_STATUS.published;

@@ -164,7 +164,8 @@ export function ScheduleBoard() {
     store.upsert([shift]);
     closeDialog();
   };
-  const shiftDialogProps = { drivers: drivers.data, store, fuelRates, onClose: closeDialog, onSaved: saved };
+  const restaurantName = useCallback((id: number) => restaurantById.get(id)?.name, [restaurantById]);
+  const shiftDialogProps = { drivers: drivers.data, store, restaurantName, fuelRates, onClose: closeDialog, onSaved: saved };
 
   const canDrag = useCallback((shift: ShiftRecord) => canMove(stateOf(shift)), []);
   const onAdd = useCallback((restaurant: BoardRestaurant, date: string) => setDialog({ kind: 'new', restaurant, date }), []);

@@ -10,7 +10,7 @@ import { isTime } from '../../../domain/timeList';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { formatMoney } from '../../components/format';
 import { FlagInput, FormCancelButton, FormDialog, FormSaveButton, TextInput, TimeInput, failureBeside, useFormDialog, type TextInputProps } from '../../components/forms';
-import { createShift, fetchShift, updateShift, workingTimeWarnings, type BoardDriver, type BoardRestaurant } from './api';
+import { createShift, fetchShift, saveWarnings, updateShift, type BoardDriver, type BoardRestaurant, type SaveWarnings } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
 import { OPEN_SHIFT, ShiftDriverInput, useDriverRefusals, type ShiftDriverProps } from './ShiftDriverInput';
@@ -34,6 +34,8 @@ export interface ShiftDialogProps {
   shift?: ShiftRecord;
   drivers: BoardDriver[];
   store: ShiftStore;
+  /** Names the restaurants of the driver's other shifts. */
+  restaurantName?: (id: number) => string | undefined;
   fuelRates: FuelRates;
   onClose: () => void;
   onSaved: (shift: ShiftRecord) => void;
@@ -66,18 +68,20 @@ function initialValues(restaurant: BoardRestaurant, date: string | undefined, sh
  * New Shift / Edit Shift (spec 3, sections 2.5 and 5) on the shared form dialog: driver (drivers of this restaurant,
  * or Open shift), start and finish from the 15-minute list, bonuses, the cancellation fee (hidden for restaurants)
  * and fuel counts. The driver's availability and other published shifts are checked as the form changes; Save stays
- * disabled while the form is invalid, saving, or the driver cannot take the shift. The server checks all of it
- * again; a working-time rule it would break is asked about before the shift is saved anyway. A shift changed by
+ * disabled while the form is invalid, saving, or the driver cannot take the shift. The driver's other unpublished
+ * shifts at that time are named, and the driver list marks who is busy then. The server checks all of it again;
+ * another shift of the driver then, or a working-time rule it would break, is asked about before the shift is saved
+ * anyway. A shift changed by
  * someone else since it was opened is not saved over: the dialog says who and when, and Reload reads it anew.
  */
-export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, fuelRates, onClose, onSaved }: ShiftDialogProps) {
+export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, restaurantName, fuelRates, onClose, onSaved }: ShiftDialogProps) {
   // The shift as last read: as opened, then as a Reload brought it.
   const [shift, setShift] = useState(opened);
   const [initial] = useState(() => initialValues(restaurant, date, opened));
   const [notify, setNotify] = useState(false);
   const [tab, setTab] = useState<RecordTab>('details');
-  const [warnings, setWarnings] = useState<string[] | null>(null);
-  const driverProps: ShiftDriverProps = { restaurant, drivers, store, shift };
+  const [warnings, setWarnings] = useState<SaveWarnings | null>(null);
+  const driverProps: ShiftDriverProps = { restaurant, drivers, store, shift, restaurantName };
 
   const send = async (values: Record<string, unknown>, confirmed: boolean) => {
     const body = { ...values, status: shift?.status ?? SHIFT_STATUS.new, push_drivers: shift && notify ? 10 : 20, [WORKING_TIME_CONFIRM_FIELD]: confirmed };
@@ -93,8 +97,9 @@ export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, f
     try {
       await send(values, false);
     } catch (error) {
-      // A working-time rule would be broken: the question stays over the form, which keeps its values.
-      const broken = workingTimeWarnings(error);
+      // Another shift of the driver then, or a working-time rule broken: the question stays over the form, which
+      // keeps its values.
+      const broken = saveWarnings(error);
       if (!broken) throw error;
       setWarnings(broken);
     }
@@ -172,8 +177,8 @@ function ShiftSaveButton(props: ShiftDriverProps) {
   return <FormSaveButton label="Save" blocked={refusals.length > 0 || !!errors.driver_id} />;
 }
 
-/** The working-time question; Save anyway sends the form's values again, confirmed. */
-function SaveAnyway({ warnings, onClose, send }: { warnings: string[]; onClose: () => void; send: (values: Record<string, unknown>) => Promise<void> }) {
+/** The clash and working-time question; Save anyway sends the form's values again, confirmed. */
+function SaveAnyway({ warnings, onClose, send }: { warnings: SaveWarnings; onClose: () => void; send: (values: Record<string, unknown>) => Promise<void> }) {
   const { act } = useFormDialog();
   return (
     <ConfirmDialog

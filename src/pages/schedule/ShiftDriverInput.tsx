@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import { useCallback, useMemo } from 'react';
+import { Alert, Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { availability, availabilityMessage, driverShiftErrors, worksForRestaurant } from '../../../domain/availability';
 import { isDate } from '../../../domain/ranges';
@@ -9,6 +9,7 @@ import { isTime } from '../../../domain/timeList';
 import { useFormField, useInputsDisabled } from '../../components/forms';
 import type { BoardDriver, BoardRestaurant } from './api';
 import type { ShiftStore } from './shiftStore';
+import { useDriverClashes } from './useDriverClashes';
 
 /** The driver field's value for Open shift. */
 export const OPEN_SHIFT = '0';
@@ -19,6 +20,8 @@ export interface ShiftDriverProps {
   store: ShiftStore;
   /** The shift being edited; none for New Shift. */
   shift?: ShiftRecord;
+  /** Names the restaurants of the driver's other shifts (the board's restaurants). */
+  restaurantName?: (id: number) => string | undefined;
 }
 
 interface DriverOption {
@@ -26,6 +29,8 @@ interface DriverOption {
   label: string;
   /** Why the driver cannot take this shift, shown in the list. */
   note: string | null;
+  /** The driver's other shifts at this time: 'busy 17:00–22:00 Balti Palace'. */
+  busy: string[];
 }
 
 /** The date and times as the form holds them, when all three are whole. */
@@ -55,29 +60,38 @@ export function useDriverRefusals({ drivers, store, shift }: Omit<ShiftDriverPro
 
 /**
  * The shift's driver (spec 3, section 2.5): Open shift or a driver of this restaurant, each with what keeps them
- * from this shift; the field says why the chosen one cannot take it. A shift a driver rejected opens as an open
- * shift, saying who rejected it.
+ * from this shift and the other shifts they have then ('busy 17:00–22:00 Balti Palace'); the field says why the
+ * chosen one cannot take it, and a warning names their other shifts at this time. A shift a driver rejected opens
+ * as an open shift, saying who rejected it.
  */
-export function ShiftDriverInput({ restaurant, drivers, store, shift }: ShiftDriverProps) {
+export function ShiftDriverInput({ restaurant, drivers, store, shift, restaurantName }: ShiftDriverProps) {
   const { value, onChange, onBlur, message } = useFormField<string>('driver_id');
   const disabled = useInputsDisabled();
   const times = useShiftTimes();
   const refusals = useDriverRefusals({ drivers, store, shift });
+  const nameOf = useCallback(
+    (id: number) => restaurantName?.(id) ?? (id === restaurant.id ? restaurant.name : 'another restaurant'),
+    [restaurantName, restaurant.id, restaurant.name],
+  );
+  const clashes = useDriverClashes(store, times, shift?.id, nameOf);
 
   const options = useMemo<DriverOption[]>(() => {
     const offered = drivers.filter((d) => worksForRestaurant(d, restaurant) || d.id === shift?.driver_id);
     return [
-      { id: 0, label: SHIFT_LABEL.openShift, note: null },
+      { id: 0, label: SHIFT_LABEL.openShift, note: null, busy: [] },
       ...offered.map((d) => ({
         id: d.id,
         label: d.full_name,
         note: times ? availabilityMessage(availability(d, times.date, times.start, times.finish)) : null,
+        busy: clashes.notes(d.id),
       })),
     ];
-  }, [drivers, restaurant, shift?.driver_id, times]);
+  }, [drivers, restaurant, shift?.driver_id, times, clashes]);
 
   const chosenId = value === '' || value === undefined ? null : Number(value);
-  const chosen = chosenId === null ? null : (options.find((o) => o.id === chosenId) ?? { id: chosenId, label: shift?.driver?.full_name ?? `Driver ${chosenId}`, note: null });
+  const chosen = chosenId === null ? null : (options.find((o) => o.id === chosenId) ?? { id: chosenId, label: shift?.driver?.full_name ?? `Driver ${chosenId}`, note: null, busy: [] });
+  // The chosen driver's other shifts at this time, named: the office may save anyway (the server asks once more).
+  const warnings = chosen?.id ? clashes.warnings(chosen.id, chosen.label) : [];
   const rejectedBy = shift && !shift.driver_id && shift.status_assigned === SHIFT_ASSIGNED.stale ? shift.driver_canceled?.full_name : null;
   const said = message ?? refusals[0];
 
@@ -99,6 +113,11 @@ export function ShiftDriverInput({ restaurant, drivers, store, shift }: ShiftDri
         renderOption={({ key, ...props }, o) => (
           <Box component="li" key={key} {...props} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
             <span>{o.label}</span>
+            {o.busy.map((b) => (
+              <Typography key={b} variant="caption" color="warning.main">
+                ⚠ {b}
+              </Typography>
+            ))}
             {o.note && (
               <Typography variant="caption" color="warning.main">
                 {o.note}
@@ -122,6 +141,13 @@ export function ShiftDriverInput({ restaurant, drivers, store, shift }: ShiftDri
         <Typography variant="caption" color="text.secondary">
           {shiftRejectedBy(rejectedBy)}
         </Typography>
+      )}
+      {warnings.length > 0 && (
+        <Alert severity="warning" aria-label="Other shifts at this time" sx={{ mt: 0.5 }}>
+          {warnings.map((w) => (
+            <div key={w}>{w}</div>
+          ))}
+        </Alert>
       )}
     </>
   );

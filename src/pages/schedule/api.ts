@@ -127,10 +127,25 @@ export function bulkFailures(error: unknown): BulkFailure[] | null {
   return body && Array.isArray(body.fail) ? (body.fail as BulkFailure[]) : null;
 }
 
-/** The working-time warnings of a refused shift call (409), which the user may confirm; null for other errors. */
+/** What a refused shift call (409) asks the user to confirm: clashes with the driver's other shifts, working-time rules. */
+export interface SaveWarnings {
+  clashes: string[];
+  rules: string[];
+}
+
+const texts = (list: unknown): string[] => (Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : []);
+
+/** The warnings of a refused shift call (409), which the user may confirm; null for other errors. */
+export function saveWarnings(error: unknown): SaveWarnings | null {
+  const { status, body } = (error ?? {}) as { status?: number; body?: { working_time?: unknown; clashes?: unknown } };
+  if (status !== 409 || !(Array.isArray(body?.working_time) || Array.isArray(body?.clashes))) return null;
+  return { clashes: texts(body?.clashes), rules: texts(body?.working_time) };
+}
+
+/** Every warning of a refused shift call (409) in one list, clashes first; null for other errors. */
 export function workingTimeWarnings(error: unknown): string[] | null {
-  const { status, body } = (error ?? {}) as { status?: number; body?: { working_time?: unknown } };
-  return status === 409 && Array.isArray(body?.working_time) ? body.working_time.filter((w): w is string => typeof w === 'string') : null;
+  const warnings = saveWarnings(error);
+  return warnings && [...warnings.clashes, ...warnings.rules];
 }
 
 export function errorText(error: unknown, fallback: string): string {
