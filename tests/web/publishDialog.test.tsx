@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminContext } from 'react-admin';
@@ -6,6 +6,9 @@ import { SHIFT_MSG } from '../../domain/validation/shift';
 import { AVAILABILITY_MSG, BULK_PUBLISH_QUESTION } from '../../domain/availability';
 import type { ShiftRecord } from '../../domain/shifts';
 import { PublishDialog } from '../../src/pages/schedule/PublishDialog';
+import { CopyShiftsDialog } from '../../src/pages/schedule/CopyShiftsDialog';
+import { ConfirmDialog } from '../../src/pages/schedule/ConfirmDialog';
+import { INTERVAL } from '../../domain/ranges';
 import { ADMIN, mockApi, storeUser, type ApiHandler } from './harness';
 
 const shift = (id: number, over: Partial<ShiftRecord> = {}): ShiftRecord =>
@@ -152,5 +155,46 @@ describe('Publish Shifts confirmation', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(within(dialog()).getByRole('alert').textContent).toContain('The server cannot be reached'));
     expect(within(dialog()).getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+});
+
+describe("the board's other bulk dialogs", () => {
+  it('Copy Shifts shows a refusal or an unavailable server in place, is usable again, and closes on Escape', async () => {
+    storeUser(ADMIN);
+    let answer = 0;
+    mockApi((call) => {
+      if (call.path !== '/api/shift/copyshifts') return undefined;
+      answer++;
+      return answer === 1
+        ? { status: 400, body: { shift_ids: ["Can't copy shift 30/11/2026. Shift not found"] } }
+        : { status: 503, body: { message: 'The database is not answering just now: try again in a moment' } };
+    });
+    const onClose = vi.fn();
+    render(<CopyShiftsDialog variant="admin" range={{ from: '2026-11-30', to: '2026-12-06' }} interval={INTERVAL.week} shifts={SHIFTS} onClose={onClose} onCopied={vi.fn()} />);
+    const user = userEvent.setup();
+    const copy = screen.getByRole('dialog', { name: 'Copy Shifts' });
+    await user.click(within(copy).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(within(copy).getByRole('alert').textContent).toBe("Can't copy shift 30/11/2026. Shift not found"));
+    expect(within(copy).getByRole('button', { name: 'Copy' })).toBeEnabled();
+    await user.click(within(copy).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(within(copy).getByRole('alert').textContent).toContain('The database is not answering'));
+    expect(within(copy).getByRole('button', { name: 'Copy' })).toBeEnabled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('a question such as Unpublish shows its failure in place and can be cancelled while its call is out', async () => {
+    const onClose = vi.fn();
+    let fail: (e: Error) => void = () => undefined;
+    render(<ConfirmDialog title="Unpublish Shifts [2]" message="Unpublish 2 shifts?" confirmLabel="Unpublish" onConfirm={() => new Promise<void>((_, reject) => (fail = reject))} onClose={onClose} />);
+    const user = userEvent.setup();
+    const question = screen.getByRole('dialog', { name: 'Unpublish Shifts [2]' });
+    await user.click(within(question).getByRole('button', { name: 'Unpublish' }));
+    expect(within(question).getByRole('button', { name: 'Unpublish' })).toBeDisabled();
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    act(() => fail(new Error('The server cannot be reached - check your connection and try again')));
+    await waitFor(() => expect(within(question).getByRole('alert').textContent).toContain('The server cannot be reached'));
+    expect(within(question).getByRole('button', { name: 'Unpublish' })).toBeEnabled();
   });
 });
