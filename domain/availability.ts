@@ -116,9 +116,17 @@ export function publishAvailabilityMessage(result: Availability, driverName: str
   return `Driver ${driverName} working time: ${windowList(result.windows)} at ${ukDate(date)}`;
 }
 
-/** The question before a bulk publish when some drivers are unavailable (spec 3, section 5, typo as written). */
+/**
+ * The question before a bulk publish when some drivers are unavailable (spec 3, section 5, typo as written), in its
+ * two halves: the board lists the shifts between them, one a line.
+ */
+export const BULK_PUBLISH_QUESTION = {
+  lead: (count: number) => `Some driver unvalilable on published shifts(${count}):`,
+  ask: 'Skip to publish incorrect shifts and publish correct shifts?',
+} as const;
+
 export function bulkPublishQuestion(problems: readonly string[]): string {
-  return `Some driver unvalilable on published shifts(${problems.length}): ${problems.join('; ')}. Skip to publish incorrect shifts and publish correct shifts?`;
+  return `${BULK_PUBLISH_QUESTION.lead(problems.length)} ${problems.join('; ')}. ${BULK_PUBLISH_QUESTION.ask}`;
 }
 
 export interface TimedShift {

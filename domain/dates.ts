@@ -71,6 +71,13 @@ export function ukDate(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** 'Mon 30/11/2026': a shift's day where the weekday matters to the reader. */
+export function ukDayDate(date: string): string {
+  return `${DAY_NAMES[weekDay(date)]} ${ukDate(date)}`;
+}
+
 const digit = (text: string, i: number) => text.charCodeAt(i) - 48;
 
 export function toMinutes(hhmm: string): number {

@@ -80,11 +80,13 @@ describe('POST /api/shift/publish', () => {
     const res = await call('POST', '/api/shift/publish', ADMIN, { shift_ids: [good, holiday, early] });
     expect(res.statusCode).toBe(400);
     const problems = ['Driver Bo Busy unavailable at 02/12/2026', 'Driver Bo Busy working time: 16:00-23:00 at 01/12/2026'];
+    // Each refused shift is named, so the question can list it as people know it.
+    const named = { driver_id: bo, driver_name: 'Bo Busy', finish_time: '22:00' };
     expect(res.json()).toEqual({
       shift_ids: [`Some driver unvalilable on published shifts(2): ${problems.join('; ')}. Skip to publish incorrect shifts and publish correct shifts?`],
       fail: [
-        { id: holiday, period_date: WED, errors: { driver_id: [problems[0]] } },
-        { id: early, period_date: TUE, errors: { driver_id: [problems[1]] } },
+        { id: holiday, period_date: WED, errors: { driver_id: [problems[0]] }, shift: { ...named, restaurant_id: camden, restaurant_name: 'Pizza Palace Camden', start_time: '17:00' } },
+        { id: early, period_date: TUE, errors: { driver_id: [problems[1]] }, shift: { ...named, restaurant_id: bombay, restaurant_name: 'Bombay Spice', start_time: '11:00', finish_time: '15:00' } },
       ],
     });
     expect(await statusOf([good, holiday, early])).toEqual([10, 10, 10]);
@@ -100,7 +102,14 @@ describe('POST /api/shift/publish', () => {
     const b = await makeShift(t.db, { restaurant_id: bombay, driver_id: ada, period_date: MON, start_time: '15:00', finish_time: '19:00' });
     const res = await call('POST', '/api/shift/publish', ADMIN, { shift_ids: [a, b] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fail).toEqual([{ id: b, period_date: MON, errors: { driver_id: [AVAILABILITY_MSG.overlap] } }]);
+    expect(res.json().fail).toEqual([
+      {
+        id: b, period_date: MON, errors: { driver_id: [AVAILABILITY_MSG.overlap] },
+        shift: { restaurant_id: bombay, restaurant_name: 'Bombay Spice', driver_id: ada, driver_name: 'Ada Able', start_time: '15:00', finish_time: '19:00' },
+      },
+    ]);
+    // The question names whose shift it is: the spec's message alone does not.
+    expect(res.json().shift_ids[0]).toContain(`${AVAILABILITY_MSG.overlap}: Ada Able at Bombay Spice on 30/11/2026 15:00-19:00`);
     expect(await statusOf([a, b])).toEqual([10, 10]);
     await clear([a, b]);
   });

@@ -15,11 +15,12 @@ import {
 import { CANCEL_REASONS, NEWS, SHIFT_COMMENTS, type StaffKey } from './content';
 import { EmailBook, driverProfile, personName, postcodeIn, pushToken, slug, type ProfileLevel } from './people';
 import {
-  buildTimesheet, cancellationRows, daySlots, daysOff, fuelCounts, shiftColumns, shiftState, weeklyPeriods, WEEK_TEMPLATE_COUNT, type Staffing,
+  buildTimesheet, cancellationRows, daySlots, fuelCounts, shiftColumns, shiftState, weeklyPeriods, WEEK_TEMPLATE_COUNT, type Staffing,
 } from './rules';
+import { availability, overlappingShift, worksForRestaurant, type DatePeriod, type DriverPlaces, type DriverWorkingTime, type WeeklyPeriod } from '../../../domain/availability';
 import {
   Clock, DEFAULT_FUEL_RATES, addDays, assertDate, daysBetween, fuelBonus, hourlyRate, londonToday, mondayOf,
-  round2, shiftHours, ukDate, weekDay, type PayRates,
+  round2, shiftHours, ukDate, type PayRates,
 } from './time';
 
 /**
@@ -74,15 +75,25 @@ interface RestaurantInfo {
   slots: Record<SlotKind, readonly [string, string]>;
 }
 
-interface DriverInfo {
+/** A seeded driver with what the shift rules read: places of work (as the API answers them) and working time. */
+interface DriverInfo extends DriverPlaces, DriverWorkingTime {
   id: number;
   name: string;
   email: string;
   status: number;
   areaIds: number[];
   favourites: Set<number>;
-  daysOff: Set<number>;
-  leave: Set<string>;
+  default_working_time: WeeklyPeriod[];
+  actual_override_working_time: DatePeriod[];
+}
+
+/** A driver's booked time on one date, for the overlap rule. */
+interface Booking {
+  driver_id: number;
+  status: number;
+  period_date: string;
+  start_time: string;
+  finish_time: string;
 }
 
 interface ShiftInfo {
@@ -362,8 +373,10 @@ class DemoBuilder {
       status: s.row.status as number,
       areaIds: s.areas.map((a) => a.id),
       favourites: new Set(s.favourites.map((r) => r.id)),
-      daysOff: s.template === null ? new Set<number>() : daysOff(s.template),
-      leave: new Set<string>(),
+      area_ids: s.areas.map((a) => ({ area_id: a.id })),
+      restaurant_ids: s.favourites.map((r) => ({ restaurant_id: r.id })),
+      default_working_time: s.template === null ? [] : weeklyPeriods(s.template),
+      actual_override_working_time: [],
     }));
 
     await insertRows(this.db, 'driver_areas', specs.flatMap((s, i) => s.areas.map((a) => ({ driver_id: ids[i], area_id: a.id }))));
@@ -381,10 +394,11 @@ class DemoBuilder {
     const rng = this.rng;
     const active = this.drivers.filter((d) => d.status === DRIVER_STATUS.active);
     const rows: { driver_id: number; period_date: string; holiday: number; start_at: string; stop_at: string }[] = [];
-    const holiday = (d: DriverInfo, date: string) => {
-      d.leave.add(date);
-      rows.push({ driver_id: d.id, period_date: date, holiday: HOLIDAY.yes, start_at: '00:00', stop_at: '23:45' });
+    const override = (d: DriverInfo, period: DatePeriod & { start_at: string; stop_at: string }) => {
+      d.actual_override_working_time.push(period);
+      rows.push({ driver_id: d.id, ...period });
     };
+    const holiday = (d: DriverInfo, date: string) => override(d, { period_date: date, holiday: HOLIDAY.yes, start_at: '00:00', stop_at: '23:45' });
     // The demo driver is away two days next week, so the unavailability checks have a case to show.
     const demo = this.drivers[0];
     for (const offset of [9, 10]) holiday(demo, addDays(this.today, offset));
@@ -397,16 +411,27 @@ class DemoBuilder {
       for (let k = 0; k < 3; k++) holiday(d, addDays(this.today, start + k));
     }
     for (const d of rng.sample(active.slice(1), 4)) {
-      rows.push({ driver_id: d.id, period_date: addDays(this.today, rng.int(1, 13)), holiday: HOLIDAY.no, start_at: '12:00', stop_at: rng.pick(['18:00', '19:30', '21:00']) });
+      override(d, { period_date: addDays(this.today, rng.int(1, 13)), holiday: HOLIDAY.no, start_at: '12:00', stop_at: rng.pick(['18:00', '19:30', '21:00']) });
     }
     await insertRows(this.db, 'driver_working_time_overrides', rows);
   }
 
-  /** Shifts over the five weeks, staffed from the drivers of each restaurant's area. */
+  /**
+   * Shifts over the five weeks, staffed from the drivers of each restaurant's area under the rules the board and the
+   * server apply (spec 3, section 5): a driver works for the restaurant, is available by working time, and has no
+   * other shift touching that time, so a fresh install's unpublished weeks publish as planned.
+   */
   private async schedule() {
     const rng = this.rng;
     const fuelRates = DEFAULT_FUEL_RATES;
-    const busy = new Set<string>();
+    // Every booked shift counts as published: publishing the planned weeks must not double-book anyone.
+    const booked = new Map<string, Booking[]>();
+    const canTake = (d: DriverInfo, restaurant: RestaurantInfo, shift: Booking) => {
+      if (!worksForRestaurant(d, { id: restaurant.id, area_id: restaurant.area.id })) return false;
+      if (!availability(d, shift.period_date, shift.start_time, shift.finish_time).available) return false;
+      const day = booked.get(`${d.id}|${shift.period_date}`) ?? [];
+      return !overlappingShift(shift, day) && !day.some((other) => overlappingShift(other, [shift]));
+    };
     const byArea = new Map<number, DriverInfo[]>();
     for (const d of this.drivers.filter((x) => x.status === DRIVER_STATUS.active)) {
       for (const a of d.areaIds) byArea.set(a, [...(byArea.get(a) ?? []), d]);
@@ -417,21 +442,22 @@ class DemoBuilder {
     for (let date = this.firstDay; date <= this.lastDay; date = addDays(date, 1)) {
       const daysAhead = daysBetween(this.today, date);
       const weeksAhead = Math.floor(daysBetween(thisMonday, date) / 7);
-      const day = weekDay(date);
       for (const restaurant of this.restaurants) {
         // The inactive restaurants stopped trading after the first week shown.
         if (!restaurant.active && daysBetween(this.firstDay, date) >= 7) continue;
         for (const slot of daySlots(restaurant.seed.pattern, date, rng)) {
           const [start, finish] = restaurant.slots[slot];
           const state = shiftState(rng, daysAhead, weeksAhead);
-          const group = slot === 'lunch' ? 'L' : 'E';
-          const free = (byArea.get(restaurant.area.id) ?? []).filter(
-            (d) => !d.daysOff.has(day) && !d.leave.has(date) && !busy.has(`${d.id}|${date}|${group}`),
+          const free = (byArea.get(restaurant.area.id) ?? []).filter((d) =>
+            canTake(d, restaurant, { driver_id: d.id, status: SHIFT_STATUS.published, period_date: date, start_time: start, finish_time: finish }),
           );
           const favourites = free.filter((d) => d.favourites.has(restaurant.id));
           const driver = favourites.length && rng.chance(0.7) ? rng.pick(favourites) : free.length ? rng.pick(free) : null;
           const staffing: Staffing = state.staffing !== 'open' && !driver ? 'open' : state.staffing;
-          if (staffing === 'assigned') busy.add(`${driver!.id}|${date}|${group}`);
+          if (staffing === 'assigned') {
+            const key = `${driver!.id}|${date}`;
+            booked.set(key, [...(booked.get(key) ?? []), { driver_id: driver!.id, status: SHIFT_STATUS.published, period_date: date, start_time: start, finish_time: finish }]);
+          }
 
           const rate = hourlyRate(date, { standard: restaurant.seed.standardPay ?? null, weekend: restaurant.seed.weekendPay ?? null }, restaurant.area.rates);
           const bonus = slot === 'late' || (rng.chance(0.08) && daysAhead < 7) ? rng.pick([5, 10]) : 0;

@@ -7,8 +7,8 @@ import { PUSH_DRIVERS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/stat
 import { SHIFT_MSG, bulkShiftSchema, publishSchema } from '../../../domain/validation/shift';
 import { canDelete, canPublish, canUnpublish, type ShiftRecord, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { bulkRefused, bulkSummary, inScope, priceFor, scopeOf, staffId, type BulkFailure } from './common';
-import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf } from './facts';
+import { bulkRefused, bulkSummary, inScope, priceFor, scopeOf, staffId, type BulkFailure, type RefusedShift } from './common';
+import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf, type DriverFacts } from './facts';
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from './notify';
 import { loadShifts } from './view';
 
@@ -30,6 +30,15 @@ async function lockShifts(trx: Transaction<Database>, ids: number[], scope: Set<
     restaurant_made: r.restaurateur_creator_id !== null,
   });
   return { rows: visible, missing, state };
+}
+
+/**
+ * A publish problem in the question's list, naming the shift when the spec's message does not ('This driver does
+ * not work for this restaurant: Dan Driver at Bombay Spice on 30/11/2026 17:00-22:00').
+ */
+function namedProblem(message: string, shift: RefusedShift, date: string): string {
+  if (shift.driver_name && message.includes(shift.driver_name)) return message;
+  return `${message}: ${shift.driver_name ?? 'driver'} at ${shift.restaurant_name ?? 'restaurant'} on ${ukDate(date)} ${shift.start_time}-${shift.finish_time}`;
 }
 
 const fail = (r: { id: number; period_date: string }, field: string, message: string): BulkFailure => ({
@@ -63,8 +72,9 @@ export default async function bulkShiftRoutes(app: FastifyInstance) {
       const range = todo.length ? spanOf(todo.map((r) => r.period_date)) : null;
       const restaurants = await loadRestaurants(trx, todo.map((r) => r.restaurant_id));
       const driverIds = withDriver.map((r) => r.driver_id!);
+      const drivers = range ? await loadDrivers(trx, driverIds, range, { lock: true }) : new Map<number, DriverFacts>();
       const checks = new DriverChecks(
-        range ? await loadDrivers(trx, driverIds, range, { lock: true }) : new Map(),
+        drivers,
         restaurants,
         range ? (await loadPublishedShifts(trx, driverIds, range)).filter((s) => !todoIds.has(s.id!)) : [],
       );
@@ -72,8 +82,16 @@ export default async function bulkShiftRoutes(app: FastifyInstance) {
       for (const r of todo) {
         const error = checks.publishError(r);
         if (error) {
-          failures.push(fail(r, 'driver_id', error));
-          problems.push(error);
+          const shift: RefusedShift = {
+            restaurant_id: r.restaurant_id,
+            restaurant_name: restaurants.get(r.restaurant_id)?.name ?? null,
+            driver_id: r.driver_id,
+            driver_name: drivers.get(r.driver_id!)?.full_name ?? null,
+            start_time: r.start_time,
+            finish_time: r.finish_time,
+          };
+          failures.push({ ...fail(r, 'driver_id', error), shift });
+          problems.push(namedProblem(error, shift, r.period_date));
         } else {
           checks.add({ ...r, status: SHIFT_STATUS.published });
         }

@@ -29,6 +29,17 @@ export interface BulkFailure {
   id: number;
   period_date: string | null;
   errors: Record<string, string[]>;
+  /** The refused shift as people know it (publish names it: its message may not). */
+  shift?: RefusedShift;
+}
+
+export interface RefusedShift {
+  restaurant_id: number;
+  restaurant_name: string | null;
+  driver_id: number | null;
+  driver_name: string | null;
+  start_time: string;
+  finish_time: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import { REPORT_EVENT } from '../../../domain/reports';
 import { normaliseCancelCost } from '../../../domain/validation/cancellation';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { cancelShift } from './api';
+import { closeUnlessBusyClick } from './ActionDialog';
 
 export interface CancelShiftDialogProps {
   shift: ShiftRecord;
@@ -53,7 +54,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth={false} aria-labelledby="cancel-shift-title" slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
+    <Dialog open onClose={closeUnlessBusyClick(busy, onClose)} maxWidth={false} aria-labelledby="cancel-shift-title" slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle id="cancel-shift-title">Cancel Shift</DialogTitle>
         <DialogContent>
@@ -81,7 +82,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
           <TextField label="Reason" value={comment} onChange={(e) => setComment(e.target.value)} margin="dense" fullWidth multiline minRows={2} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
+          <Button onClick={onClose}>
             Close
           </Button>
           <Button type="submit" variant="contained" color="error" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>

@@ -35,6 +35,8 @@ export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm,
       await onConfirm(push);
     } catch (e) {
       setError((e as Error).message || 'The action failed');
+    } finally {
+      // An action that leaves the dialog open (it asks something else in it) must not leave it spinning.
       setBusy(false);
     }
   };

@@ -3,15 +3,15 @@ import {
   Alert, Box, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, NativeSelect, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
-import { ukDate, weekDay } from '../../../domain/dates';
+import { ukDayDate } from '../../../domain/dates';
 import { timeRange, type FillFailure, type FillProposalsAnswer, type ShiftLine } from '../../../domain/planner';
 import type { DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { LocationSelection } from '../../components/LocationPicker';
 import { applyFill, fetchFillProposals } from './fillApi';
+import { closeUnlessBusyClick } from './ActionDialog';
 
-const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const shiftText = (s: ShiftLine) => `${DAYS[weekDay(s.period_date)]} ${ukDate(s.period_date)} · ${timeRange(s)}`;
+const shiftText = (s: ShiftLine) => `${ukDayDate(s.period_date)} · ${timeRange(s)}`;
 
 export interface FillShiftsDialogProps {
   range: DateRange;
@@ -121,7 +121,7 @@ export function FillShiftsDialog({ range, location, onClose, onApplied }: FillSh
 
   const count = lines.filter((l) => ticked.has(l.shift_id)).length;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth fullScreen={phone} aria-labelledby="fill-title">
+    <Dialog open onClose={closeUnlessBusyClick(busy, onClose)} maxWidth="lg" fullWidth fullScreen={phone} aria-labelledby="fill-title">
       <DialogTitle id="fill-title">Fill open shifts</DialogTitle>
       <DialogContent>
         {error && <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert>}
@@ -193,7 +193,7 @@ export function FillShiftsDialog({ range, location, onClose, onApplied }: FillSh
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onClose}>
           Close
         </Button>
         <Button variant="contained" onClick={apply} disabled={busy || !count}>

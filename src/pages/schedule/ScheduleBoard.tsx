@@ -34,7 +34,8 @@ const ShiftDialog = lazyDialog(() => import('./ShiftDialog'), 'ShiftDialog');
 const CancelShiftDialog = lazyDialog(() => import('./CancelShiftDialog'), 'CancelShiftDialog');
 const CopyShiftsDialog = lazyDialog(() => import('./CopyShiftsDialog'), 'CopyShiftsDialog');
 const DayMenu = lazyDialog(() => import('./DayMenu'), 'DayMenu');
-const preloadDialogs = preloadAll([ShiftDialog, CancelShiftDialog, CopyShiftsDialog, DayMenu]);
+const PublishDialog = lazyDialog(() => import('./PublishDialog'), 'PublishDialog');
+const preloadDialogs = preloadAll([ShiftDialog, CancelShiftDialog, CopyShiftsDialog, DayMenu, PublishDialog]);
 
 /** Drafts stay with their restaurant until sent for moderation (spec 3, section 2.1). */
 const notDraft = (s: ShiftRecord) => s.status !== SHIFT_STATUS.draft;
@@ -157,8 +158,10 @@ export function ScheduleBoard() {
   const toUnpublish = useMemo(() => inLocation.filter((s) => canUnpublish(stateOf(s))), [inLocation]);
   const toDelete = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canDelete(stateOf(s))), [inLocation]);
 
-  const { publishMany, unpublishMany, deleteMany, onAction, paste, move } = useAdminActions({ store, driverById, clipboard, setClipboard, setDialog });
+  const { publishMany, unpublishMany, deleteMany, onAction, paste, move } = useAdminActions({ store, driverById, restaurantById, clipboard, setClipboard, setDialog });
   const closeDialog = () => setDialog(null);
+  // A dialog whose call answers after it was closed (Escape) must not close another one opened meanwhile.
+  const closeIfStill = (kind: NonNullable<BoardDialog>['kind']) => setDialog((d) => (d?.kind === kind ? null : d));
   // A shift the dialogs saved (or cancelled) comes back from the server: into the store, and the dialog closes.
   const saved = (shift: ShiftRecord) => {
     store.upsert([shift]);
@@ -298,7 +301,10 @@ export function ScheduleBoard() {
           shift={dialog.shift}
           restaurantName={restaurantById.get(dialog.shift.restaurant_id)?.name ?? ''}
           onClose={closeDialog}
-          onCancelled={saved}
+          onCancelled={(shift) => {
+            store.upsert([shift]);
+            closeIfStill('cancel');
+          }}
         />
       )}
       {dialog?.kind === 'copy' && (
@@ -309,12 +315,26 @@ export function ScheduleBoard() {
           shifts={inLocation.filter(visible)}
           onClose={closeDialog}
           onCopied={(copies) => {
-            closeDialog();
+            closeIfStill('copy');
             notify(`${copies.length} shift${copies.length === 1 ? '' : 's'} copied`, { type: 'success' });
           }}
         />
       )}
       {dialog?.kind === 'confirm' && <ConfirmDialog {...dialog.props} onClose={closeDialog} />}
+      {dialog?.kind === 'publish' && (
+        <PublishDialog
+          shifts={dialog.shifts}
+          problems={dialog.problems}
+          driverName={(id) => driverById.get(id)?.full_name}
+          restaurantName={(id) => restaurantById.get(id)?.name}
+          onOpenShift={(shift) => setDialog({ kind: 'edit', shift })}
+          onPublished={(shifts) => {
+            store.upsert(shifts);
+            notify(`${shifts.length} shift${shifts.length === 1 ? '' : 's'} published`, { type: 'success' });
+          }}
+          onClose={() => closeIfStill('publish')}
+        />
+      )}
     </Box>
   );
 }

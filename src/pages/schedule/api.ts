@@ -120,6 +120,8 @@ export interface BulkFailure {
   id: number;
   period_date: string | null;
   errors: Record<string, string[]>;
+  /** A refused publish names its shift. */
+  shift?: { restaurant_id: number; restaurant_name: string | null; driver_id: number | null; driver_name: string | null; start_time: string; finish_time: string };
 }
 
 export function bulkFailures(error: unknown): BulkFailure[] | null {

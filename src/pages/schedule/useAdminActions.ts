@@ -1,9 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, type Dispatch, type SetStateAction } from 'react';
 import { useNotify } from 'react-admin';
 import { ukDate } from '../../../domain/dates';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
-import { AVAILABILITY_MSG, availability, bulkPublishQuestion, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
+import { AVAILABILITY_MSG, availability, availabilityMessage, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
+import { SHIFT_MSG } from '../../../domain/validation/shift';
 import {
   bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, workingTimeWarnings, type BoardDriver,
   type BoardRestaurant,
@@ -22,6 +23,7 @@ export type BoardDialog =
   | { kind: 'cancel'; shift: ShiftRecord }
   | { kind: 'copy' }
   | { kind: 'confirm'; props: Omit<ConfirmDialogProps, 'onClose'> }
+  | { kind: 'publish'; shifts: ShiftRecord[]; problems: Map<number, string> }
   | null;
 
 /** Why a driver cannot be given this shift on publish or paste, from the board's own data (the server checks too). */
@@ -32,12 +34,25 @@ function publishProblem(shift: ShiftRecord, driver: BoardDriver | undefined, pub
   return publishAvailabilityMessage(availability(driver, shift.period_date, shift.start_time, shift.finish_time), driver.full_name, shift.period_date);
 }
 
+/**
+ * Why a shift of a bulk publish will be refused, in the dialogs' words (the publish dialog's line names driver,
+ * restaurant and day): the driver does not work for the restaurant, has a published shift touching it, or is
+ * unavailable by working time. The server applies the same rules.
+ */
+function publishReason(shift: ShiftRecord, driver: BoardDriver | undefined, restaurant: BoardRestaurant | undefined, published: readonly ShiftRecord[]): string | null {
+  if (!shift.driver_id || !driver) return null;
+  if (restaurant && !worksForRestaurant(driver, restaurant)) return SHIFT_MSG.driverNotForRestaurant;
+  if (overlappingShift(shift, published.filter((p) => p.id !== shift.id))) return AVAILABILITY_MSG.overlap;
+  return availabilityMessage(availability(driver, shift.period_date, shift.start_time, shift.finish_time));
+}
+
 export interface AdminActionsDeps {
   store: ShiftStore;
   driverById: ReadonlyMap<number, BoardDriver>;
+  restaurantById: ReadonlyMap<number, BoardRestaurant>;
   clipboard: ShiftRecord | null;
   setClipboard: (shift: ShiftRecord | null) => void;
-  setDialog: (dialog: BoardDialog) => void;
+  setDialog: Dispatch<SetStateAction<BoardDialog>>;
 }
 
 /**
@@ -46,9 +61,11 @@ export interface AdminActionsDeps {
  * shift?' when the driver cannot take it) and moving by drag, both asking before breaking a working-time rule.
  * Every call's answer goes into the store.
  */
-export function useAdminActions({ store, driverById, clipboard, setClipboard, setDialog }: AdminActionsDeps) {
+export function useAdminActions({ store, driverById, restaurantById, clipboard, setClipboard, setDialog }: AdminActionsDeps) {
   const notify = useNotify();
-  const closeDialog = useCallback(() => setDialog(null), [setDialog]);
+  // A question closes itself when its action is done; if it was closed already (Escape while the call was out) and
+  // another dialog is open by then, that one stays.
+  const closeDialog = useCallback(() => setDialog((d) => (d?.kind === 'confirm' ? null : d)), [setDialog]);
   const confirm = useCallback((props: Omit<ConfirmDialogProps, 'onClose'>) => setDialog({ kind: 'confirm', props }), [setDialog]);
   const failed = useCallback((error: unknown, fallback: string) => notify(errorText(error, fallback), { type: 'error' }), [notify]);
 
@@ -82,49 +99,18 @@ export function useAdminActions({ store, driverById, clipboard, setClipboard, se
         notify(SHIFT_LABEL.noMoreToPublish, { type: 'warning' });
         return;
       }
+      // Shifts of one batch count as published for the overlap rule once they pass, as on the server.
+      const booked = store.all().filter((s) => s.status === SHIFT_STATUS.published);
       const problems = new Map<number, string>();
       for (const s of shifts) {
-        const problem = s.driver_id ? publishProblem(s, driverById.get(s.driver_id), published(s.driver_id, s.period_date)) : null;
-        if (problem) problems.set(s.id, problem);
+        const sameDay = booked.filter((p) => p.driver_id === s.driver_id && p.period_date === s.period_date);
+        const reason = publishReason(s, s.driver_id ? driverById.get(s.driver_id) : undefined, restaurantById.get(s.restaurant_id), sameDay);
+        if (reason) problems.set(s.id, reason);
+        else if (s.driver_id) booked.push({ ...s, status: SHIFT_STATUS.published });
       }
-      const correct = shifts.filter((s) => !problems.has(s.id));
-      const run = async (ids: number[], push: boolean) => {
-        try {
-          store.upsert(await publishShifts(ids, push ? PUSH.send : PUSH.noPush));
-          closeDialog();
-          notify(`${ids.length} shift${ids.length === 1 ? '' : 's'} published`, { type: 'success' });
-        } catch (error) {
-          const fail = bulkFailures(error);
-          if (!fail?.length) throw error;
-          // The server found more (a change elsewhere meanwhile): ask again with its list.
-          const failing = new Set(fail.map((f) => f.id));
-          const rest = ids.filter((id) => !failing.has(id));
-          const messages = fail.map((f) => Object.values(f.errors)[0]?.[0] ?? '').filter(Boolean);
-          confirm({
-            title: 'Publish Shifts',
-            message: bulkPublishQuestion(messages),
-            confirmLabel: rest.length ? 'Publish correct shifts' : 'Close',
-            notify: { label: SHIFT_LABEL.notifyDrivers, initial: push },
-            onConfirm: async (again) => {
-              if (!rest.length) return closeDialog();
-              await run(rest, again);
-            },
-          });
-        }
-      };
-      if (!correct.length && problems.size) {
-        confirm({ title: 'Publish Shifts', message: `${SHIFT_LABEL.noMoreToPublish}: ${[...problems.values()].join('; ')}`, confirmLabel: 'Close', onConfirm: () => closeDialog() });
-        return;
-      }
-      confirm({
-        title: 'Publish Shifts',
-        message: problems.size ? bulkPublishQuestion([...problems.values()]) : `Publish ${correct.length} shifts?`,
-        confirmLabel: problems.size ? 'Publish correct shifts' : 'Publish',
-        notify: { label: SHIFT_LABEL.notifyDrivers, initial: true },
-        onConfirm: (push) => run(correct.map((s) => s.id), push),
-      });
+      setDialog({ kind: 'publish', shifts, problems });
     },
-    [driverById, published, store, notify, closeDialog, confirm],
+    [driverById, restaurantById, store, notify, setDialog],
   );
 
   const unpublishMany = (shifts: ShiftRecord[]) =>
