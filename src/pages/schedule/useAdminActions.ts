@@ -6,7 +6,7 @@ import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
 import { AVAILABILITY_MSG, availability, availabilityMessage, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import {
-  bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, workingTimeWarnings, type BoardDriver,
+  bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, saveWarnings, type BoardDriver,
   type BoardRestaurant,
 } from './api';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
@@ -70,7 +70,7 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
   const failed = useCallback((error: unknown, fallback: string) => notify(errorText(error, fallback), { type: 'error' }), [notify]);
 
   /**
-   * Runs a shift write; when the server answers working-time warnings, asks the user and on 'Save anyway' runs it
+   * Runs a shift write (a drag, a paste); when the server answers warnings (clashes, working-time rules), asks the user and on 'Save anyway' runs it
    * again confirmed. Other errors are the caller's.
    */
   const withRules = useCallback(
@@ -78,7 +78,8 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
       try {
         await write(false);
       } catch (error) {
-        const warnings = workingTimeWarnings(error);
+        // Clashes with the driver's other shifts and working-time rules, each under its own heading.
+        const warnings = saveWarnings(error);
         if (!warnings) throw error;
         confirm(workingTimeConfirm(warnings, async () => {
           await write(true);
