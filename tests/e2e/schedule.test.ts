@@ -209,8 +209,11 @@ describe('Admin schedule board', () => {
     await expect.poll(() => chip(page, 'The Burger Shack', '12:00–15:00').textContent()).toContain(ukDate(WED));
   });
 
-  it("on a phone shows one restaurant at a time, 'No restaurant selected' first", async () => {
+  it("on a phone shows one restaurant at a time, the first at once, and 'No restaurant selected' when none is chosen", async () => {
     const page = await open('admin@demo.test', 'Admin', `/schedule?${weekQuery}`, { width: 390, height: 844 });
+    await expect.poll(() => page.locator('.shift-board .row-name').count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Restaurant' }).click();
+    await page.getByRole('option', { name: 'Choose a restaurant' }).click();
     await expect.poll(() => page.getByText(SHIFT_LABEL.noRestaurantSelected).count()).toBe(1);
     await page.getByRole('combobox', { name: 'Restaurant' }).click();
     await page.getByRole('option', { name: 'Sushi Kaito' }).click();
