@@ -10,6 +10,7 @@ import { RoleGate } from '../../components/RoleGate';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import { createFreeShift, errorText, moderateFreeShifts, removeFreeShift, updateFreeShift, type BoardRestaurant } from './api';
 import { sortRestaurants } from './boardRows';
+import { BoardKey } from './BoardKey';
 import { ConfirmDialog, removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
 import { CopyShiftsDialog } from './CopyShiftsDialog';
 import { FreeShiftDialog } from './FreeShiftDialog';
@@ -165,6 +166,7 @@ export function RestaurantScheduleBoard() {
         <RangeNavigator state={rangeState} />
         <IntervalSelect value={interval} onChange={rangeState.setInterval} intervals={RESTAURANT_INTERVALS} />
         <Box sx={{ flexGrow: 1 }} />
+        <BoardKey variant="restaurant" />
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copyNow}>
           Copy
         </Button>

@@ -12,6 +12,7 @@ import { LocationPicker, type LocationSelection } from '../../components/Locatio
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import type { BoardRestaurant } from './api';
 import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type DriverChoice } from './boardRows';
+import { BoardKey } from './BoardKey';
 import { BulkActions } from './BulkActions';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FillShiftsButton } from './FillShiftsButton';
@@ -270,7 +271,10 @@ export function ScheduleBoard() {
           )}
         </Box>
       </Box>
-      <TotalsBar totals={totals} warnings={warnings} />
+      <Stack direction="row" sx={{ alignItems: 'center', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', pr: 1 }}>
+        <TotalsBar totals={totals} warnings={warnings} />
+        <BoardKey variant="admin" />
+      </Stack>
 
       <Drawer open={driversOpen} onClose={() => setDriversOpen(false)}>
         <Box sx={{ width: 280, height: '100%', display: 'flex' }}>{panel}</Box>
