@@ -10,6 +10,10 @@ import { IntervalSelect, RangeNavigator, type DateRangeState } from '../../compo
 import { LocationPicker, type LocationArea, type LocationSelection } from '../../components/LocationPicker';
 import { ApproveAllButton } from './ApproveAllButton';
 import { fetchFile, saveFile } from '../../../providers/files';
+import { DisabledReason } from '../../components/DisabledReason';
+
+/** Why Request Invoice waits: an invoice is for one restaurant. */
+export const CHOOSE_ONE_RESTAURANT = 'Choose one restaurant in the location picker to request its invoice';
 
 export interface TimesheetToolbarProps {
   dates: DateRangeState;
@@ -20,7 +24,7 @@ export interface TimesheetToolbarProps {
   onStatus: (status: number) => void;
   /** The rows shown: Approve All works on these. */
   shown: TimesheetView[];
-  /** Restaurant accounts read timesheets: no New timesheet, Approve All or payments export; their Request invoice asks the office. */
+  /** Restaurant accounts read timesheets: no New timesheet, Approve All or payments export; their Request Invoice asks the office. */
   readOnly: boolean;
   onNew: () => void;
   onApproved: (views: TimesheetView[]) => void;
@@ -30,7 +34,7 @@ export interface TimesheetToolbarProps {
 /**
  * The timesheet toolbar (spec 3, section 2.3): location (All locations, then restaurants), previous/next and the
  * range picker, interval (Day disabled, Week by default), status filter, New timesheet, Approve All [count],
- * Request invoice (a single restaurant and a range) and the XLS payments export.
+ * Request Invoice (a single restaurant and a range) and the XLS payments export.
  */
 export function TimesheetToolbar(props: TimesheetToolbarProps) {
   const { dates, areas, location, onLocation, status, onStatus, shown, readOnly, onNew, onApproved, onRequestInvoice } = props;
@@ -71,9 +75,11 @@ export function TimesheetToolbar(props: TimesheetToolbarProps) {
         </Button>
       )}
       {!readOnly && <ApproveAllButton rows={shown} onApproved={onApproved} />}
-      <Button variant="outlined" size="small" startIcon={<ReceiptLongIcon />} disabled={!singleRestaurant} onClick={onRequestInvoice} title={singleRestaurant ? undefined : 'Choose one restaurant to request its invoice'}>
-        Request invoice
-      </Button>
+      <DisabledReason reason={!singleRestaurant && CHOOSE_ONE_RESTAURANT}>
+        <Button variant="outlined" size="small" startIcon={<ReceiptLongIcon />} disabled={!singleRestaurant} onClick={onRequestInvoice}>
+          Request Invoice
+        </Button>
+      </DisabledReason>
       {!readOnly && (
         <Button variant="outlined" size="small" startIcon={<TableViewIcon />} disabled={exporting} onClick={() => void exportPayments()}>
           XLS Payments
