@@ -51,7 +51,7 @@ export function AlertsMenu() {
           </Typography>
           <DisabledReason reason={unread === 0 && 'No unread alerts'}>
             <Button size="small" onClick={() => void markAllRead()} disabled={unread === 0}>
-              Mark all as read
+              Mark All as Read
             </Button>
           </DisabledReason>
         </Box>

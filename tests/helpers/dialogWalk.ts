@@ -212,7 +212,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     path: '/invoices',
     roles: STAFF,
     prepare: pickRestaurant,
-    dialogs: [{ name: 'request', open: button('Request Invoice') }],
+    dialogs: [{ name: 'request', open: button('Request invoice') }],
   },
   {
     path: `/invoices?${invoicedWeek}`,
@@ -225,7 +225,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     prepare: pickRestaurant,
     dialogs: [
       { name: 'new timesheet', open: button('New timesheet') },
-      { name: 'request invoice', open: button('Request Invoice') },
+      { name: 'request invoice', open: button('Request invoice') },
       { name: 'approve all confirm', open: button(/^Approve All \[/) },
     ],
   },
@@ -233,7 +233,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     path: '/timesheetrestaurant',
     roles: [RESTAURANT_ROLE],
     prepare: pickRestaurant,
-    dialogs: [{ name: 'request invoice', open: button('Request Invoice') }],
+    dialogs: [{ name: 'request invoice', open: button('Request invoice') }],
   },
 ];
 

@@ -414,9 +414,9 @@ describe('Timesheets screen', () => {
     await waitFor(() => expect(total('Total Timesheets')).toBe('5'));
   });
 
-  it('enables Request Invoice for a single restaurant (saying why until then; checking the period on opening) and exports payments for the range', async () => {
+  it('enables Request invoice for a single restaurant (saying why until then; checking the period on opening) and exports payments for the range', async () => {
     const { calls, user } = await open((c) => (c.path.startsWith('/api/invoice-check') ? { body: { last_id: 41, invoices: [], comission: 1.75, booking_fee: 0 } } : undefined));
-    const request = screen.getByRole('button', { name: 'Request Invoice' });
+    const request = screen.getByRole('button', { name: 'Request invoice' });
     expect(request).toBeDisabled();
     // Why, for screen readers and in a tooltip on pointing at it.
     expect(request).toHaveAccessibleDescription(CHOOSE_ONE_RESTAURANT);

@@ -24,7 +24,7 @@ export interface TimesheetToolbarProps {
   onStatus: (status: number) => void;
   /** The rows shown: Approve All works on these. */
   shown: TimesheetView[];
-  /** Restaurant accounts read timesheets: no New timesheet, Approve All or payments export; their Request Invoice asks the office. */
+  /** Restaurant accounts read timesheets: no New timesheet, Approve All or payments export; their Request invoice asks the office. */
   readOnly: boolean;
   onNew: () => void;
   onApproved: (views: TimesheetView[]) => void;
@@ -34,7 +34,7 @@ export interface TimesheetToolbarProps {
 /**
  * The timesheet toolbar (spec 3, section 2.3): location (All locations, then restaurants), previous/next and the
  * range picker, interval (Day disabled, Week by default), status filter, New timesheet, Approve All [count],
- * Request Invoice (a single restaurant and a range) and the XLS payments export.
+ * Request invoice (a single restaurant and a range) and the XLS payments export.
  */
 export function TimesheetToolbar(props: TimesheetToolbarProps) {
   const { dates, areas, location, onLocation, status, onStatus, shown, readOnly, onNew, onApproved, onRequestInvoice } = props;
@@ -77,7 +77,7 @@ export function TimesheetToolbar(props: TimesheetToolbarProps) {
       {!readOnly && <ApproveAllButton rows={shown} onApproved={onApproved} />}
       <DisabledReason reason={!singleRestaurant && CHOOSE_ONE_RESTAURANT}>
         <Button variant="outlined" size="small" startIcon={<ReceiptLongIcon />} disabled={!singleRestaurant} onClick={onRequestInvoice}>
-          Request Invoice
+          Request invoice
         </Button>
       </DisabledReason>
       {!readOnly && (
