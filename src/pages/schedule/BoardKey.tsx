@@ -58,7 +58,7 @@ export function BoardKey({ variant }: { variant: BoardVariant }) {
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75 }}>
             {entries.map((e) => (
               <Box component="li" key={e.words} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                <Box className={e.classes} aria-hidden="true" sx={{ width: 110, flexShrink: 0, fontSize: 13 }}>
+                <Box className={e.classes} aria-hidden="true" sx={{ width: 124, flexShrink: 0, fontSize: 13 }}>
                   <div className="chip">
                     <div className="chip-time">
                       17:00–21:00
