@@ -87,7 +87,7 @@ export function RightToWorkPhotos({
         )}
         {!readOnly && (
           <Button component="label" htmlFor={inputId} size="small" variant="outlined" startIcon={<AddPhotoAlternateOutlinedIcon />} disabled={disabled || count >= RIGHT_TO_WORK_MAX}>
-            Add photos
+            Add Photos
             <input
               id={inputId}
               hidden

@@ -128,7 +128,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: Props) {
         {!done && (
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' }, mb: 2 }}>
             <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />} disabled={busy}>
-              Choose file
+              Choose File
               <input
                 hidden
                 type="file"
@@ -203,7 +203,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: Props) {
       <DialogActions>
         {result && result.counts.reject > 0 && (
           <Button onClick={() => void downloadRejected()} disabled={busy}>
-            Download rejected rows
+            Download Rejected Rows
           </Button>
         )}
         <Button onClick={close} disabled={busy}>

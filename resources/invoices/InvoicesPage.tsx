@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { List, useCanAccess, useListContext, useNotify } from 'react-admin';
-import { Box, Button, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { INTERVAL, type DateRange } from '../../domain/ranges';
 import { LIST_PER_PAGE_DEFAULT } from '../../domain/validation/listQuery';
@@ -15,6 +15,7 @@ import { InvoiceRows } from './InvoiceRows';
 import { RemoveInvoiceDialog } from './RemoveInvoiceDialog';
 import { RequestInvoiceDialog } from './RequestInvoiceDialog';
 import { INVOICE_CHANNEL, type Invoice } from './types';
+import { DisabledReason } from '../../src/components/DisabledReason';
 
 /** Day is shown but disabled; Week is the default (spec 2, section 2 'Invoices'). */
 const DISABLED_INTERVALS = [INTERVAL.day] as const;
@@ -79,19 +80,17 @@ function InvoicesScreen({ variant }: { variant: Variant }) {
           <RangeNavigator state={dates} />
         </Stack>
         {staff && (
-          <Tooltip title={picked ? '' : PICK_RESTAURANT}>
-            <span>
-              <Button
-                variant="contained"
-                startIcon={<ReceiptLongOutlinedIcon />}
-                disabled={!picked}
-                fullWidth={phone}
-                onClick={() => picked && setOpen({ kind: 'request', restaurantId: picked.id, restaurantName: picked.name })}
-              >
-                Request Invoice
-              </Button>
-            </span>
-          </Tooltip>
+          <DisabledReason reason={!picked && PICK_RESTAURANT} fullWidth={phone}>
+            <Button
+              variant="contained"
+              startIcon={<ReceiptLongOutlinedIcon />}
+              disabled={!picked}
+              fullWidth={phone}
+              onClick={() => picked && setOpen({ kind: 'request', restaurantId: picked.id, restaurantName: picked.name })}
+            >
+              Request Invoice
+            </Button>
+          </DisabledReason>
         )}
       </Stack>
       <List

@@ -126,7 +126,7 @@ interface RequestValues {
 
 /**
  * The form, once the period is checked: number and commission pre-filled (read-only for a restaurant), Preview
- * and Create (or Request invoice) on the shared form dialog, a refusal's messages under the fields or above them.
+ * and Create (or Request Invoice) on the shared form dialog, a refusal's messages under the fields or above them.
  */
 function RequestInvoiceForm({ variant = 'admin', restaurantId, restaurantName, range, driverId, onClose, onDone, check }: RequestInvoiceDialogProps & { check: InvoiceCheck }) {
   const notify = useNotify();
@@ -185,7 +185,7 @@ function RequestInvoiceForm({ variant = 'admin', restaurantId, restaurantName, r
         <>
           <FormCancelButton onClick={onClose} />
           <FormActionButton label="Preview" name="preview" run={preview} />
-          <FormSaveButton label={restaurant ? 'Request invoice' : 'Create'} />
+          <FormSaveButton label={restaurant ? 'Request Invoice' : 'Create'} />
         </>
       }
     >

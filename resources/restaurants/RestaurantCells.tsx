@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Chip, IconButton, Stack, Tooltip } from '@mui/material';
+import { Chip, Divider, IconButton, Stack, Tooltip } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
@@ -33,22 +33,27 @@ export function Action({ label, icon, onClick, color }: { label: string; icon: R
   );
 }
 
+/**
+ * Every action named (tooltip and accessible name) in the order of use; Remove last, apart after a divider, so
+ * it is not reached by a slip from the on/off switch.
+ */
 export function Actions({ restaurant: r, actions }: { restaurant: RestaurantRecord; actions: RestaurantActions }) {
   const active = r.status === RESTAURANT_STATUS.active;
   return (
-    <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap' }}>
       <Action label={`Edit ${r.name}`} icon={<EditOutlinedIcon fontSize="small" />} onClick={() => actions.onEdit(r)} />
+      <Action label={`Schedule of ${r.name}`} icon={<CalendarMonthOutlinedIcon fontSize="small" />} onClick={() => actions.onSchedule(r)} color="primary" />
+      <Action label={`Drivers working at ${r.name}`} icon={<GroupsOutlinedIcon fontSize="small" />} onClick={() => actions.onDrivers(r)} />
+      {/* Posts are written on the News Feed screen; the button stays visible, as the spec draws the row. */}
+      <NewPostButton variant="icon" label={`New post for ${r.name}`} target={{ restaurants: [r.id] }} />
       <Action
         label={`${active ? 'Mark as Inactive' : 'Mark as Active'}: ${r.name}`}
         icon={active ? <ToggleOnOutlinedIcon fontSize="small" /> : <ToggleOffOutlinedIcon fontSize="small" />}
         onClick={() => actions.onToggleStatus(r)}
         color={active ? 'primary' : undefined}
       />
+      <Divider orientation="vertical" flexItem sx={{ mx: 1 }} />
       <Action label={`Remove ${r.name}`} icon={<DeleteOutlineIcon fontSize="small" />} onClick={() => actions.onDelete(r)} color="error" />
-      <Action label={`Schedule of ${r.name}`} icon={<CalendarMonthOutlinedIcon fontSize="small" />} onClick={() => actions.onSchedule(r)} color="primary" />
-      <Action label={`Drivers working at ${r.name}`} icon={<GroupsOutlinedIcon fontSize="small" />} onClick={() => actions.onDrivers(r)} />
-      {/* Posts are written on the News Feed screen; the button stays visible, as the spec draws the row. */}
-      <NewPostButton variant="icon" label={`New post for ${r.name}`} target={{ restaurants: [r.id] }} />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { ROLE, ROLE_LABELS, isStaffRole } from '../../domain/roles';
 import { USER_MSG } from '../../domain/validation/user';
 import type { PanelUser } from './types';
+import { DisabledReason } from '../../src/components/DisabledReason';
 
 export const NO_ROLE_LABEL = 'No role yet';
 
@@ -24,6 +25,11 @@ export function reach(user: PanelUser, areaNames: Map<number, string>): string {
 /** Edit and remove; one's own account cannot be removed (the tooltip says why). */
 export function UserActions({ user, self, onEdit, onDelete }: { user: PanelUser; self: boolean; onEdit: () => void; onDelete: () => void }) {
   const name = user.full_name || user.email;
+  const remove = (
+    <IconButton size="small" color="error" aria-label={`Remove user ${name}`} disabled={self} onClick={onDelete}>
+      <DeleteOutlineIcon fontSize="small" />
+    </IconButton>
+  );
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
       <Tooltip title="Edit user">
@@ -31,14 +37,7 @@ export function UserActions({ user, self, onEdit, onDelete }: { user: PanelUser;
           <EditOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title={self ? USER_MSG.removeSelf : 'Remove user'}>
-        {/* A span keeps the tooltip working on the disabled button of one's own account. */}
-        <span>
-          <IconButton size="small" color="error" aria-label={`Remove user ${name}`} disabled={self} onClick={onDelete}>
-            <DeleteOutlineIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      {self ? <DisabledReason reason={USER_MSG.removeSelf}>{remove}</DisabledReason> : <Tooltip title="Remove user">{remove}</Tooltip>}
     </Stack>
   );
 }

@@ -89,7 +89,7 @@ export function CalendarFeedPanel({ owner, who, heading = 'subtitle2' }: { owner
           />
           <Box>
             <Button size="small" href={address.replace(/^https?:/, 'webcal:')}>
-              Add to calendar
+              Add to Calendar
             </Button>
           </Box>
         </>
@@ -105,7 +105,7 @@ export function CalendarFeedPanel({ owner, who, heading = 'subtitle2' }: { owner
         </Button>
         {state?.active && (
           <Button size="small" color="error" disabled={busy} onClick={() => run('DELETE')}>
-            Stop address
+            Stop Address
           </Button>
         )}
         {busy && <CircularProgress size={16} aria-label="Saving" />}

@@ -17,6 +17,7 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { ALERT_STATUS } from '../../domain/statuses';
 import { formatDateTime } from '../components/format';
 import { alertMessage, useAlerts } from './useAlerts';
+import { DisabledReason } from '../components/DisabledReason';
 
 /** The alerts bell of administrators and managers (spec 1, section 2 'Alerts dropdown'). */
 export function AlertsMenu() {
@@ -48,9 +49,11 @@ export function AlertsMenu() {
           <Typography variant="subtitle1" sx={{ flexGrow: 1, fontWeight: 600 }}>
             Alerts
           </Typography>
-          <Button size="small" onClick={() => void markAllRead()} disabled={unread === 0}>
-            Mark all as read
-          </Button>
+          <DisabledReason reason={unread === 0 && 'No unread alerts'}>
+            <Button size="small" onClick={() => void markAllRead()} disabled={unread === 0}>
+              Mark All as Read
+            </Button>
+          </DisabledReason>
         </Box>
         <Divider />
         <List dense disablePadding sx={{ maxHeight: 400, overflowY: 'auto' }} aria-label="Alerts list">

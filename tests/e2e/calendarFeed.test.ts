@@ -20,7 +20,7 @@ describe('Calendar subscription on Home', () => {
     await field.waitFor();
     const address = await field.inputValue();
     expect(address).toMatch(new RegExp(`^${server.url}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
-    expect(await panel.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(address.replace(/^http:/, 'webcal:'));
+    expect(await panel.getByRole('link', { name: 'Add to Calendar' }).getAttribute('href')).toBe(address.replace(/^http:/, 'webcal:'));
     await panel.getByRole('button', { name: 'Copy calendar address' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
@@ -31,7 +31,7 @@ describe('Calendar subscription on Home', () => {
     expect(calendar.timezones).toEqual(['Europe/London']);
     expect(calendar.events.every((e) => /^Pizza Palace /.test(e.summary))).toBe(true);
 
-    await panel.getByRole('button', { name: 'Stop address' }).click();
+    await panel.getByRole('button', { name: 'Stop Address' }).click();
     await panel.getByText('No calendar address yet.').waitFor();
     expect((await fetch(address)).status).toBe(404);
     await context.close();

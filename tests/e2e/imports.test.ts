@@ -34,7 +34,7 @@ it('imports the good rows of a mixed CSV and offers the rejected ones back', asy
   await dialog.getByRole('button', { name: 'Import 1 drivers' }).click();
   await dialog.getByText('Imported: 1 new, 0 updated, 0 skipped, 2 rejected.').waitFor();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download rejected rows' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download Rejected Rows' }).click()]);
   expect(download.suggestedFilename()).toBe('rejected-drivers.csv');
   const text = await (await download.createReadStream()).toArray();
   const rejected = Buffer.concat(text as Buffer[]).toString('utf8');

@@ -209,8 +209,27 @@ describe('Admin schedule board', () => {
     await expect.poll(() => chip(page, 'The Burger Shack', '12:00–15:00').textContent()).toContain(ukDate(WED));
   });
 
-  it("on a phone shows one restaurant at a time, 'No restaurant selected' first", async () => {
+  it('fits all seven days of a week inside a 1366 × 768 laptop screen', async () => {
+    const page = await open('admin@demo.test', 'Admin', `/schedule?location=a${camdenArea}&${weekQuery}`, { width: 1366, height: 768 });
+    const days = page.locator('.fc-timeline-slot-label .day-btn');
+    await expect.poll(() => days.count()).toBe(7);
+    const boxes = await days.evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', ...el.getBoundingClientRect().toJSON() })));
+    expect(boxes.map((b) => b.text.slice(0, 3))).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    for (const b of boxes) {
+      expect(b.left, b.text).toBeGreaterThanOrEqual(0);
+      expect(b.right, b.text).toBeLessThanOrEqual(1366);
+      expect(b.bottom, b.text).toBeLessThanOrEqual(768);
+    }
+    // Nothing of the week is left to a sideways scroll.
+    const scroll = await page.locator('.fc-scrollgrid-section-body .fc-scroller').last().evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(scroll).toBeLessThanOrEqual(1);
+  });
+
+  it("on a phone shows one restaurant at a time, the first at once, and 'No restaurant selected' when none is chosen", async () => {
     const page = await open('admin@demo.test', 'Admin', `/schedule?${weekQuery}`, { width: 390, height: 844 });
+    await expect.poll(() => page.locator('.shift-board .row-name').count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Restaurant' }).click();
+    await page.getByRole('option', { name: 'Choose a restaurant' }).click();
     await expect.poll(() => page.getByText(SHIFT_LABEL.noRestaurantSelected).count()).toBe(1);
     await page.getByRole('combobox', { name: 'Restaurant' }).click();
     await page.getByRole('option', { name: 'Sushi Kaito' }).click();

@@ -212,7 +212,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     path: '/invoices',
     roles: STAFF,
     prepare: pickRestaurant,
-    dialogs: [{ name: 'request', open: button('Request Invoice') }],
+    dialogs: [{ name: 'request', open: button('Request invoice') }],
   },
   {
     path: `/invoices?${invoicedWeek}`,

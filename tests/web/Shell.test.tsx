@@ -151,7 +151,7 @@ describe('Shell', () => {
     expect(await screen.findByRole('button', { name: 'Alerts, 2 unread', hidden: true })).toBeInTheDocument();
     expect(within(list).getAllByRole('button')[0]).toHaveTextContent('New post published');
 
-    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await user.click(screen.getByRole('button', { name: 'Mark All as Read' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/alert/all-readed')).toBe(true));
     expect(await screen.findByRole('button', { name: 'Alerts', hidden: true })).toBeInTheDocument();
   });

@@ -323,7 +323,7 @@ describe('Request Invoice dialog, restaurant variant (opened from the timesheet 
     expect(number).toHaveAttribute('readonly');
     expect(within(dialog).getByRole('textbox', { name: /Commission/ })).toHaveAttribute('readonly');
     expect(within(dialog).getByText('Pizza Palace Camden · 09/11/2026 – 15/11/2026')).toBeInTheDocument();
-    await u.click(within(dialog).getByRole('button', { name: 'Request invoice' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Request Invoice' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ kind: 'requested', message: INVOICE_MSG.requestSent }));
     expect(onClose).toHaveBeenCalled();
     const generate = calls.find((c) => c.path.startsWith('/api/invoice-generate'))!;

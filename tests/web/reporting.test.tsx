@@ -72,10 +72,11 @@ describe('Reporting screen', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 5).map((c) => c.textContent))).toEqual([
       // A fee charged to Dan on Cancel Shift, a bonus paid to Ann (her timesheet) and to Dan (set on approval).
-      [`${day(0).slice(8)}/${day(0).slice(5, 7)}/${day(0).slice(0, 4)}`, 'Dan Driver', '62.50', '0.00', '62.50'],
-      [`${day(1).slice(8)}/${day(1).slice(5, 7)}/${day(1).slice(0, 4)}`, 'Ann Smith', '0.00', '15.00', '-15.00'],
-      [`${day(2).slice(8)}/${day(2).slice(5, 7)}/${day(2).slice(0, 4)}`, 'Dan Driver', '0.00', '10.00', '-10.00'],
-      ['Total', '', '62.50', '25.00', '37.50'],
+      // Money in pounds with two decimals.
+      [`${day(0).slice(8)}/${day(0).slice(5, 7)}/${day(0).slice(0, 4)}`, 'Dan Driver', '£62.50', '£0.00', '£62.50'],
+      [`${day(1).slice(8)}/${day(1).slice(5, 7)}/${day(1).slice(0, 4)}`, 'Ann Smith', '£0.00', '£15.00', '-£15.00'],
+      [`${day(2).slice(8)}/${day(2).slice(5, 7)}/${day(2).slice(0, 4)}`, 'Dan Driver', '£0.00', '£10.00', '-£10.00'],
+      ['Total', '', '£62.50', '£25.00', '£37.50'],
     ]);
     expect(rows.slice(0, 3).map((r) => r.getAttribute('data-sign'))).toEqual(['positive', 'negative', 'negative']);
     expect(within(rows[0]).getByText('17:00 - 22:00')).toBeInTheDocument();
@@ -121,6 +122,10 @@ describe('Reporting screen', () => {
     fail = false;
     await u.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(NO_ROWS)).toBeInTheDocument();
+    // The downloads say why they wait.
+    const downloads = screen.getByRole('group', { name: 'Download the table' });
+    expect(within(downloads).getByRole('button', { name: /CSV/ })).toBeDisabled();
+    expect(downloads).toHaveAccessibleDescription('No rows to download in this range');
     expect(screen.getByRole('button', { name: 'CSV' })).toBeDisabled();
   });
 

@@ -452,6 +452,25 @@ describe('Restaurants screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SERVER);
   });
 
+  it('names every row action, by tooltip and for screen readers, and keeps Remove last, set apart', async () => {
+    const { u } = await openScreen();
+    const row = screen.getByRole('button', { name: 'Edit Pizza Palace Camden' }).closest('tr')!;
+    const actions = within(row).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    expect(actions).toEqual([
+      'Edit Pizza Palace Camden',
+      'Schedule of Pizza Palace Camden',
+      'Drivers working at Pizza Palace Camden',
+      'New post for Pizza Palace Camden',
+      'Mark as Inactive: Pizza Palace Camden',
+      'Remove Pizza Palace Camden',
+    ]);
+    const remove = within(row).getByRole('button', { name: 'Remove Pizza Palace Camden' });
+    // A divider stands between the on/off switch and Remove.
+    expect(remove.previousElementSibling).toHaveClass('MuiDivider-root');
+    await u.hover(remove);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Remove Pizza Palace Camden');
+  });
+
   it('marks a restaurant inactive with PUT ?inactive=true', async () => {
     const { calls, u } = await openScreen((call) => (call.method === 'PUT' ? { body: { ...PIZZA, status: 20 } } : undefined));
     await u.click(screen.getByRole('button', { name: 'Mark as Inactive: Pizza Palace Camden' }));

@@ -10,6 +10,7 @@ import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { FEED_RESUMED } from '../../domain/channels';
 import { REQUEST_INVOICE_TITLE } from '../../resources/invoices/RequestInvoiceDialog';
 import { ADMIN, RESTAURANT, mockApi, renderAppAs, type ApiCall } from './harness';
+import { CHOOSE_ONE_RESTAURANT } from '../../src/pages/timesheets/TimesheetToolbar';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -413,10 +414,15 @@ describe('Timesheets screen', () => {
     await waitFor(() => expect(total('Total Timesheets')).toBe('5'));
   });
 
-  it('enables Request invoice for a single restaurant (checking the period on opening) and exports payments for the range', async () => {
+  it('enables Request invoice for a single restaurant (saying why until then; checking the period on opening) and exports payments for the range', async () => {
     const { calls, user } = await open((c) => (c.path.startsWith('/api/invoice-check') ? { body: { last_id: 41, invoices: [], comission: 1.75, booking_fee: 0 } } : undefined));
     const request = screen.getByRole('button', { name: 'Request invoice' });
     expect(request).toBeDisabled();
+    // Why, for screen readers and in a tooltip on pointing at it.
+    expect(request).toHaveAccessibleDescription(CHOOSE_ONE_RESTAURANT);
+    await user.hover(request.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(CHOOSE_ONE_RESTAURANT);
+    await user.unhover(request.parentElement!);
     await user.click(screen.getByRole('button', { name: 'XLS Payments' }));
     await waitFor(() => expect(calls.some((c) => c.path === `/api/xls?period_date_from=${WEEK.from}&period_date_to=${WEEK.to}`)).toBe(true));
     await user.click(screen.getByRole('combobox', { name: 'Location' }));

@@ -298,6 +298,7 @@ describe('Administrators screen', () => {
     const u = userEvent.setup({ delay: null });
     await openScreen();
     expect(screen.getByRole('button', { name: 'Remove user Alice Admin' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove user Alice Admin' })).toHaveAccessibleDescription(USER_MSG.removeSelf);
     await u.click(screen.getByRole('button', { name: 'Remove user Mark Manager' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove user Mark Manager?' });
     await u.click(within(dialog).getByRole('button', { name: 'Remove' }));

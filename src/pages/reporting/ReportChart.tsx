@@ -1,6 +1,6 @@
 import { Box, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { ukDate, weekDay } from '../../../domain/dates';
-import { amountText, dailySeries, differenceSign, reportTotal, type ReportRow } from '../../../domain/reports';
+import { dailySeries, differenceSign, reportTotal, type ReportRow } from '../../../domain/reports';
 import type { DateRange } from '../../../domain/ranges';
 import { formatMoney } from '../../components/format';
 
@@ -58,7 +58,7 @@ export function ReportChart({ rows, range }: { rows: ReportRow[]; range: DateRan
         viewBox={`0 0 ${width} ${height}`}
         width="100%"
         role="img"
-        aria-label={`Difference per day from ${ukDate(range.from)} to ${ukDate(range.to)}: total ${amountText(total.difference)} over ${rows.length} rows`}
+        aria-label={`Difference per day from ${ukDate(range.from)} to ${ukDate(range.to)}: total ${formatMoney(total.difference)} over ${rows.length} rows`}
         style={{ display: 'block', maxHeight: 220 }}
       >
         {ticks.map((v) => (

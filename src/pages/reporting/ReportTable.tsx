@@ -1,5 +1,6 @@
 import { alpha, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, type Theme } from '@mui/material';
-import { amountText, REPORT_COLUMNS, reportLine, reportTotal, type DifferenceSign, type ReportRow } from '../../../domain/reports';
+import { REPORT_COLUMNS, reportLine, reportTotal, type DifferenceSign, type ReportRow } from '../../../domain/reports';
+import { formatMoney } from '../../components/format';
 
 const RIGHT = new Set(['Amount Charged', 'Amount Paid', 'Difference']);
 
@@ -7,7 +8,7 @@ const RIGHT = new Set(['Amount Charged', 'Amount Paid', 'Difference']);
 const tint = (sign: DifferenceSign) => (theme: Theme) =>
   sign === 'negative' ? alpha(theme.palette.error.main, 0.08) : sign === 'positive' ? alpha(theme.palette.success.main, 0.1) : 'transparent';
 
-/** The report's table, with its Total row when the report has one; amounts with 2 decimals. */
+/** The report's table, with its Total row when the report has one; amounts in pounds with 2 decimals (the files keep plain numbers). */
 export function ReportTable({ rows, withTotal, label }: { rows: ReportRow[]; withTotal: boolean; label: string }) {
   const total = reportTotal(rows);
   return (
@@ -30,13 +31,13 @@ export function ReportTable({ rows, withTotal, label }: { rows: ReportRow[]; wit
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.date}</TableCell>
               <TableCell sx={{ minWidth: 120 }}>{l.driver}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amountText(l.charged)}
+                {formatMoney(l.charged)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amountText(l.paid)}
+                {formatMoney(l.paid)}
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 600, color: l.sign === 'negative' ? 'error.main' : l.sign === 'positive' ? 'success.dark' : undefined }}>
-                {amountText(l.difference)}
+                {formatMoney(l.difference)}
               </TableCell>
               <TableCell sx={{ minWidth: 140 }}>{l.restaurant}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.shiftTime}</TableCell>
@@ -49,9 +50,9 @@ export function ReportTable({ rows, withTotal, label }: { rows: ReportRow[]; wit
             <TableRow sx={{ '& td': { fontWeight: 700, borderTop: 2, borderTopColor: 'divider' } }}>
               <TableCell>Total</TableCell>
               <TableCell />
-              <TableCell align="right">{amountText(total.charged)}</TableCell>
-              <TableCell align="right">{amountText(total.paid)}</TableCell>
-              <TableCell align="right">{amountText(total.difference)}</TableCell>
+              <TableCell align="right">{formatMoney(total.charged)}</TableCell>
+              <TableCell align="right">{formatMoney(total.paid)}</TableCell>
+              <TableCell align="right">{formatMoney(total.difference)}</TableCell>
               <TableCell colSpan={5} />
             </TableRow>
           )}

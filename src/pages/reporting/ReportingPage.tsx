@@ -11,6 +11,7 @@ import { downloadReport } from './reportFiles';
 import { ReportChart } from './ReportChart';
 import { ReportTable } from './ReportTable';
 import { useReport } from './useReport';
+import { DisabledReason } from '../../components/DisabledReason';
 
 const DISABLED_INTERVALS = [INTERVAL.day] as const;
 export const NO_ROWS = 'Nothing to report in this period';
@@ -38,6 +39,9 @@ function ReportingScreen() {
   const report = reportDefinition(kind);
   const data = useReport(kind, dates.range);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  // Why the downloads wait, said on them while they do.
+  const downloadBlocked =
+    (data.isPending && 'The report is loading') || (data.error && 'The report could not be loaded') || (!data.rows.length && 'No rows to download in this range') || (exporting && 'The file is being made');
 
   const pick = (next: string) =>
     setParams(
@@ -87,14 +91,16 @@ function ReportingScreen() {
           <IntervalSelect value={dates.interval} onChange={dates.setInterval} disabled={DISABLED_INTERVALS} />
           <RangeNavigator state={dates} />
         </Stack>
-        <ButtonGroup variant="outlined" size="small" aria-label="Download the table" disabled={data.isPending || !!data.error || !data.rows.length || !!exporting}>
-          <Button startIcon={<FileDownloadOutlinedIcon />} onClick={() => void download('csv')}>
-            CSV
-          </Button>
-          <Button startIcon={<FileDownloadOutlinedIcon />} onClick={() => void download('xlsx')}>
-            XLS
-          </Button>
-        </ButtonGroup>
+        <DisabledReason reason={downloadBlocked}>
+          <ButtonGroup variant="outlined" size="small" aria-label="Download the table" disabled={!!downloadBlocked}>
+            <Button startIcon={<FileDownloadOutlinedIcon />} onClick={() => void download('csv')}>
+              CSV
+            </Button>
+            <Button startIcon={<FileDownloadOutlinedIcon />} onClick={() => void download('xlsx')}>
+              XLS
+            </Button>
+          </ButtonGroup>
+        </DisabledReason>
       </Stack>
 
       {data.isPending && <LinearProgress aria-label="Loading the report" />}

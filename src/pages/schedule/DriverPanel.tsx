@@ -4,6 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { BoardDriver } from './api';
 import type { DriverChoice } from './boardRows';
 import { useVirtualRows } from '../timesheets/useVirtualRows';
+import { DisabledReason } from '../../components/DisabledReason';
 
 const ROW = 40;
 
@@ -61,7 +62,11 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
       </List>
       <FormControlLabel
         sx={{ mx: 1 }}
-        control={<Switch size="small" checked={onlyTheirRestaurants} disabled={selected === null} onChange={(e) => onOnlyTheirRestaurants(e.target.checked)} />}
+        control={
+          <DisabledReason reason={selected === null && 'Pick a driver in the list first'}>
+            <Switch size="small" checked={onlyTheirRestaurants} disabled={selected === null} onChange={(e) => onOnlyTheirRestaurants(e.target.checked)} />
+          </DisabledReason>
+        }
         label={<Typography variant="caption">Only restaurants with this driver's shifts</Typography>}
       />
       <Box

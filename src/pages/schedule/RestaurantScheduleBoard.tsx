@@ -10,10 +10,11 @@ import { RoleGate } from '../../components/RoleGate';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import { createFreeShift, errorText, moderateFreeShifts, removeFreeShift, updateFreeShift, type BoardRestaurant } from './api';
 import { sortRestaurants } from './boardRows';
+import { BoardKey } from './BoardKey';
 import { ConfirmDialog, removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
 import { CopyShiftsDialog } from './CopyShiftsDialog';
 import { FreeShiftDialog } from './FreeShiftDialog';
-import { PhoneRestaurantPicker } from './PhoneRestaurantPicker';
+import { PhoneRestaurantPicker, phoneRow, type PhonePick } from './PhoneRestaurantPicker';
 import { ShiftCalendar } from './ShiftCalendar';
 import { ShiftMenu, type ShiftAction } from './ShiftMenu';
 import { useRestaurants } from './useBoardLists';
@@ -66,13 +67,13 @@ export function RestaurantScheduleBoard() {
   const [clipboard, setClipboard] = useState<ShiftRecord | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [menu, setMenu] = useState<{ shift: ShiftRecord; anchor: HTMLElement } | null>(null);
-  const [phoneRestaurant, setPhoneRestaurant] = useState<number | null>(null);
+  const [phoneRestaurant, setPhoneRestaurant] = useState<PhonePick>(undefined);
 
   const own = useMemo(() => sortRestaurants(restaurants.data), [restaurants.data]);
   const byId = useMemo(() => new Map(own.map((r) => [r.id, r])), [own]);
   const rows = useMemo(() => {
     if (!phone) return own;
-    const picked = own.find((r) => r.id === (phoneRestaurant ?? (own.length === 1 ? own[0].id : null)));
+    const picked = phoneRow(own, phoneRestaurant);
     return picked ? [picked] : [];
   }, [own, phone, phoneRestaurant]);
   // `version` is the store's change counter: the list is read again whenever the store changes.
@@ -165,6 +166,7 @@ export function RestaurantScheduleBoard() {
         <RangeNavigator state={rangeState} />
         <IntervalSelect value={interval} onChange={rangeState.setInterval} intervals={RESTAURANT_INTERVALS} />
         <Box sx={{ flexGrow: 1 }} />
+        <BoardKey variant="restaurant" />
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copyNow}>
           Copy
         </Button>

@@ -12,12 +12,13 @@ import { LocationPicker, type LocationSelection } from '../../components/Locatio
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import type { BoardRestaurant } from './api';
 import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type DriverChoice } from './boardRows';
+import { BoardKey } from './BoardKey';
 import { BulkActions } from './BulkActions';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FillShiftsButton } from './FillShiftsButton';
 import { useAdminActions, type BoardDialog } from './useAdminActions';
 import { DriverPanel } from './DriverPanel';
-import { PhoneRestaurantPicker } from './PhoneRestaurantPicker';
+import { PHONE_TOTALS_NOTE, PhoneRestaurantPicker, phoneRow, type PhonePick } from './PhoneRestaurantPicker';
 import { ShiftCalendar } from './ShiftCalendar';
 import { ShiftMenu } from './ShiftMenu';
 import { TotalsBar } from './TotalsBar';
@@ -101,17 +102,15 @@ export function ScheduleBoard() {
   const [menu, setMenu] = useState<{ shift: ShiftRecord; anchor: HTMLElement } | null>(null);
   const [dayMenu, setDayMenu] = useState<{ date: string; anchor: HTMLElement } | null>(null);
   const [driversOpen, setDriversOpen] = useState(false);
-  const [phoneRestaurant, setPhoneRestaurant] = useState<number | null>(null);
+  const [phoneRestaurant, setPhoneRestaurant] = useState<PhonePick>(undefined);
 
   const driverById = useMemo(() => new Map(drivers.data.map((d) => [d.id, d])), [drivers.data]);
   const restaurantById = useMemo(() => new Map(restaurants.data.map((r) => [r.id, r])), [restaurants.data]);
   const locations = useMemo(() => locationsOf(restaurants.data), [restaurants.data]);
   const locationRows = useMemo(() => rowsFor(restaurants.data, location), [restaurants.data, location]);
-  // What the counts, totals and bulk actions cover: the location, or on a phone the one restaurant shown.
-  const locationIds = useMemo(() => {
-    if (!phone) return new Set(locationRows.map((r) => r.id));
-    return new Set(locationRows.filter((r) => r.id === phoneRestaurant).map((r) => r.id));
-  }, [locationRows, phone, phoneRestaurant]);
+  // What the counts, totals and bulk actions cover: the location, on a phone too (it shows one of its restaurants
+  // at a time, but Publish and the totals are the range's, as on a laptop).
+  const locationIds = useMemo(() => new Set(locationRows.map((r) => r.id)), [locationRows]);
 
   // Everything of the range in the chosen location (the store holds every location of the range), drafts
   // included: drafts stay off the calendar and out of the planning lists, but the totals count them.
@@ -121,18 +120,16 @@ export function ScheduleBoard() {
   const chosen = useMemo(() => choiceFilter(choice), [choice]);
   const visible = useCallback((s: ShiftRecord) => notDraft(s) && chosen(s), [chosen]);
 
+  const listed = useMemo(() => {
+    if (choice.kind !== 'driver' || !onlyTheirRestaurants) return locationRows;
+    const theirs = new Set(inLocation.filter((s) => s.driver_id === choice.id).map((s) => s.restaurant_id));
+    return locationRows.filter((r) => theirs.has(r.id));
+  }, [locationRows, choice, onlyTheirRestaurants, inLocation]);
   const rows = useMemo(() => {
-    let list = locationRows;
-    if (choice.kind === 'driver' && onlyTheirRestaurants) {
-      const theirs = new Set(inLocation.filter((s) => s.driver_id === choice.id).map((s) => s.restaurant_id));
-      list = list.filter((r) => theirs.has(r.id));
-    }
-    if (phone) {
-      const picked = list.find((r) => r.id === phoneRestaurant);
-      return picked ? [picked] : [];
-    }
-    return list;
-  }, [locationRows, choice, onlyTheirRestaurants, inLocation, phone, phoneRestaurant]);
+    if (!phone) return listed;
+    const picked = phoneRow(listed, phoneRestaurant);
+    return picked ? [picked] : [];
+  }, [listed, phone, phoneRestaurant]);
 
   const panelDrivers = useMemo(
     () => (location ? drivers.data.filter((d) => locationRows.some((r) => worksForRestaurant(d, r))) : drivers.data),
@@ -235,7 +232,12 @@ export function ScheduleBoard() {
         />
       </Stack>
       {phone && (
-        <PhoneRestaurantPicker restaurants={choice.kind === 'driver' && onlyTheirRestaurants ? rows : locationRows} value={phoneRestaurant} onChange={setPhoneRestaurant} />
+        <PhoneRestaurantPicker
+          restaurants={listed}
+          value={phoneRestaurant}
+          onChange={setPhoneRestaurant}
+          helperText={PHONE_TOTALS_NOTE}
+        />
       )}
       {loading && <LinearProgress aria-label="Loading shifts" />}
       {error && (
@@ -273,7 +275,10 @@ export function ScheduleBoard() {
           )}
         </Box>
       </Box>
-      <TotalsBar totals={totals} warnings={warnings} />
+      <Stack direction="row" sx={{ alignItems: 'center', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', pr: 1 }}>
+        <TotalsBar totals={totals} warnings={warnings} />
+        <BoardKey variant="admin" />
+      </Stack>
 
       <Drawer open={driversOpen} onClose={() => setDriversOpen(false)}>
         <Box sx={{ width: 280, height: '100%', display: 'flex' }}>{panel}</Box>

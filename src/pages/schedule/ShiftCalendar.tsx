@@ -263,7 +263,10 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     latest.current.onMove(shift, restaurantId, date, arg.revert);
   }, []);
 
-  const slotMinWidth = days.length > 14 ? 104 : days.length > 7 ? 96 : 120;
+  // A minimum only: FullCalendar widens the days to fill the board. A week's must fit a 1366 px laptop beside the
+  // menu, the driver list and the row names (seven days of 120 px pushed Sunday off screen); longer ranges scroll, and
+  // so does a phone's week (its days keep room for their headings).
+  const slotMinWidth = days.length > 14 ? 104 : days.length > 7 ? 96 : phone ? 120 : 84;
 
   // The calendar is rendered again only when its own options change. FullCalendar's React component hands every
   // render's props to resetOptions, which works every option out afresh (15–20 ms at 300 restaurants) and renders
@@ -287,7 +290,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
           resourceOrder="sortIndex"
           resourceLabelClassNames={rowClassNames}
           resourceLaneClassNames={rowClassNames}
-          resourceAreaWidth={phone ? 96 : 230}
+          resourceAreaWidth={phone ? 96 : 190}
           resourceAreaHeaderContent="Restaurants"
           resourceLabelContent={resourceLabelContent}
           resourceLaneContent={resourceLaneContent}

@@ -24,13 +24,11 @@ export const TotalsBar = memo(function TotalsBar({ totals, warnings }: { totals:
         m: 0,
         px: 1.5,
         py: 0.75,
+        flex: 1,
         display: 'flex',
         flexWrap: 'wrap',
         columnGap: 3,
         rowGap: 0.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
       }}
     >
       {items.map(([label, value]) => (

@@ -4,6 +4,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { approveAllChoice, approveAllPlan, approveAllQuestion, approveConfirm, type TimesheetView } from '../../../domain/timesheets';
 import { approveAllPayload, approveList, failureMessages } from './timesheetActions';
+import { DisabledReason } from '../../components/DisabledReason';
 
 type Step = { kind: 'fill' } | { kind: 'confirm'; chosen: TimesheetView[] } | null;
 
@@ -54,9 +55,11 @@ export function ApproveAllButton({ rows, onApproved }: { rows: TimesheetView[]; 
 
   return (
     <>
-      <Button variant="contained" color="success" size="small" startIcon={<DoneAllIcon />} disabled={busy || plan.pending.length === 0} onClick={start}>
-        Approve All [{plan.pending.length}]
-      </Button>
+      <DisabledReason reason={!busy && plan.pending.length === 0 && 'No timesheets in the list are waiting for approval'}>
+        <Button variant="contained" color="success" size="small" startIcon={<DoneAllIcon />} disabled={busy || plan.pending.length === 0} onClick={start}>
+          Approve All [{plan.pending.length}]
+        </Button>
+      </DisabledReason>
       <Dialog open={step?.kind === 'fill'} onClose={() => setStep(null)} maxWidth={false} slotProps={{ paper: { sx: { width: 400 } } }}>
         <DialogTitle>Approve All</DialogTitle>
         <DialogContent>

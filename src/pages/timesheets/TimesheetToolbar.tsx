@@ -10,6 +10,10 @@ import { IntervalSelect, RangeNavigator, type DateRangeState } from '../../compo
 import { LocationPicker, type LocationArea, type LocationSelection } from '../../components/LocationPicker';
 import { ApproveAllButton } from './ApproveAllButton';
 import { fetchFile, saveFile } from '../../../providers/files';
+import { DisabledReason } from '../../components/DisabledReason';
+
+/** Why Request Invoice waits: an invoice is for one restaurant. */
+export const CHOOSE_ONE_RESTAURANT = 'Choose one restaurant in the location picker to request its invoice';
 
 export interface TimesheetToolbarProps {
   dates: DateRangeState;
@@ -71,9 +75,11 @@ export function TimesheetToolbar(props: TimesheetToolbarProps) {
         </Button>
       )}
       {!readOnly && <ApproveAllButton rows={shown} onApproved={onApproved} />}
-      <Button variant="outlined" size="small" startIcon={<ReceiptLongIcon />} disabled={!singleRestaurant} onClick={onRequestInvoice} title={singleRestaurant ? undefined : 'Choose one restaurant to request its invoice'}>
-        Request invoice
-      </Button>
+      <DisabledReason reason={!singleRestaurant && CHOOSE_ONE_RESTAURANT}>
+        <Button variant="outlined" size="small" startIcon={<ReceiptLongIcon />} disabled={!singleRestaurant} onClick={onRequestInvoice}>
+          Request invoice
+        </Button>
+      </DisabledReason>
       {!readOnly && (
         <Button variant="outlined" size="small" startIcon={<TableViewIcon />} disabled={exporting} onClick={() => void exportPayments()}>
           XLS Payments
