@@ -32,12 +32,6 @@ export const RECORD_KIND: Record<string, string> = {
   push_messages: 'Push message',
 };
 
-/**
- * Columns the History screens leave out of a record's fields: a record's version (`updated_at`, domain/versions.ts)
- * moves with every change, so it would be listed on every edit without saying anything people changed.
- */
-export const UNSHOWN_FIELDS: readonly string[] = ['updated_at'];
-
 /** The record kinds the History screen filters by. */
 export const HISTORY_KINDS = ['shifts', 'timesheets', 'drivers', 'restaurants', 'areas', 'users', 'options', 'invoices', 'news_posts', 'push_messages'] as const;
 
