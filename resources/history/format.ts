@@ -1,4 +1,4 @@
-import { fieldLabel, fieldValue, ukDateTime } from '../../domain/fieldLabels';
+import { FIELD_LABELS, fieldLabel, fieldValue, ukDateTime } from '../../domain/fieldLabels';
 import { RECORD_KIND } from '../../domain/history';
 import { ACTION_WORDS, actionSummary, moreRecords } from '../../domain/historyWords';
 import { ROLE_LABELS, isStaffRole } from '../../domain/roles';
@@ -31,7 +31,9 @@ export const opLabel = (e: HistoryEntry) => ({ created: 'created', updated: 'edi
  * changed fields only, a created or deleted record's fields in full; never bookkeeping (ids, versions, timestamps).
  */
 export function changedFields(e: HistoryEntry, names: HistoryAction['names'] = {}): [string, string, string][] {
-  const fields = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
+  // In the form's order.
+  const order = Object.keys(FIELD_LABELS[e.table_name] ?? {});
+  const fields = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])].sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return fields.flatMap((f): [string, string, string][] => {
     const label = fieldLabel(e.table_name, f);
     if (!label) return [];

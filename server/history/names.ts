@@ -49,14 +49,14 @@ const hasOwnId = (table: string) => RECORDED_TABLES[table]?.length === 1 && RECO
 
 /**
  * The rows the page's records are named from: each record as it is now (an edit's entry holds only what changed),
- * else, for a record deleted since, as its history last held it whole. One query per recorded table on the page,
+ * else, for a record deleted since an edit, as its history last held it whole. One query per recorded table on the page,
  * and one for the deleted ones.
  */
 async function wholeRows(db: Kysely<Database>, entries: PageEntry[]): Promise<Map<string, Row>> {
   const rows = new Map<string, Row>();
   const byTable = new Map<string, Set<number>>();
   for (const e of entries) {
-    if (e.op !== 'updated' || !hasOwnId(e.table_name)) continue;
+    if (!hasOwnId(e.table_name)) continue;
     (byTable.get(e.table_name) ?? byTable.set(e.table_name, new Set()).get(e.table_name)!).add(Number(e.record_id));
   }
   for (const [table, ids] of byTable) {
@@ -129,7 +129,8 @@ function namesFor(rows: Row[], all: RecordNames): RecordNames {
 export async function nameActions(db: Kysely<Database>, actions: PageAction[]): Promise<void> {
   const entries = actions.flatMap((a) => a.entries);
   const whole = await wholeRows(db, entries);
-  const namingRow = (e: PageEntry): Row => ({ ...whole.get(key(e.table_name, e.record_id)), ...(e.before ?? {}), ...(e.after ?? {}) });
+  // A record is named as it is now, so all its rows name it alike; a deleted one as it was.
+  const namingRow = (e: PageEntry): Row => ({ ...(e.before ?? {}), ...(e.after ?? {}), ...whole.get(key(e.table_name, e.record_id)) });
   const rowsOf = (a: PageAction) => a.entries.flatMap((e) => [namingRow(e), e.before ?? {}, e.after ?? {}]);
   const names = await namesOf(db, actions.flatMap(rowsOf));
   const days = await daysOf(db, actions.filter((a) => ['shifts', 'timesheets'].includes(mainKind(a.kinds) ?? '')).map((a) => a.id));
