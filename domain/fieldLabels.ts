@@ -9,6 +9,7 @@ import {
   TIMESHEET_PROGRESS_LABELS, TIMESHEET_STATUS_LABELS,
 } from './statuses';
 import { ROLE_LABELS } from './roles';
+import { ukDate } from './dates';
 
 /** The shift dialog's labels, shared by the schedule's forms and the history. */
 export const SHIFT_FIELD_LABELS = {
@@ -98,16 +99,16 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
     postcode: 'Postcode',
     status: 'Status',
     send_invoice: 'Send Invoice',
-    standard_pay: 'Standard Pay (per hour)',
-    weekend_pay: 'Weekend Pay (per hour)',
-    invoice_comission: 'Сommission',
+    standard_pay: 'Mon–Thurs pay per hour',
+    weekend_pay: 'Fri–Sun pay per hour',
+    invoice_comission: 'Commission per invoiced hour',
     booking_fee: 'Booking fee',
     meal: 'Meal',
     uniform: 'Uniform',
-    cash_orders: 'Cash orders',
+    cash_orders: 'Cash Orders',
     waiting_location: 'Waiting location',
     other: 'Other',
-    bonus_target: 'Bonus target',
+    bonus_target: 'Bonus Target',
   },
   restaurateurs: { name: 'Name', email: 'E-mail' },
   users: { ...PERSON, role: 'Role' },
@@ -165,7 +166,7 @@ const CODE_LABELS: Record<string, Record<string, Record<number, string>>> = {
   driver_working_time_overrides: { holiday: YES_NO },
 };
 
-const MONEY = /^(cost_per_hour|cost_total|cost_bonus|cost_extra_bonus|const_fuel_bonus|standard_pay_rate|weekend_pay_rate|standard_pay|weekend_pay|booking_fee|subtotal|vat|total)$/;
+const MONEY = /^(cost_per_hour|cost_total|cost_bonus|cost_extra_bonus|const_fuel_bonus|standard_pay_rate|weekend_pay_rate|standard_pay|weekend_pay|booking_fee|invoice_comission|subtotal|vat|total)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
@@ -178,9 +179,6 @@ const londonStamp = new Intl.DateTimeFormat('en-GB', {
 export function ukDateTime(iso: string): string {
   return londonStamp.format(new Date(iso)).replace(',', '');
 }
-
-/** 'DD/MM/YYYY' from 'YYYY-MM-DD'. */
-const ukDay = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /** A field's label, or null when the field is bookkeeping people never see. */
 export function fieldLabel(table: string, column: string): string | null {
@@ -197,7 +195,7 @@ export function fieldValue(table: string, column: string, value: unknown, names:
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (MONEY.test(column) && value !== '' && !Number.isNaN(Number(value))) return `£${Number(value).toFixed(2)}`;
   if (typeof value === 'string') {
-    if (DATE.test(value)) return ukDay(value);
+    if (DATE.test(value)) return ukDate(value);
     if (TIMESTAMP.test(value)) return ukDateTime(value);
     if (TIME.test(value)) return value.slice(0, 5);
     return value;

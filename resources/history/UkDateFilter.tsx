@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useInput } from 'react-admin';
 import { TextField } from '@mui/material';
+import { ukDate } from '../../domain/dates';
 
 /** '01122026' or '1/12/2026' as typed → '01/12/2026' as shown: digits only, the slashes put in. */
 function masked(typed: string): string {
@@ -17,7 +18,7 @@ function isoOf(text: string): string | null {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
-const shown = (iso: unknown) => (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
+const shown = (iso: unknown) => (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? ukDate(iso) : '');
 
 /**
  * The History filters' From and To: typed and shown DD/MM/YYYY whatever the browser's language (a native date input
