@@ -32,18 +32,12 @@ export const RECORD_KIND: Record<string, string> = {
   push_messages: 'Push message',
 };
 
-/**
- * Columns the History screens leave out of a record's fields: a record's version (`updated_at`, domain/versions.ts)
- * moves with every change, so it would be listed on every edit without saying anything people changed.
- */
-export const UNSHOWN_FIELDS: readonly string[] = ['updated_at'];
-
 /** The record kinds the History screen filters by. */
 export const HISTORY_KINDS = ['shifts', 'timesheets', 'drivers', 'restaurants', 'areas', 'users', 'options', 'invoices', 'news_posts', 'push_messages'] as const;
 
 /** The named actions a call may carry, besides what it did to each record. */
 export const HISTORY_ACTIONS = [
-  'created', 'edited', 'updated', 'deleted', 'published', 'unpublished', 'pasted', 'cancelled', 'approved', 'filled', 'undone', 'restored',
+  'created', 'edited', 'updated', 'deleted', 'published', 'unpublished', 'pasted', 'cancelled', 'approved', 'filled', 'undone', 'restored', 'imported',
 ] as const;
 
 /** Records of a kind that can be brought back after a deletion, with their links. */

@@ -21,8 +21,9 @@ import { formatMoney } from '../../src/components/format';
 import { NewPostButton } from '../newsFeed/NewPostButton';
 import { AreaRestaurants } from './AreaRestaurants';
 import type { Area } from './types';
+import { AREA_FIELD_LABELS } from '../../domain/fieldLabels';
 
-export const PAY_LABELS = { standard: 'Standard Pay (per hour)', weekend: 'Weekend Pay (per hour)' } as const;
+export const PAY_LABELS = { standard: AREA_FIELD_LABELS.standard_pay_rate, weekend: AREA_FIELD_LABELS.weekend_pay_rate } as const;
 
 function AreaActions({ area, onEdit, onDelete }: { area: Area; onEdit: () => void; onDelete: () => void }) {
   return (

@@ -2,6 +2,7 @@ import { InputAdornment } from '@mui/material';
 import { TextInput } from '../../src/components/forms';
 import { ReferenceSelect } from '../../src/components/ReferenceSelect';
 import { CITY_RESOURCE, type City } from './types';
+import { AREA_FIELD_LABELS as LABEL } from '../../domain/fieldLabels';
 
 const pounds = {
   input: {
@@ -20,15 +21,15 @@ export function AreaInputs({ adding }: { adding: boolean }) {
         reference={CITY_RESOURCE}
         sortBy="city_name"
         optionText={(city) => city.city_name}
-        label="City"
+        label={LABEL.city_id}
         margin="dense"
         fullWidth
         required
         autoFocus={adding}
       />
-      <TextInput source="name" label="Area Name" margin="dense" fullWidth required autoComplete="off" />
-      <TextInput source="standardPayRate" label="Standard Pay (per hour)" margin="dense" fullWidth required slotProps={pounds} />
-      <TextInput source="weekendPayRate" label="Weekend Pay (per hour)" margin="dense" fullWidth required slotProps={pounds} />
+      <TextInput source="name" label={LABEL.name} margin="dense" fullWidth required autoComplete="off" />
+      <TextInput source="standardPayRate" label={LABEL.standard_pay_rate} margin="dense" fullWidth required slotProps={pounds} />
+      <TextInput source="weekendPayRate" label={LABEL.weekend_pay_rate} margin="dense" fullWidth required slotProps={pounds} />
     </>
   );
 }

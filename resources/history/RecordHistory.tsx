@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
 import { fetchHistory } from './api';
-import { actionLabel } from './format';
+import { actionLabel, whenLabel } from './format';
 import { HistoryEntries } from './HistoryEntries';
 import type { HistoryAction } from './types';
 
@@ -31,9 +31,9 @@ export function RecordHistory({ table, id }: Props) {
       {actions.map((a) => (
         <div key={a.id}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {new Date(a.at).toLocaleString('en-GB')} · {a.account_name} · {actionLabel(a)}
+            {whenLabel(a)} · {a.account_name} · {actionLabel(a)}
           </Typography>
-          <HistoryEntries entries={a.entries} />
+          <HistoryEntries entries={a.entries} names={a.names} />
         </div>
       ))}
     </Stack>

@@ -1,27 +1,46 @@
-import { RECORD_KIND, UNSHOWN_FIELDS, recordLabel } from '../../domain/history';
+import { FIELD_LABELS, fieldLabel, fieldValue, ukDateTime } from '../../domain/fieldLabels';
+import { RECORD_KIND } from '../../domain/history';
+import { ACTION_WORDS, actionSummary, moreRecords } from '../../domain/historyWords';
+import { ROLE_LABELS, isStaffRole } from '../../domain/roles';
 import type { HistoryAction, HistoryEntry } from './types';
 
-/** What an action did, as the list says it: its named action, else what it did to its records. */
-export function actionLabel(action: HistoryAction): string {
-  if (action.name) return action.name;
-  return (action.ops ?? []).join(', ') || '—';
-}
+/** What an action did, as the server summed it up (else from its own facts, for an answer from before). */
+export const actionLabel = (action: HistoryAction): string => action.summary ?? actionSummary(action);
 
-/** '12 Shift, 1 Alert' */
-export function kindsLabel(action: HistoryAction): string {
-  return Object.entries(action.kinds ?? {})
-    .map(([table, n]) => `${n} ${RECORD_KIND[table] ?? table}`)
-    .join(', ');
-}
+/** The records a row names: its first few, then how many more. */
+export const recordsLabel = (action: HistoryAction): string =>
+  [...(action.records ?? []), moreRecords(action.more ?? 0)].filter(Boolean).join('; ');
 
-export const entryLabel = (e: HistoryEntry) => recordLabel(e.table_name, e.record_id, e.after ?? e.before);
+export const entryLabel = (e: HistoryEntry) => e.label ?? RECORD_KIND[e.table_name] ?? e.table_name;
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+/** When, in London, 24-hour, whatever the browser's language: '28/11/2026 16:10'. */
+export const whenLabel = (action: HistoryAction) => ukDateTime(action.at);
 
-/** The fields an entry changed, each as [field, before, after], without the record's version. */
-export function changedFields(e: HistoryEntry): [string, string, string][] {
-  const fields = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])].filter((f) => !UNSHOWN_FIELDS.includes(f));
-  return fields.map((f) => [f, show(e.before?.[f]), show(e.after?.[f])]);
+/** Who did it: 'Mark Manager (Manager)', 'Balti Palace (Restaurant)'. */
+export const whoLabel = (a: HistoryAction) =>
+  `${a.account_name || a.account_kind}${isStaffRole(a.role) ? ` (${ROLE_LABELS[a.role]})` : a.account_kind === 'user' ? '' : ` (${a.account_kind === 'driver' ? 'Driver' : 'Restaurant'})`}`;
+
+/** The Action filter's words: a shift's own edit is named apart from other records' edits. */
+export const actionFilterLabel = (name: string) => (name === 'edited' ? 'Edited a shift' : ACTION_WORDS[name] ?? name);
+
+/** What an entry did to its record, as its chip says it. */
+export const opLabel = (e: HistoryEntry) => ({ created: 'created', updated: 'edited', deleted: 'deleted' })[e.op];
+
+/**
+ * An entry's fields as [label, before, after], by the forms' labels and as the screens show values: an edit's
+ * changed fields only, a created or deleted record's fields in full; never bookkeeping (ids, versions, timestamps).
+ */
+export function changedFields(e: HistoryEntry, names: HistoryAction['names'] = {}): [string, string, string][] {
+  // In the form's order.
+  const order = Object.keys(FIELD_LABELS[e.table_name] ?? {});
+  const fields = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return fields.flatMap((f): [string, string, string][] => {
+    const label = fieldLabel(e.table_name, f);
+    if (!label) return [];
+    const before = fieldValue(e.table_name, f, e.before?.[f], names);
+    const after = fieldValue(e.table_name, f, e.after?.[f], names);
+    return [[label, before, after]];
+  });
 }
 
 /** An edit that changed nothing shown (a driver's version moved by their working times, recorded on their own). */

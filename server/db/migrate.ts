@@ -21,6 +21,7 @@ import * as driverDataFull from './migrations/0021_driver_data_full';
 import * as idempotencyKeys from './migrations/0022_idempotency_keys';
 import * as broadcastLog from './migrations/0023_broadcast_log';
 import * as recordVersions from './migrations/0024_record_versions';
+import * as historyDetail from './migrations/0026_history_detail';
 import * as referenceIndexes from './migrations/0028_reference_indexes';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_idempotency_keys': idempotencyKeys,
   '0023_broadcast_log': broadcastLog,
   '0024_record_versions': recordVersions,
+  '0026_history_detail': historyDetail,
   '0028_reference_indexes': referenceIndexes,
 };
 

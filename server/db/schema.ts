@@ -355,6 +355,8 @@ export interface HistoryActionsTable extends HistoryActionFields {
   ops: Generated<string[]>;
   restaurant_ids: Generated<number[]>;
   label: ColumnType<string | null, never, never>;
+  /** What the request said about itself (an import's file): migrations/0026_history_detail.ts. */
+  detail: ColumnType<{ file?: string } | null, never, never>;
 }
 export type HistoryRow = Record<string, unknown>;
 export interface HistoryEntriesTable extends HistoryEntryFields {

@@ -18,6 +18,8 @@ const NAMED: Record<string, string> = {
   'POST /api/timesheet/approve': 'approved',
   'POST /api/history/:id/undo': 'undone',
   'POST /api/history/restore/:entryId': 'restored',
+  'POST /api/driver/import': 'imported',
+  'POST /api/restaurant/import': 'imported',
 };
 
 export function actionName(route: string): string | null {

@@ -12,6 +12,14 @@ const requests = new AsyncLocalStorage<FastifyRequest>();
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** What a request tells the history about itself beyond its route (an import's file name). */
+const details = new WeakMap<FastifyRequest, { file?: string }>();
+
+/** Kept with the request's action (migrations/0026_history_detail.ts); set before the request's first write. */
+export function describeAction(request: FastifyRequest, detail: { file?: string }): void {
+  details.set(request, detail);
+}
+
 /**
  * What the history triggers record of the current request (migrations/0008_history.ts): '' when there is none,
  * when it only reads, or when no account is logged in (a login, a registration).
@@ -30,6 +38,7 @@ export function historyContext(): string {
     route,
     // Its writes are kept only while its idempotency key names it (migrations/0022_idempotency_keys.ts).
     ...(isKeyed(request) ? { idempotent: true } : {}),
+    ...(details.has(request) ? { detail: details.get(request) } : {}),
   });
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { HistoryFilter } from '../../domain/validation/history';
+import { nameActions } from './names';
 
 /** Entries shown under each action of a list page; the rest are counted. */
 const ENTRIES_SHOWN = 50;
@@ -15,7 +16,7 @@ export interface HistoryPage {
 }
 
 /**
- * A page of actions, newest first, each with its first entries (or, for one record's history, that record's
+ * A page of actions, newest first, in words (./names.ts), each with its first entries (or, for one record's history, that record's
  * entries) and how many records of each kind it touched. `scope` limits a manager to actions touching their
  * restaurants (null = everything).
  *
@@ -47,7 +48,7 @@ export async function historyPage(
     select json_build_object(
       'id', a.id, 'at', a.at, 'account_kind', a.account_kind, 'account_id', a.account_id, 'role', a.role,
       'account_name', a.account_name, 'name', a.name, 'route', a.route, 'undone_by', a.undone_by, 'undoes', a.undoes,
-      'kinds', a.kinds, 'ops', a.ops,
+      'kinds', a.kinds, 'ops', a.ops, 'detail', a.detail,
       'entries', coalesce((select json_agg(json_build_object('id', e.id, 'table_name', e.table_name, 'record_id', e.record_id,
          'op', e.op, 'before', e.before, 'after', e.after) order by e.id) from (
          select * from history_entries e where ${shown} order by e.id limit ${ENTRIES_SHOWN}) e), '[]')
@@ -57,5 +58,7 @@ export async function historyPage(
   const count = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from history_actions a where ${condition} limit ${HISTORY_COUNT_CAP + 1}) c`.execute(db);
   const n = count.rows[0].n;
-  return { rows: page.rows.map((r) => r.row), total: n > HISTORY_COUNT_CAP ? null : n };
+  const rows = page.rows.map((r) => r.row);
+  await nameActions(db, rows as Parameters<typeof nameActions>[1]);
+  return { rows, total: n > HISTORY_COUNT_CAP ? null : n };
 }

@@ -25,7 +25,13 @@ const published = {
   undoes: null,
   kinds: { shifts: 2 },
   ops: ['updated'],
-  entries: [{ id: 7, table_name: 'shifts', record_id: '41', op: 'updated', before: { status: 10 }, after: { status: 20 } }],
+  entries: [
+    { id: 7, table_name: 'shifts', record_id: '41', op: 'updated', label: 'Shift · Pizza Palace Camden · Tue 24/11/2026 18:00–22:00', before: { status: 10, updated_at: '2026-11-24T18:00:00Z' }, after: { status: 20, updated_at: '2026-11-24T18:05:00Z' } },
+  ],
+  summary: 'Published 2 shifts, week of 23/11/2026',
+  records: ['Shift · Pizza Palace Camden · Tue 24/11/2026 18:00–22:00'],
+  more: 1,
+  names: {},
 };
 
 describe('Undo snackbar', () => {
@@ -74,15 +80,18 @@ describe('History screen', () => {
     const row = (await screen.findByText('Mark Manager (Manager)')).closest('tr')!;
     // The screen's one title in the app bar (not react-admin's list title beside it).
     expect(document.getElementById('react-admin-title')).toHaveTextContent(/^History$/);
-    expect(within(row).getByText('published')).toBeInTheDocument();
-    expect(within(row).getByText('2 Shift')).toBeInTheDocument();
+    expect(within(row).getByText('Published 2 shifts, week of 23/11/2026')).toBeInTheDocument();
+    expect(within(row).getByText('Shift · Pizza Palace Camden · Tue 24/11/2026 18:00–22:00; and 1 more')).toBeInTheDocument();
+    expect(within(row).getByText('24/11/2026 18:05')).toBeInTheDocument();
     const listCall = calls.find((c) => c.path.startsWith('/api/history?'))!;
     expect(new URL(listCall.path, 'http://x').searchParams.get('range')).toBe('[0,24]');
-    await userEvent.click(within(row).getByText('published'));
+    await userEvent.click(within(row).getByText('Published 2 shifts, week of 23/11/2026'));
     const entry = await screen.findByTestId('history-entry');
-    expect(within(entry).getByText('status')).toBeInTheDocument();
-    expect(within(entry).getByText('10')).toBeInTheDocument();
-    expect(within(entry).getByText('20')).toBeInTheDocument();
+    expect(within(entry).getByText('Shift · Pizza Palace Camden · Tue 24/11/2026 18:00–22:00')).toBeInTheDocument();
+    expect(within(entry).getByText('Status')).toBeInTheDocument();
+    expect(within(entry).getByText('unpublished')).toBeInTheDocument();
+    expect(within(entry).getByText('published')).toBeInTheDocument();
+    expect(within(entry).queryByText(/updated_at|2026-11-24T/)).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/history/${ACTION}/undo`)).toBe(true));
   });
@@ -102,7 +111,7 @@ describe('History screen filters', () => {
     await withStoppedClock(async ({ pick, moveClock }) => {
       await pick('Record', 'Shift');
       expect(filters().at(-1)).toEqual({ table: 'shifts' });
-      await pick('Action', 'published');
+      await pick('Action', 'Published');
       expect(filters().at(-1)).toEqual({ table: 'shifts', name: 'published' });
       const asked = filters().length;
       await moveClock(1000);
@@ -146,8 +155,8 @@ describe("A shift's History tab", () => {
     fireEvent.change(comment, { target: { value: 'Busy night' } });
     await user.click(within(dialog).getByRole('tab', { name: 'History' }));
     const history = await within(dialog).findByTestId('record-history');
-    expect(within(history).getByText(/Mark Manager · published/)).toBeInTheDocument();
-    expect(within(history).getByText('status')).toBeInTheDocument();
+    expect(within(history).getByText('24/11/2026 18:05 · Mark Manager · Published 2 shifts, week of 23/11/2026')).toBeInTheDocument();
+    expect(within(history).getByText('Status')).toBeInTheDocument();
     const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://x');
     expect(JSON.parse(asked.searchParams.get('filter')!)).toEqual({ table: 'shifts', record_id: '41' });
     await user.click(within(dialog).getByRole('tab', { name: 'Details' }));

@@ -15,6 +15,7 @@ import { restaurantImport } from '../../services/imports/restaurants';
 import { readTable } from '../../services/imports/table';
 import { rejectedCsv, runImport, type ImportSpec } from '../../services/imports/run';
 import { announceImport } from './announce';
+import { describeAction } from '../../history/context';
 
 const SPECS: Record<ImportKind, ImportSpec<never, never>> = {
   driver: driverImport as unknown as ImportSpec<never, never>,
@@ -26,6 +27,7 @@ async function readUpload(request: FastifyRequest, kind: ImportKind) {
   const body = await readMultipart(request);
   const file = fileOf(body, 'file');
   if (!file) throw fieldError('file', IMPORT_MSG.fileRequired);
+  describeAction(request, { file: file.filename });
   const table = await readTable(file.bytes);
   if (!table.rows.length) throw fieldError('file', IMPORT_MSG.fileEmpty);
   if (table.rows.length > IMPORT_ROWS_MAX) throw fieldError('file', IMPORT_MSG.tooManyRows(IMPORT_ROWS_MAX));

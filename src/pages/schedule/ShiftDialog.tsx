@@ -4,6 +4,7 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { fuelBonus, type FuelRates } from '../../../domain/pay';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, priceShift, type ShiftRecord } from '../../../domain/shifts';
+import { SHIFT_FIELD_LABELS as LABEL } from '../../../domain/fieldLabels';
 import { SHIFT_MSG, shiftSchema } from '../../../domain/validation/shift';
 import { isDate } from '../../../domain/ranges';
 import { isTime } from '../../../domain/timeList';
@@ -133,22 +134,22 @@ export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, r
         <ShiftDriverInput {...driverProps} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
           <TextInput source="period_date" label="Date" type="date" {...WIDE} required slotProps={{ inputLabel: { shrink: true } }} />
-          <TimeInput source="start_time" label="Start Time" required />
-          <TimeInput source="finish_time" label="Finish Time" required />
+          <TimeInput source="start_time" label={LABEL.start_time} required />
+          <TimeInput source="finish_time" label={LABEL.finish_time} required />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <AmountInput source="cost_bonus" label="Add Driver Bonus (£)" step={0.5} />
-          <AmountInput source="cost_extra_bonus" label="Cancellation fee (£)" step={0.5} min={0} hint={SHIFT_LABEL.hiddenForRestaurants} />
+          <AmountInput source="cost_bonus" label={`${LABEL.cost_bonus} (£)`} step={0.5} />
+          <AmountInput source="cost_extra_bonus" label={`${LABEL.cost_extra_bonus} (£)`} step={0.5} min={0} hint={SHIFT_LABEL.hiddenForRestaurants} />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ alignItems: { sm: 'center' } }}>
-          <AmountInput source="fuel_bonus_0" label="Fuel 0-3 miles" step={1} min={0} />
-          <AmountInput source="fuel_bonus_3" label="Fuel 3-6 miles" step={1} min={0} />
-          <AmountInput source="fuel_bonus_6" label="Fuel 6+ miles" step={1} min={0} />
+          <AmountInput source="fuel_bonus_0" label={LABEL.fuel_bonus_0} step={1} min={0} />
+          <AmountInput source="fuel_bonus_3" label={LABEL.fuel_bonus_3} step={1} min={0} />
+          <AmountInput source="fuel_bonus_6" label={LABEL.fuel_bonus_6} step={1} min={0} />
           <FuelBonus fuelRates={fuelRates} />
         </Stack>
-        <TextInput source="comment" label="Comment" {...WIDE} multiline minRows={2} />
+        <TextInput source="comment" label={LABEL.comment} {...WIDE} multiline minRows={2} />
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 1 }}>
-          <FlagInput source="extra_request" label="Extra request" />
+          <FlagInput source="extra_request" label={LABEL.extra_request} />
           {shift && <FormControlLabel control={<Switch checked={notify} onChange={(e) => setNotify(e.target.checked)} />} label="Notify driver of the change" />}
           <ShiftPrice restaurant={restaurant} fuelRates={fuelRates} />
         </Stack>
