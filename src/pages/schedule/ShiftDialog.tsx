@@ -10,6 +10,7 @@ import { isTime } from '../../../domain/timeList';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { formatMoney } from '../../components/format';
 import { FlagInput, FormCancelButton, FormDialog, FormSaveButton, TextInput, TimeInput, failureBeside, useFormDialog, type TextInputProps } from '../../components/forms';
+import { DateInput } from '../../components/forms/inputs';
 import { createShift, fetchShift, updateShift, workingTimeWarnings, type BoardDriver, type BoardRestaurant } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
@@ -127,7 +128,7 @@ export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, f
       <Box sx={{ display: tab === 'history' ? 'none' : undefined }}>
         <ShiftDriverInput {...driverProps} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <TextInput source="period_date" label="Date" type="date" {...WIDE} required slotProps={{ inputLabel: { shrink: true } }} />
+          <DateInput source="period_date" label="Date" {...WIDE} required />
           <TimeInput source="start_time" label="Start Time" required />
           <TimeInput source="finish_time" label="Finish Time" required />
         </Stack>
