@@ -58,7 +58,8 @@ export const RULES = {
   // the History list offers Undo of any action, and Restore, to administrators.
   history: { list: STAFF, undoListed: ADMIN, restore: ADMIN },
   users: { list: ADMIN, read: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
-  options: { list: STAFF, read: STAFF, edit: STAFF, editMoney: ADMIN },
+  // `editRates`: the options that set pay, billing and working-time limits (domain/options.ts says which).
+  options: { list: STAFF, read: STAFF, edit: STAFF, editRates: ADMIN },
   alerts: { list: STAFF },
 } as const satisfies Record<string, Record<string, readonly Access[]>>;
 

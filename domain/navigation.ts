@@ -26,6 +26,12 @@ export const MENU: readonly NavLink[] = [
   { path: '/users', label: 'Administrators' },
 ];
 
+/**
+ * The options screen, opened from the top bar's gear (spec 1, section 2: 'a settings link to /options'): the gear,
+ * the page title and any menu say the spec's one name for it.
+ */
+export const OPTIONS_LINK: NavLink = { path: '/options', label: 'Options' };
+
 /** The screen (rule-table resource) behind a path: its first segment (`/drivers/12` is `drivers`). */
 export function screenOf(path: string): string {
   return path.split('?')[0].split('/')[1] ?? '';
@@ -36,7 +42,7 @@ export function navLinks(role: PanelRole | null | undefined): NavLink[] {
   return MENU.filter((link) => canOpen(role, link.path));
 }
 
-/** Settings (/options) and the alerts bell are for administrators and managers only. */
+/** Options (/options) and the alerts bell are for administrators and managers only. */
 export function hasStaffTools(role: PanelRole | null | undefined): boolean {
   return canAccess(role, 'options', 'list');
 }

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { CircularProgress, InputAdornment, Stack, Typography } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   MAP_ZOOM_MAX,
@@ -11,6 +11,7 @@ import {
   optionFormSchema,
   readMapCenter,
 } from '../../domain/validation/option';
+import { optionFacts, type OptionFacts } from '../../domain/options';
 import { FormDialog, RecordDialogBase, TextInput, type DialogSave } from '../../src/components/forms';
 import { AddressSearch, LazyMapPicker, hasGoogleMaps, type LatLng } from '../../src/components/maps';
 import type { OptionRecord } from './types';
@@ -32,8 +33,10 @@ interface MapCenterValues {
   map_zoom: string;
 }
 
-/** The form's values as text: the value, or the map centre's three fields. */
-function initialValues(option: OptionRecord, mapCentre: boolean): Record<string, string> {
+/** The form's values as text: the value (an amount with its pence), or the map centre's three fields. */
+function initialValues(option: OptionRecord, mapCentre: boolean, facts: OptionFacts): Record<string, string> {
+  const amount = Number(option.ovalue);
+  if (facts.kind === 'money' && option.ovalue.trim() && Number.isFinite(amount)) return { okey: option.okey, ovalue: amount.toFixed(2) };
   if (!mapCentre) return { okey: option.okey, ovalue: option.ovalue };
   const centre = readMapCenter(option.ovalue);
   return { okey: option.okey, lat: String(centre.lat), lng: String(centre.lng), map_zoom: String(centre.map_zoom) };
@@ -41,7 +44,8 @@ function initialValues(option: OptionRecord, mapCentre: boolean): Record<string,
 
 /**
  * Edit one option (spec 1, section 2 'Options'), a form of the options resource in react-admin's EditBase (saved at
- * PUT /api/option/{okey}): the key read-only, the value checked by its key's rule, Save disabled while invalid; a
+ * PUT /api/option/{okey}): titled by its label, with its explanation; the key is fixed and kept out of sight (spec:
+ * read-only); the value in an editor for its kind (pounds, hours, days, text), checked by its key's rule, Save disabled while invalid; a
  * refusal's first message is said above the fields (spec 1, section 8). map_center_default gets latitude, longitude
  * and zoom fields with the same checks either way; with a Google Maps key (VITE_GOOGLE_MAPS_API_KEY) an address
  * search and a map sit above them and fill them: a click places the marker, zooming sets the zoom. Mount it only
@@ -68,36 +72,56 @@ interface OptionFormProps extends Omit<OptionEditDialogProps, 'id'> {
 
 function OptionForm({ option, save, onClose, onSaved }: OptionFormProps) {
   const mapCentre = option.okey === OPTION_KEY.mapCenterDefault;
+  const facts = optionFacts(option.okey, option.description);
   const send = async (values: Record<string, string>) => {
     const ovalue = mapCentre ? mapCenterValue(values as unknown as MapCenterValues) : values.ovalue;
     onSaved(await save({ okey: option.okey, ovalue }));
   };
   return (
     <FormDialog
-      title="Edit Option"
+      title={facts.label}
       width={OPTION_DIALOG_WIDTH}
       schema={mapCentre ? mapCenterFormSchema : optionFormSchema}
-      defaultValues={initialValues(option, mapCentre)}
+      defaultValues={initialValues(option, mapCentre, facts)}
       onSave={send}
       onClose={onClose}
       failureFallback="Saving the option failed"
     >
-      {option.description && (
+      {facts.explanation && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1 }}>
-          {option.description}
+          {facts.explanation}
         </Typography>
       )}
-      <TextField label="Key" value={option.okey} margin="dense" fullWidth slotProps={{ input: { readOnly: true } }} />
-      {mapCentre ? (
-        <MapCenterInputs />
-      ) : (
-        <TextInput source="ovalue" label="Value" margin="dense" fullWidth required autoFocus autoComplete="off" />
-      )}
+      {mapCentre ? <MapCenterInputs /> : <ValueInput facts={facts} />}
     </FormDialog>
   );
 }
 
 const decimal = { htmlInput: { inputMode: 'decimal' as const } };
+
+const VALUE_LABEL = { money: 'Amount', hours: 'Hours', days: 'Days', mapCentre: 'Value', text: 'Value' } as const;
+
+/** The value in the editor its kind needs: pounds after a £ sign, whole hours or days, or text; its unit beside it. */
+function ValueInput({ facts }: { facts: OptionFacts }) {
+  const money = facts.kind === 'money';
+  const after = money ? facts.unit.replace(/^£\s*/, '') : facts.unit;
+  const adornments = {
+    startAdornment: money ? <InputAdornment position="start">£</InputAdornment> : undefined,
+    endAdornment: after ? <InputAdornment position="end">{after}</InputAdornment> : undefined,
+  };
+  return (
+    <TextInput
+      source="ovalue"
+      label={VALUE_LABEL[facts.kind]}
+      margin="dense"
+      fullWidth
+      required
+      autoFocus
+      autoComplete="off"
+      slotProps={{ input: adornments, htmlInput: { inputMode: money ? 'decimal' : facts.kind === 'text' ? 'text' : 'numeric' } }}
+    />
+  );
+}
 
 /** map_center_default: latitude, longitude and zoom, stored as the JSON the maps read. */
 function MapCenterInputs() {

@@ -1,12 +1,14 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { DataTable, List, SearchInput, TopToolbar, useListContext, useNotify } from 'react-admin';
-import { Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { List, TopToolbar, useListContext, useNotify } from 'react-admin';
+import { Box, Button, Card, CardContent, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import { LIST_PER_PAGE_DEFAULT } from '../../domain/validation/listQuery';
+import { canAccess } from '../../domain/access';
+import { OPTIONS_LINK } from '../../domain/navigation';
+import { OPTION_GROUPS, formatOptionValue, optionFacts, optionOrder } from '../../domain/options';
 import { subscribeToFeed } from '../../providers/realtime';
-import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
+import { useStoredUser } from '../../src/components/useStoredUser';
 import { OPTION_CHANNEL, type OptionRecord } from './types';
 
 // The dialogs (their forms, schemas and the map) load when first opened, so the list shows without them.
@@ -14,11 +16,14 @@ const OptionEditDialog = lazy(async () => ({ default: (await import('./OptionEdi
 const PushMessageDialog = lazy(async () => ({ default: (await import('./PushMessageDialog')).PushMessageDialog }));
 
 type Open = { kind: 'edit'; option: OptionRecord } | { kind: 'push' } | null;
-const Col = DataTable.Col<OptionRecord>;
+
+/** A handful of rows: all of them at once, so every group shows whole. */
+const ALL_OPTIONS = 1000;
 
 /**
- * Options (spec 1, section 2): react-admin's list of the options resource (paged, sorted and searched by the
- * server, by key), an edit dialog per row, and Send Push Message. Administrators and managers (canAccess).
+ * Options (spec 1, section 2): every option by its label, a short explanation and its value in its unit, grouped
+ * (pay and billing, working time, map), never by key (domain/options.ts); Edit only where the account may change
+ * the option, and Send Push Message. Administrators and managers (canAccess).
  */
 export function OptionsPage() {
   const [open, setOpen] = useState<Open>(null);
@@ -27,10 +32,9 @@ export function OptionsPage() {
     <RoleGate path="/options">
       <List
         resource="options"
-        title="Options"
+        title={OPTIONS_LINK.label}
         sort={{ field: 'okey', order: 'ASC' }}
-        perPage={LIST_PER_PAGE_DEFAULT}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search key or description" inputProps={{ 'aria-label': 'Search options' }} />]}
+        perPage={ALL_OPTIONS}
         actions={
           <TopToolbar>
             <Button variant="contained" startIcon={<SendOutlinedIcon />} onClick={() => setOpen({ kind: 'push' })}>
@@ -38,10 +42,11 @@ export function OptionsPage() {
             </Button>
           </TopToolbar>
         }
-        pagination={<ListPagination />}
+        pagination={false}
         exporter={false}
         empty={false}
-        sx={{ maxWidth: 1100, width: '100%', mx: 'auto' }}
+        component="div"
+        sx={{ maxWidth: 900, width: '100%', mx: 'auto' }}
       >
         <OptionsBody open={open} setOpen={setOpen} />
       </List>
@@ -49,72 +54,83 @@ export function OptionsPage() {
   );
 }
 
-function EditButton({ option, onEdit }: { option: OptionRecord; onEdit: (o: OptionRecord) => void }) {
+/** One option: label, explanation, value in words, and Edit when the account may change it. */
+function OptionRow({ option, onEdit }: { option: OptionRecord; onEdit?: (o: OptionRecord) => void }) {
+  const facts = optionFacts(option.okey, option.description);
   return (
-    <Tooltip title="Edit">
-      <IconButton aria-label={`Edit ${option.okey}`} onClick={() => onEdit(option)} size="small">
-        <EditOutlinedIcon fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    <Box component="li" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 1.25, listStyle: 'none' }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{facts.label}</Typography>
+        {facts.explanation && (
+          <Typography variant="body2" color="text.secondary">
+            {facts.explanation}
+          </Typography>
+        )}
+        <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} aria-label={`${facts.label}: value`}>
+          {formatOptionValue(option.okey, option.ovalue)}
+        </Typography>
+      </Box>
+      {onEdit && (
+        <Tooltip title="Edit">
+          <IconButton aria-label={`Edit ${facts.label}`} onClick={() => onEdit(option)} size="small">
+            <EditOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
   );
 }
 
-const valueSx = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
-const NoOptions = () => <Typography color="text.secondary" sx={{ p: 2 }}>No options found</Typography>;
-
-/** The page's options as cards (a phone's layout). */
-function OptionCards({ onEdit }: { onEdit: (o: OptionRecord) => void }) {
+/** The options in their groups, each group a card with its heading. */
+function OptionGroups({ onEdit }: { onEdit: (o: OptionRecord) => void }) {
   const { data = [], isPending } = useListContext<OptionRecord>();
-  if (!isPending && !data.length) return <NoOptions />;
+  const role = useStoredUser()?.role;
+  if (isPending) return null;
+  if (!data.length) return <Typography color="text.secondary" sx={{ p: 2 }}>No options found</Typography>;
+  const sorted = [...data].sort((a, b) => optionOrder(a.okey) - optionOrder(b.okey));
   return (
-    <Stack spacing={1} aria-label="Options" sx={{ p: 1 }}>
-      {data.map((o) => (
-        <Card key={o.id} variant="outlined">
-          <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 }, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{o.okey}</Typography>
-              <Typography variant="body2" sx={valueSx}>
-                {o.ovalue}
+    <Stack spacing={2} sx={{ mt: 1 }}>
+      {OPTION_GROUPS.map((group) => {
+        const rows = sorted.filter((o) => optionFacts(o.okey, o.description).group === group.id);
+        if (!rows.length) return null;
+        const headingId = `options-group-${group.id}`;
+        return (
+          <Card key={group.id} component="section" aria-labelledby={headingId} variant="outlined">
+            <CardContent sx={{ pb: 1, '&:last-child': { pb: 1 } }}>
+              <Typography id={headingId} variant="h6" component="h2" sx={{ fontSize: 17 }}>
+                {group.label}
               </Typography>
-              {o.description && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  {o.description}
-                </Typography>
-              )}
-            </Box>
-            <EditButton option={o} onEdit={onEdit} />
-          </CardContent>
-        </Card>
-      ))}
+              <Box component="ul" sx={{ p: 0, m: 0 }}>
+                {rows.map((o, i) => (
+                  <Box key={o.id}>
+                    {i > 0 && <Divider component="div" role="presentation" />}
+                    <OptionRow option={o} onEdit={canAccess(role, 'options', optionFacts(o.okey).editAction) ? onEdit : undefined} />
+                  </Box>
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+        );
+      })}
     </Stack>
   );
 }
 
-/** The rows and the dialogs; another user's change (the option feed) reloads the page. */
+/** The groups and the dialogs; another user's change (the option feed) reloads the page. */
 function OptionsBody({ open, setOpen }: { open: Open; setOpen: (open: Open) => void }) {
   const notify = useNotify();
-  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { refetch } = useListContext<OptionRecord>();
   useEffect(() => subscribeToFeed(OPTION_CHANNEL, () => void refetch()), [refetch]);
   const onEdit = (option: OptionRecord) => setOpen({ kind: 'edit', option });
   const onSaved = (option: OptionRecord) => {
     setOpen(null);
-    notify(`Option ${option.okey} saved`, { type: 'success' });
+    notify(`${optionFacts(option.okey, option.description).label} saved`, { type: 'success' });
     void refetch();
   };
 
   return (
     <>
-      {phone ? (
-        <OptionCards onEdit={onEdit} />
-      ) : (
-        <DataTable<OptionRecord> bulkActionButtons={false} rowClick={false} empty={<NoOptions />} aria-label="Options">
-          <Col source="okey" label="Key" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }} />
-          <Col source="ovalue" label="Value" disableSort sx={valueSx} />
-          <Col source="description" label="Description" disableSort sx={{ color: 'text.secondary' }} />
-          <Col label="" disableSort padding="checkbox" render={(o) => <EditButton option={o} onEdit={onEdit} />} />
-        </DataTable>
-      )}
+      <OptionGroups onEdit={onEdit} />
       <Suspense fallback={null}>
         {open?.kind === 'edit' && <OptionEditDialog id={open.option.id} onClose={() => setOpen(null)} onSaved={onSaved} />}
         {open?.kind === 'push' && <PushMessageDialog onClose={() => setOpen(null)} />}

@@ -7,8 +7,9 @@ import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined
 import { useStoredUser } from '../components/useStoredUser';
 import { AlertsMenu } from './AlertsMenu';
 import { APP_NAME } from '../components/brand';
+import { OPTIONS_LINK } from '../../domain/navigation';
 
-/** Top bar of a logged-in user: page title; alerts and settings for staff; first name to /home; Log Out. */
+/** Top bar of a logged-in user: page title; alerts and Options for staff; first name to /home; Log Out. */
 export function AppBar() {
   const user = useStoredUser();
   const logout = useLogout();
@@ -32,8 +33,8 @@ export function AppBar() {
           <AlertsMenu />
         </CanAccess>
         <CanAccess resource="options" action="list">
-          <Tooltip title="Settings">
-            <IconButton color="inherit" component={RouterLink} to="/options" aria-label="Settings">
+          <Tooltip title={OPTIONS_LINK.label}>
+            <IconButton color="inherit" component={RouterLink} to={OPTIONS_LINK.path} aria-label={OPTIONS_LINK.label}>
               <SettingsOutlinedIcon />
             </IconButton>
           </Tooltip>

@@ -27,7 +27,7 @@ describe.each([
     await expect.poll(() => menuLabels(page)).toEqual(navLinks(role).map((l) => l.label));
     const staff = role !== RESTAURANT_ROLE;
     expect(await page.getByRole('button', { name: /^Alerts/ }).count()).toBe(staff ? 1 : 0);
-    expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(staff ? 1 : 0);
+    expect(await page.getByRole('link', { name: 'Options' }).count()).toBe(staff ? 1 : 0);
 
     // A logged-in visitor of /login is sent to its schedule.
     await page.goto(`${both.server.url}/login`);

@@ -2,6 +2,9 @@ import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { suiteTestApp } from '../helpers/testApp';
 import { OPTION_MSG } from '../../domain/validation/option';
 import { workingTimeOptionMessage } from '../../domain/workingTime';
+import { canAccess } from '../../domain/access';
+import { OPTION_FACTS } from '../../domain/options';
+import { ROLE } from '../../domain/roles';
 
 const feed = new RecordingBroadcaster();
 const t = suiteTestApp({ broadcaster: feed });
@@ -137,6 +140,16 @@ describe('PUT /api/option/{okey}', () => {
     expect(await stored('fuel_bonus_0')).toBe(before);
     const centre = { okey: 'map_center_default', ovalue: '{"lat":52,"lng":-1,"map_zoom":9}' };
     expect((await put(centre.okey, centre, 'manager@demo.test')).statusCode).toBe(200);
+  });
+
+  it('lets a manager save exactly the options the Options screen offers a manager to edit', async () => {
+    const rows = (await list('admin@demo.test')).json() as { okey: string; ovalue: string }[];
+    expect(rows.map((r) => r.okey).sort()).toEqual(Object.keys(OPTION_FACTS).sort());
+    for (const { okey, ovalue } of rows) {
+      const offered = canAccess(ROLE.manager, 'options', OPTION_FACTS[okey].editAction);
+      const res = await put(okey, { okey, ovalue }, 'manager@demo.test');
+      expect(res.statusCode, okey).toBe(offered ? 200 : 403);
+    }
   });
 
   it('keeps the working-time limits whole numbers within reason, set by administrators', async () => {

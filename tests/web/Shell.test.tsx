@@ -75,7 +75,7 @@ describe('Shell', () => {
       'Administrators',
     ]);
     expect(screen.getByRole('button', { name: /^Alerts/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/options');
+    expect(screen.getByRole('link', { name: 'Options' })).toHaveAttribute('href', '/options');
     expect(screen.getByRole('link', { name: 'Alice' })).toHaveAttribute('href', '/home');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /back to website/i })).not.toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('Shell', () => {
     renderAppAs(MANAGER, '/schedule');
     expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices', 'News Feed', 'Reporting', 'History']);
     expect(screen.getByRole('button', { name: /^Alerts/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Options' })).toBeInTheDocument();
   });
 
   it('restaurant: three restaurant links, no bell, no settings', async () => {
@@ -95,7 +95,7 @@ describe('Shell', () => {
     const menu = screen.getByRole('menu', { name: 'Main menu' });
     expect(within(menu).getByRole('menuitem', { name: /Schedule/ })).toHaveAttribute('href', '/schedulerestaurant');
     expect(screen.queryByRole('button', { name: /^Alerts/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Options' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/alert')).toBe(false);
     await waitFor(() => expect(realtime.startRealtime).toHaveBeenCalledWith('token-restaurant'));
   });

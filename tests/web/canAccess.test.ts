@@ -16,7 +16,7 @@ describe('authProvider.canAccess by role', () => {
     expect(await ask('users', 'delete')).toBe(true);
     expect(await ask('invoices', 'delete')).toBe(true);
     expect(await ask('newsfeed', 'messageAll')).toBe(true);
-    expect(await ask('options', 'editMoney')).toBe(true);
+    expect(await ask('options', 'editRates')).toBe(true);
     expect(await ask('schedulerestaurant', 'list')).toBe(false);
     for (const action of ['edit', 'delete', 'everyRestaurant']) expect(await ask('timesheet', action)).toBe(true);
     for (const action of ['undoListed', 'restore']) expect(await ask('history', action)).toBe(true);
@@ -33,7 +33,7 @@ describe('authProvider.canAccess by role', () => {
     expect(await ask('invoices', 'delete')).toBe(false);
     expect(await ask('newsfeed', 'messageAll')).toBe(false);
     expect(await ask('options', 'edit')).toBe(true);
-    expect(await ask('options', 'editMoney')).toBe(false);
+    expect(await ask('options', 'editRates')).toBe(false);
     // Timesheets of their restaurants, edited but never removed; History without Undo of any action or Restore.
     expect(await ask('timesheet', 'edit')).toBe(true);
     expect(await ask('timesheet', 'delete')).toBe(false);

@@ -8,8 +8,15 @@ import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, pickerList
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
 const OPTIONS = [
-  { id: 2, okey: 'fuel_bonus_0', ovalue: '1.5', description: 'Fuel bonus in pounds per delivery of 0 to 3 miles.' },
   { id: 1, okey: 'map_center_default', ovalue: '{"lat":51.4,"lng":0,"map_zoom":12}', description: 'Where maps open.' },
+  { id: 2, okey: 'fuel_bonus_0', ovalue: '1.5', description: 'Fuel bonus in pounds per delivery of 0 to 3 miles.' },
+  { id: 3, okey: 'fuel_bonus_3', ovalue: '3', description: '' },
+  { id: 4, okey: 'fuel_bonus_6', ovalue: '5', description: '' },
+  { id: 5, okey: 'restaurants_standard_booking_fee', ovalue: '0', description: '' },
+  { id: 6, okey: 'restaurants_standard_invoice_comission', ovalue: '1.5', description: '' },
+  { id: 7, okey: 'working_time_max_consecutive_days', ovalue: '6', description: '' },
+  { id: 8, okey: 'working_time_max_week_hours', ovalue: '48', description: '' },
+  { id: 9, okey: 'working_time_min_rest_hours', ovalue: '11', description: '' },
 ];
 const AREAS = [
   {
@@ -49,15 +56,14 @@ async function openOptions(user = ADMIN) {
   storeUser(user);
   renderAppAt('/options');
   // The screen's code, the access check and the page arrive one after the other: allow a busy machine time.
-  await screen.findByRole('button', { name: 'Edit fuel_bonus_0' }, { timeout: 5000 });
-  return screen.getByRole('table', { name: 'Options' });
+  return screen.findByRole('region', { name: 'Pay and billing' }, { timeout: 15000 });
 }
 
-async function openEdit(okey: string) {
+async function openEdit(label: string) {
   const u = userEvent.setup({ delay: null });
   await openOptions();
-  await u.click(screen.getByRole('button', { name: `Edit ${okey}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Edit Option' });
+  await u.click(screen.getByRole('button', { name: `Edit ${label}` }));
+  const dialog = await screen.findByRole('dialog', { name: label });
   return { u, dialog };
 }
 
@@ -78,23 +84,43 @@ async function fill(u: ReturnType<typeof userEvent.setup>, field: HTMLElement, t
 const save = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Save' });
 const sendButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Send Message(s)' });
 
+const FUEL_0_3 = 'Fuel bonus, 0–3 miles';
+const MAP = 'Map starting point';
+
 describe('Options screen', () => {
-  it('shows key, value and description of every option, and the Send Push Message button', async () => {
+  it('shows every option by label, explanation and value in its unit, in groups, never by key', async () => {
     api();
-    const table = await openOptions();
-    const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Key', 'Value', 'Description', '']);
-    expect(within(rows[1]).getByText('fuel_bonus_0')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('1.5')).toBeInTheDocument();
-    expect(within(rows[1]).getByText(OPTIONS[0].description)).toBeInTheDocument();
-    expect(within(rows[2]).getByText('map_center_default')).toBeInTheDocument();
+    await openOptions();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Pay and billing', 'Working time', 'Map']);
+    const pay = screen.getByRole('region', { name: 'Pay and billing' });
+    expect(within(pay).getByText(FUEL_0_3)).toBeInTheDocument();
+    expect(within(pay).getByText('Paid to the driver for each delivery of up to 3 miles.')).toBeInTheDocument();
+    expect(within(pay).getByText('£1.50 per delivery')).toBeInTheDocument();
+    expect(within(pay).getByText('£1.50 per hour')).toBeInTheDocument();
+    expect(within(pay).getByText('£0.00 per invoice')).toBeInTheDocument();
+    const work = screen.getByRole('region', { name: 'Working time' });
+    expect(within(work).getByText('Minimum rest between shifts')).toBeInTheDocument();
+    expect(within(work).getByText('11 hours')).toBeInTheDocument();
+    expect(within(work).getByText('48 hours per week')).toBeInTheDocument();
+    expect(within(work).getByText('6 days')).toBeInTheDocument();
+    const map = screen.getByRole('region', { name: 'Map' });
+    expect(within(map).getByText(MAP)).toBeInTheDocument();
+    expect(within(map).getByText('Latitude 51.4, longitude 0, zoom 12')).toBeInTheDocument();
+    // No key and no raw JSON anywhere on the screen.
+    for (const o of OPTIONS) expect(screen.queryByText(new RegExp(o.okey))).not.toBeInTheDocument();
+    expect(screen.queryByText(/map_zoom|\{"lat"/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Edit / })).toHaveLength(OPTIONS.length);
     expect(screen.getByRole('button', { name: 'Send Push Message' })).toBeInTheDocument();
   });
 
-  it('opens for managers too', async () => {
+  it('offers managers Edit only where the server lets them save (the map), and says Options in the title and gear', async () => {
     api();
-    expect(await openOptions(MANAGER)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit fuel_bonus_0' })).toBeInTheDocument();
+    await openOptions(MANAGER);
+    expect(screen.getAllByRole('button', { name: /^Edit / }).map((b) => b.getAttribute('aria-label'))).toEqual([`Edit ${MAP}`]);
+    expect(screen.getByText('£1.50 per delivery')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Options' })).toHaveAttribute('href', '/options');
+    expect(document.title + screen.getByRole('banner').textContent).toContain('Options');
   });
 
   it('tells a restaurant account the screen is not theirs', async () => {
@@ -107,20 +133,29 @@ describe('Options screen', () => {
 });
 
 describe('Option edit dialog', () => {
-  it('shows the key read-only and the value editable', async () => {
+  it('is titled by the label, explains the option, hides the key and edits pounds with two decimals', async () => {
     api();
-    const { dialog } = await openEdit('fuel_bonus_0');
-    const key = within(dialog).getByLabelText('Key');
-    expect(key).toHaveValue('fuel_bonus_0');
-    expect(key).toHaveAttribute('readonly');
-    expect(within(dialog).getByLabelText(/^Value/)).toHaveValue('1.5');
+    const { dialog } = await openEdit(FUEL_0_3);
+    expect(within(dialog).getByText('Paid to the driver for each delivery of up to 3 miles.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Key')).not.toBeInTheDocument();
+    expect(within(dialog).queryByDisplayValue('fuel_bonus_0')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Amount/)).toHaveValue('1.50');
+    expect(within(dialog).getByText('£')).toBeInTheDocument();
+    expect(within(dialog).getByText('per delivery')).toBeInTheDocument();
     expect(save(dialog)).toBeEnabled();
+  });
+
+  it('edits a working-time limit in hours', async () => {
+    api();
+    const { dialog } = await openEdit('Minimum rest between shifts');
+    expect(within(dialog).getByLabelText(/^Hours/)).toHaveValue('11');
+    expect(within(dialog).getByText('hours')).toBeInTheDocument();
   });
 
   it("answers an empty value with the spec's odd wording and disables Save", async () => {
     api();
-    const { u, dialog } = await openEdit('fuel_bonus_0');
-    await u.clear(within(dialog).getByLabelText(/^Value/));
+    const { u, dialog } = await openEdit(FUEL_0_3);
+    await u.clear(within(dialog).getByLabelText(/^Amount/));
     await u.tab();
     expect(await within(dialog).findByText('Last Name is required.')).toBeInTheDocument();
     expect(save(dialog)).toBeDisabled();
@@ -134,8 +169,8 @@ describe('Option edit dialog', () => {
 
   it('checks an amount and saves it with PUT /api/option/{okey}', async () => {
     const calls = api();
-    const { u, dialog } = await openEdit('fuel_bonus_0');
-    const value = within(dialog).getByLabelText(/^Value/);
+    const { u, dialog } = await openEdit(FUEL_0_3);
+    const value = within(dialog).getByLabelText(/^Amount/);
     await u.clear(value);
     await u.type(value, '1.555');
     await u.tab();
@@ -148,15 +183,15 @@ describe('Option edit dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const put = calls.find((c) => c.method === 'PUT');
     expect(put).toMatchObject({ path: '/api/option/fuel_bonus_0', body: { okey: 'fuel_bonus_0', ovalue: '2.50' } });
-    expect(await screen.findByText('Option fuel_bonus_0 saved')).toBeInTheDocument();
+    expect(await screen.findByText(`${FUEL_0_3} saved`)).toBeInTheDocument();
   });
 
   it('shows the first message of the first field when saving fails, and stays open', async () => {
     api({ put: () => ({ status: 400, body: { ovalue: ['Value is not allowed here', 'second'], okey: ['other'] } }) });
-    const { u, dialog } = await openEdit('fuel_bonus_0');
+    const { u, dialog } = await openEdit(FUEL_0_3);
     await u.click(save(dialog));
     expect(await within(dialog).findByText('Value is not allowed here')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Edit Option' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: FUEL_0_3 })).toBeInTheDocument();
     expect(save(dialog)).toBeEnabled();
   });
 });
@@ -164,7 +199,7 @@ describe('Option edit dialog', () => {
 describe('map_center_default fields (no Google Maps key)', () => {
   it('edits latitude, longitude and zoom with their checks, and saves them as JSON', async () => {
     const calls = api();
-    const { u, dialog } = await openEdit('map_center_default');
+    const { u, dialog } = await openEdit(MAP);
     const lat = within(dialog).getByLabelText(/^Latitude/);
     const lng = within(dialog).getByLabelText(/^Longitude/);
     const zoom = within(dialog).getByLabelText(/^Zoom/);

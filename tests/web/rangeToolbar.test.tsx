@@ -77,15 +77,15 @@ describe('range toolbar', () => {
     const from = within(dialog).getByLabelText('From');
     const to = within(dialog).getByLabelText('To');
     await user.clear(from);
-    await user.type(from, '2026-11-01');
+    await user.type(from, '01/11/2026');
     await user.clear(to);
-    await user.type(to, '2026-12-15');
+    await user.type(to, '15/12/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Invalid date range: 01/11/2026 ~ 15/12/2026');
     expect(rangeButton()).toHaveTextContent('16/11/2026 – 22/11/2026');
 
     await user.clear(to);
-    await user.type(to, '2026-11-30');
+    await user.type(to, '30/11/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(rangeButton()).toHaveTextContent('01/11/2026 – 30/11/2026');
   });

@@ -6,7 +6,8 @@ import { AdminContext } from 'react-admin';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import { OWN_MSG } from '../../domain/messages';
-import { addDays, londonToday } from '../../domain/dates';
+import { addDays, londonToday, ukDate } from '../../domain/dates';
+import { dayInWords } from '../../src/components/calendarMonth';
 import { INTERVAL } from '../../domain/ranges';
 import { CopyShiftsDialog } from '../../src/pages/schedule/CopyShiftsDialog';
 import { draftTooEarlyMessage, type ShiftRecord } from '../../domain/shifts';
@@ -168,8 +169,8 @@ describe('New Shift dialog (admin)', () => {
     expect(await within(dialog()).findByText(AVAILABILITY_MSG.unavailable)).toBeInTheDocument();
     expect(save()).toBeDisabled();
 
-    await user.clear(within(dialog()).getByLabelText(/Date/));
-    await user.type(within(dialog()).getByLabelText(/Date/), '2026-11-24');
+    await user.clear(within(dialog()).getByRole('textbox', { name: 'Date' }));
+    await user.type(within(dialog()).getByRole('textbox', { name: 'Date' }), '24/11/2026');
     await typeTimes(user, '08:00', '12:00');
     expect(await within(dialog()).findByText('Driver working time: 10:00-23:00')).toBeInTheDocument();
     expect(save()).toBeDisabled();
@@ -308,14 +309,17 @@ describe("Restaurant's New Shift dialog", () => {
     const user = userEvent.setup();
     // Checked through the form's resolver, which answers a tick after the first render.
     expect(await within(dialog()).findByText(draftTooEarlyMessage(addDays(today, 1)))).toBeInTheDocument();
-    expect(within(dialog()).getByLabelText(/Date/)).toHaveAttribute('min', addDays(today, 1));
+    // The calendar offers no day before tomorrow.
+    await user.click(within(dialog()).getByRole('button', { name: 'Open calendar' }));
+    expect(screen.getByRole('gridcell', { name: dayInWords(today) })).toBeDisabled();
+    await user.keyboard('{Escape}');
     await typeTimes(user, '18:00', '18:00');
     expect(await within(dialog()).findByText(OWN_MSG.finishEqualsStart)).toBeInTheDocument();
     expect(save()).toBeDisabled();
     await typeTimes(user, '18:00', '22:00');
     expect(save()).toBeDisabled();
-    await user.clear(within(dialog()).getByLabelText(/Date/));
-    await user.type(within(dialog()).getByLabelText(/Date/), addDays(today, 2));
+    await user.clear(within(dialog()).getByRole('textbox', { name: 'Date' }));
+    await user.type(within(dialog()).getByRole('textbox', { name: 'Date' }), ukDate(addDays(today, 2)));
     expect(within(dialog()).queryByText(draftTooEarlyMessage(addDays(today, 1)))).toBeNull();
     expect(save()).toBeEnabled();
     expect(calls).toEqual([]);

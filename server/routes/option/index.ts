@@ -3,8 +3,8 @@ import { RULES } from '../../../domain/access';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { answerList, containsPattern, type ListSpec } from '../../lists';
-import { MONEY_OPTION_KEYS, normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
-import { WORKING_TIME_OPTION_KEYS } from '../../../domain/workingTime';
+import { normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
+import { optionFacts } from '../../../domain/options';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { allows } from '../../plugins/auth';
 
@@ -24,7 +24,7 @@ const OPTION_LIST: ListSpec<'options'> = {
 
 /**
  * Options (spec 1, section 7): administrators and managers read them and change the values of existing keys; the
- * rates that change pay and billing only administrators.
+ * rates that change pay and billing, and the working-time limits, only administrators (domain/options.ts).
  */
 export default async function optionRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access(...RULES.options.edit) };
@@ -49,9 +49,9 @@ export default async function optionRoutes(app: FastifyInstance) {
       const existing = await trx.selectFrom('options').select('id').where('okey', '=', okey).forUpdate().executeTakeFirst();
       if (!existing) throw notFound(OPTION_MSG.notFound);
       const account = request.account!;
-      const administrator = allows(account, RULES.options.editMoney);
-      if (MONEY_OPTION_KEYS.includes(okey) && !administrator) throw forbidden(OPTION_MSG.administratorsOnly);
-      if (WORKING_TIME_OPTION_KEYS.includes(okey) && !administrator) throw forbidden(OPTION_MSG.workingTimeAdministratorsOnly);
+      // The same rule the Options screen reads to offer Edit.
+      const facts = optionFacts(okey);
+      if (!allows(account, RULES.options[facts.editAction])) throw forbidden(facts.refusal);
       if (!value.ok) throw fieldError('ovalue', value.message);
       return trx.updateTable('options').set({ ovalue: value.value }).where('id', '=', existing.id).returning(columns).executeTakeFirstOrThrow();
     });

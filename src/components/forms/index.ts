@@ -3,7 +3,8 @@ export { FormSaveButton, FormActionButton, FormCancelButton, FormResetButton } f
 export { DialogFrame } from './DialogFrame';
 export { WaitingDialog } from './WaitingDialog';
 export { FormTabs, FormTabPanel, tabOfFields, type FormTab } from './FormTabs';
-export { TextInput, SelectInput, DateInput, FlagInput, useFormField, DATE_HINT, type Choice, type TextInputProps } from './inputs';
+export { TextInput, SelectInput, DateInput, FlagInput, useFormField, type Choice, type TextInputProps, type DateInputProps } from './inputs';
+export { DateField, DATE_HINT, DATE_INVALID, type DateFieldProps } from './DateField';
 export { ChipsInput, type ChipsInputProps } from './ChipsInput';
 export { ImageInput } from './ImageInput';
 export { TimeInput } from './TimeInput';

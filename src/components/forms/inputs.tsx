@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Checkbox, FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
 import { useInput } from 'react-admin';
 import { useInputsDisabled } from './formDialogContext';
+import { DateField, type DateFieldProps } from './DateField';
 
 /**
  * The inputs of the form dialogs: react-admin inputs (`useInput` registers each with the dialog's `<Form>`), drawn
@@ -19,7 +20,7 @@ export function useFormField<T>(source: string) {
 
 export type TextInputProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
   source: string;
-  /** Shown under the field while it holds no message (a date's 'DD/MM/YYYY'). */
+  /** Shown under the field while it holds no message. */
   hint?: string;
   /** Draws the helper text from the message (a password's counter beside it). */
   helper?: (message: string | undefined, value: string) => ReactNode;
@@ -85,11 +86,30 @@ export function SelectInput({ choices, emptyText, ...props }: TextInputProps & {
   );
 }
 
-export const DATE_HINT = 'DD/MM/YYYY';
+export type DateInputProps = Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'helperText' | 'id' | 'name' | 'inputRef'> & { source: string };
 
-/** A UK date typed as DD/MM/YYYY (spec 2, section 5): the schema reads it, the save sends YYYY-MM-DD. */
-export function DateInput(props: TextInputProps) {
-  return <TextInput hint={DATE_HINT} placeholder={DATE_HINT} {...props} />;
+/**
+ * A UK date of a form dialog in the app's date field (typed DD/MM/YYYY or chosen in its calendar, in any browser
+ * language): the form holds 'YYYY-MM-DD' once the date is real, as the API takes it; the schema reads either.
+ */
+export function DateInput({ source, disabled, ...props }: DateInputProps) {
+  const { field, fieldState, id } = useInput({ source, format: keepText.format, parse: keepText.parse });
+  const locked = useInputsDisabled();
+  const message = fieldState.error?.message;
+  return (
+    <DateField
+      {...props}
+      id={id}
+      name={field.name}
+      inputRef={field.ref}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={!!message}
+      helperText={message}
+      disabled={locked || disabled}
+    />
+  );
 }
 
 interface FlagProps {

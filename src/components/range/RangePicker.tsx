@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, IconButton, Popover, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Popover, Stack, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { addDays, londonToday, mondayOf } from '../../../domain/dates';
-import { addMonths, firstOfMonth, inRange, lastOfMonth, rangeFor, type DateRange, type Interval } from '../../../domain/ranges';
-
-const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+import { londonToday } from '../../../domain/dates';
+import { addMonths, firstOfMonth, inRange, isDate, lastOfMonth, rangeFor, type DateRange, type Interval } from '../../../domain/ranges';
+import { monthGrid, monthTitle, WEEKDAYS } from '../calendarMonth';
+import { DateField } from '../forms/DateField';
 
 export interface RangePickerProps {
   anchorEl: HTMLElement | null;
@@ -15,12 +14,6 @@ export interface RangePickerProps {
   interval: Interval;
   /** Answers an error message to show (over 31 days), or null when the range was taken. */
   onPick: (range: DateRange) => string | null;
-}
-
-/** Six Monday-first weeks covering a month. */
-function monthGrid(month: string): string[] {
-  const start = mondayOf(firstOfMonth(month));
-  return Array.from({ length: 42 }, (_, i) => addDays(start, i));
 }
 
 /**
@@ -35,7 +28,6 @@ export function RangePicker({ anchorEl, onClose, range, interval, onPick }: Rang
   const [error, setError] = useState<string | null>(null);
   const today = londonToday();
   const preview = hover ? rangeFor(interval, hover) : range;
-  const [year, monthNumber] = month.split('-').map(Number);
 
   const pick = (next: DateRange) => {
     const message = onPick(next);
@@ -50,14 +42,14 @@ export function RangePicker({ anchorEl, onClose, range, interval, onPick }: Rang
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       transformOrigin={{ vertical: 'top', horizontal: 'center' }}
-      slotProps={{ paper: { sx: { p: 2, width: 300 } } }}
+      slotProps={{ paper: { sx: { p: 2, width: 340 } } }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <IconButton size="small" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}>
           <ChevronLeftIcon />
         </IconButton>
         <Typography variant="subtitle2" component="h2">
-          {MONTH_NAMES[monthNumber - 1]} {year}
+          {monthTitle(month)}
         </Typography>
         <IconButton size="small" aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))}>
           <ChevronRightIcon />
@@ -103,8 +95,8 @@ export function RangePicker({ anchorEl, onClose, range, interval, onPick }: Rang
         })}
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <TextField size="small" type="date" label="From" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateField label="From" value={from} onChange={setFrom} hint={null} />
+        <DateField label="To" value={to} onChange={setTo} hint={null} />
       </Stack>
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
@@ -112,7 +104,7 @@ export function RangePicker({ anchorEl, onClose, range, interval, onPick }: Rang
         </Alert>
       )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
-        <Button onClick={() => pick({ from, to })} disabled={!from || !to}>
+        <Button onClick={() => pick({ from, to })} disabled={!isDate(from) || !isDate(to)}>
           Apply
         </Button>
       </Stack>

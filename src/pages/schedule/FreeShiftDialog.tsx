@@ -5,7 +5,7 @@ import { londonToday } from '../../../domain/dates';
 import { isDate } from '../../../domain/ranges';
 import { FREE_SHIFT_BONUSES, bonusLabel, draftDateRefusal, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { freeShiftSchema } from '../../../domain/validation/shift';
-import { FormDialog, SelectInput, TextInput, TimeInput, failureBeside } from '../../components/forms';
+import { DateInput, FormDialog, SelectInput, TextInput, TimeInput, failureBeside } from '../../components/forms';
 import { createFreeShift, updateFreeShift, type BoardRestaurant } from './api';
 import { ShiftTitle } from './ShiftTitle';
 
@@ -60,15 +60,14 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
       failureText={failureText}
     >
       <CheckDateAtOnce />
-      <TextInput
+      <DateInput
         source="period_date"
         label="Date"
-        type="date"
         margin="dense"
         size="medium"
         fullWidth
         required
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: shift?.period_date && shift.period_date < earliest ? shift.period_date : earliest } }}
+        min={shift?.period_date && shift.period_date < earliest ? shift.period_date : earliest}
       />
       <Stack direction="row" spacing={2}>
         <TimeInput source="start_time" label="Start Time" required />

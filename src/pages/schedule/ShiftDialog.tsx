@@ -10,7 +10,7 @@ import { isDate } from '../../../domain/ranges';
 import { isTime } from '../../../domain/timeList';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { formatMoney } from '../../components/format';
-import { FlagInput, FormCancelButton, FormDialog, FormSaveButton, TextInput, TimeInput, failureBeside, useFormDialog, type TextInputProps } from '../../components/forms';
+import { DateInput, FlagInput, FormCancelButton, FormDialog, FormSaveButton, TextInput, TimeInput, failureBeside, useFormDialog, type TextInputProps } from '../../components/forms';
 import { createShift, fetchShift, saveWarnings, updateShift, type BoardDriver, type BoardRestaurant, type SaveWarnings } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
@@ -133,7 +133,7 @@ export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, r
       <Box sx={{ display: tab === 'history' ? 'none' : undefined }}>
         <ShiftDriverInput {...driverProps} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <TextInput source="period_date" label="Date" type="date" {...WIDE} required slotProps={{ inputLabel: { shrink: true } }} />
+          <DateInput source="period_date" label={LABEL.period_date} {...WIDE} required />
           <TimeInput source="start_time" label={LABEL.start_time} required />
           <TimeInput source="finish_time" label={LABEL.finish_time} required />
         </Stack>

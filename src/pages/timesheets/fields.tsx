@@ -1,11 +1,11 @@
 import { useRef, useState, type FocusEvent } from 'react';
-import { Autocomplete, IconButton, InputAdornment, TextField } from '@mui/material';
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import { Autocomplete, TextField } from '@mui/material';
 import { ukDate } from '../../../domain/dates';
 import { londonTime } from '../../../domain/timesheets';
 import { snapToTimeList, TIME_LIST } from '../../../domain/timeList';
 import { readDate } from '../../../domain/validation/timesheet';
 import type { TimeFieldProps } from '../../components/TimeField';
+import { DateField as AppDateField } from '../../components/forms';
 
 const TIME_VALUES = TIME_LIST.map((t) => t.value);
 
@@ -65,62 +65,22 @@ export function TimeField({ label, value, onChange, onBlur, error, helperText, d
 }
 
 /**
- * A date typed DD/MM/YYYY, with the browser's calendar behind the icon capped at `max` (YYYY-MM-DD): tomorrow
- * on the summary form, today in Add Time Sheet.
+ * A date typed DD/MM/YYYY or chosen in the app's calendar, capped at `max` (YYYY-MM-DD): tomorrow on the summary
+ * form, today in Add Time Sheet. The forms of this screen keep the date as shown (DD/MM/YYYY).
  */
 export function DateField({ label, value, onChange, onBlur, error, helperText, disabled, required, max }: FieldProps & { max: string }) {
-  const picker = useRef<HTMLInputElement | null>(null);
-  const iso = readDate(value) ?? '';
   return (
-    <TextField
-      size="small"
+    <AppDateField
       label={label}
       value={value}
-      required={required}
-      disabled={disabled}
-      placeholder="DD/MM/YYYY"
+      onChange={(next) => onChange(readDate(next) ? ukDate(next) : next)}
+      onBlur={onBlur}
       error={error}
       helperText={helperText}
-      onChange={(e) => onChange(e.target.value)}
-      onBlur={onBlur}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                edge="end"
-                aria-label={`Pick ${label.toLowerCase()}`}
-                disabled={disabled}
-                onClick={() => {
-                  const input = picker.current;
-                  if (!input) return;
-                  try {
-                    input.showPicker();
-                  } catch {
-                    input.focus();
-                  }
-                }}
-              >
-                <CalendarMonthIcon fontSize="small" />
-              </IconButton>
-              <input
-                ref={picker}
-                type="date"
-                tabIndex={-1}
-                aria-hidden
-                max={max}
-                value={iso}
-                onChange={(e) => {
-                  if (e.target.value) onChange(ukDate(e.target.value));
-                  onBlur?.();
-                }}
-                style={{ position: 'absolute', opacity: 0, width: 1, height: 1, pointerEvents: 'none', right: 0, bottom: 0 }}
-              />
-            </InputAdornment>
-          ),
-        },
-      }}
+      disabled={disabled}
+      required={required}
+      max={max}
+      hint={null}
     />
   );
 }
