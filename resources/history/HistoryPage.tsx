@@ -6,20 +6,20 @@ import { Button, Chip, Typography, useMediaQuery, type Theme } from '@mui/materi
 import { HISTORY_ACTIONS, HISTORY_KINDS, RECORD_KIND } from '../../domain/history';
 import { RoleGate } from '../../src/components/RoleGate';
 import { FilterSelect } from '../../src/components/FilterSelect';
+import { DateFilter } from '../../src/components/forms';
 import { restoreRecord, undoAction } from './api';
 import { historyDataProvider } from './dataProvider';
 import { actionFilterLabel, actionLabel, recordsLabel, whenLabel, whoLabel } from './format';
 import { HistoryCards } from './HistoryCards';
 import { HistoryEntries } from './HistoryEntries';
-import { UkDateFilter } from './UkDateFilter';
 import type { HistoryAction, HistoryEntry } from './types';
 
 const filters = [
   <TextInput key="who" source="who" label="Who" alwaysOn />,
   <FilterSelect key="table" source="table" label="Record" choices={[{ value: '', label: 'All records' }, ...HISTORY_KINDS.map((k) => ({ value: k, label: RECORD_KIND[k] }))]} alwaysOn />,
   <FilterSelect key="name" source="name" label="Action" choices={[{ value: '', label: 'All actions' }, ...HISTORY_ACTIONS.map((a) => ({ value: a, label: actionFilterLabel(a) }))]} alwaysOn />,
-  <UkDateFilter key="date_from" source="date_from" label="From" alwaysOn />,
-  <UkDateFilter key="date_to" source="date_to" label="To" alwaysOn />,
+  <DateFilter key="date_from" source="date_from" label="From" alwaysOn />,
+  <DateFilter key="date_to" source="date_to" label="To" alwaysOn />,
 ];
 
 /** Runs an undo or a restore and says how it went; the list is read again after it. */

@@ -13,3 +13,4 @@ export { useFormDialog, useInputsDisabled } from './formDialogContext';
 export { showServerErrors, failureBeside } from './serverErrors';
 export { RecordDialogBase, CreateDialogBase, type DialogSave, type SaveMeta } from './RecordDialogBase';
 export { ConflictNotice } from './ConflictNotice';
+export { DateFilter } from './DateFilter';
