@@ -36,7 +36,7 @@ export function OptionsPage() {
         sort={{ field: 'okey', order: 'ASC' }}
         perPage={ALL_OPTIONS}
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ '&&': { backgroundColor: 'transparent' } }}>
             <Button variant="contained" startIcon={<SendOutlinedIcon />} onClick={() => setOpen({ kind: 'push' })}>
               Send Push Message
             </Button>
@@ -46,7 +46,8 @@ export function OptionsPage() {
         exporter={false}
         empty={false}
         component="div"
-        sx={{ maxWidth: 900, width: '100%', mx: 'auto' }}
+        // On a phone react-admin paints the list's toolbar white; here it sits on the page, above the cards.
+        sx={{ maxWidth: 900, width: '100%', mx: 'auto', '& .RaList-actions': { backgroundColor: 'transparent' } }}
       >
         <OptionsBody open={open} setOpen={setOpen} />
       </List>
