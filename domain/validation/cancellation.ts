@@ -17,17 +17,22 @@ export const CANCEL_MSG = {
   modelTypeInvalid: 'model_type must be 10 (shift)',
   eventInvalid: 'event must be 10 (shift cancelled) or 40 (fee set on approval)',
   commentTooLong: 'At most 1000 characters',
+  feeInvalid: 'Enter the fee in pounds, without a minus sign, e.g. 15 or 7.50',
   shiftMismatch: 'The restaurant, driver or date does not match the shift',
   notCancellable: 'Only a published shift with a driver and without a timesheet can be cancelled',
 } as const;
 
 /**
- * The dialog's cost: a charge is negative; 0 or more resets to 0 (spec 3, section 5). Answers the value the
- * field shows after leaving it.
+ * The Cancel Shift dialog's fee as typed, a positive amount in pounds (the call's cost is its negative): '' is no
+ * fee, '15', '£7.5' and '7.50' are fees; anything else (a minus sign, letters, a third decimal, over £9,999.99) is
+ * null, which the dialog refuses with CANCEL_MSG.feeInvalid rather than change what was typed.
  */
-export function normaliseCancelCost(value: number): number {
-  const pence = Number.isFinite(value) ? toPence(value) : 0;
-  return pence < 0 ? pence / 100 : 0;
+export function readCancellationFee(typed: string): number | null {
+  const text = typed.trim().replace(/^£\s*/, '');
+  if (!text) return 0;
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const pence = toPence(Number(text));
+  return pence <= 999_999 ? pence / 100 : null;
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

@@ -1,5 +1,5 @@
 import { SHIFT_MSG, copySchema, freeShiftSchema, publishSchema, shiftQuerySchema, shiftSchema } from '../../domain/validation/shift';
-import { CANCEL_MSG, cancellationSchema, normaliseCancelCost } from '../../domain/validation/cancellation';
+import { CANCEL_MSG, cancellationSchema, readCancellationFee } from '../../domain/validation/cancellation';
 import { OWN_MSG } from '../../domain/messages';
 
 const firstErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -87,14 +87,20 @@ describe('bulk, copy and list payloads', () => {
 });
 
 describe('Cancel Shift (spec 3, section 5)', () => {
-  it.each([
-    [-12.5, -12.5],
-    [-0.004, 0],
-    [0, 0],
-    [15, 0],
-    [Number.NaN, 0],
-  ])('the cost %d is shown as %d', (typed, shown) => {
-    expect(normaliseCancelCost(typed)).toBe(shown);
+  it.each<[string, number | null]>([
+    ['', 0],
+    ['15', 15],
+    [' £7.5 ', 7.5],
+    ['7.50', 7.5],
+    ['0', 0],
+    ['9999.99', 9999.99],
+    ['-15', null],
+    ['15.005', null],
+    ['1e3', null],
+    ['ten', null],
+    ['10000', null],
+  ])('reads the fee typed as %j as %j', (typed, fee) => {
+    expect(readCancellationFee(typed)).toBe(fee);
   });
 
   const cancel = { shift_id: 5, restaurant_id: 7, driver_id: 12, period_date: '2026-11-23', cost: -20, comment_cancelled: 'Driver ill', model_type: 10, event: 10, model_id: 5 };

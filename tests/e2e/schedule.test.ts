@@ -124,14 +124,20 @@ describe('Admin schedule board', () => {
     await expect.poll(async () => (await eventOf(dan).getAttribute('class')) ?? '').toContain('shift-s20');
     await shiftMenu(page, dan, 'Cancel shift');
     const cancel = page.getByRole('dialog', { name: 'Cancel Shift' });
-    await cancel.getByLabel('Cost').fill('15');
+    // A £15 fee typed as people type it: kept as typed, said in words, and charged to Dan in the reports.
+    await cancel.getByLabel('Cancellation fee').fill('15');
     await cancel.getByLabel('Reason').click();
-    expect(await cancel.getByLabel('Cost').inputValue()).toBe('0');
-    await cancel.getByLabel('Cost').fill('-10');
+    expect(await cancel.getByLabel('Cancellation fee').inputValue()).toBe('15');
+    await expect.poll(() => cancel.textContent()).toContain('Dan Driver will be charged £15.00, taken off their pay.');
     await cancel.getByLabel('Reason').fill('Driver ill');
     await cancel.getByRole('button', { name: 'Cancel shift' }).click();
     await cancel.waitFor({ state: 'detached' });
     await expect.poll(() => dan.textContent()).toContain('Rejected by: Dan Driver');
+    const report = await fetch(`${both.server.url}/api/reporting/shiftsCancelled?period_date_from=${MON}&period_date_to=${SUN}`, {
+      headers: { authorization: `Bearer ${await apiToken(both.server.url)}` },
+    });
+    const rows = (await report.json()) as { driver_name: string; comment_cancelled: string; cost_cover: number; amount_paid: number }[];
+    expect(rows.filter((r) => r.comment_cancelled === 'Driver ill').map((r) => [r.driver_name, r.cost_cover, r.amount_paid])).toEqual([['Dan Driver', 15, 0]]);
   });
 
   it('publishes the shown shifts in bulk, copies a week, and answers unready for a day', async () => {

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AdminContext } from 'react-admin';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { SHIFT_MSG } from '../../domain/validation/shift';
+import { CANCEL_MSG } from '../../domain/validation/cancellation';
 import { OWN_MSG } from '../../domain/messages';
 import { addDays, londonToday, ukDate } from '../../domain/dates';
 import { dayInWords } from '../../src/components/calendarMonth';
@@ -355,19 +356,25 @@ describe("a restaurant's Copy Shifts dialog", () => {
 });
 
 describe('Cancel Shift dialog', () => {
-  it('resets a cost of 0 or more to 0 and sends the cancellation as event 10', async () => {
+  it('takes the fee as typed, says what the driver will be charged, refuses a minus sign, and sends the charge as a negative cost', async () => {
     storeUser(ADMIN);
     const calls = mockApi((call) => (call.path === '/api/reporting/create' ? { status: 201, body: { success: true, shift: record({ driver_id: null, status_assigned: 30 }) } } : undefined));
     const onCancelled = vi.fn();
     render(<CancelShiftDialog shift={record({})} restaurantName="Pizza Palace Camden" onClose={() => {}} onCancelled={onCancelled} />);
     const user = userEvent.setup();
-    const cost = screen.getByLabelText('Cost');
-    await user.clear(cost);
-    await user.type(cost, '25');
+    const fee = screen.getByLabelText('Cancellation fee');
+    expect(screen.getByText(/No charge: .*pay stays as it is/)).toBeInTheDocument();
+    await user.type(fee, '-15');
     await user.tab();
-    expect(cost).toHaveValue(0);
-    await user.clear(cost);
-    await user.type(cost, '-12.5');
+    expect(fee).toHaveValue('-15');
+    expect(screen.getByText(CANCEL_MSG.feeInvalid)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel shift' }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.clear(fee);
+    await user.type(fee, '12.5');
+    await user.tab();
+    expect(fee).toHaveValue('12.5');
+    expect(screen.getByText(/will be charged £12\.50, taken off their pay/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Reason'), 'Driver ill');
     await user.click(screen.getByRole('button', { name: 'Cancel shift' }));
     await waitFor(() => expect(onCancelled).toHaveBeenCalled());

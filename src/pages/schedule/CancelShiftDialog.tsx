@@ -3,7 +3,8 @@ import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, 
 import { ukDate } from '../../../domain/dates';
 import { REPORTING_MODEL_TYPE } from '../../../domain/statuses';
 import { REPORT_EVENT } from '../../../domain/reports';
-import { normaliseCancelCost } from '../../../domain/validation/cancellation';
+import { CANCEL_MSG, readCancellationFee } from '../../../domain/validation/cancellation';
+import { formatMoney } from '../../components/format';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { cancelShift } from './api';
 import { closeUnlessBusyClick } from './ActionDialog';
@@ -17,21 +18,25 @@ export interface CancelShiftDialogProps {
 
 /**
  * Cancel Shift (spec 3, sections 4.1 and 5): the driver comes off the shift, which becomes rejected (open again),
- * and the charge is taken off that driver's pay by a cancellation timesheet and recorded for the reports. The cost
- * is a negative amount; 0 or more resets to 0 when leaving the field.
+ * and the charge is taken off that driver's pay by a cancellation timesheet and recorded for the reports. The call's
+ * cost is negative (the spec's rule); people type a fee as a positive amount, so the dialog takes the fee and sets the
+ * sign, says what will happen, and refuses what it cannot read instead of changing it.
  */
 export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled }: CancelShiftDialogProps) {
-  const [cost, setCost] = useState('0');
+  const [typed, setTyped] = useState('');
+  const [left, setLeft] = useState(false);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const settle = () => setCost(String(normaliseCancelCost(Number(cost))));
+  const fee = readCancellationFee(typed);
+  const driver = shift.driver?.full_name ?? 'The driver';
+  // Refused once the field is left or the form sent, never rewritten.
+  const feeError = fee === null && left;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = normaliseCancelCost(Number(cost));
-    setCost(String(value));
+    setLeft(true);
+    if (fee === null) return;
     setBusy(true);
     setError(null);
     try {
@@ -40,7 +45,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
         restaurant_id: shift.restaurant_id,
         driver_id: shift.driver_id,
         period_date: shift.period_date,
-        cost: value,
+        cost: fee ? -fee : 0,
         comment_cancelled: comment,
         model_type: REPORTING_MODEL_TYPE.shift,
         event: REPORT_EVENT.shiftCancelled,
@@ -61,7 +66,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
           <Typography variant="body2" sx={{ mb: 1 }}>
             {restaurantName} · {ukDate(shift.period_date)} · {shift.start_time}–{shift.finish_time}
             <br />
-            Driver: {shift.driver?.full_name ?? shift.driver_id}
+            Driver: {driver}
           </Typography>
           {error && (
             <Alert severity="error" sx={{ mb: 1 }}>
@@ -69,15 +74,16 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
             </Alert>
           )}
           <TextField
-            label="Cost"
-            type="number"
-            value={cost}
-            onChange={(e) => setCost(e.target.value)}
-            onBlur={settle}
+            label="Cancellation fee"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onBlur={() => setLeft(true)}
             margin="dense"
             fullWidth
-            helperText="A charge to the driver is negative and comes off their pay; 0 or more means no charge"
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">£</InputAdornment> }, htmlInput: { max: 0, step: 0.5 } }}
+            placeholder="0.00"
+            error={feeError}
+            helperText={feeError ? CANCEL_MSG.feeInvalid : <FeeOutcome driver={driver} fee={fee} />}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">£</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
           />
           <TextField label="Reason" value={comment} onChange={(e) => setComment(e.target.value)} margin="dense" fullWidth multiline minRows={2} />
         </DialogContent>
@@ -92,4 +98,11 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
       </form>
     </Dialog>
   );
+}
+
+/** What the fee will do, in words, as it is typed. */
+function FeeOutcome({ driver, fee }: { driver: string; fee: number | null }) {
+  if (fee === null) return null;
+  if (fee === 0) return <>No charge: {driver}'s pay stays as it is.</>;
+  return <>{driver} will be charged {formatMoney(fee)}, taken off their pay.</>;
 }
