@@ -57,3 +57,12 @@ describe('the schedule board on a phone', () => {
     expect(screen.queryByText('No restaurant selected')).not.toBeInTheDocument();
   });
 });
+
+describe('the schedule board on a laptop', () => {
+  it("says why the driver panel's open shifts differ from the totals' Open Shifts: drafts are counted but not drawn", async () => {
+    const withDraft = [...SHIFTS, shift(5, 8, 30)];
+    renderAppAs(ADMIN, `/schedule?${week}`, (call) => (call.path.startsWith('/api/shift?') ? { body: withDraft } : answer(call)));
+    await waitFor(() => expect(document.querySelector('[data-total="Open Shifts"]')).toHaveTextContent('5'));
+    expect(await screen.findByText('4 shown, 1 draft not on the board')).toBeInTheDocument();
+  });
+});

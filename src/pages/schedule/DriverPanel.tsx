@@ -13,6 +13,8 @@ export interface DriverPanelProps {
   /** Shifts per driver in the shown range and rows. */
   counts: ReadonlyMap<number, number>;
   openCount: number;
+  /** Open drafts: counted in the totals' Open Shifts, but not on the board, so the panel says how many. */
+  openDrafts: number;
   choice: DriverChoice;
   onChoice: (choice: DriverChoice) => void;
   onlyTheirRestaurants: boolean;
@@ -25,7 +27,7 @@ export interface DriverPanelProps {
  * the restaurants where they have some. Only the rows in view are rendered (thousands of drivers). Memoised: a change
  * of week draws it again only once the new week's shifts change its counts.
  */
-export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCount, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants }: DriverPanelProps) {
+export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCount, openDrafts, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants }: DriverPanelProps) {
   const [query, setQuery] = useState('');
   const found = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -56,7 +58,7 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
         </ListItem>
         <ListItem disablePadding>
           <ListItemButton selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
-            <ListItemText primary="Open shifts" secondary={`${openCount} shown`} />
+            <ListItemText primary="Open shifts" secondary={openShown(openCount, openDrafts)} />
           </ListItemButton>
         </ListItem>
       </List>
@@ -96,3 +98,9 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
     </Box>
   );
 });
+
+/** '158 shown', or '158 shown, 9 drafts not on the board' so it agrees with the totals' Open Shifts (167). */
+export function openShown(shown: number, drafts: number): string {
+  if (!drafts) return `${shown} shown`;
+  return `${shown} shown, ${drafts} ${drafts === 1 ? 'draft' : 'drafts'} not on the board`;
+}

@@ -195,6 +195,7 @@ export function ScheduleBoard() {
       drivers={panelDrivers}
       counts={counts}
       openCount={inLocation.filter((s) => !s.driver_id).length}
+      openDrafts={withDrafts.filter((s) => !notDraft(s) && !s.driver_id).length}
       choice={choice}
       onChoice={onChoice}
       onlyTheirRestaurants={onlyTheirRestaurants}
