@@ -38,7 +38,7 @@ const errorText = (error: unknown, fallback: string) => (error as { message?: st
  */
 export function DriverListContent({ areas, open, setOpen }: Props) {
   const notify = useNotify();
-  const { refetch } = useListContext<DriverRecord>();
+  const { refetch, setFilters, displayedFilters } = useListContext<DriverRecord>();
   const areaName = useMemo(() => new Map(areas.map((a) => [a.id, a.name])), [areas]);
   const areaNames = (d: DriverRecord) => d.area_ids.map((a) => areaName.get(a.area_id) ?? `Area ${a.area_id}`).join(', ');
   const close = () => setOpen(null);
@@ -88,7 +88,10 @@ export function DriverListContent({ areas, open, setOpen }: Props) {
   const register = (save: DialogSave<DriverRecord>) => async (body: FormData | Record<string, unknown>) => {
     const driver = await save(body).catch(failing);
     close();
-    saved(`Driver ${driver.full_name} registered`);
+    // A new driver may not be in the list's filter (a new one is not active yet): the list is narrowed to them,
+    // so they are on screen whatever it showed before.
+    setFilters({ status: DRIVER_FILTER.all, q: driver.email }, displayedFilters);
+    notify(`Driver ${driver.full_name} registered`, { type: 'success' });
   };
   /** The driver's react-admin controller: CreateBase to register one, EditBase (the record read by id) otherwise. */
   const base = (id: number | undefined, dialog: (save: DialogSave<DriverRecord>, driver?: DriverRecord, reload?: () => Promise<DriverRecord>) => ReactNode) => (

@@ -456,6 +456,26 @@ describe('Drivers screen', () => {
     expect(calls.find((c) => c.path === '/api/driver/3?inactive=true')!.body).toEqual({ id: 3, status: 20 });
   });
 
+  it('shows a driver just registered, who is not active yet, by narrowing the list to them among every status', async () => {
+    const hal = driver({ id: 9, first_name: 'Hal', last_name: 'Board', full_name: 'Hal Board', email: 'hal@mail.test', status: 20 });
+    let stored = false;
+    const { calls, u } = await openScreen('/drivers', AREAS, (call) => {
+      if (call.method !== 'POST' || call.path !== '/api/driver') return undefined;
+      stored = true;
+      return { status: 201, body: hal };
+    }, () => (stored ? [DAN, ZOE, hal] : [DAN, ZOE]));
+    await screen.findByText('Dan Driver');
+    await u.click(screen.getByRole('button', { name: 'Add Driver' }));
+    await u.click(screen.getByRole('menuitem', { name: 'Half-board driver' }));
+    await fill(u, await screen.findByLabelText(/^First Name/), 'Hal');
+    await fill(u, screen.getByLabelText(/^Last Name/), 'Board');
+    await fill(u, screen.getByLabelText(/^E-mail/), 'hal@mail.test');
+    await u.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Driver Hal Board registered', {}, SERVER)).toBeInTheDocument();
+    await waitFor(() => expect(names().map((n) => n?.includes('Hal Board'))).toEqual([true]), SERVER);
+    expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'hal@mail.test' });
+  });
+
   it('opens /drivers/{id} on that driver, narrowed to their e-mail among every status, then shows /drivers', async () => {
     const { calls } = await openScreen('/drivers/4');
     expect(await screen.findByRole('dialog', { name: /Edit Driver/ })).toBeInTheDocument();
