@@ -23,3 +23,23 @@ export function dayInWords(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   return `${WEEKDAY_NAMES[weekDay(date)]} ${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
+
+/**
+ * A day button's look in the app's month calendars (the date field's and the range picker's): the chosen day filled,
+ * days of other months and days out of reach muted, today outlined.
+ */
+export function dayCellSx({ chosen, muted, today, disabled = false }: { chosen: boolean; muted: boolean; today: boolean; disabled?: boolean }) {
+  return {
+    border: 0,
+    borderRadius: 1,
+    py: 0.5,
+    cursor: disabled ? 'default' : 'pointer',
+    font: 'inherit',
+    fontSize: 13,
+    bgcolor: chosen ? 'primary.main' : 'transparent',
+    color: chosen ? 'primary.contrastText' : muted ? 'text.disabled' : 'text.primary',
+    outline: today ? '1px solid' : 'none',
+    outlineColor: 'primary.main',
+    '&:hover:not(:disabled)': { bgcolor: chosen ? 'primary.dark' : 'action.hover' },
+  } as const;
+}

@@ -66,7 +66,7 @@ describe('range toolbar', () => {
     await user.click(rangeButton());
     const calendar = screen.getByRole('grid', { name: 'Calendar' });
     expect(within(calendar).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
-    await user.click(within(calendar).getByRole('gridcell', { name: '2026-11-26' }));
+    await user.click(within(calendar).getByRole('gridcell', { name: 'Thursday 26 November 2026' }));
     expect(rangeButton()).toHaveTextContent('23/11/2026 – 29/11/2026');
   });
 

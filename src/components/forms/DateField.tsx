@@ -6,7 +6,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { addMonths, firstOfMonth, lastOfMonth } from '../../../domain/ranges';
 import { readDate } from '../../../domain/validation/fields';
-import { dayInWords, monthGrid, monthTitle, WEEKDAYS } from '../calendarMonth';
+import { dayCellSx, dayInWords, monthGrid, monthTitle, WEEKDAYS } from '../calendarMonth';
 
 export const DATE_HINT = 'DD/MM/YYYY';
 /** The spec's wording for a date that is not one (spec 2 section 5, spec 3). */
@@ -202,19 +202,7 @@ function DayPicker({ anchor, value, min, max, onPick, onClose }: DayPickerProps)
               aria-current={date === today ? 'date' : undefined}
               disabled={off}
               onClick={() => onPick(date)}
-              sx={{
-                border: 0,
-                borderRadius: 1,
-                py: 0.5,
-                cursor: off ? 'default' : 'pointer',
-                font: 'inherit',
-                fontSize: 13,
-                bgcolor: chosen ? 'primary.main' : 'transparent',
-                color: chosen ? 'primary.contrastText' : off || outside ? 'text.disabled' : 'text.primary',
-                outline: date === today ? '1px solid' : 'none',
-                outlineColor: 'primary.main',
-                '&:hover:not(:disabled)': { bgcolor: chosen ? 'primary.dark' : 'action.hover' },
-              }}
+              sx={dayCellSx({ chosen, muted: off || outside, today: date === today, disabled: off })}
             >
               {Number(date.slice(8))}
             </Box>

@@ -4,7 +4,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { londonToday } from '../../../domain/dates';
 import { addMonths, firstOfMonth, inRange, isDate, lastOfMonth, rangeFor, type DateRange, type Interval } from '../../../domain/ranges';
-import { monthGrid, monthTitle, WEEKDAYS } from '../calendarMonth';
+import { dayCellSx, dayInWords, monthGrid, monthTitle, WEEKDAYS } from '../calendarMonth';
 import { DateField } from '../forms/DateField';
 
 export interface RangePickerProps {
@@ -71,23 +71,11 @@ export function RangePicker({ anchorEl, onClose, range, interval, onPick }: Rang
               type="button"
               role="gridcell"
               aria-selected={inRange(date, range)}
-              aria-label={date}
+              aria-label={dayInWords(date)}
               onMouseEnter={() => setHover(date)}
               onFocus={() => setHover(date)}
               onClick={() => pick(rangeFor(interval, date))}
-              sx={{
-                border: 0,
-                borderRadius: 1,
-                py: 0.5,
-                cursor: 'pointer',
-                font: 'inherit',
-                fontSize: 13,
-                bgcolor: chosen ? 'primary.main' : 'transparent',
-                color: chosen ? 'primary.contrastText' : outside ? 'text.disabled' : 'text.primary',
-                outline: date === today ? '1px solid' : 'none',
-                outlineColor: 'primary.main',
-                '&:hover': { bgcolor: chosen ? 'primary.dark' : 'action.hover' },
-              }}
+              sx={dayCellSx({ chosen, muted: outside, today: date === today })}
             >
               {Number(date.slice(8))}
             </Box>
