@@ -146,19 +146,30 @@ export interface ButtonStates {
   unapprovePay: boolean;
   /** The form is locked while the timesheet is approved. */
   locked: boolean;
+  /** Why each button is disabled (the refusal the server would answer, or the form's own state); null when enabled. */
+  why: Record<'approve' | 'discard' | 'remove' | 'unapproveTime' | 'unapprovePay', string | null>;
 }
 
 /** The enabled states of the summary form's buttons (spec 3, sections 2.3, 4.2 and 5). */
 export function buttonStates(t: TimesheetFacts, formValid: boolean): ButtonStates {
   const unapproveShown = t.status === S.approved || t.status_progress === P.timeApproved;
+  const withForm = (action: TimesheetAction) => actionRefusal(action, t) ?? (formValid ? null : TIMESHEET_MSG.fieldsFirst);
+  const why = {
+    approve: withForm('approve'),
+    discard: withForm('discard'),
+    remove: removeRefusal(t),
+    unapproveTime: actionRefusal('unapproveTime', t),
+    unapprovePay: actionRefusal('unapprovePay', t),
+  };
   return {
-    approve: formValid && !actionRefusal('approve', t),
-    discard: formValid && !actionRefusal('discard', t),
-    remove: !removeRefusal(t),
+    approve: !why.approve,
+    discard: !why.discard,
+    remove: !why.remove,
     unapproveShown,
-    unapproveTime: unapproveShown && !actionRefusal('unapproveTime', t),
-    unapprovePay: unapproveShown && !actionRefusal('unapprovePay', t),
+    unapproveTime: unapproveShown && !why.unapproveTime,
+    unapprovePay: unapproveShown && !why.unapprovePay,
     locked: t.status === S.approved || isCancellation(t),
+    why,
   };
 }
 

@@ -65,6 +65,7 @@ export const TIMESHEET_MSG = {
   approvedRemoval: "An approved timesheet can't be removed: unapprove it first",
   cancellationFixed: "A cancellation timesheet holds the fee of a cancelled shift: it can't be changed, only removed",
   listRequired: 'Send a list of timesheets to approve',
+  fieldsFirst: 'Correct the fields marked in red first',
   listTooLong: 'At most 5,000 timesheets can be approved at once',
 } as const;
 

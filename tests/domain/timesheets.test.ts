@@ -106,7 +106,19 @@ describe('buttons of the summary form', () => {
     ['open-shift placeholder', sheet(S.pending, P.notSubmitted, { id: -3, driver_id: null }), true, { approve: false, discard: false, remove: false, unapproveShown: false, unapproveTime: false, unapprovePay: false, locked: false }],
     ['cancellation fee', sheet(C.status, C.progress), true, { approve: false, discard: false, remove: true, unapproveShown: false, unapproveTime: false, unapprovePay: false, locked: true }],
   ])('%s', (_name, t, valid, expected) => {
-    expect(buttonStates(t, valid)).toEqual(expected);
+    const states = buttonStates(t, valid);
+    expect(states).toMatchObject(expected);
+    // Every disabled button has its reason, and an enabled one none.
+    for (const button of ['approve', 'discard', 'remove'] as const) expect(states.why[button] === null).toBe(states[button]);
+  });
+
+  it('says why each button is disabled, in the words the server would refuse with', () => {
+    expect(buttonStates(sheet(S.approved, P.payApproved), true).why).toEqual({
+      approve: TIMESHEET_MSG.alreadyApproved, discard: null, remove: TIMESHEET_MSG.approvedRemoval, unapproveTime: null, unapprovePay: null,
+    });
+    expect(buttonStates(sheet(S.pending, P.submitted), false).why).toMatchObject({ approve: TIMESHEET_MSG.fieldsFirst, discard: TIMESHEET_MSG.fieldsFirst });
+    expect(buttonStates(sheet(S.pending, P.timeApproved), true).why.unapprovePay).toBe(TIMESHEET_MSG.notApproved);
+    expect(buttonStates(sheet(S.pending, P.notSubmitted, { id: -3, driver_id: null }), true).why.approve).toBe("Can't approve Open shift");
   });
 
   it('reads a cancellation timesheet as Cancelled (Shift cancelled), and refuses every action on it', () => {

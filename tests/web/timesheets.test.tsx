@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { addDays, londonToday, ukDate } from '../../domain/dates';
 import { CANCELLATION_TIMESHEET as C, TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import type { TimesheetView } from '../../domain/timesheets';
-import { dateTooLateMessage } from '../../domain/validation/timesheet';
+import { TIMESHEET_MSG, dateTooLateMessage } from '../../domain/validation/timesheet';
 import { OWN_MSG } from '../../domain/messages';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
 import { FEED_RESUMED } from '../../domain/channels';
@@ -241,6 +241,7 @@ describe('Timesheets screen', () => {
     await user.tab();
     expect(within(form()).getByText('Date is required.')).toBeInTheDocument();
     expect(button('Approve')).toBeDisabled();
+    expect(button('Approve')).toHaveAccessibleDescription(TIMESHEET_MSG.fieldsFirst);
     await user.type(date, '31/02/2026');
     expect(within(form()).getByText('Date invalid format.')).toBeInTheDocument();
     await user.clear(date);
@@ -255,6 +256,10 @@ describe('Timesheets screen', () => {
     const { calls, user } = await open((c) => (c.method === 'PUT' ? { body: sheet({ id: 102, status: S.pending, status_progress: P.timeApproved }) } : undefined));
     await user.click(rowOf('Ann Bell'));
     expectButtons({ Approve: 'disabled', Discard: 'enabled', Remove: 'disabled', 'Unapprove Time': 'enabled' });
+    // Each disabled button says why, in the words the server would refuse with.
+    expect(button('Approve')).toHaveAccessibleDescription(TIMESHEET_MSG.alreadyApproved);
+    expect(button('Remove')).toHaveAccessibleDescription(TIMESHEET_MSG.approvedRemoval);
+    expect(button('Discard')).not.toHaveAccessibleDescription();
     expect(within(form()).getByRole('combobox', { name: 'Start Time' })).toBeDisabled();
     expect(within(form()).getByRole('textbox', { name: 'Shift comment' })).toBeDisabled();
     await user.click(button('Unapprove Pay'));
@@ -472,7 +477,7 @@ describe('Timesheets screen', () => {
     const { calls, user } = await open((c) => (c.method === 'GET' && c.path.startsWith('/api/history') ? { body: [approval], headers: { 'Content-Range': 'history 0-0/1' } } : undefined));
     await user.click(rowOf('17:00 – 22:00'));
     await user.click(within(form()).getByRole('tab', { name: 'History' }));
-    expect(await within(form()).findByText(/Mark Manager · approved/)).toBeInTheDocument();
+    expect(await within(form()).findByText(/Mark Manager · Approved/)).toBeInTheDocument();
     const asked = new URL(calls.find((c) => c.path.startsWith('/api/history?'))!.path, 'http://x');
     expect(JSON.parse(asked.searchParams.get('filter')!)).toEqual({ table: 'timesheets', record_id: '101' });
     expect(within(form()).queryByRole('combobox', { name: 'Finish Time' })).toBeNull();

@@ -10,6 +10,7 @@ import { fuelBonus, type FuelRates } from '../../../domain/pay';
 import { BONUS_CHOICES, buttonStates, isCancellation, latestTimesheetDate, progressLabel, removeConfirm, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
 import { timesheetSchema, type TimesheetInput } from '../../../domain/validation/timesheet';
 import type { MapCenter } from '../../../domain/validation/option';
+import { DisabledReason } from '../../components/DisabledReason';
 import { formatMoney } from '../../components/format';
 import { useFormState } from '../../components/useFormState';
 import type { LatLng } from '../../components/maps';
@@ -258,25 +259,35 @@ export function SummaryForm(props: SummaryFormProps) {
         </Typography>
         {!readOnly && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button size="small" variant="contained" color="success" disabled={busy || !states.approve} onClick={() => withEdits('approve')}>
-              Approve
-            </Button>
-            <Button size="small" variant="outlined" color="warning" disabled={busy || !states.discard} onClick={() => withEdits('discard')}>
-              Discard
-            </Button>
-            {canRemove && (
-              <Button size="small" variant="outlined" color="error" disabled={busy || !states.remove} onClick={() => setConfirmRemove(true)}>
-                Remove
+            <DisabledReason reason={!busy && states.why.approve}>
+              <Button size="small" variant="contained" color="success" disabled={busy || !states.approve} onClick={() => withEdits('approve')}>
+                Approve
               </Button>
+            </DisabledReason>
+            <DisabledReason reason={!busy && states.why.discard}>
+              <Button size="small" variant="outlined" color="warning" disabled={busy || !states.discard} onClick={() => withEdits('discard')}>
+                Discard
+              </Button>
+            </DisabledReason>
+            {canRemove && (
+              <DisabledReason reason={!busy && states.why.remove}>
+                <Button size="small" variant="outlined" color="error" disabled={busy || !states.remove} onClick={() => setConfirmRemove(true)}>
+                  Remove
+                </Button>
+              </DisabledReason>
             )}
             {states.unapproveShown && (
               <>
-                <Button size="small" variant="outlined" disabled={busy || !states.unapproveTime} onClick={() => void run(() => unapprove(row, 'unapproveTime', version), 'Time unapproved')}>
-                  Unapprove Time
-                </Button>
-                <Button size="small" variant="outlined" disabled={busy || !states.unapprovePay} onClick={() => void run(() => unapprove(row, 'unapprovePay', version), 'Pay unapproved')}>
-                  Unapprove Pay
-                </Button>
+                <DisabledReason reason={!busy && states.why.unapproveTime}>
+                  <Button size="small" variant="outlined" disabled={busy || !states.unapproveTime} onClick={() => void run(() => unapprove(row, 'unapproveTime', version), 'Time unapproved')}>
+                    Unapprove Time
+                  </Button>
+                </DisabledReason>
+                <DisabledReason reason={!busy && states.why.unapprovePay}>
+                  <Button size="small" variant="outlined" disabled={busy || !states.unapprovePay} onClick={() => void run(() => unapprove(row, 'unapprovePay', version), 'Pay unapproved')}>
+                    Unapprove Pay
+                  </Button>
+                </DisabledReason>
               </>
             )}
           </Box>
