@@ -60,12 +60,20 @@ describe('Timesheets screen', () => {
     await page.getByRole('option', { name: 'Pizza Palace Islington' }).click();
     await dialog.getByRole('combobox', { name: 'Driver' }).click();
     await page.getByRole('option', { name: 'Dan Driver' }).click();
+    // One field after another, each seen to hold its value, as a person fills them.
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Driver' }).textContent()).toContain('Dan Driver');
     const friday = addDays(monday, 4);
-    await dialog.getByRole('textbox', { name: 'Date' }).fill(`${friday.slice(8, 10)}/${friday.slice(5, 7)}/${friday.slice(0, 4)}`);
-    await dialog.getByRole('combobox', { name: 'Start Time' }).fill('18:00');
-    await dialog.getByRole('combobox', { name: 'Start Time' }).press('Tab');
-    await dialog.getByRole('combobox', { name: 'Finish Time' }).fill('23:30');
-    await dialog.getByRole('combobox', { name: 'Finish Time' }).press('Tab');
+    const date = dialog.getByRole('textbox', { name: 'Date' });
+    await date.fill(`${friday.slice(8, 10)}/${friday.slice(5, 7)}/${friday.slice(0, 4)}`);
+    await date.press('Tab');
+    await expect.poll(() => date.inputValue()).toBe(`${friday.slice(8, 10)}/${friday.slice(5, 7)}/${friday.slice(0, 4)}`);
+    for (const [name, time] of [['Start Time', '18:00'], ['Finish Time', '23:30']]) {
+      const field = dialog.getByRole('combobox', { name });
+      await field.fill(time);
+      await field.press('Tab');
+      await expect.poll(() => field.inputValue()).toBe(time);
+    }
+    await expect.poll(() => dialog.getByRole('button', { name: 'Add' }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('row').count()).toBe(4);
