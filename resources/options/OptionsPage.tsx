@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { List, TopToolbar, useListContext, useNotify } from 'react-admin';
-import { Box, Button, Card, CardContent, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { canAccess } from '../../domain/access';
@@ -101,12 +101,10 @@ function OptionGroups({ onEdit }: { onEdit: (o: OptionRecord) => void }) {
               <Typography id={headingId} variant="h6" component="h2" sx={{ fontSize: 17 }}>
                 {group.label}
               </Typography>
-              <Box component="ul" sx={{ p: 0, m: 0 }}>
-                {rows.map((o, i) => (
-                  <Box key={o.id}>
-                    {i > 0 && <Divider component="div" role="presentation" />}
-                    <OptionRow option={o} onEdit={canAccess(role, 'options', optionFacts(o.okey).editAction) ? onEdit : undefined} />
-                  </Box>
+              {/* A line between options drawn by the list itself: a list holds only its items. */}
+              <Box component="ul" sx={{ p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+                {rows.map((o) => (
+                  <OptionRow key={o.id} option={o} onEdit={canAccess(role, 'options', optionFacts(o.okey).editAction) ? onEdit : undefined} />
                 ))}
               </Box>
             </CardContent>
