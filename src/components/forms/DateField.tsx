@@ -1,12 +1,11 @@
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { Box, IconButton, InputAdornment, Popover, Stack, TextField, Typography, type SxProps, type Theme } from '@mui/material';
+import { Box, IconButton, InputAdornment, Popover, TextField, type SxProps, type Theme } from '@mui/material';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { londonToday, ukDate } from '../../../domain/dates';
-import { addMonths, firstOfMonth, lastOfMonth } from '../../../domain/ranges';
+import { firstOfMonth, lastOfMonth } from '../../../domain/ranges';
 import { readDate } from '../../../domain/validation/fields';
-import { dayCellSx, dayInWords, monthGrid, monthTitle, WEEKDAYS } from '../calendarMonth';
+import { dayCellSx, dayInWords, monthGrid } from '../calendarMonth';
+import { MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
 
 export const DATE_HINT = 'DD/MM/YYYY';
 /** The spec's wording for a date that is not one (spec 2 section 5, spec 3). */
@@ -170,23 +169,9 @@ function DayPicker({ anchor, value, min, max, onPick, onClose }: DayPickerProps)
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ paper: { sx: { p: 1.5, width: 280 }, role: 'dialog', 'aria-labelledby': titleId } }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <IconButton size="small" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}>
-          <ChevronLeftIcon />
-        </IconButton>
-        <Typography id={titleId} variant="subtitle2" component="h2" aria-live="polite">
-          {monthTitle(month)}
-        </Typography>
-        <IconButton size="small" aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))}>
-          <ChevronRightIcon />
-        </IconButton>
-      </Stack>
+      <MonthNavigation month={month} onMonth={setMonth} titleId={titleId} />
       <Box role="grid" aria-labelledby={titleId} sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: '2px' }}>
-        {WEEKDAYS.map((d) => (
-          <Typography key={d} role="columnheader" variant="caption" sx={{ textAlign: 'center', color: 'text.secondary' }}>
-            {d}
-          </Typography>
-        ))}
+        <WeekdayHeadings />
         {monthGrid(month).map((date) => {
           const chosen = date === value;
           const outside = date < month || date > lastOfMonth(month);

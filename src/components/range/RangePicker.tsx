@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, IconButton, Popover, Stack, Typography } from '@mui/material';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Alert, Box, Button, Popover, Stack } from '@mui/material';
 import { londonToday } from '../../../domain/dates';
-import { addMonths, firstOfMonth, inRange, isDate, lastOfMonth, rangeFor, type DateRange, type Interval } from '../../../domain/ranges';
-import { dayCellSx, dayInWords, monthGrid, monthTitle, WEEKDAYS } from '../calendarMonth';
+import { firstOfMonth, inRange, isDate, lastOfMonth, rangeFor, type DateRange, type Interval } from '../../../domain/ranges';
+import { dayCellSx, dayInWords, monthGrid } from '../calendarMonth';
+import { MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
 import { DateField } from '../forms/DateField';
 
 export interface RangePickerProps {
@@ -44,23 +43,9 @@ export function RangePicker({ anchorEl, onClose, range, interval, onPick }: Rang
       transformOrigin={{ vertical: 'top', horizontal: 'center' }}
       slotProps={{ paper: { sx: { p: 2, width: 340 } } }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <IconButton size="small" aria-label="Previous month" onClick={() => setMonth(addMonths(month, -1))}>
-          <ChevronLeftIcon />
-        </IconButton>
-        <Typography variant="subtitle2" component="h2">
-          {monthTitle(month)}
-        </Typography>
-        <IconButton size="small" aria-label="Next month" onClick={() => setMonth(addMonths(month, 1))}>
-          <ChevronRightIcon />
-        </IconButton>
-      </Stack>
+      <MonthNavigation month={month} onMonth={setMonth} />
       <Box role="grid" aria-label="Calendar" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: '2px' }} onMouseLeave={() => setHover(null)}>
-        {WEEKDAYS.map((d) => (
-          <Typography key={d} role="columnheader" variant="caption" sx={{ textAlign: 'center', color: 'text.secondary' }}>
-            {d}
-          </Typography>
-        ))}
+        <WeekdayHeadings />
         {monthGrid(month).map((date) => {
           const chosen = inRange(date, preview);
           const outside = date < month || date > lastOfMonth(month);
