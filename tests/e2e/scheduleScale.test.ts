@@ -8,7 +8,7 @@ import { openDatabase } from '../../server/db/connection';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedScale } from '../../server/db/seed/scale';
-import { londonToday } from '../../domain/dates';
+import { addDays, londonToday } from '../../domain/dates';
 import { INTERVAL, rangeFor } from '../../domain/ranges';
 import { SHIFT_LABEL, type ShiftRecord } from '../../domain/shifts';
 import { sortRestaurants } from '../../src/pages/schedule/boardRows';
@@ -19,7 +19,8 @@ import type { BoardRestaurant } from '../../src/pages/schedule/api';
 let server: ServerProcess;
 let browser: Browser;
 let token: string;
-const week = rangeFor(INTERVAL.week, londonToday());
+/** A week with days still to come whatever today is (on a Sunday, this week has one left): the one three days on. */
+const week = rangeFor(INTERVAL.week, addDays(londonToday(), 3));
 
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-board-'));
@@ -27,7 +28,7 @@ beforeAll(async () => {
   try {
     await migrateToLatest(handle.db);
     await seedDemo(handle.db);
-    // Four weeks of shifts, the last one ahead of today: this week is fully planned.
+    // Four weeks of shifts, the last one ahead of today: the week three days on is planned.
     await seedScale(handle.db, { restaurants: 300, drivers: 900, days: 28 });
   } finally {
     await handle.close();

@@ -106,14 +106,33 @@ async function pickPhoneRestaurant(page: Page, phone: boolean) {
   await page.getByRole('option').nth(1).click(); // the first is the 'Choose a restaurant' placeholder
 }
 
-/** Publish asks first only when there is something to publish: on a phone, restaurants are tried until one has. */
+/**
+ * Publish asks first only when there is something to publish: on a phone, restaurants are tried until one has. Late
+ * in the week (a Sunday) the days left may hold no drafts; the next week, the one the office publishes, is tried then.
+ */
 async function publishSomething(page: Page) {
   const publish = page.getByRole('button', { name: /^Publish Shifts \[/ });
-  for (let i = 2; i < 12 && (await publish.textContent())?.includes('[0]'); i++) {
-    await page.getByRole('combobox', { name: 'Restaurant' }).click();
-    await page.getByRole('option').nth(i).click();
+  const nothing = async () => (await publish.textContent())?.includes('[0]');
+  /** The count follows the range's shifts, which arrive a moment after the board is shown. */
+  const settled = async () => {
+    for (let waited = 0; waited < 5_000 && (await nothing()); waited += 250) await page.waitForTimeout(250);
+  };
+  for (let range = 0; range < 2; range++) {
+    if (range) await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await settled();
+    const phone = await page.getByRole('combobox', { name: 'Restaurant' }).isVisible();
+    for (let i = 1; phone && i < 12 && (await nothing()); i++) {
+      await page.getByRole('combobox', { name: 'Restaurant' }).click();
+      if (i >= (await page.getByRole('option').count())) {
+        await page.keyboard.press('Escape');
+        break;
+      }
+      await page.getByRole('option').nth(i).click();
+      await settled();
+    }
+    if (!(await nothing())) return publish.click();
   }
-  await publish.click();
+  throw new Error('nothing to publish this week or the next');
 }
 
 export const DIALOG_SCREENS: DialogScreen[] = [
