@@ -91,3 +91,15 @@ describe('first load', () => {
     await page.context().close();
   });
 });
+
+describe('login page', () => {
+  it('opens the registration page on the first click of its link, even while the e-mail typed is not valid', async () => {
+    const page = await newPage();
+    await page.goto(`${both.server.url}/login`);
+    await page.getByLabel('Email').fill('not-an-email');
+    // The click itself takes the focus from the field: whatever the field then says must not move the link away.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL((url) => url.pathname === '/registration', { timeout: 5000 });
+    await page.context().close();
+  });
+});
