@@ -150,12 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * Files under assets/ carry a hash of their content in their names, so a browser may keep them for good; everything
+ * Files under assets/ carry a hash of their content in their names, so a browser may keep them for good; the tab's
+ * icon keeps its name but hardly ever changes, so it is kept a week rather than asked for on every page; everything
  * else of the app (index.html first) is asked for again on every visit, so a new version is seen at once.
  */
 export function appFileCaching(staticDir: string, file: string): string {
-  const inAssets = path.relative(staticDir, file).split(path.sep)[0] === 'assets';
-  return inAssets ? 'public, max-age=31536000, immutable' : 'no-store';
+  const relative = path.relative(staticDir, file);
+  if (relative.split(path.sep)[0] === 'assets') return 'public, max-age=31536000, immutable';
+  return relative === 'favicon.svg' ? 'public, max-age=604800' : 'no-store';
 }
 
 /** Uploaded images under DATA_DIR/images, and the built single-page app with history fallback. */

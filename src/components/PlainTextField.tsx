@@ -26,7 +26,9 @@ export function PlainTextField({ name, label, helperText, error, margin = 'norma
     <FormControl variant="outlined" margin={margin} fullWidth error={error}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput id={id} name={name} label={label} aria-describedby={helperId} {...input} />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+      {/* The line under the field is always there, empty until a message: a message that appears as the field loses
+          focus (to a click on a link or button below) must not move what is being clicked between press and release. */}
+      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : <FormHelperText aria-hidden>{'\u00a0'}</FormHelperText>}
     </FormControl>
   );
 }

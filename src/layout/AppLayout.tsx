@@ -7,7 +7,6 @@ import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { LiveFeed } from './LiveFeed';
 import { ScrollToTop } from './ScrollToTop';
-import { UndoSnackbar } from './UndoSnackbar';
 import { useAccessFollowsRole } from './useAccessFollowsRole';
 
 // react-admin's class names, so its pages (lists, forms) and the theme's overrides find the frame they expect.
@@ -84,7 +83,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <Suspense fallback={<Loading />}>
                 <ScrollToTop />
                 <LiveFeed />
-                <UndoSnackbar />
                 {children}
               </Suspense>
             </ErrorBoundary>

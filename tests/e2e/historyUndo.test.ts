@@ -62,3 +62,41 @@ describe('Undo from the snackbar', () => {
     }
   });
 });
+
+describe('one message per action', () => {
+  it('shows a publish as one message with Undo, clear of the totals, and a refusal in its place at once', async () => {
+    const token = await adminToken();
+    const restaurants = (await api('/api/restaurant?status=10', token)) as { id: number; name: string }[];
+    const other = restaurants.find((r) => r.name !== 'Sushi Kaito')!.id;
+    await api('/api/shift', token, openShift(other, addDays(MON, 2)));
+
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    try {
+      const page = await context.newPage();
+      await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.goto(`${both.server.url}/schedule?location=r${other}&interval=20&from=${MON}&to=${SUN}`);
+      await page.getByRole('button', { name: 'Publish Shifts [1]' }).click();
+      await page.getByRole('dialog', { name: 'Publish Shifts' }).getByRole('button', { name: 'Publish' }).click();
+      await expect.poll(() => total(page, 'Published')).toBe('1');
+
+      const messages = page.locator('.MuiSnackbar-root');
+      await expect.poll(() => messages.allTextContents()).toEqual([expect.stringMatching(/^1 shift published/i)]);
+      await page.waitForTimeout(1000); // a second message would be up by now
+      expect(await messages.count()).toBe(1);
+      const shown = (await messages.boundingBox())!;
+      const totals = (await page.locator('dl[aria-label="Totals"]').boundingBox())!;
+      expect(shown.y + shown.height, 'the message ends above the totals bar').toBeLessThanOrEqual(totals.y);
+
+      // Undo refused (someone changed the shift since): the refusal replaces the success at once.
+      await page.route('**/api/history/*/undo', (route) =>
+        route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'The shift has changed since' }) }),
+      );
+      await messages.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => messages.allTextContents(), { timeout: 2000 }).toEqual([expect.stringContaining('The shift has changed since')]);
+      expect(await messages.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

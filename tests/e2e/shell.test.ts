@@ -70,3 +70,36 @@ describe('route guard', () => {
     await page.context().close();
   });
 });
+
+describe('first load', () => {
+  it('shows the tab icon the page links to, with no missing file on a first visit', async () => {
+    const page = await newPage();
+    const missing: string[] = [];
+    page.on('response', (res) => { if (res.status() >= 400) missing.push(`${res.status()} ${res.url()}`); });
+    page.on('console', (message) => { if (message.type() === 'error') missing.push(message.text()); });
+    await page.goto(`${both.server.url}/login`);
+    await expect.poll(() => page.getByRole('button', { name: 'Log In' }).count()).toBe(1);
+
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href).toBe('/favicon.svg');
+    const icon = await page.request.get(`${both.server.url}${href}`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/image\/svg\+xml/);
+    // The browser asks for the icon by itself after the page loads: give it the time to.
+    await page.waitForTimeout(1000);
+    expect(missing).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('login page', () => {
+  it('opens the registration page on the first click of its link, even while the e-mail typed is not valid', async () => {
+    const page = await newPage();
+    await page.goto(`${both.server.url}/login`);
+    await page.getByLabel('Email').fill('not-an-email');
+    // The click itself takes the focus from the field: whatever the field then says must not move the link away.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL((url) => url.pathname === '/registration', { timeout: 5000 });
+    await page.context().close();
+  });
+});

@@ -21,6 +21,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'index.html'), page);
   fs.writeFileSync(path.join(dir, 'assets', 'index-Abc123.js'), script);
   fs.writeFileSync(path.join(dir, 'assets', 'logo-Def456.png'), Buffer.alloc(4096, 1));
+  fs.copyFileSync(path.join(__dirname, '../../public/favicon.svg'), path.join(dir, 'favicon.svg'));
   const made = precompressFolder(dir);
   expect(made.files).toBe(2); // the script and the page; the picture is not text
   expect(made.brotli).toBeLessThan(made.gzip);
@@ -48,6 +49,14 @@ describe('the built app', () => {
     const plain = await get('/assets/index-Abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('answers the tab icon as an SVG kept a week, so no first visit meets a missing icon and no page asks it again', async () => {
+    const res = await get('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=604800');
+    expect(res.body).toContain('<svg');
   });
 
   it('lets browsers keep hashed assets for a year, and never index.html, the app routes or the API', async () => {

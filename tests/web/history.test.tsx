@@ -44,6 +44,7 @@ describe('Undo snackbar', () => {
     await screen.findByRole('menu', { name: 'Main menu' });
     await act(() => httpClient('/api/shift/publish', { method: 'POST', body: { shift_ids: [41] } }));
     expect(await screen.findByText('Shifts published')).toBeInTheDocument();
+    expect(document.querySelectorAll('.MuiSnackbar-root')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/history/${ACTION}/undo`)).toBe(true));
     expect(await screen.findByText('Shifts published: undone')).toBeInTheDocument();
@@ -60,6 +61,10 @@ describe('Undo snackbar', () => {
     await act(() => httpClient('/api/timesheet/approve', { method: 'POST', body: [] }));
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
+    // The refusal takes the place of the success message at once: one message, with nothing left to undo.
+    expect(document.querySelectorAll('.MuiSnackbar-root')).toHaveLength(1);
+    expect(screen.queryByText('Timesheets approved')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('offers nothing after a write that is not a board action', async () => {

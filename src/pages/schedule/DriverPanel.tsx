@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from 'react';
-import { Box, FormControlLabel, InputAdornment, List, ListItem, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, FormControlLabel, InputAdornment, List, ListItem, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { BoardDriver } from './api';
 import type { DriverChoice } from './boardRows';
@@ -19,6 +19,8 @@ export interface DriverPanelProps {
   onChoice: (choice: DriverChoice) => void;
   onlyTheirRestaurants: boolean;
   onOnlyTheirRestaurants: (on: boolean) => void;
+  /** The drivers are still on their way: a spinner, never 'No drivers found', which would be untrue. */
+  loading?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface DriverPanelProps {
  * the restaurants where they have some. Only the rows in view are rendered (thousands of drivers). Memoised: a change
  * of week draws it again only once the new week's shifts change its counts.
  */
-export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCount, openDrafts, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants }: DriverPanelProps) {
+export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCount, openDrafts, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants, loading = false }: DriverPanelProps) {
   const [query, setQuery] = useState('');
   const found = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -89,7 +91,13 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
             ))}
           </List>
         </Box>
-        {!found.length && (
+        {!found.length && loading && (
+          <Box role="status" sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'center', color: 'text.secondary', typography: 'body2' }}>
+            <CircularProgress size={18} aria-hidden />
+            Loading drivers…
+          </Box>
+        )}
+        {!found.length && !loading && (
           <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
             No drivers found
           </Typography>

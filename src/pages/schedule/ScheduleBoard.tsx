@@ -200,6 +200,7 @@ export function ScheduleBoard() {
       onChoice={onChoice}
       onlyTheirRestaurants={onlyTheirRestaurants}
       onOnlyTheirRestaurants={setOnlyTheirRestaurants}
+      loading={drivers.loading}
     />
   );
 

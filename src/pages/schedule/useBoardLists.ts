@@ -11,7 +11,8 @@ interface ListState<T> {
 }
 
 function useFeedList<T>(load: (signal: AbortSignal) => Promise<T[]>, channel: string | null, enabled = true): ListState<T> {
-  const [state, setState] = useState<ListState<T>>({ data: [], loading: enabled, error: null });
+  // Loading until the first answer, also while not yet asked for: an empty list before then would say 'none'.
+  const [state, setState] = useState<ListState<T>>({ data: [], loading: true, error: null });
   const [version, setVersion] = useState(0);
   useEffect(() => (channel && enabled ? subscribeToFeed(channel, () => setVersion((v) => v + 1)) : undefined), [channel, enabled]);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { forwardRef, memo, useImperativeHandle, type KeyboardEvent } from 'react';
-import { Box, Tooltip, Typography } from '@mui/material';
+import { Box, CircularProgress, Tooltip, Typography } from '@mui/material';
 import { ukDate, weekDay } from '../../../domain/dates';
 import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../../domain/statuses';
 import { isCancellation, progressLabel, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
@@ -31,6 +31,8 @@ interface Props {
   rows: TimesheetView[];
   selectedId: number | null;
   onSelect: (row: TimesheetView) => void;
+  /** The list is still on its way: a spinner, never 'No timesheets', which would be untrue. */
+  loading?: boolean;
 }
 
 function driverTimes(row: TimesheetView): string {
@@ -98,7 +100,7 @@ const Row = memo(function Row({ row, index, selected, onSelect }: { row: Timeshe
  * times in a tooltip), Hours, Earned (bonus and fuel bonus beneath, the hourly rate in a tooltip). Only the rows in
  * view are drawn.
  */
-export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function TimesheetTable({ rows, selectedId, onSelect }, ref) {
+export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function TimesheetTable({ rows, selectedId, onSelect, loading = false }, ref) {
   const { containerRef, first, last, totalHeight, scrollToRow } = useVirtualRows(rows.length, ROW_HEIGHT);
   useImperativeHandle(ref, () => ({ scrollToRow: (id, hidden) => scrollToRow(rows.findIndex((r) => r.id === id), hidden) }), [rows, scrollToRow]);
 
@@ -146,7 +148,13 @@ export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function T
             <Row key={row.id} row={row} index={first + k} selected={row.id === selectedId} onSelect={onSelect} />
           ))}
         </div>
-        {rows.length === 0 && (
+        {rows.length === 0 && loading && (
+          <Box role="status" sx={{ p: 3, display: 'flex', justifyContent: 'center', gap: 1.5, alignItems: 'center', position: 'absolute', inset: 0, color: 'text.secondary' }}>
+            <CircularProgress size={20} aria-hidden />
+            Loading timesheets…
+          </Box>
+        )}
+        {rows.length === 0 && !loading && (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center', position: 'absolute', inset: 0 }}>
             No timesheets for these days and filters
           </Typography>

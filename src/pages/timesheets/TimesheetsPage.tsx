@@ -126,7 +126,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
         </Box>
         <Box ref={main} sx={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <Box sx={{ flex: 1, minHeight: MIN_TABLE_HEIGHT, display: 'flex', flexDirection: 'column' }}>
-            <TimesheetTable ref={table} rows={screen.shown} selectedId={screen.selectedId} onSelect={select} />
+            <TimesheetTable ref={table} rows={screen.shown} selectedId={screen.selectedId} onSelect={select} loading={list.isPending} />
             <TotalsBar totals={screen.totals} />
           </Box>
           {form && pinned && (
