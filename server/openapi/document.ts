@@ -3,6 +3,7 @@ import type { RouteEntry } from '../app';
 import { conflictResponse, fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
 import { ROUTE_DOCS, type RouteDoc } from './routeDocs';
 import { WIRE_REQUIRED } from '../../domain/validation/wire';
+import { ID_MAX } from '../../domain/validation/ids';
 import { takesIdempotencyKey } from '../idempotency/routes';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER } from '../../domain/idempotency';
 
@@ -41,6 +42,12 @@ export function openApiPath(url: string): { path: string; params: string[] } {
       return '{name}';
     });
   return { path, params };
+}
+
+/** A record id (`id`, `entryId`) is a whole number; a key or file name is text; a route may say otherwise. */
+function pathSchema(name: string, doc: RouteDoc): Json {
+  if (doc.params?.[name]) return doc.params[name];
+  return /^(id|[a-z]+Id)$/.test(name) ? { type: 'integer', minimum: 1, maximum: ID_MAX } : { type: 'string' };
 }
 
 const isFile = (response: RouteDoc['response']): response is FileResponse => 'file' in response && !(response instanceof z.ZodType);
@@ -109,7 +116,7 @@ const errorResponse = (description: string, ref: string) => ({
 
 function operation(route: RouteEntry, doc: RouteDoc, params: string[], components: Json): Json {
   const roles = route.access ? route.access.map((a) => ROLE_NAMES[a]).join('; ') : 'public';
-  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: pathSchema(name, doc) }));
   if (doc.query) {
     for (const [name, schema, required] of propertiesOf(schemaOf(doc.query, 'input', components))) {
       parameters.push({ name, in: 'query', required, schema });

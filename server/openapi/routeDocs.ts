@@ -33,6 +33,7 @@ import { newsPostSchema, postPinnedSchema, postStatusSchema } from '../../domain
 import { replySchema } from '../../domain/validation/reply';
 import { listQuerySchema } from '../../domain/validation/listQuery';
 import { importQuerySchema } from '../../domain/validation/imports';
+import { ACTION_ID_PATTERN } from '../../domain/validation/history';
 import { alertUpdateSchema } from '../routes/alert';
 import { broadcastingAuthSchema } from '../plugins/realtime';
 
@@ -55,6 +56,8 @@ export interface RouteDoc {
   files?: FileResponse;
   /** The success status, when not 200. */
   status?: number;
+  /** Path parameters that are not record ids (which the document gives as integers): their JSON Schema. */
+  params?: Record<string, Record<string, unknown>>;
   /** More than the summary: how the parts of the call go together. */
   description?: string;
   /** A save that takes the version it was loaded with (`updated_at`) and answers 409 on an old one. */
@@ -220,7 +223,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/restaurateur/:id': { summary: 'Remove a restaurant account', response: success },
 
   'GET /api/history': { summary: 'History of changes (actions with their records’ fields before and after)', query: historyQuery, response: RESPONSES.history },
-  'POST /api/history/:id/undo': { summary: 'Undo an action', response: RESPONSES.undo },
+  'POST /api/history/:id/undo': {
+    summary: 'Undo an action',
+    params: { id: { type: 'string', format: 'uuid', pattern: ACTION_ID_PATTERN.source, description: 'The action’s request id, as the history lists it' } },
+    response: RESPONSES.undo,
+  },
   'POST /api/history/restore/:entryId': { summary: 'Restore a deleted record', response: RESPONSES.undo },
 
   'POST /broadcasting/auth': { summary: 'Sign a live-feed subscription (Pusher protocol)', body: broadcastingAuthSchema, response: RESPONSES.broadcastingAuth },
