@@ -24,6 +24,7 @@ export const OWN_MSG = {
   unauthenticated: 'Unauthenticated.',
   forbidden: 'You do not have access to this',
   notFound: 'Not found',
+  addressTooLong: 'A part of this address (an id or a name) is too long: no record has it',
   serverError: 'Something went wrong on the server',
   // The database cannot be reached or did not answer in time (server/db/unavailable.ts): nothing was saved.
   databaseUnavailable: 'The database is not answering. Try again in a moment.',

@@ -1,6 +1,7 @@
+import { OWN_MSG } from '../domain/messages';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -87,6 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // client choose its own address (and so its own login-throttle bucket).
     trustProxy: deps.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    // Addresses the router refuses before any route runs (a path part over 100 characters, such as a 5,000-digit
+    // id, or broken %-escapes) answer the API's `{ message }` shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = reply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void answer.status(414).send({ message: OWN_MSG.addressTooLong });
+      else void answer.status(400).send({ url: [error.message] });
+    },
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

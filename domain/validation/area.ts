@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readId } from './ids';
 import { versioned } from './version';
 import { formatPounds, toPence } from '../money';
+import { WIRE, requiredWire, sent } from './wire';
 
 /** Longest area name we store: long enough for 'Manchester City Centre North', short enough for a table cell. */
 export const AREA_NAME_MAX = 100;
@@ -66,7 +67,7 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * An hourly rate in pounds. Forms hold text ('11.5', '£11.50'), the API gets numbers or text: both are read the
  * same way, so the dialog and the server show the same message for the same input.
  */
-const payRate = z.unknown().transform((value, ctx): number => {
+const payRate = sent(z.unknown().transform((value, ctx): number => {
   const fail = (message: string) => {
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
@@ -87,10 +88,10 @@ const payRate = z.unknown().transform((value, ctx): number => {
   if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return fail(AREA_MSG.payRatePence);
   if (amount > PAY_RATE_MAX) return fail(AREA_MSG.payRateTooHigh);
   return toPence(amount) / 100;
-});
+}), { ...WIRE.money, required: true, exclusiveMinimum: 0, maximum: PAY_RATE_MAX, description: 'Pounds per hour, at most 2 decimals' });
 
 
-const cityId = z.unknown().transform((value, ctx): number => {
+const cityId = sent(z.unknown().transform((value, ctx): number => {
   if (isBlank(value) || value === 0) {
     ctx.addIssue({ code: 'custom', message: AREA_MSG.cityRequired });
     return z.NEVER;
@@ -101,7 +102,7 @@ const cityId = z.unknown().transform((value, ctx): number => {
     return z.NEVER;
   }
   return id;
-});
+}), requiredWire(WIRE.id));
 
 const name = z
   .string({ error: AREA_MSG.nameRequired })
@@ -118,7 +119,7 @@ export const areaSchema = z.object({
 });
 export type AreaInput = z.output<typeof areaSchema>;
 
-const restaurantIds = z.unknown().transform((value, ctx): number[] | undefined => {
+const restaurantIds = sent(z.unknown().transform((value, ctx): number[] | undefined => {
   if (value === undefined || value === null) return undefined;
   const ids = Array.isArray(value) ? value.map(readId) : [null];
   if (ids.some((id) => id === null)) {
@@ -126,11 +127,11 @@ const restaurantIds = z.unknown().transform((value, ctx): number[] | undefined =
     return z.NEVER;
   }
   return [...new Set(ids as number[])];
-});
+}), WIRE.ids);
 
 /** PUT /api/area/{id}: the same fields plus the id, the version loaded and, optionally, restaurants to move into this area. */
 export const areaUpdateSchema = areaSchema.extend({
-  id: z.unknown().optional(),
+  id: sent(z.unknown().optional(), { ...WIRE.id, description: 'The id of the address, when given' }),
   ...versioned,
   restaurantsAssigned: restaurantIds.optional(),
 });

@@ -4,6 +4,7 @@ import { toPence } from '../money';
 import { isDate } from '../ranges';
 import { REPORTING_MODEL_TYPE } from '../statuses';
 import { REPORT_EVENT } from '../reports';
+import { WIRE, oneOf, orNull, requiredWire, sent } from './wire';
 
 /** The Cancel Shift dialog and POST /api/reporting/create (spec 3, sections 5 'Cancel Shift' and 7). */
 export const CANCEL_MSG = {
@@ -38,12 +39,13 @@ export function readCancellationFee(typed: string): number | null {
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 function id(message: string) {
-  return z.unknown().optional().transform((value, ctx): number => {
+  const schema = z.unknown().optional().transform((value, ctx): number => {
     const n = readId(value);
     if (n !== null) return n;
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
+  return sent(schema, requiredWire(WIRE.id));
 }
 
 export const cancellationSchema = z
@@ -51,14 +53,14 @@ export const cancellationSchema = z
     shift_id: id(CANCEL_MSG.shiftRequired),
     restaurant_id: id(CANCEL_MSG.restaurantRequired),
     driver_id: id(CANCEL_MSG.driverRequired),
-    period_date: z.unknown().optional().transform((value, ctx): string => {
+    period_date: sent(z.unknown().optional().transform((value, ctx): string => {
       if (isBlank(value) || !isDate(value)) {
         ctx.addIssue({ code: 'custom', message: isBlank(value) ? CANCEL_MSG.dateRequired : CANCEL_MSG.dateInvalid });
         return z.NEVER;
       }
       return value;
-    }),
-    cost: z.unknown().optional().transform((value, ctx): number => {
+    }), requiredWire(WIRE.date)),
+    cost: sent(z.unknown().optional().transform((value, ctx): number => {
       if (isBlank(value)) return 0;
       const n = typeof value === 'number' ? value : typeof value === 'string' && /^[+-]?\d+(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : NaN;
       if (!Number.isFinite(n) || Math.abs(n) > 9999.99 || Math.abs(toPence(n) - n * 100) > 1e-6) {
@@ -66,8 +68,8 @@ export const cancellationSchema = z
         return z.NEVER;
       }
       return toPence(n) / 100;
-    }),
-    comment_cancelled: z.unknown().optional().transform((value, ctx): string | null => {
+    }), { ...WIRE.money, minimum: -9999.99, maximum: 9999.99, description: 'Pounds: a fee is negative, a bonus positive' }),
+    comment_cancelled: sent(z.unknown().optional().transform((value, ctx): string | null => {
       if (isBlank(value)) return null;
       const text = String(value).trim();
       if (text.length > 1000) {
@@ -75,19 +77,19 @@ export const cancellationSchema = z
         return z.NEVER;
       }
       return text;
-    }),
-    model_type: z.unknown().optional().transform((value, ctx): number => {
+    }), orNull({ ...WIRE.text, maxLength: 1000 })),
+    model_type: sent(z.unknown().optional().transform((value, ctx): number => {
       if (isBlank(value) || Number(value) === REPORTING_MODEL_TYPE.shift) return REPORTING_MODEL_TYPE.shift;
       ctx.addIssue({ code: 'custom', message: CANCEL_MSG.modelTypeInvalid });
       return z.NEVER;
-    }),
-    event: z.unknown().optional().transform((value, ctx): number => {
+    }), oneOf([REPORTING_MODEL_TYPE.shift], '10 = a shift (the default)')),
+    event: sent(z.unknown().optional().transform((value, ctx): number => {
       const n = Number(value);
       if (n === REPORT_EVENT.shiftCancelled || n === REPORT_EVENT.bonusAdded) return n;
       ctx.addIssue({ code: 'custom', message: CANCEL_MSG.eventInvalid });
       return z.NEVER;
-    }),
-    model_id: z.unknown().optional().transform((value): number | null => readId(value)),
+    }), requiredWire(oneOf([REPORT_EVENT.shiftCancelled, REPORT_EVENT.bonusAdded], '10 = shift cancelled (a fee), 40 = bonus added'))),
+    model_id: sent(z.unknown().optional().transform((value): number | null => readId(value)), orNull(WIRE.id)),
   })
   .superRefine((input, ctx) => {
     // A cancellation charges the driver: the cost is negative or nothing.

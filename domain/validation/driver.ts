@@ -5,6 +5,7 @@ import { EMAIL_PATTERN } from './auth';
 import { flag, idList, isBlank, optionalDate, optionalText, requiredText } from './fields';
 import type { OverridePeriod, WeeklyPeriod } from './workingTimes';
 import { versioned } from './version';
+import { oneOf, orNull, sent } from './wire';
 
 /** A right-to-work photo as stored: the file under /images and the name it was uploaded with. */
 export interface RightToWorkPhoto {
@@ -114,13 +115,16 @@ export const driverPassword = z
   .min(PASSWORD_MIN, DRIVER_MSG.passwordSixSymbols)
   .max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong);
 
-const experience = z.unknown().optional().transform((v, ctx): number | null => {
-  if (isBlank(v)) return null;
-  const n = Number(v);
-  if (n === YES_NO.yes || n === YES_NO.no) return n;
-  ctx.addIssue({ code: 'custom', message: DRIVER_MSG.experienceInvalid });
-  return z.NEVER;
-});
+const experience = sent(
+  z.unknown().optional().transform((v, ctx): number | null => {
+    if (isBlank(v)) return null;
+    const n = Number(v);
+    if (n === YES_NO.yes || n === YES_NO.no) return n;
+    ctx.addIssue({ code: 'custom', message: DRIVER_MSG.experienceInvalid });
+    return z.NEVER;
+  }),
+  orNull(oneOf([YES_NO.yes, YES_NO.no], '10 = yes, 20 = no')),
+);
 
 /** The profile of the Manual Register and Edit dialogs, in the dialog's order (Main, then Identity). */
 const driverFields = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toPence } from '../money';
 import { listFromText, readId, readKeyedId } from './ids';
+import { WIRE, orNull, sent } from './wire';
 
 /**
  * Readers for the fields of the restaurant and driver forms, which reach the server as JSON or as multipart
@@ -34,7 +35,7 @@ export { readId };
 
 /** A required id: blank gives `required`, anything unreadable `unknown`. */
 export function requiredId(required: string, unknown: string) {
-  return z.unknown().optional().transform((value, ctx): number => {
+  const schema = z.unknown().optional().transform((value, ctx): number => {
     if (isBlank(value) || value === 0 || value === '0') {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
@@ -46,6 +47,7 @@ export function requiredId(required: string, unknown: string) {
     }
     return id;
   });
+  return sent(schema, { ...WIRE.id, required: true });
 }
 
 /**
@@ -53,7 +55,7 @@ export function requiredId(required: string, unknown: string) {
  * client may send back what it read. Absent or blank = none; duplicates collapse.
  */
 export function idList(key: string, message: string) {
-  return z.unknown().optional().transform((value, ctx): number[] => {
+  const schema = z.unknown().optional().transform((value, ctx): number[] => {
     if (isBlank(value)) return [];
     const list = listFromText(value);
     const ids = (Array.isArray(list) ? list : [list]).map((v) => readKeyedId(v, key));
@@ -63,6 +65,7 @@ export function idList(key: string, message: string) {
     }
     return [...new Set(ids as number[])];
   });
+  return sent(schema, { ...WIRE.ids, description: 'Ids (multipart: a JSON array or comma-separated)' });
 }
 
 export const AMOUNT_MAX = 999.99;
@@ -77,7 +80,7 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** An optional amount in pounds (pay per hour, commission, booking fee): blank reads as null. */
 export function optionalAmount() {
-  return z.unknown().optional().transform((value, ctx): number | null => {
+  const schema = z.unknown().optional().transform((value, ctx): number | null => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
@@ -96,11 +99,12 @@ export function optionalAmount() {
     if (amount > AMOUNT_MAX) return fail(AMOUNT_MSG.tooHigh);
     return toPence(amount) / 100;
   });
+  return sent(schema, orNull({ ...WIRE.money, minimum: 0, maximum: AMOUNT_MAX }));
 }
 
 /** An optional coordinate within [min, max]: blank reads as null. */
 export function optionalCoordinate(min: number, max: number, message: string) {
-  return z.unknown().optional().transform((value, ctx): number | null => {
+  const schema = z.unknown().optional().transform((value, ctx): number | null => {
     if (isBlank(value)) return null;
     const n = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value) : NaN;
     if (!Number.isFinite(n) || n < min || n > max) {
@@ -109,15 +113,17 @@ export function optionalCoordinate(min: number, max: number, message: string) {
     }
     return n;
   });
+  return sent(schema, orNull({ ...WIRE.number, minimum: min, maximum: max }));
 }
 
 /** A yes/no flag sent as a boolean, 1/0, '1'/'0' or 'true'/'false'; blank gives the default. */
 export function flag(defaultValue: boolean) {
-  return z.unknown().optional().transform((v): boolean => {
+  const schema = z.unknown().optional().transform((v): boolean => {
     if (isBlank(v)) return defaultValue;
     if (typeof v === 'boolean') return v;
     return ['1', 'true', 'yes', 'on'].includes(String(v).trim().toLowerCase());
   });
+  return sent(schema, { ...WIRE.flag, description: `Default ${defaultValue}` });
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -139,7 +145,7 @@ export function readDate(value: string): string | null {
 
 /** An optional date (spec 2, section 5: 'Date invalid format.' otherwise). */
 export function optionalDate(message: string) {
-  return z.unknown().optional().transform((value, ctx): string | null => {
+  const schema = z.unknown().optional().transform((value, ctx): string | null => {
     if (isBlank(value)) return null;
     const date = typeof value === 'string' ? readDate(value) : null;
     if (!date) {
@@ -148,4 +154,5 @@ export function optionalDate(message: string) {
     }
     return date;
   });
+  return sent(schema, orNull(WIRE.date));
 }

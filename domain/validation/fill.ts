@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkPeriod, periodFields } from './period';
 import { readId } from './ids';
+import { WIRE, orNull, requiredWire, sent } from './wire';
 
 /**
  * The planning assistant's calls: POST /api/shift/fill-proposals (the range and location the board shows) and
@@ -18,7 +19,7 @@ export const FILL_MSG = {
 
 export const FILL_LINES_MAX = 5000;
 
-const optionalId = z.unknown().optional().transform((value, ctx): number | null => {
+const optionalId = sent(z.unknown().optional().transform((value, ctx): number | null => {
   if (value === undefined || value === null || value === '') return null;
   const id = readId(value);
   if (id === null) {
@@ -26,13 +27,13 @@ const optionalId = z.unknown().optional().transform((value, ctx): number | null 
     return z.NEVER;
   }
   return id;
-});
+}), orNull(WIRE.id));
 
 /** The range (at most 31 days) and the board's location: one area, one restaurant, or everything in scope. */
 export const fillProposalsSchema = z.object({ ...periodFields, area_id: optionalId, restaurant_id: optionalId }).superRefine(checkPeriod);
 export type FillProposalsInput = z.output<typeof fillProposalsSchema>;
 
-const line = z.object({ shift_id: z.unknown(), driver_id: z.unknown() }).transform((v, ctx) => {
+const line = z.object({ shift_id: sent(z.unknown(), requiredWire(WIRE.id)), driver_id: sent(z.unknown(), requiredWire(WIRE.id)) }).transform((v, ctx) => {
   const shift_id = readId(v.shift_id);
   const driver_id = readId(v.driver_id);
   if (shift_id === null || driver_id === null) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HISTORY_ACTIONS, RECORD_KIND } from '../history';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const ACTION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The History list's filter, as react-admin sends it (`filter` as JSON). */
 export const historyFilterSchema = z.object({
@@ -20,4 +20,4 @@ export const historyRangeSchema = z
   .tuple([z.number().int().min(0).max(10_000_000), z.number().int().min(0).max(10_000_000)])
   .refine(([first, last]) => last >= first && last - first < 100);
 
-export const isActionId = (value: string) => UUID.test(value);
+export const isActionId = (value: string) => ACTION_ID_PATTERN.test(value);

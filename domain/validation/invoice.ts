@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatPounds, toPence } from '../money';
 import { checkPeriod, periodFields, readId } from './period';
+import { WIRE, oneOf, sent } from './wire';
 
 /**
  * Invoice calls and the Request Invoice dialog (spec 2, sections 5 and 7; spec 3, section 5). The two messages of
@@ -46,7 +47,7 @@ export const COMISSION_MAX = 999.99;
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-const invoiceNumber = z.unknown().transform((value, ctx): string => {
+const invoiceNumber = sent(z.unknown().transform((value, ctx): string => {
   const fail = (message: string) => {
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
@@ -56,10 +57,10 @@ const invoiceNumber = z.unknown().transform((value, ctx): string => {
   if (number.length > INVOICE_NUMBER_MAX) return fail(INVOICE_MSG.numberTooLong);
   if (!INVOICE_NUMBER_PATTERN.test(number)) return fail(INVOICE_MSG.numberFormat);
   return number;
-});
+}), { ...WIRE.text, required: true, maxLength: INVOICE_NUMBER_MAX, pattern: INVOICE_NUMBER_PATTERN.source });
 
 /** £ per hour, typed ('1.5', '£1.50') or sent as a number. */
-const comission = z.unknown().transform((value, ctx): number => {
+const comission = sent(z.unknown().transform((value, ctx): number => {
   const fail = (message: string) => {
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
@@ -77,10 +78,10 @@ const comission = z.unknown().transform((value, ctx): number => {
   if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return fail(INVOICE_MSG.comissionPence);
   if (amount > COMISSION_MAX) return fail(INVOICE_MSG.comissionTooHigh);
   return toPence(amount) / 100;
-});
+}), { ...WIRE.money, required: true, minimum: 0, maximum: COMISSION_MAX });
 
 function requiredId(required: string, invalid: string) {
-  return z.unknown().transform((value, ctx): number => {
+  const schema = z.unknown().transform((value, ctx): number => {
     if (isBlank(value) || value === 0 || value === '0') {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
@@ -92,11 +93,12 @@ function requiredId(required: string, invalid: string) {
     }
     return id;
   });
+  return sent(schema, { ...WIRE.id, required: true });
 }
 
 /** An optional id: blank, 0 and 'null' mean none (the Open shift driver has id 0). */
 function optionalId(invalid: string) {
-  return z.unknown().transform((value, ctx): number | null => {
+  const schema = z.unknown().transform((value, ctx): number | null => {
     if (isBlank(value) || value === 0 || value === '0' || value === 'null') return null;
     const id = readId(value);
     if (id === null) {
@@ -105,6 +107,7 @@ function optionalId(invalid: string) {
     }
     return id;
   });
+  return sent(schema, WIRE.id);
 }
 
 /** GET /api/invoice-check?period_date_from&period_date_to&restaurant_id */
@@ -113,7 +116,7 @@ export const invoiceCheckSchema = z
   .superRefine(checkPeriod);
 export type InvoiceCheckQuery = z.output<typeof invoiceCheckSchema>;
 
-const flag = z.unknown().transform((v) => v === '1' || v === 1 || v === true || v === 'true');
+const flag = sent(z.unknown().transform((v) => v === '1' || v === 1 || v === true || v === 'true'), oneOf([0, 1], '1 = issue it'));
 
 /**
  * GET /api/invoice-generate?comission&invoice_number&period_date_from&period_date_to&restaurant_id&driver_id?&create_invoice?

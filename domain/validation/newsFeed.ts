@@ -3,6 +3,7 @@ import { ADDRESSEE, POST_IMPORTANT, POST_PINNED, POST_STATUS } from '../statuses
 import { isId, listFromText, readId, readKeyedId } from './ids';
 import { imageFileProblem } from './image';
 import type { NewsReply } from './reply';
+import { WIRE, oneOf, sent } from './wire';
 
 export type { NewsReply } from './reply';
 
@@ -100,7 +101,7 @@ export function isBlankHtml(html: string | null | undefined): boolean {
  * GET /api/newsFeed. Duplicates collapse.
  */
 const idList = (key: 'area_id' | 'restaurant_id' | 'driver_id') =>
-  z.unknown().optional().transform((value, ctx): number[] => {
+  sent(z.unknown().optional().transform((value, ctx): number[] => {
     if (value === undefined || value === null || value === '') return [];
     const list = listFromText(value);
     const ids = Array.isArray(list) ? list.map((v) => readKeyedId(v, key)) : typeof list === 'number' ? [readId(list)] : [null];
@@ -109,11 +110,11 @@ const idList = (key: 'area_id' | 'restaurant_id' | 'driver_id') =>
       return z.NEVER;
     }
     return [...new Set(ids as number[])];
-  });
+  }), { ...WIRE.ids, description: 'Ids (multipart: a JSON array)' });
 
 /** A yes/no code sent as 10/20, as text, or as a checkbox's true/false/'on'. Missing = `absent`. */
 const yesNo = (message: string, absent: number) =>
-  z.unknown().optional().transform((value, ctx): number => {
+  sent(z.unknown().optional().transform((value, ctx): number => {
     if (value === undefined || value === null || value === '') return absent;
     if (value === true || value === 'true' || value === 'on' || value === '1' || value === 1) return 10;
     if (value === false || value === 'false' || value === '0' || value === 0) return 20;
@@ -121,15 +122,15 @@ const yesNo = (message: string, absent: number) =>
     if (code === 10 || code === 20) return code;
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
-  });
+  }), oneOf([10, 20], '10 = yes, 20 = no'));
 
-const addresseeCode = z.unknown().optional().transform((value, ctx): number | null => {
+const addresseeCode = sent(z.unknown().optional().transform((value, ctx): number | null => {
   if (value === undefined || value === null || value === '') return null;
   const code = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (code === ADDRESSEE.all || code === ADDRESSEE.areas || code === ADDRESSEE.restaurants || code === ADDRESSEE.drivers) return code;
   ctx.addIssue({ code: 'custom', message: NEWS_MSG.addressee });
   return z.NEVER;
-});
+}), oneOf(Object.values(ADDRESSEE), '10 = all, 20 = areas, 30 = restaurants, 40 = drivers'));
 
 const postTitle = z
   .string({ error: NEWS_MSG.titleRequired })

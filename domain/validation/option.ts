@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitOfOption, WORKING_TIME_MAX, workingTimeOptionMessage } from '../workingTime';
+import { sent } from './wire';
 
 /**
  * Options (spec 1, sections 3, 5 and 9): key/value settings the other screens read. The server and the edit
@@ -150,7 +151,7 @@ export function normaliseOptionValue(okey: string, raw: unknown): OptionValueRes
 /** PUT /api/option/{okey} body. The key comes from the path; a body key, when sent, must be the same one. */
 export const optionUpdateSchema = z.object({
   okey: z.string({ error: OPTION_MSG.keyRequired }).trim().min(1, OPTION_MSG.keyRequired).optional(),
-  ovalue: z.unknown().optional(),
+  ovalue: sent(z.unknown().optional(), { type: ['string', 'number', 'object', 'null'], description: 'Checked by the rule of its key (the map centre: { lat, lng, map_zoom })' }),
 });
 export type OptionUpdateInput = z.infer<typeof optionUpdateSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidRangeMessage, isDate, isValidRange } from '../ranges';
+import { WIRE, requiredWire, sent } from './wire';
 
 /**
  * The period of the invoice, report and export calls: `period_date_from` and `period_date_to`, real
@@ -14,7 +15,7 @@ export const PERIOD_MSG = {
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 function date(required: string) {
-  return z.unknown().transform((value, ctx): string => {
+  const schema = z.unknown().transform((value, ctx): string => {
     if (isBlank(value)) {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
@@ -26,6 +27,7 @@ function date(required: string) {
     }
     return d;
   });
+  return sent(schema, requiredWire(WIRE.date));
 }
 
 export const periodFields = {

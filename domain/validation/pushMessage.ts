@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isId } from './ids';
 import { PUSH_NOTIFY_STATUS } from '../statuses';
+import { WIRE, orNull, sent } from './wire';
 
 /** Push messages to drivers (spec 1, sections 3, 5 and 9). */
 
@@ -31,7 +32,7 @@ export const NOTIFY_STATUS_CHOICES = [
 ] as const;
 
 /** null, missing or [] = none chosen; ids may come as numbers or numeric strings. One message for the whole list. */
-const idList = z
+const idList = sent(z
   .unknown()
   .optional()
   .transform((value, ctx): number[] => {
@@ -42,7 +43,7 @@ const idList = z
       return z.NEVER;
     }
     return [...new Set(ids as number[])];
-  });
+  }), orNull(WIRE.ids));
 
 /** POST /api/driver-message body, and the dialog's title and body rules. */
 export const pushMessageSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readId } from './ids';
+import { WIRE, requiredWire, sent } from './wire';
 
 /** Replies to news posts (spec 1, sections 3 'Reply', 5 'Reply' and 7). */
 
@@ -25,14 +26,14 @@ export const replyFormSchema = z.object({ reply_content: replyContent });
 /** POST /api/reply (and the drivers' reply call): { reply_content, new_id } where new_id is the post. */
 export const replySchema = z.object({
   reply_content: replyContent,
-  new_id: z.unknown().optional().transform((value, ctx): number => {
+  new_id: sent(z.unknown().optional().transform((value, ctx): number => {
     const id = readId(value);
     if (id === null) {
       ctx.addIssue({ code: 'custom', message: REPLY_MSG.postRequired });
       return z.NEVER;
     }
     return id;
-  }),
+  }), requiredWire({ ...WIRE.id, description: 'The post replied to' })),
 });
 export type ReplyInput = z.output<typeof replySchema>;
 

@@ -252,7 +252,17 @@ export const RESPONSES = {
   cancellation: z.looseObject({ success: z.literal(true), reporting: z.looseObject({ id }), shift: shiftResponse }),
   timesheets: z.array(timesheetResponse),
   timesheet: timesheetResponse,
-  approval: z.looseObject({ data: z.array(timesheetResponse), fail: z.array(z.looseObject({ index: num, errors: fieldErrorsResponse })) }),
+  /** Approve: the approved timesheets, and each refused item as it was sent with its messages (and its conflict). */
+  approval: z.looseObject({
+    data: z.array(timesheetResponse),
+    fail: z.array(
+      z.looseObject({
+        data: z.unknown().meta({ type: ['object', 'array', 'string', 'number', 'boolean', 'null'], description: 'The item as it was sent' }),
+        errors: fieldErrorsResponse,
+        conflict: conflictResponse.shape.conflict.optional(),
+      }),
+    ),
+  }),
   restaurants: z.array(restaurantResponse),
   restaurant: restaurantResponse,
   restaurantDrivers: z.array(driverLineResponse),

@@ -7,6 +7,7 @@ import { FREE_SHIFT_BONUSES } from '../shifts';
 import { refuseEqualTimes } from './shiftTimes';
 import { readId } from './ids';
 import { versioned } from './version';
+import { WIRE, oneOf, orNull, requiredWire, sent } from './wire';
 
 // Every field is z.unknown().optional() before its transform: in zod 4 an absent key must be declared optional to
 // reach the transform, which then answers the spec's 'is required' message itself.
@@ -69,36 +70,47 @@ const fail = (ctx: z.RefinementCtx, message: string) => {
   return z.NEVER;
 };
 
+/** The id in a body, which must match the address when given. */
+const bodyId = { ...WIRE.id, description: 'The id of the address, when given' };
+
 function requiredId(required: string, invalid: string) {
-  return z.unknown().optional().transform((value, ctx): number => {
+  const schema = z.unknown().optional().transform((value, ctx): number => {
     if (isBlank(value) || value === 0 || value === '0') return fail(ctx, required);
     return readId(value) ?? fail(ctx, invalid);
   });
+  return sent(schema, requiredWire(WIRE.id));
 }
 
 /** The driver field: blank = not chosen yet ('Driver is required'); 0 or null = the 'Open shift' option. */
-const driverId = z.unknown().optional().transform((value, ctx): number | null => {
-  if (value === undefined || (typeof value === 'string' && value.trim() === '')) return fail(ctx, SHIFT_MSG.driverRequired);
-  if (value === null || value === 0 || value === '0') return null;
-  return readId(value) ?? fail(ctx, SHIFT_MSG.driverUnknown);
-});
+const driverId = sent(
+  z.unknown().optional().transform((value, ctx): number | null => {
+    if (value === undefined || (typeof value === 'string' && value.trim() === '')) return fail(ctx, SHIFT_MSG.driverRequired);
+    if (value === null || value === 0 || value === '0') return null;
+    return readId(value) ?? fail(ctx, SHIFT_MSG.driverUnknown);
+  }),
+  requiredWire({ ...orNull(WIRE.id), description: 'null for an open shift' }),
+);
 
-const date = z.unknown().optional().transform((value, ctx): string => {
-  if (isBlank(value)) return fail(ctx, SHIFT_MSG.dateRequired);
-  return isDate(value) ? value : fail(ctx, SHIFT_MSG.dateInvalid);
-});
+const date = sent(
+  z.unknown().optional().transform((value, ctx): string => {
+    if (isBlank(value)) return fail(ctx, SHIFT_MSG.dateRequired);
+    return isDate(value) ? value : fail(ctx, SHIFT_MSG.dateInvalid);
+  }),
+  requiredWire(WIRE.date),
+);
 
 /** HH:mm; the server may hold HH:mm:ss, so longer values are cut to 5 characters (spec 3, section 3). */
 function time(invalid: string) {
-  return z.unknown().optional().transform((value, ctx): string => {
+  const schema = z.unknown().optional().transform((value, ctx): string => {
     if (isBlank(value)) return fail(ctx, SHIFT_MSG.startRequired);
     const text = String(value).trim().slice(0, 5);
     return isTime(text) ? text : fail(ctx, invalid);
   });
+  return sent(schema, requiredWire(WIRE.time));
 }
 
 function amount({ min }: { min?: { value: number; message: string } } = {}) {
-  return z.unknown().optional().transform((value, ctx): number => {
+  const schema = z.unknown().optional().transform((value, ctx): number => {
     if (isBlank(value)) return 0;
     const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(/^([+-]?)£/, '$1') : '';
     if (!/^[+-]?(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) return fail(ctx, SHIFT_MSG.amountInvalid);
@@ -107,37 +119,56 @@ function amount({ min }: { min?: { value: number; message: string } } = {}) {
     if (min && n < min.value) return fail(ctx, min.message);
     return n;
   });
+  return sent(schema, { ...WIRE.money, ...(min ? { minimum: min.value } : {}) });
 }
 
-const count = z.unknown().optional().transform((value, ctx): number => {
-  if (isBlank(value)) return 0;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n >= 0 && n <= 1000 ? n : fail(ctx, SHIFT_MSG.countInvalid);
-});
+const count = sent(
+  z.unknown().optional().transform((value, ctx): number => {
+    if (isBlank(value)) return 0;
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+    return Number.isSafeInteger(n) && n >= 0 && n <= 1000 ? n : fail(ctx, SHIFT_MSG.countInvalid);
+  }),
+  { ...WIRE.count, maximum: 1000 },
+);
 
-const comment = z.unknown().optional().transform((value, ctx): string | null => {
-  if (isBlank(value)) return null;
-  if (typeof value !== 'string') return fail(ctx, SHIFT_MSG.commentTooLong);
-  const text = value.trim();
-  return text.length <= COMMENT_MAX ? text : fail(ctx, SHIFT_MSG.commentTooLong);
-});
+const comment = sent(
+  z.unknown().optional().transform((value, ctx): string | null => {
+    if (isBlank(value)) return null;
+    if (typeof value !== 'string') return fail(ctx, SHIFT_MSG.commentTooLong);
+    const text = value.trim();
+    return text.length <= COMMENT_MAX ? text : fail(ctx, SHIFT_MSG.commentTooLong);
+  }),
+  orNull({ ...WIRE.text, maxLength: COMMENT_MAX }),
+);
 
-const flag = z.unknown().optional().transform((value): 0 | 1 => (value === 1 || value === '1' || value === true || value === 'true' ? 1 : 0));
+const flag = sent(
+  z.unknown().optional().transform((value): 0 | 1 => (value === 1 || value === '1' || value === true || value === 'true' ? 1 : 0)),
+  oneOf([0, 1], '1 = yes'),
+);
 
-const pushDrivers = z.unknown().optional().transform((value, ctx): number => {
-  if (isBlank(value)) return PUSH_DRIVERS.noPush;
-  const n = Number(value);
-  return n === PUSH_DRIVERS.send || n === PUSH_DRIVERS.noPush ? n : fail(ctx, SHIFT_MSG.pushInvalid);
-});
+const pushDrivers = sent(
+  z.unknown().optional().transform((value, ctx): number => {
+    if (isBlank(value)) return PUSH_DRIVERS.noPush;
+    const n = Number(value);
+    return n === PUSH_DRIVERS.send || n === PUSH_DRIVERS.noPush ? n : fail(ctx, SHIFT_MSG.pushInvalid);
+  }),
+  oneOf([PUSH_DRIVERS.send, PUSH_DRIVERS.noPush], '10 = notify the drivers, 20 = no push (the default)'),
+);
 
-const adminStatus = z.unknown().optional().transform((value, ctx): number | undefined => {
-  if (isBlank(value)) return undefined;
-  const n = Number(value);
-  return n === SHIFT_STATUS.new || n === SHIFT_STATUS.published ? n : fail(ctx, SHIFT_MSG.statusInvalid);
-});
+const adminStatus = sent(
+  z.unknown().optional().transform((value, ctx): number | undefined => {
+    if (isBlank(value)) return undefined;
+    const n = Number(value);
+    return n === SHIFT_STATUS.new || n === SHIFT_STATUS.published ? n : fail(ctx, SHIFT_MSG.statusInvalid);
+  }),
+  oneOf([SHIFT_STATUS.new, SHIFT_STATUS.published], '10 = unpublished, 20 = published'),
+);
 
 /** Always 0 (spec 3, section 3): whatever is sent is not stored. */
-const alwaysZero = z.unknown().optional().transform((): 0 => 0);
+const alwaysZero = sent(
+  z.unknown().optional().transform((): 0 => 0),
+  { ...WIRE.number, description: 'Not stored: always 0' },
+);
 
 /**
  * POST /api/shift, PUT /api/shift/{id} and the New / Edit Shift dialogs. Costs (cost_per_hour, const_fuel_bonus,
@@ -164,13 +195,16 @@ export const shiftSchema = refuseEqualTimes(z.object({
 export type ShiftInput = z.output<typeof shiftSchema>;
 
 /** PUT /api/shift/{id}: the same plus the id, which must match the address when given, and the version loaded. */
-export const shiftUpdateSchema = shiftSchema.extend({ id: z.unknown().optional(), ...versioned });
+export const shiftUpdateSchema = shiftSchema.extend({ id: sent(z.unknown().optional(), bodyId), ...versioned });
 
-const freeBonus = z.unknown().optional().transform((value, ctx): number => {
-  if (isBlank(value)) return 0;
-  const n = Number(value);
-  return (FREE_SHIFT_BONUSES as readonly number[]).includes(n) ? n : fail(ctx, SHIFT_MSG.freeBonus);
-});
+const freeBonus = sent(
+  z.unknown().optional().transform((value, ctx): number => {
+    if (isBlank(value)) return 0;
+    const n = Number(value);
+    return (FREE_SHIFT_BONUSES as readonly number[]).includes(n) ? n : fail(ctx, SHIFT_MSG.freeBonus);
+  }),
+  oneOf(FREE_SHIFT_BONUSES, 'Pounds'),
+);
 
 /** POST /api/shift/createFree, PUT /api/shift/updateFree/{id} and the restaurant's shift dialogs. */
 export const freeShiftSchema = refuseEqualTimes(z.object({
@@ -181,17 +215,20 @@ export const freeShiftSchema = refuseEqualTimes(z.object({
   cost_bonus: freeBonus,
   comment,
   /** updateFree only: 10 sends a draft to moderation (Publish), 30 takes it back (Unpublish). */
-  status: z.unknown().optional().transform((value, ctx): number | undefined => {
-    if (isBlank(value)) return undefined;
-    const n = Number(value);
-    return n === SHIFT_STATUS.new || n === SHIFT_STATUS.draft ? n : fail(ctx, SHIFT_MSG.freeStatusInvalid);
-  }),
-  id: z.unknown().optional(),
+  status: sent(
+    z.unknown().optional().transform((value, ctx): number | undefined => {
+      if (isBlank(value)) return undefined;
+      const n = Number(value);
+      return n === SHIFT_STATUS.new || n === SHIFT_STATUS.draft ? n : fail(ctx, SHIFT_MSG.freeStatusInvalid);
+    }),
+    oneOf([SHIFT_STATUS.new, SHIFT_STATUS.draft], '10 = send for moderation, 30 = back to draft'),
+  ),
+  id: sent(z.unknown().optional(), bodyId),
 }));
 export type FreeShiftInput = z.output<typeof freeShiftSchema>;
 
 function idList(emptyMessage: string) {
-  return z.unknown().optional().transform((value, ctx): number[] => {
+  const schema = z.unknown().optional().transform((value, ctx): number[] => {
     if (value === undefined || value === null) return fail(ctx, emptyMessage);
     if (!Array.isArray(value)) return fail(ctx, SHIFT_MSG.shiftIdsInvalid);
     const ids = value.map(readId);
@@ -201,6 +238,7 @@ function idList(emptyMessage: string) {
     if (unique.length > MAX_BULK_SHIFTS) return fail(ctx, SHIFT_MSG.tooManyShifts);
     return unique;
   });
+  return sent(schema, requiredWire({ ...WIRE.ids, maxItems: MAX_BULK_SHIFTS }));
 }
 
 /** POST /api/shift/publish: shift_ids and push_drivers (10 send, 20 not). */
@@ -218,17 +256,20 @@ export const moderateSchema = z.object({ shift_ids: idList(SHIFT_MSG.noMoreToPub
 export const copySchema = z.object({
   shift_ids: idList(SHIFT_MSG.shiftIdsRequired),
   to_date: date,
-  period_date_from: z.unknown().optional().transform((value, ctx): string | null => {
-    if (isBlank(value)) return null;
-    return isDate(value) ? value : fail(ctx, SHIFT_MSG.dateInvalid);
-  }),
+  period_date_from: sent(
+    z.unknown().optional().transform((value, ctx): string | null => {
+      if (isBlank(value)) return null;
+      return isDate(value) ? value : fail(ctx, SHIFT_MSG.dateInvalid);
+    }),
+    orNull(WIRE.date),
+  ),
 });
 
 /** GET /api/shift query: a range of at most 31 days, and the optional flags. */
 export const shiftQuerySchema = z
   .object({
-    period_date_from: z.unknown().optional(),
-    period_date_to: z.unknown().optional(),
+    period_date_from: sent(z.unknown().optional(), requiredWire(WIRE.date)),
+    period_date_to: sent(z.unknown().optional(), requiredWire(WIRE.date)),
     with_timesheet: flag,
     with_driver: flag,
     filter_draft: flag,

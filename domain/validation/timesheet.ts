@@ -7,6 +7,7 @@ import { isTime } from '../timeList';
 import { invalidRangeMessage, isValidRange } from '../ranges';
 import { refuseEqualTimes } from './shiftTimes';
 import { versioned } from './version';
+import { WIRE, oneOf, orNull, requiredWire, sent } from './wire';
 
 /**
  * The timesheet form, the Add Time Sheet dialog and the timesheet calls (spec 3, sections 5, 7 and 8).
@@ -132,12 +133,15 @@ function readMoney(value: unknown): number | null {
 }
 
 const money = (message: string = TIMESHEET_MSG.money) =>
-  z.unknown().optional().transform((value, ctx): number => {
-    if (isBlank(value)) return 0;
-    const n = readMoney(value);
-    if (n === null || Math.abs(n) > MONEY_LIMIT) return fail(ctx, message);
-    return n;
-  });
+  sent(
+    z.unknown().optional().transform((value, ctx): number => {
+      if (isBlank(value)) return 0;
+      const n = readMoney(value);
+      if (n === null || Math.abs(n) > MONEY_LIMIT) return fail(ctx, message);
+      return n;
+    }),
+    { ...WIRE.money, minimum: -MONEY_LIMIT, maximum: MONEY_LIMIT },
+  );
 
 function readCount(value: unknown, ctx: z.RefinementCtx): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
@@ -146,38 +150,50 @@ function readCount(value: unknown, ctx: z.RefinementCtx): number {
 }
 
 /** Deliveries in a fuel band: a whole number, 0 when blank. */
-const fuelCount = z.unknown().optional().transform((value, ctx): number => (isBlank(value) ? 0 : readCount(value, ctx)));
+const fuelCount = sent(
+  z.unknown().optional().transform((value, ctx): number => (isBlank(value) ? 0 : readCount(value, ctx))),
+  { ...WIRE.count, maximum: FUEL_COUNT_MAX },
+);
 /** The same, null when left out (the driver app then keeps what the timesheet has). */
-const reportedCount = z.unknown().optional().transform((value, ctx): number | null => (isBlank(value) ? null : readCount(value, ctx)));
+const reportedCount = sent(
+  z.unknown().optional().transform((value, ctx): number | null => (isBlank(value) ? null : readCount(value, ctx))),
+  orNull({ ...WIRE.count, maximum: FUEL_COUNT_MAX }),
+);
 
-const comment = z.unknown().optional().transform((value, ctx): string | null => {
-  if (isBlank(value)) return null;
-  if (typeof value !== 'string') return fail(ctx, TIMESHEET_MSG.commentTooLong);
-  const text = value.trim();
-  if (text.length > COMMENT_MAX) return fail(ctx, TIMESHEET_MSG.commentTooLong);
-  return text;
-});
+const comment = sent(
+  z.unknown().optional().transform((value, ctx): string | null => {
+    if (isBlank(value)) return null;
+    if (typeof value !== 'string') return fail(ctx, TIMESHEET_MSG.commentTooLong);
+    const text = value.trim();
+    if (text.length > COMMENT_MAX) return fail(ctx, TIMESHEET_MSG.commentTooLong);
+    return text;
+  }),
+  orNull({ ...WIRE.text, maxLength: COMMENT_MAX }),
+);
 
 const code = (allowed: number[], message: string) =>
-  z.unknown().optional().transform((value, ctx): number | undefined => {
-    if (isBlank(value)) return undefined;
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-    if (!allowed.includes(n)) return fail(ctx, message);
-    return n;
-  });
+  sent(
+    z.unknown().optional().transform((value, ctx): number | undefined => {
+      if (isBlank(value)) return undefined;
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (!allowed.includes(n)) return fail(ctx, message);
+      return n;
+    }),
+    oneOf(allowed),
+  );
 
 /** 'HH:mm:ss' → 'HH:mm'; anything else as it is (so '17:007pm' stays wrong). */
 const withoutSeconds = (text: string) => (/^\d\d:\d\d:\d\d$/.test(text) ? text.slice(0, 5) : text);
 
 /** HH:mm; `required` is the spec's message for an empty field (the start message serves both). */
 const time = (formatMessage: string) =>
-  z.unknown().optional().transform((value, ctx): string => {
+  sent(z.unknown().optional().transform((value, ctx): string => {
     if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.startRequired);
     // Server values may carry seconds (HH:mm:ss): the spec cuts them to the first 5 characters.
     const text = typeof value === 'string' ? withoutSeconds(value.trim()) : '';
     if (!isTime(text)) return fail(ctx, formatMessage);
     return text;
-  });
+  }), requiredWire(WIRE.time));
 
 export interface TimesheetSchemaOptions {
   /** 'admin' asks 'Area is required' for the restaurant, 'restaurant' 'Restaurant is required' (spec 3, section 5). */
@@ -197,22 +213,31 @@ export interface TimesheetSchemaOptions {
 export function timesheetSchema(options: TimesheetSchemaOptions = {}) {
   const restaurantRequired = options.variant === 'restaurant' ? TIMESHEET_MSG.restaurantRequired : TIMESHEET_MSG.restaurantRequiredAdmin;
   return refuseEqualTimes(z.object({
-    id: z.unknown().optional(),
-    shift_id: z.unknown().optional().transform((v, ctx) => optionalId(v, ctx)),
-    modified_shift_id: z.unknown().optional().transform((v, ctx) => optionalId(v, ctx)),
-    restaurant_id: z.unknown().optional().transform((v, ctx): number => optionalId(v, ctx, restaurantRequired) ?? fail(ctx, restaurantRequired)),
-    driver_id: z.unknown().optional().transform((v, ctx): number | null => {
-      const id = optionalId(v, ctx, TIMESHEET_MSG.driverRequired);
-      if (id === null && options.requireDriver) return fail(ctx, TIMESHEET_MSG.driverRequired);
-      return id;
-    }),
-    period_date: z.unknown().optional().transform((value, ctx): string => {
-      if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.dateRequired);
-      const date = typeof value === 'string' ? readDate(value) : null;
-      if (!date) return fail(ctx, TIMESHEET_MSG.dateFormat);
-      if (options.latestDate && date > options.latestDate) return fail(ctx, dateTooLateMessage(options.latestDate));
-      return date;
-    }),
+    id: sent(z.unknown().optional(), orNull({ ...WIRE.id, description: 'The id of the address, when given' })),
+    shift_id: sent(z.unknown().optional().transform((v, ctx) => optionalId(v, ctx)), orNull(WIRE.id)),
+    modified_shift_id: sent(z.unknown().optional().transform((v, ctx) => optionalId(v, ctx)), orNull(WIRE.id)),
+    restaurant_id: sent(
+      z.unknown().optional().transform((v, ctx): number => optionalId(v, ctx, restaurantRequired) ?? fail(ctx, restaurantRequired)),
+      requiredWire(WIRE.id),
+    ),
+    driver_id: sent(
+      z.unknown().optional().transform((v, ctx): number | null => {
+        const id = optionalId(v, ctx, TIMESHEET_MSG.driverRequired);
+        if (id === null && options.requireDriver) return fail(ctx, TIMESHEET_MSG.driverRequired);
+        return id;
+      }),
+      options.requireDriver ? requiredWire(WIRE.id) : orNull(WIRE.id),
+    ),
+    period_date: sent(
+      z.unknown().optional().transform((value, ctx): string => {
+        if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.dateRequired);
+        const date = typeof value === 'string' ? readDate(value) : null;
+        if (!date) return fail(ctx, TIMESHEET_MSG.dateFormat);
+        if (options.latestDate && date > options.latestDate) return fail(ctx, dateTooLateMessage(options.latestDate));
+        return date;
+      }),
+      requiredWire(WIRE.date),
+    ),
     start_time: time(TIMESHEET_MSG.startFormat),
     finish_time: time(TIMESHEET_MSG.finishFormat),
     cost_bonus: money(),
@@ -225,12 +250,15 @@ export function timesheetSchema(options: TimesheetSchemaOptions = {}) {
     // A cancellation timesheet's codes read (a stored row sent back as it is), for the rules to refuse by name.
     status: code([...codes(TIMESHEET_STATUS), CANCELLATION_TIMESHEET.status], TIMESHEET_MSG.statusInvalid),
     status_progress: code([...codes(TIMESHEET_PROGRESS), CANCELLATION_TIMESHEET.progress], TIMESHEET_MSG.progressInvalid),
-    cost_total: z.unknown().optional().transform((value, ctx): number | null => {
-      if (isBlank(value)) return null;
-      const n = readMoney(value);
-      if (n === null) return fail(ctx, TIMESHEET_MSG.costTotalFormat);
-      return n;
-    }),
+    cost_total: sent(
+      z.unknown().optional().transform((value, ctx): number | null => {
+        if (isBlank(value)) return null;
+        const n = readMoney(value);
+        if (n === null) return fail(ctx, TIMESHEET_MSG.costTotalFormat);
+        return n;
+      }),
+      orNull({ ...WIRE.money, description: 'Checked against the server’s own figure; nothing is stored from it' }),
+    ),
     // The version a saved timesheet was loaded with (PUT, and an approve item sent from the form).
     ...versioned,
   }));
@@ -245,18 +273,24 @@ export function bodyTimesheetId(value: unknown): number | null {
   return n > 0 ? n : null;
 }
 
-const rangeDate = z.unknown().optional().transform((value, ctx): string => {
-  if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.dateRequired);
-  const date = typeof value === 'string' ? readDate(value) : null;
-  return date ?? fail(ctx, TIMESHEET_MSG.dateFormat);
-});
+const rangeDate = sent(
+  z.unknown().optional().transform((value, ctx): string => {
+    if (isBlank(value)) return fail(ctx, TIMESHEET_MSG.dateRequired);
+    const date = typeof value === 'string' ? readDate(value) : null;
+    return date ?? fail(ctx, TIMESHEET_MSG.dateFormat);
+  }),
+  requiredWire(WIRE.date),
+);
 
 /** GET /api/timesheet?period_date_from&period_date_to[&for_reports=1] */
 export const timesheetRangeSchema = z
   .object({
     period_date_from: rangeDate,
     period_date_to: rangeDate,
-    for_reports: z.unknown().optional().transform((v) => v === '1' || v === 1 || v === 'true' || v === true),
+    for_reports: sent(
+      z.unknown().optional().transform((v) => v === '1' || v === 1 || v === 'true' || v === true),
+      oneOf([0, 1], '1 = the reports’ view'),
+    ),
   })
   .superRefine((q, ctx) => {
     // Dates in order and at most 31 days apart (a month view), as every list call of the spec.
@@ -280,26 +314,35 @@ export const DRIVER_TIMESHEET_MSG = {
 } as const;
 
 const coordinate = (limit: number, message: string) =>
-  z.unknown().optional().transform((value, ctx): number | null => {
-    if (isBlank(value)) return null;
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-    if (!Number.isFinite(n) || Math.abs(n) > limit) return fail(ctx, message);
-    return n;
-  });
+  sent(
+    z.unknown().optional().transform((value, ctx): number | null => {
+      if (isBlank(value)) return null;
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isFinite(n) || Math.abs(n) > limit) return fail(ctx, message);
+      return n;
+    }),
+    orNull({ ...WIRE.number, minimum: -limit, maximum: limit }),
+  );
 
 const optionalTime = (formatMessage: string) =>
-  z.unknown().optional().transform((value, ctx): string | null => {
-    if (isBlank(value)) return null;
-    const text = typeof value === 'string' ? withoutSeconds(value.trim()) : '';
-    return isTime(text) ? text : fail(ctx, formatMessage);
-  });
+  sent(
+    z.unknown().optional().transform((value, ctx): string | null => {
+      if (isBlank(value)) return null;
+      const text = typeof value === 'string' ? withoutSeconds(value.trim()) : '';
+      return isTime(text) ? text : fail(ctx, formatMessage);
+    }),
+    { ...orNull(WIRE.time), description: 'HH:mm; now when left out' },
+  );
 
 /**
  * The driver app's timesheet calls (start, finish, submit, discard): the shift, the driver's own times (now
  * when left out), comment, delivery counts and map positions.
  */
 export const driverTimesheetSchema = z.object({
-  shift_id: z.unknown().optional().transform((v, ctx): number => optionalId(v, ctx, DRIVER_TIMESHEET_MSG.shiftRequired) ?? fail(ctx, DRIVER_TIMESHEET_MSG.shiftRequired)),
+  shift_id: sent(
+    z.unknown().optional().transform((v, ctx): number => optionalId(v, ctx, DRIVER_TIMESHEET_MSG.shiftRequired) ?? fail(ctx, DRIVER_TIMESHEET_MSG.shiftRequired)),
+    requiredWire(WIRE.id),
+  ),
   driver_start_time: optionalTime(TIMESHEET_MSG.startFormat),
   driver_finish_time: optionalTime(TIMESHEET_MSG.finishFormat),
   driver_comment: comment,

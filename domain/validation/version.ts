@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERSION_MSG } from '../versions';
 import { isBlank } from './fields';
+import { WIRE } from './wire';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -21,6 +22,7 @@ export const versionField = z
     return new Date(ms).toISOString();
   })
   .meta({
+    ...WIRE.timestamp,
     description:
       'The record’s updated_at as it was loaded (UTC ISO-8601). When the record changed since, nothing is written and the ' +
       'answer is 409 with `conflict` (who changed it and when). Left out, the save is made whatever changed meanwhile.',

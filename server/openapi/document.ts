@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { RouteEntry } from '../app';
 import { conflictResponse, fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
 import { ROUTE_DOCS, type RouteDoc } from './routeDocs';
+import { WIRE_REQUIRED } from '../../domain/validation/wire';
+import { ID_MAX } from '../../domain/validation/ids';
 import { takesIdempotencyKey } from '../idempotency/routes';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER } from '../../domain/idempotency';
 
@@ -24,7 +26,10 @@ const ROLE_NAMES: Record<string, string> = {
 /** Routes that count attempts and answer 429 past a limit (server/auth/loginThrottle.ts). */
 const THROTTLED = /^\/api\/(auth\/login|register)/;
 
-/** `/api/shift/:id` → `/api/shift/{id}`; a pattern-constrained parameter keeps its name; `*` is the rest of the path. */
+/**
+ * `/api/shift/:id` → `/api/shift/{id}`; a pattern-constrained parameter keeps its name; `*` is a file's name (the
+ * images' one address, whose signed-document route names its parameter the same).
+ */
 export function openApiPath(url: string): { path: string; params: string[] } {
   const params: string[] = [];
   const path = url
@@ -33,10 +38,16 @@ export function openApiPath(url: string): { path: string; params: string[] } {
       return `{${name}}`;
     })
     .replace(/\*$/, () => {
-      params.push('path');
-      return '{path}';
+      params.push('name');
+      return '{name}';
     });
   return { path, params };
+}
+
+/** A record id (`id`, `entryId`) is a whole number; a key or file name is text; a route may say otherwise. */
+function pathSchema(name: string, doc: RouteDoc): Json {
+  if (doc.params?.[name]) return doc.params[name];
+  return /^(id|[a-z]+Id)$/.test(name) ? { type: 'integer', minimum: 1, maximum: ID_MAX } : { type: 'string' };
 }
 
 const isFile = (response: RouteDoc['response']): response is FileResponse => 'file' in response && !(response instanceof z.ZodType);
@@ -47,9 +58,32 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Json): 
   delete json.$schema;
   const defs = (json.$defs ?? {}) as Json;
   delete json.$defs;
-  const rewrite = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
+  const rewrite = (value: unknown) => markRequired(JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json);
   for (const [name, def] of Object.entries(defs)) components[name] = rewrite(def);
   return rewrite(json);
+}
+
+/**
+ * Fields whose reader refuses a missing value but takes a blank one (to answer the spec's message) are optional
+ * to zod's input side: their wire metadata (domain/validation/wire.ts) says they are required, and here the
+ * object they belong to lists them so.
+ */
+function markRequired(node: unknown): Json {
+  if (Array.isArray(node)) node.forEach(markRequired);
+  else if (node && typeof node === 'object') {
+    const json = node as Json;
+    const properties = json.properties as Record<string, Json> | undefined;
+    if (properties && typeof properties === 'object' && !Array.isArray(properties)) {
+      const required = new Set((json.required ?? []) as string[]);
+      for (const [name, schema] of Object.entries(properties)) {
+        if (schema && typeof schema === 'object' && schema[WIRE_REQUIRED]) required.add(name);
+      }
+      if (required.size) json.required = [...required];
+    }
+    for (const value of Object.values(json)) markRequired(value);
+    delete json[WIRE_REQUIRED];
+  }
+  return node as Json;
 }
 
 /** The properties of an object schema (or of the objects an intersection or union joins). */
@@ -82,7 +116,7 @@ const errorResponse = (description: string, ref: string) => ({
 
 function operation(route: RouteEntry, doc: RouteDoc, params: string[], components: Json): Json {
   const roles = route.access ? route.access.map((a) => ROLE_NAMES[a]).join('; ') : 'public';
-  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: pathSchema(name, doc) }));
   if (doc.query) {
     for (const [name, schema, required] of propertiesOf(schemaOf(doc.query, 'input', components))) {
       parameters.push({ name, in: 'query', required, schema });
@@ -111,7 +145,10 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
     responses['401'] = errorResponse('No live token', 'Message');
     responses['403'] = errorResponse('This account may not call this route', 'Message');
   }
-  if (params.length) responses['404'] = errorResponse('No such record (or not within the caller’s reach)', 'Message');
+  if (params.length) {
+    responses['404'] = errorResponse('No such record (or not within the caller’s reach)', 'Message');
+    responses['414'] = errorResponse('A part of the address over 100 characters (such as a 5,000-digit id): no record has it', 'Message');
+  }
   if (doc.versioned) {
     responses['409'] = errorResponse('The record changed since the `updated_at` sent: nothing was written; `conflict` says who changed it and when', 'Conflict');
   }
@@ -126,7 +163,7 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
 
   return {
     summary: doc.summary,
-    description: `Who may call: ${roles}.`,
+    description: `${doc.description ? `${doc.description}\n\n` : ''}Who may call: ${roles}.`,
     tags: [tagOf(route.url)],
     operationId: `${route.method.toLowerCase()}${openApiPath(route.url).path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     'x-roles': route.access ?? [],
@@ -155,7 +192,12 @@ export function buildOpenApi(routes: readonly RouteEntry[], version: string): Js
     const doc = ROUTE_DOCS[`${route.method} ${route.url}`];
     if (!doc) continue;
     const { path, params } = openApiPath(route.url);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route, doc, params, components) };
+    const method = route.method.toLowerCase();
+    const op = operation(route, doc, params, components);
+    const earlier = paths[path]?.[method] as Json | undefined;
+    // Two routes of one address (a signed document name or an uploaded picture's): one operation that says both.
+    if (earlier) op.summary = `${String(earlier.summary)}; or ${String(op.summary)}`;
+    paths[path] = { ...paths[path], [method]: op };
   }
   schemaOf(z.object({ e: fieldErrorsResponse, m: messageResponse, c: conflictResponse }), 'output', components);
   return {
@@ -166,7 +208,7 @@ export function buildOpenApi(routes: readonly RouteEntry[], version: string): Js
       description:
         'Log in with POST /api/auth/login (staff), /api/auth/login/restaurant or /api/auth/login/driver and send the ' +
         'access_token as `Authorization: Bearer <token>`. Each operation says who may call it (also as x-roles). ' +
-        'Errors: 400 `{ field: [messages] }`, 401/403/404/429 `{ message }`, 500 `{ message, request_id }`, 503 ' +
+        'Errors: 400 `{ field: [messages] }`, 401/403/404/414/429 `{ message }`, 500 `{ message, request_id }`, 503 ' +
         '`{ message }` with Retry-After when the database is not answering (nothing was saved; try again). Lists ' +
         'also take react-admin’s range, sort and filter (JSON query parameters) and then answer Content-Range. ' +
         'POST calls of a logged-in account take an Idempotency-Key header, which makes a retry safe.',

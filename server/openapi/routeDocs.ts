@@ -17,7 +17,7 @@ import {
 } from '../../domain/validation/shift';
 import { fillApplySchema, fillProposalsSchema } from '../../domain/validation/fill';
 import { cancellationSchema } from '../../domain/validation/cancellation';
-import { driverTimesheetSchema, timesheetRangeSchema, timesheetSchema } from '../../domain/validation/timesheet';
+import { APPROVE_LIST_MAX, driverTimesheetSchema, timesheetRangeSchema, timesheetSchema } from '../../domain/validation/timesheet';
 import {
   restaurantCredentialsEmailSchema,
   restaurantProfileSchema,
@@ -33,6 +33,7 @@ import { newsPostSchema, postPinnedSchema, postStatusSchema } from '../../domain
 import { replySchema } from '../../domain/validation/reply';
 import { listQuerySchema } from '../../domain/validation/listQuery';
 import { importQuerySchema } from '../../domain/validation/imports';
+import { ACTION_ID_PATTERN } from '../../domain/validation/history';
 import { alertUpdateSchema } from '../routes/alert';
 import { broadcastingAuthSchema } from '../plugins/realtime';
 
@@ -55,6 +56,10 @@ export interface RouteDoc {
   files?: FileResponse;
   /** The success status, when not 200. */
   status?: number;
+  /** Path parameters that are not record ids (which the document gives as integers): their JSON Schema. */
+  params?: Record<string, Record<string, unknown>>;
+  /** More than the summary: how the parts of the call go together. */
+  description?: string;
   /** A save that takes the version it was loaded with (`updated_at`) and answers 409 on an old one. */
   versioned?: boolean;
 }
@@ -74,7 +79,14 @@ const driverRangeQuery = z.object({
   period_date_to: z.string().optional().meta({ description: 'YYYY-MM-DD; default tomorrow' }),
 });
 const driverForm = z.union([driverSchema, halfBoardSchema]);
-const approveBody = z.union([z.array(timesheetBody), z.object({ data: z.array(timesheetBody) })]);
+/** PUT /api/driver/{id}'s mode (spec 2, section 7): `progressing` first, then `inactive`, else the whole driver. */
+const driverModeQuery = z.object({
+  inactive: z.enum(['true', 'false']).optional().meta({ description: 'true: set the status from the JSON body `{ status }` (10 active, 20 inactive)' }),
+  progressing: z.enum(['true', 'false']).optional().meta({ description: 'true: set not_progressing from the JSON body `{ not_progressing }` (10 not progressing, 20 progressing)' }),
+});
+/** The list itself (what the screens send), or `{ timesheets: [...] }`; 1 to APPROVE_LIST_MAX items. */
+const approveList = z.array(timesheetBody).min(1).max(APPROVE_LIST_MAX);
+const approveBody = z.union([approveList, z.object({ timesheets: approveList })]);
 const imageFile = { description: 'A picture file part (JPEG, PNG or WebP)' };
 const withFile = (schema: z.ZodType, name: string) => z.intersection(schema, z.object({ [name]: z.string().optional().meta(imageFile) }));
 
@@ -146,7 +158,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/timesheet/:id': { summary: 'One saved timesheet, as the list shows it', response: RESPONSES.timesheet },
   'PUT /api/timesheet/:id': { summary: 'Change a timesheet', body: timesheetBody, response: RESPONSES.timesheet, versioned: true },
   'DELETE /api/timesheet/:id': { summary: 'Remove a timesheet', response: FILES.empty, status: 204 },
-  'POST /api/timesheet/approve': { summary: 'Approve timesheets (refusals item by item in fail)', body: approveBody, response: RESPONSES.approval },
+  'POST /api/timesheet/approve': { summary: 'Approve timesheets: the approved in data, each refused item in fail (the item as sent in data, its messages in errors)', body: approveBody, response: RESPONSES.approval },
   'GET /api/driver-app/timesheet': { summary: 'The driver’s own shifts and timesheets of a range', query: driverRangeQuery, response: RESPONSES.timesheets },
   'POST /api/driver-app/timesheet/start': { summary: 'The driver starts a shift', body: driverTimesheetSchema, response: RESPONSES.timesheet },
   'POST /api/driver-app/timesheet/finish': { summary: 'The driver finishes a shift', body: driverTimesheetSchema, response: RESPONSES.timesheet },
@@ -165,7 +177,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/driver': { summary: 'Drivers', query: listQuerySchema, response: RESPONSES.drivers },
   'POST /api/driver': { summary: 'Add a driver (multipart, with photos and documents)', form: driverForm, response: RESPONSES.driver, status: 201 },
-  'PUT /api/driver/:id': { summary: 'Change a driver (multipart), or its status (JSON, ?inactive=true)', body: z.union([driverStatusSchema, driverProgressingSchema]), form: driverSchema, response: RESPONSES.driver, versioned: true },
+  'PUT /api/driver/:id': {
+    summary: 'Change a driver: its status (?inactive=true), its progressing flag (?progressing=true), or the whole driver (multipart)',
+    description:
+      'Three calls on one address, chosen by the query: `?progressing=true` takes the JSON body `{ not_progressing }`; ' +
+      '`?inactive=true` takes the JSON body `{ status }`; without either (the screens send `?inactive=false`) the ' +
+      'whole driver is saved from a multipart body, fields left out being cleared. A JSON body without its query ' +
+      'parameter is read as the whole driver, and refused.',
+    query: driverModeQuery,
+    body: z.union([driverStatusSchema, driverProgressingSchema]),
+    form: driverSchema,
+    response: RESPONSES.driver,
+    versioned: true,
+  },
   'POST /api/driver/import': { summary: 'Import drivers from CSV or .xlsx: preview, commit, or the rejected rows', query: importQuerySchema, form: importForm, response: RESPONSES.importResult, files: importResponse },
   'POST /api/driver-update-working-times': { summary: 'Change a driver’s working times', body: workingTimesSchema, response: RESPONSES.driver },
 
@@ -199,13 +223,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/restaurateur/:id': { summary: 'Remove a restaurant account', response: success },
 
   'GET /api/history': { summary: 'History of changes (actions with their records’ fields before and after)', query: historyQuery, response: RESPONSES.history },
-  'POST /api/history/:id/undo': { summary: 'Undo an action', response: RESPONSES.undo },
+  'POST /api/history/:id/undo': {
+    summary: 'Undo an action',
+    params: { id: { type: 'string', format: 'uuid', pattern: ACTION_ID_PATTERN.source, description: 'The action’s request id, as the history lists it' } },
+    response: RESPONSES.undo,
+  },
   'POST /api/history/restore/:entryId': { summary: 'Restore a deleted record', response: RESPONSES.undo },
 
   'POST /broadcasting/auth': { summary: 'Sign a live-feed subscription (Pusher protocol)', body: broadcastingAuthSchema, response: RESPONSES.broadcastingAuth },
   'GET /images/:name(^[A-Za-z0-9_-]+\\.(?:jpg|png)~\\d+~[A-Za-z0-9_-]+$)': { summary: 'An identity document by its signed, expiring name', response: FILES.image },
-  'GET /images/thumb/:name(^[A-Za-z0-9_-]+\\.(?:jpg|png)~\\d+~[A-Za-z0-9_-]+$)': { summary: 'An identity document’s thumbnail by its signed name', response: FILES.image },
-  'GET /images/*': { summary: 'An uploaded picture (logos, photos, post pictures)', response: FILES.image },
+  'GET /images/thumb/:name(^[A-Za-z0-9_-]+\\.(?:jpg|png)~\\d+~[A-Za-z0-9_-]+$)': { summary: 'An identity document’s thumbnail by its signed name, or an uploaded picture’s thumbnail by its name', response: FILES.image },
+  'GET /images/*': { summary: 'an uploaded picture (logos, photos, post pictures) by its name', response: FILES.image },
 
   'GET /api/calendar/:file': { summary: 'A private calendar feed ({token}.ics; no login, the token is the key)', response: FILES.calendar },
   'GET /api/calendar-feed/me': { summary: 'Whether the caller’s calendar address is live', response: RESPONSES.calendarFeed },

@@ -77,6 +77,49 @@ describe('the document', () => {
     }
   });
 
+  it('gives every body field and query parameter a type a client can send (ids, dates, times, amounts, codes)', () => {
+    const typed = (schema: unknown) =>
+      !!schema && typeof schema === 'object' && ['type', 'anyOf', 'oneOf', 'enum', 'const', '$ref', 'allOf'].some((key) => key in schema);
+    const untyped: string[] = [];
+    let fields = 0;
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+      const json = node as Json;
+      if (json.properties && typeof json.properties === 'object' && !Array.isArray(json.properties)) {
+        for (const [name, schema] of Object.entries(json.properties as Json)) {
+          fields += 1;
+          if (!typed(schema)) untyped.push(`${at}/properties/${name}`);
+        }
+      }
+      if (Array.isArray(json.parameters)) {
+        for (const parameter of json.parameters as Json[]) {
+          fields += 1;
+          if (!typed(parameter.schema)) untyped.push(`${at}/parameters/${parameter.name}`);
+        }
+      }
+      for (const [key, value] of Object.entries(json)) if (key !== 'properties' || typeof value !== 'object') walk(value, `${at}/${key}`);
+      if (json.properties && typeof json.properties === 'object') for (const [name, schema] of Object.entries(json.properties as Json)) walk(schema, `${at}/properties/${name}`);
+    };
+    walk(doc, '#');
+    console.log(`OpenAPI document: ${fields} schema properties and parameters, ${untyped.length} without a type`);
+    expect(untyped).toEqual([]);
+    expect(fields).toBeGreaterThan(900);
+
+    const shift = operationOf('POST', '/api/shift')!.requestBody.content['application/json'].schema;
+    expect(shift.properties.restaurant_id).toMatchObject({ type: 'integer' });
+    expect(shift.properties.period_date).toMatchObject({ type: 'string', format: 'date' });
+    expect(shift.properties.start_time).toMatchObject({ type: 'string', pattern: expect.any(String) });
+    expect(shift.properties.cost_bonus).toMatchObject({ type: 'number' });
+    expect(shift.properties.driver_id.type).toEqual(['integer', 'null']);
+    expect(shift.properties.status.enum).toEqual([10, 20]);
+    expect(shift.required).toEqual(expect.arrayContaining(['restaurant_id', 'period_date', 'driver_id', 'start_time', 'finish_time']));
+    const area = operationOf('POST', '/api/area')!.requestBody.content['application/json'].schema;
+    expect(area.properties.city_id).toMatchObject({ type: 'integer' });
+    expect(area.properties.standardPayRate).toMatchObject({ type: 'number' });
+    expect(area.required).toEqual(expect.arrayContaining(['city_id', 'name', 'standardPayRate', 'weekendPayRate']));
+  });
+
   it('takes request bodies and queries from the schemas the handlers parse with', () => {
     const login = operationOf('POST', '/api/auth/login')!.requestBody.content['application/json'].schema;
     expect(Object.keys(login.properties)).toEqual(expect.arrayContaining(['email', 'password']));

@@ -224,7 +224,7 @@ describe('News Feed screen', { timeout: 60_000 }, () => {
   it('hides a post, and shows the refusal of a post beyond a manager scope', async () => {
     const calls = api(undefined, (call) => {
       if (call.path === '/api/newsFeed/changeStatus/1') return { body: { ...winter, status: 20 } };
-      if (call.path === '/api/newsFeed/changePinned/2') return { status: 403, body: { message: NEWS_MSG.cannotManage, id: [NEWS_MSG.cannotManage] } };
+      if (call.path === '/api/newsFeed/changePinned/2') return { status: 403, body: { message: NEWS_MSG.cannotManage } };
       return undefined;
     });
     const u = await openFeed();

@@ -5,7 +5,7 @@ import { ADDRESSEE } from '../../../domain/statuses';
 import { NEWS_MSG, type NewsPost, type NewsPostView } from '../../../domain/validation/newsFeed';
 import type { Database } from '../../db/schema';
 import { restaurantScope, type Account } from '../../plugins/auth';
-import { HttpError, fieldError, forbidden } from '../../plugins/errors';
+import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { inReach, managerReach, type Reach } from '../driverMessage/recipients';
 
 /**
@@ -146,6 +146,6 @@ export async function checkTargets(db: Kysely<Database>, post: NewsPost, scope: 
   if (!(await withinScope(db, scope, post))) throw forbidden(NEWS_MSG.outOfScope);
 }
 
-/** The refusal of a change to a post beyond a manager's scope, on `id` as the feed's alerts read it (spec 1, section 8). */
-export const cannotManage = () => new HttpError(403, { message: NEWS_MSG.cannotManage, id: [NEWS_MSG.cannotManage] });
-export const postNotFound = () => new HttpError(404, { message: NEWS_MSG.notFound, id: [NEWS_MSG.notFound] });
+/** The refusal of a change to a post beyond a manager's scope, in the API's `{ message }` shape. */
+export const cannotManage = () => forbidden(NEWS_MSG.cannotManage);
+export const postNotFound = () => notFound(NEWS_MSG.notFound);
