@@ -1,6 +1,7 @@
 import { formatPounds } from './money';
 import { readMapCenter, OPTION_KEY, OPTION_MSG } from './validation/option';
 import { WORKING_TIME_OPTION } from './workingTime';
+import { ATTENDANCE_OPTION } from './attendance';
 
 /**
  * What each option is, in words office staff use: its label, a short explanation, its unit, its group on the
@@ -11,13 +12,14 @@ import { WORKING_TIME_OPTION } from './workingTime';
 export const OPTION_GROUPS = [
   { id: 'payAndBilling', label: 'Pay and billing' },
   { id: 'workingTime', label: 'Working time' },
+  { id: 'dayOfService', label: 'Day of service' },
   { id: 'map', label: 'Map' },
   { id: 'other', label: 'Other' },
 ] as const;
 export type OptionGroupId = (typeof OPTION_GROUPS)[number]['id'];
 
-/** The editor a value needs: pounds, whole hours or days, a map centre, or plain text. */
-export type OptionKind = 'money' | 'hours' | 'days' | 'mapCentre' | 'text';
+/** The editor a value needs: pounds, whole hours, days or minutes, a map centre, or plain text. */
+export type OptionKind = 'money' | 'hours' | 'days' | 'minutes' | 'mapCentre' | 'text';
 
 /**
  * The action of RULES.options (domain/access.ts) that changing an option needs: `edit` (administrators and
@@ -57,6 +59,16 @@ const limit = (label: string, explanation: string, kind: 'hours' | 'days', unit:
   refusal: OPTION_MSG.workingTimeAdministratorsOnly,
 });
 
+const attendance = (label: string, explanation: string): OptionFacts => ({
+  label,
+  explanation,
+  unit: 'minutes after the start',
+  kind: 'minutes',
+  group: 'dayOfService',
+  editAction: 'editRates',
+  refusal: OPTION_MSG.attendanceAdministratorsOnly,
+});
+
 /** The options the app reads (spec 1 section 3, spec 2 section 3, spec 3 section 3, working time), in screen order. */
 export const OPTION_FACTS: Readonly<Record<string, OptionFacts>> = {
   [OPTION_KEY.fuelBonus0]: payRate('Fuel bonus, 0–3 miles', 'Paid to the driver for each delivery of up to 3 miles.', '£ per delivery'),
@@ -76,6 +88,8 @@ export const OPTION_FACTS: Readonly<Record<string, OptionFacts>> = {
     'hours per week',
   ),
   [WORKING_TIME_OPTION.maxConsecutiveDays]: limit('Maximum days in a row', 'The most days in a row a driver works.', 'days', 'days'),
+  [ATTENDANCE_OPTION.lateMinutes]: attendance('Late After', 'A driver who has not started a shift this long after its start is shown and reported as late.'),
+  [ATTENDANCE_OPTION.noShowMinutes]: attendance('No-Show After', 'A driver who has not started a shift this long after its start is shown and reported as a no-show.'),
   [OPTION_KEY.mapCenterDefault]: {
     label: 'Map starting point',
     explanation: 'Where the maps of the app open: their centre and zoom.',
@@ -119,6 +133,8 @@ export function formatOptionValue(okey: string, ovalue: string): string {
       return Number.isFinite(n) ? `${plural(n, 'hour', 'hours')}${facts.unit.replace(/^hours/, '')}` : ovalue;
     case 'days':
       return Number.isFinite(n) ? plural(n, 'day', 'days') : ovalue;
+    case 'minutes':
+      return Number.isFinite(n) ? `${plural(n, 'minute', 'minutes')} after the start` : ovalue;
     case 'mapCentre': {
       const centre = readMapCenter(ovalue);
       return `Latitude ${centre.lat}, longitude ${centre.lng}, zoom ${centre.map_zoom}`;

@@ -6,7 +6,8 @@
 export const ALERT_STATUS = { unread: 10, read: 20 } as const;
 export const ALERT_CHANNELS = ['timesheet_channel', 'news_feed_channel', 'shift_channel'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
-export const ALERT_EVENTS = ['request', 'reject', 'publish'] as const;
+/** 'late' and 'noShow' tell of a driver who has not started a shift (domain/attendance.ts). */
+export const ALERT_EVENTS = ['request', 'reject', 'publish', 'late', 'noShow'] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 
 export const POST_STATUS = { show: 10, hide: 20 } as const;

@@ -18,6 +18,8 @@ export interface Config {
   databaseLimits: { connectMs: number; statementMs: number };
   /** SIGTERM: how long requests in flight may take to finish before the process stops anyway. */
   shutdownMs: number;
+  /** How often late drivers and no-shows are looked for (seconds); 0 = never. */
+  attendancePassSeconds: number;
   /**
    * The live feed's key and signing secret from the environment; null = the ones generated on first start and kept
    * in the database (server/feedKeys.ts), which `resolveFeedKeys` fills in before the app is built.
@@ -112,6 +114,7 @@ const envSchema = z
     DB_CONNECT_TIMEOUT_MS: wholeNumber('DB_CONNECT_TIMEOUT_MS', 100, 60_000),
     DB_STATEMENT_TIMEOUT_MS: wholeNumber('DB_STATEMENT_TIMEOUT_MS', 100, 600_000),
     SHUTDOWN_TIMEOUT_MS: wholeNumber('SHUTDOWN_TIMEOUT_MS', 0, 600_000),
+    ATTENDANCE_PASS_SECONDS: wholeNumber('ATTENDANCE_PASS_SECONDS', 0, 3_600),
     PUSHER_APP_KEY: optional(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'PUSHER_APP_KEY may hold only letters, digits, dot, dash and underscore')),
     PUSHER_APP_SECRET: optional(z.string().min(1).max(500, 'PUSHER_APP_SECRET must be at most 500 characters')),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// address')),
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A few seconds each: a request that cannot reach the database answers 503 well within ten seconds.
     databaseLimits: { connectMs: e.DB_CONNECT_TIMEOUT_MS ?? 2_000, statementMs: e.DB_STATEMENT_TIMEOUT_MS ?? 5_000 },
     shutdownMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    attendancePassSeconds: e.ATTENDANCE_PASS_SECONDS ?? 60,
     pusherAppKey: e.PUSHER_APP_KEY ?? null,
     pusherAppSecret: e.PUSHER_APP_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,

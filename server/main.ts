@@ -9,6 +9,7 @@ import { resolveSecrets } from './secrets';
 import { moveDocumentsPrivate } from './services/documents';
 import { writeBackup } from './backup/archive';
 import { serveControl } from './backup/control';
+import { startAttendanceTimer } from './services/attendance';
 
 /** The process: configuration, database, migrations, first-start demo data, listen, graceful shutdown. */
 async function main() {
@@ -38,6 +39,9 @@ async function main() {
     logger: { level: config.logLevel },
   });
 
+  // Late drivers and no-shows are looked for every minute, by one instance at a time (the lease in job_leases).
+  const stopAttendance = config.attendancePassSeconds > 0 ? startAttendanceTimer(app, config.attendancePassSeconds * 1000) : () => {};
+
   // `npm run backup` asks this process, which owns the embedded database, to write the backup.
   const stopControl = database.pglite
     ? await serveControl(config.dataDir, (request) => writeBackup(database.pglite!, config.dataDir, request.backup))
@@ -54,6 +58,7 @@ async function main() {
       process.exit(1);
     }, config.shutdownMs + 5_000).unref();
     clearInterval(statistics);
+    stopAttendance();
     let code = 0;
     try {
       if (!(await app.lifecycle.drain(config.shutdownMs))) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitOfOption, WORKING_TIME_MAX, workingTimeOptionMessage } from '../workingTime';
+import { ATTENDANCE_MAX_MINUTES, ATTENDANCE_OPTION_KEYS, attendanceOptionMessage } from '../attendance';
 import { sent } from './wire';
 
 /**
@@ -50,6 +51,7 @@ export const OPTION_MSG = {
   textTooLong: `Value must be at most ${OPTION_TEXT_MAX} characters long`,
   administratorsOnly: 'Only administrators can change pay and billing rates',
   workingTimeAdministratorsOnly: 'Only administrators can change working-time limits',
+  attendanceAdministratorsOnly: 'Only administrators can change when a driver is late or a no-show',
   mapJson: 'Value must be JSON like {"lat": 51.4, "lng": 0, "map_zoom": 12}',
   latRequired: 'Latitude is required.',
   latRange: 'Latitude must be a number between -90 and 90',
@@ -128,6 +130,10 @@ export function normaliseOptionValue(okey: string, raw: unknown): OptionValueRes
   if (limit) {
     const max = WORKING_TIME_MAX[limit];
     return /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= max ? { ok: true, value: String(Number(text)) } : { ok: false, message: workingTimeOptionMessage(max) };
+  }
+  if (ATTENDANCE_OPTION_KEYS.includes(okey)) {
+    const n = Number(text);
+    return /^\d+$/.test(text) && n >= 1 && n <= ATTENDANCE_MAX_MINUTES ? { ok: true, value: String(n) } : { ok: false, message: attendanceOptionMessage };
   }
   if (okey === OPTION_KEY.mapCenterDefault) {
     let parsed: unknown;

@@ -99,7 +99,7 @@ function OptionForm({ option, save, onClose, onSaved }: OptionFormProps) {
 
 const decimal = { htmlInput: { inputMode: 'decimal' as const } };
 
-const VALUE_LABEL = { money: 'Amount', hours: 'Hours', days: 'Days', mapCentre: 'Value', text: 'Value' } as const;
+const VALUE_LABEL = { money: 'Amount', hours: 'Hours', days: 'Days', minutes: 'Minutes', mapCentre: 'Value', text: 'Value' } as const;
 
 /** The value in the editor its kind needs: pounds after a £ sign, whole hours or days, or text; its unit beside it. */
 function ValueInput({ facts }: { facts: OptionFacts }) {

@@ -23,6 +23,7 @@ import * as broadcastLog from './migrations/0023_broadcast_log';
 import * as recordVersions from './migrations/0024_record_versions';
 import * as historyDetail from './migrations/0026_history_detail';
 import * as referenceIndexes from './migrations/0028_reference_indexes';
+import * as attendance from './migrations/0029_attendance';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_record_versions': recordVersions,
   '0026_history_detail': historyDetail,
   '0028_reference_indexes': referenceIndexes,
+  '0029_attendance': attendance,
 };
 
 // Migrations work on any schema type: they create it.

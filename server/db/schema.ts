@@ -265,6 +265,18 @@ export interface NewsRepliesTable {
   author_driver_id: number | null;
   created_at: CreatedAt;
 }
+/** One row per shift and attendance state told to the office (migrations/0029_attendance.ts). */
+export interface AttendanceAlertsTable {
+  shift_id: number;
+  state: 'late' | 'noShow';
+  created_at: CreatedAt;
+}
+/** A timed pass's lease: the instance holding an unexpired one runs it. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  expires_at: ColumnType<string, string | undefined, string>;
+}
 export interface AlertsTable {
   id: Generated<number>;
   channel: string;
@@ -441,6 +453,8 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   driver_worked_restaurants: DriverWorkedRestaurantsTable;
   idempotency_keys: IdempotencyKeysTable;
+  attendance_alerts: AttendanceAlertsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -35,6 +35,7 @@ import { listQuerySchema } from '../../domain/validation/listQuery';
 import { importQuerySchema } from '../../domain/validation/imports';
 import { ACTION_ID_PATTERN } from '../../domain/validation/history';
 import { alertUpdateSchema } from '../routes/alert';
+import { attendanceQuerySchema, attendanceResponse } from '../routes/shift/attendance';
 import { broadcastingAuthSchema } from '../plugins/realtime';
 
 /**
@@ -137,6 +138,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   'GET /api/shift': { summary: 'Shifts of a range (at most 31 days)', query: shiftsQuery, response: RESPONSES.shifts },
   'POST /api/shift': { summary: 'Add a shift', body: shiftSchema, response: RESPONSES.shift, status: 201 },
+  'GET /api/shift/attendance': { summary: "Attendance of today's shifts: late, no-show, started, finished", query: attendanceQuerySchema, response: attendanceResponse },
   'GET /api/shift/:id': { summary: 'One shift, as the board shows it', response: RESPONSES.shift },
   'PUT /api/shift/:id': { summary: 'Change a shift', body: shiftUpdateSchema, response: RESPONSES.shift, versioned: true },
   'DELETE /api/shift/:id': { summary: 'Remove a shift', response: FILES.empty, status: 204 },

@@ -284,6 +284,7 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { url: `/api/shift?${range(fx, -6, 0)}&with_timesheet=1&with_driver=1`, shows: hasId(id) };
   },
   'POST /api/shift': async (fx) => ({ url: '/api/shift', payload: staffShift(fx) }),
+  'GET /api/shift/attendance': async (fx) => ({ url: `/api/shift/attendance?date=${fx.today}` }),
   'GET /api/shift/:id': async (fx) => ({ url: `/api/shift/${await shift(fx)}` }),
   'PUT /api/shift/:id': async (fx) => {
     const id = await shift(fx);

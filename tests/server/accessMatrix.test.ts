@@ -79,6 +79,7 @@ const MATRIX: Record<string, string> = {
 
   'GET /api/shift': SCOPED_LIST,
   'POST /api/shift': STAFF_RECORD,
+  'GET /api/shift/attendance': '401 ok ok ok ok ok 403',
   'GET /api/shift/:id': STAFF_RECORD,
   'PUT /api/shift/:id': STAFF_RECORD,
   'DELETE /api/shift/:id': STAFF_RECORD,

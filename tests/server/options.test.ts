@@ -22,6 +22,8 @@ describe('GET /api/option', () => {
     const options = res.json() as { id: number; okey: string; ovalue: string; description: string }[];
     const keys = options.map((o) => o.okey);
     expect(keys).toEqual([
+      'attendance_late_minutes',
+      'attendance_no_show_minutes',
       'fuel_bonus_0',
       'fuel_bonus_3',
       'fuel_bonus_6',

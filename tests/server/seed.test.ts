@@ -251,15 +251,17 @@ describe('demo dataset: news, alerts, options', () => {
     expect(reads.length).toBeLessThan(alerts.length);
   });
 
-  it('has the nine options with valid values and descriptions', async () => {
+  it('has the eleven options with valid values and descriptions', async () => {
     const options = Object.fromEntries((await db().selectFrom('options').selectAll().execute()).map((o) => [o.okey, o]));
     expect(Object.keys(options).sort()).toEqual([
+      'attendance_late_minutes', 'attendance_no_show_minutes',
       'fuel_bonus_0', 'fuel_bonus_3', 'fuel_bonus_6', 'map_center_default',
       'restaurants_standard_booking_fee', 'restaurants_standard_invoice_comission',
       'working_time_max_consecutive_days', 'working_time_max_week_hours', 'working_time_min_rest_hours',
     ]);
     expect(readLimits(Object.values(options))).toEqual({ minRestHours: 11, maxWeekHours: 48, maxConsecutiveDays: 6 });
     expect(JSON.parse(options.map_center_default.ovalue)).toEqual({ lat: 51.4, lng: 0, map_zoom: 12 });
+    expect([options.attendance_late_minutes.ovalue, options.attendance_no_show_minutes.ovalue]).toEqual(['10', '30']);
     for (const key of ['fuel_bonus_0', 'fuel_bonus_3', 'fuel_bonus_6', 'restaurants_standard_invoice_comission']) {
       expect(Number(options[key].ovalue)).toBeGreaterThan(0);
     }

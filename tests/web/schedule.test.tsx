@@ -431,6 +431,20 @@ describe('shift menu and chips', () => {
     expect(marked.querySelector('.chip-breach')).not.toBeNull();
     expect(chipHtml(record({}), opts)).not.toContain('working-time');
   });
+
+  it("shows today's attendance in words beside an icon, in the chip's text that names it", () => {
+    const opts = { variant: 'admin' as const, today: '2026-11-23', phone: false };
+    const text = (attendance: Parameters<typeof chipHtml>[1]['attendance']) => {
+      const el = document.createElement('div');
+      el.innerHTML = chipHtml(record({}), { ...opts, attendance });
+      return { name: el.querySelector('.chip')!.textContent!, icon: el.querySelector('.chip-attendance [aria-hidden="true"]')?.textContent };
+    };
+    expect(text({ kind: 'late', minutes: 12 })).toEqual({ name: expect.stringContaining('⏱ Late 12 min'), icon: '⏱' });
+    expect(text({ kind: 'noShow', minutes: 31 }).name).toContain('No-show');
+    expect(text({ kind: 'started', at: '17:02' }).name).toContain('Started 17:02');
+    expect(text({ kind: 'finished' }).name).toContain('Finished');
+    expect(chipHtml(record({}), { ...opts, attendance: { kind: 'notDue' } })).not.toContain('chip-attendance');
+  });
 });
 
 describe('the board store', () => {

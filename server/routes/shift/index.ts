@@ -7,6 +7,7 @@ import { viewerOf } from '../../plugins/visibility';
 import { present } from '../../visibility/present';
 import { DayListCache, dayText, groupByDay, type DayTexts } from '../../services/dayLists';
 import { sendList } from '../../services/jsonList';
+import attendanceRoutes from './attendance';
 import bulkShiftRoutes from './bulk';
 import copyShiftRoutes from './copyRoute';
 import fillShiftRoutes from './fill';
@@ -53,6 +54,7 @@ export default async function shiftRoutes(app: FastifyInstance) {
     return sendList(request, reply, await lists.get(app.db, JSON.stringify([filter, viewer.audience]), range, build));
   });
 
+  await app.register(attendanceRoutes);
   await app.register(singleShiftRoutes);
   await app.register(bulkShiftRoutes);
   await app.register(copyShiftRoutes);

@@ -15,6 +15,8 @@ export interface DriverPanelProps {
   openCount: number;
   /** Open drafts: counted in the totals' Open Shifts, but not on the board, so the panel says how many. */
   openDrafts: number;
+  /** Today's late drivers and no-shows on the board. */
+  lateCount: number;
   choice: DriverChoice;
   onChoice: (choice: DriverChoice) => void;
   onlyTheirRestaurants: boolean;
@@ -29,7 +31,7 @@ export interface DriverPanelProps {
  * the restaurants where they have some. Only the rows in view are rendered (thousands of drivers). Memoised: a change
  * of week draws it again only once the new week's shifts change its counts.
  */
-export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCount, openDrafts, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants, loading = false }: DriverPanelProps) {
+export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCount, openDrafts, lateCount, choice, onChoice, onlyTheirRestaurants, onOnlyTheirRestaurants, loading = false }: DriverPanelProps) {
   const [query, setQuery] = useState('');
   const found = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -61,6 +63,11 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
         <ListItem disablePadding>
           <ListItemButton selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
             <ListItemText primary="Open shifts" secondary={openShown(openCount, openDrafts)} />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton selected={choice.kind === 'lateNoShow'} onClick={() => onChoice({ kind: 'lateNoShow' })}>
+            <ListItemText primary={`Late and no-shows [${lateCount}]`} secondary="Today's shifts not started in time" />
           </ListItemButton>
         </ListItem>
       </List>

@@ -25,6 +25,8 @@ import { TotalsBar } from './TotalsBar';
 import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants, useWorkingTimeLimits } from './useBoardLists';
 import { useBreachMarks } from './useBreachMarks';
 import { useShiftBoard } from './useShiftBoard';
+import { useAttendance } from './useAttendance';
+import { isLateOrNoShow } from '../../../domain/attendance';
 import { useStage } from './useStage';
 import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
 import { lazyDialog, preloadAll } from '../../components/lazyDialog';
@@ -117,7 +119,9 @@ export function ScheduleBoard() {
   // `version` is the store's change counter: the lists are read again whenever the store changes.
   const withDrafts = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, version, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps
   const inLocation = useMemo(() => withDrafts.filter(notDraft), [withDrafts]);
-  const chosen = useMemo(() => choiceFilter(choice), [choice]);
+  // Today's attendance, read again each minute and when a driver starts (the live feed).
+  const attendance = useAttendance(store, version, range);
+  const chosen = useMemo(() => choiceFilter(choice, attendance), [choice, attendance]);
   const visible = useCallback((s: ShiftRecord) => notDraft(s) && chosen(s), [chosen]);
 
   const listed = useMemo(() => {
@@ -150,6 +154,7 @@ export function ScheduleBoard() {
   const limits = useWorkingTimeLimits(secondary);
   const breaches = useBreachMarks(store, version, driverById, limits);
   const warnings = useMemo(() => withDrafts.filter((s) => chosen(s) && breaches.has(s.id)).length, [withDrafts, chosen, breaches]);
+  const lateCount = useMemo(() => inLocation.filter((s) => isLateOrNoShow(attendance.get(s.id))).length, [inLocation, attendance]);
 
   const toPublish = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [inLocation]);
   const toUnpublish = useMemo(() => inLocation.filter((s) => canUnpublish(stateOf(s))), [inLocation]);
@@ -196,6 +201,7 @@ export function ScheduleBoard() {
       counts={counts}
       openCount={inLocation.filter((s) => !s.driver_id).length}
       openDrafts={withDrafts.filter((s) => !notDraft(s) && !s.driver_id).length}
+      lateCount={lateCount}
       choice={choice}
       onChoice={onChoice}
       onlyTheirRestaurants={onlyTheirRestaurants}
@@ -273,12 +279,13 @@ export function ScheduleBoard() {
               onDay={onDay}
               onMove={(shift, restaurantId, date, revert) => void move(shift, restaurantId, date, revert)}
               breaches={breaches}
+              attendance={attendance}
             />
           )}
         </Box>
       </Box>
       <Stack direction="row" sx={{ alignItems: 'center', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', pr: 1 }}>
-        <TotalsBar totals={totals} warnings={warnings} />
+        <TotalsBar totals={totals} warnings={warnings} lateCount={lateCount} />
         <BoardKey variant="admin" />
       </Stack>
 

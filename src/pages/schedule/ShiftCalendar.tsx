@@ -9,6 +9,7 @@ import { datesOf, type DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { BoardRestaurant } from './api';
 import { chipHtml, escapeHtml, type BoardVariant } from './chip';
+import { attendanceWords, type Attendance } from '../../../domain/attendance';
 import type { ShiftStore, StoreChange } from './shiftStore';
 import { DrawnRows, SPACERS } from './drawnRows';
 import { boardRows } from './rowWindow';
@@ -52,7 +53,11 @@ export interface ShiftCalendarProps {
   onMove: (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => void;
   /** Shifts that break a working-time rule: their chips carry a mark. */
   breaches?: ReadonlySet<number>;
+  /** Today's attendance by shift id: late, no-show, started, finished. */
+  attendance?: ReadonlyMap<number, Attendance>;
 }
+
+const NO_ATTENDANCE: ReadonlyMap<number, Attendance> = new Map();
 
 const NONE: ReadonlySet<number> = new Set();
 
@@ -102,6 +107,16 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     marked.current = now;
     if (flipped.length) drawn.storeChanged({ all: false, ids: flipped });
   }, [props.breaches, drawn]);
+
+  // Likewise the chips whose attendance words changed (a driver started, or a minute passed).
+  const attended = useRef<ReadonlyMap<number, Attendance>>(NO_ATTENDANCE);
+  useEffect(() => {
+    const now = props.attendance ?? NO_ATTENDANCE;
+    const before = attended.current;
+    const changed = [...new Set([...now.keys(), ...before.keys()])].filter((id) => attendanceWords(now.get(id)) !== attendanceWords(before.get(id)));
+    attended.current = now;
+    if (changed.length) drawn.storeChanged({ all: false, ids: changed });
+  }, [props.attendance, drawn]);
 
   // A new range (Next, Previous, Today, another interval) reaches FullCalendar only after the drawn rows have gone,
   // in tasks of their own (see DrawnRows.hold): rendering a month's columns over a screenful of drawn rows was one
@@ -240,8 +255,8 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const eventContent = useCallback((arg: { event: { id: string } }) => {
     const shift = latest.current.store.get(Number(arg.event.id));
     if (!shift) return { html: '' };
-    const { variant, today, phone, breaches = NONE } = latest.current;
-    return { html: chipHtml(shift, { variant, today, phone, breach: breaches.has(shift.id) }) };
+    const { variant, today, phone, breaches = NONE, attendance = NO_ATTENDANCE } = latest.current;
+    return { html: chipHtml(shift, { variant, today, phone, breach: breaches.has(shift.id), attendance: attendance.get(shift.id) }) };
   }, []);
 
   const eventClick = useCallback((arg: { event: { id: string }; el: HTMLElement; jsEvent: MouseEvent }) => {

@@ -3,8 +3,11 @@ import { Box, Typography } from '@mui/material';
 import type { ShiftTotals } from '../../../domain/shifts';
 import { formatMoney } from '../../components/format';
 
-/** The admin board's bottom bar (spec 3, section 2.1), with the shifts that break a working-time rule. */
-export const TotalsBar = memo(function TotalsBar({ totals, warnings }: { totals: ShiftTotals; warnings?: number }) {
+/**
+ * The admin board's bottom bar (spec 3, section 2.1), with the shifts that break a working-time rule and today's late
+ * drivers and no-shows.
+ */
+export const TotalsBar = memo(function TotalsBar({ totals, warnings, lateCount }: { totals: ShiftTotals; warnings?: number; lateCount?: number }) {
   const items: [string, string][] = [
     ['Published', String(totals.published)],
     ['Unpublished', String(totals.unpublished)],
@@ -16,6 +19,7 @@ export const TotalsBar = memo(function TotalsBar({ totals, warnings }: { totals:
     ['Expected Sales', formatMoney(totals.expectedSales)],
   ];
   if (warnings !== undefined) items.push(['Working-time warnings', String(warnings)]);
+  if (lateCount !== undefined) items.push(['Late and No-Shows', String(lateCount)]);
   return (
     <Box
       component="dl"

@@ -4,6 +4,7 @@ import { addDays } from '../../../domain/dates';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { DriverPlaces, DriverWorkingTime } from '../../../domain/availability';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
+import type { AttendanceLimits, AttendanceSheet } from '../../../domain/attendance';
 
 /** The shift calls of spec 3, section 7, and the lists the boards read. */
 
@@ -153,3 +154,11 @@ export function workingTimeWarnings(error: unknown): string[] | null {
 export function errorText(error: unknown, fallback: string): string {
   return (error as Error)?.message || fallback;
 }
+
+/** Today's attendance facts (GET /api/shift/attendance): the limits and what each shift's timesheet says. */
+export interface AttendanceAnswer {
+  date: string;
+  limits: AttendanceLimits;
+  items: { shift_id: number; sheet: AttendanceSheet | null }[];
+}
+export const fetchAttendance = (date: string, signal?: AbortSignal) => httpClient<AttendanceAnswer>('/api/shift/attendance', { query: { date }, signal });

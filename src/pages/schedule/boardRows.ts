@@ -1,6 +1,7 @@
 import type { LocationArea, LocationSelection } from '../../components/LocationPicker';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { BoardRestaurant } from './api';
+import { isLateOrNoShow, type Attendance } from '../../../domain/attendance';
 
 const collator = new Intl.Collator();
 
@@ -30,11 +31,12 @@ export function rowsFor(restaurants: readonly BoardRestaurant[], location: Locat
   return sorted.filter((r) => (location.type === 'area' ? r.area_id === location.id : r.id === location.id));
 }
 
-/** The driver panel's choice: everyone, open shifts only, or one driver. */
-export type DriverChoice = { kind: 'all' } | { kind: 'open' } | { kind: 'driver'; id: number };
+/** The driver panel's choice: everyone, open shifts only, today's late drivers and no-shows, or one driver. */
+export type DriverChoice = { kind: 'all' } | { kind: 'open' } | { kind: 'lateNoShow' } | { kind: 'driver'; id: number };
 
-export function choiceFilter(choice: DriverChoice): (shift: ShiftRecord) => boolean {
+export function choiceFilter(choice: DriverChoice, attendance: ReadonlyMap<number, Attendance> = new Map()): (shift: ShiftRecord) => boolean {
   if (choice.kind === 'open') return (s) => !s.driver_id;
+  if (choice.kind === 'lateNoShow') return (s) => isLateOrNoShow(attendance.get(s.id));
   if (choice.kind === 'driver') return (s) => s.driver_id === choice.id;
   return () => true;
 }

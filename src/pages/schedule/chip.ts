@@ -1,6 +1,7 @@
 import { SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, rejectedByLabel, type ShiftRecord } from '../../../domain/shifts';
 import { ukDate } from '../../../domain/dates';
+import { attendanceWords, type Attendance } from '../../../domain/attendance';
 
 /**
  * Shift chips as HTML strings. FullCalendar 6 renders JSX content through one React portal per event, which
@@ -19,6 +20,17 @@ export interface ChipOptions {
   phone: boolean;
   /** The shift breaks a working-time rule: a small mark, and said in the chip's label. */
   breach?: boolean;
+  /** Today's attendance: a line with an icon and words, so colour is never the only sign. */
+  attendance?: Attendance | null;
+}
+
+const ATTENDANCE_ICON: Record<Attendance['kind'], string> = { notDue: '', started: '▶', late: '⏱', noShow: '✖', finished: '✔' };
+
+/** The chip's attendance line: the icon hidden from screen readers, the words read as part of the chip's name. */
+export function attendanceLine(a: Attendance | null | undefined): string {
+  const words = attendanceWords(a);
+  if (!a || !words) return '';
+  return `<div class="chip-attendance chip-att-${a.kind}"><span aria-hidden="true">${ATTENDANCE_ICON[a.kind]}</span> ${escapeHtml(words)}</div>`;
 }
 
 export const BREACH_LABEL = 'breaks a working-time rule';
@@ -53,7 +65,7 @@ export function chipHtml(shift: ShiftRecord, o: ChipOptions): string {
   const showPhone = !!phone && (o.variant === 'restaurant' || !o.phone || shift.period_date === o.today);
   const status = statusLabel(shift, o.variant);
   const lock = shift.timesheet_id ? `<span class="chip-lock-wrap" title="${SHIFT_LABEL.timesheetExists}">${LOCK}</span>` : '';
-  const title = [`${shift.start_time}–${shift.finish_time}`, who, status, showPhone ? phone! : '', shift.timesheet_id ? SHIFT_LABEL.timesheetExists : '']
+  const title = [`${shift.start_time}–${shift.finish_time}`, who, attendanceWords(o.attendance), status, showPhone ? phone! : '', shift.timesheet_id ? SHIFT_LABEL.timesheetExists : '']
     .filter(Boolean)
     .join(' · ');
   // The chip is named by its text (the focusable event around it is a button): what it shows, then for screen
@@ -65,6 +77,7 @@ export function chipHtml(shift: ShiftRecord, o: ChipOptions): string {
     `<div class="chip${o.breach ? ' chip-breaching' : ''}" data-shift-id="${shift.id}" title="${escapeHtml(title)}">` +
     `<div class="chip-time">${shift.start_time}–${shift.finish_time}${lock}${o.breach ? BREACH_MARK : ''}</div>` +
     `<div class="chip-who">${escapeHtml(who)}</div>` +
+    attendanceLine(o.attendance) +
     // The phone layout shows today's driver's phone on the chip; otherwise it is in the tooltip.
     (showPhone && o.phone && o.variant === 'admin' ? `<div class="chip-phone">${escapeHtml(phone!)}</div>` : '') +
     `<span class="sr-only">, ${escapeHtml(unseen)}</span>` +

@@ -14,6 +14,7 @@ import {
 } from '../../../../domain/validation/timesheet';
 import { OWN_MSG } from '../../../../domain/messages';
 import { raiseAlert } from '../../../services/alerts';
+import { tellLateStart } from '../../../services/attendance';
 import { fieldError, notFound } from '../../../plugins/errors';
 import { loadPayOptions } from '../../timesheet/payOptions';
 import { listTimesheetsJson, timesheetViews } from '../../timesheet/views';
@@ -63,7 +64,8 @@ export default async function driverAppTimesheetRoutes(app: FastifyInstance) {
 }
 
 async function driverStep(app: FastifyInstance, driverId: number, step: Step, input: DriverTimesheetInput) {
-  const today = londonToday();
+  const at = new Date();
+  const today = londonToday(at);
   const now = londonTime();
   const pay = await loadPayOptions(app.db);
 
@@ -165,6 +167,8 @@ async function driverStep(app: FastifyInstance, driverId: number, step: Step, in
   });
 
   await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: result.created ? 'store' : 'update', items: [result.view] });
+  // A start past the late limit is told to the office even when no minute pass caught it first.
+  if (step === 'start') await tellLateStart(app, input.shift_id, at, result.view.driver_start_time ?? null);
   if (step === 'submit') {
     await raiseAlert(app, { channel: 'timesheet_channel', event: 'publish', message: submittedAlert(result.driverName, result.restaurant, result.view.period_date), restaurantId: result.view.restaurant_id });
   } else if (step === 'discard') {

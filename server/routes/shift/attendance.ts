@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { londonToday } from '../../../domain/dates';
+import { restaurantScope } from '../../plugins/auth';
+import { attendanceOfRow, loadAttendanceLimits, loadAttendanceRows } from '../../services/attendance';
+
+export const attendanceQuerySchema = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\d$/, 'Date must be a date like 2026-11-29')
+    .optional(),
+});
+
+export const attendanceResponse = z.looseObject({
+  date: z.string(),
+  limits: z.looseObject({ lateMinutes: z.number(), noShowMinutes: z.number() }),
+  items: z.array(z.looseObject({ shift_id: z.number(), attendance: z.looseObject({ kind: z.string() }).nullable() })),
+});
+
+/**
+ * GET /api/shift/attendance?date=: the attendance of a day's published shifts with a driver, for the board to merge
+ * into its chips. Only today has any (domain/attendance.ts); the board keeps the limits and the timesheet facts to
+ * read the states again each minute itself. One statement for the shifts, one for the two options.
+ */
+export default async function attendanceRoutes(app: FastifyInstance) {
+  app.get('/api/shift/attendance', { preHandler: app.access('staff', 'restaurant') }, async (request) => {
+    const now = new Date();
+    const today = londonToday(now);
+    const { date = today } = attendanceQuerySchema.parse(request.query ?? {});
+    const limits = await loadAttendanceLimits(app.db);
+    if (date !== today) return { date, limits, items: [] };
+    const rows = await loadAttendanceRows(app.db, date, await restaurantScope(app, request.account!));
+    return {
+      date,
+      limits,
+      items: rows.map((row) => ({ shift_id: row.shift_id, sheet: row.sheet, attendance: attendanceOfRow(row, now, limits) })),
+    };
+  });
+}

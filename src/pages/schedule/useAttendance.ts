@@ -1,0 +1,74 @@
+import { useEffect, useMemo, useState } from 'react';
+import { attendanceOf, type Attendance, type AttendanceLimits, type AttendanceSheet } from '../../../domain/attendance';
+import { londonToday } from '../../../domain/dates';
+import { inRange, type DateRange } from '../../../domain/ranges';
+import { SHIFT_CHANNEL } from '../../../domain/shifts';
+import { TIMESHEET_CHANNEL } from '../../../domain/channels';
+import { subscribeToFeed } from '../../../providers/realtime';
+import { fetchAttendance } from './api';
+import type { ShiftStore } from './shiftStore';
+
+const TICK_MS = 60_000;
+const COALESCE_MS = 400;
+
+interface Facts {
+  date: string;
+  limits: AttendanceLimits;
+  sheets: ReadonlyMap<number, AttendanceSheet | null>;
+}
+
+/**
+ * The attendance of today's shifts on the board, by shift id: late, no-show, started or finished. The timesheet facts
+ * come from one small call, asked again when the live feed says a shift or timesheet changed (a driver started);
+ * each minute the states are read again in the browser with the same function the server's alerts use, so a chip
+ * turns late without a call. Nothing when the range does not hold today.
+ */
+export function useAttendance(store: ShiftStore, version: number, range: DateRange): ReadonlyMap<number, Attendance> {
+  const [now, setNow] = useState(() => new Date());
+  const [facts, setFacts] = useState<Facts | null>(null);
+  const [asks, setAsks] = useState(0);
+  const today = londonToday(now);
+  const showsToday = inRange(today, range);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!showsToday) return;
+    const controller = new AbortController();
+    fetchAttendance(today, controller.signal).then(
+      (answer) => setFacts({ date: answer.date, limits: answer.limits, sheets: new Map(answer.items.map((i) => [i.shift_id, i.sheet])) }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [showsToday, today, asks]);
+
+  useEffect(() => {
+    if (!showsToday) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const ask = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        setAsks((n) => n + 1);
+      }, COALESCE_MS);
+    };
+    const stops = [subscribeToFeed(SHIFT_CHANNEL, ask), subscribeToFeed(TIMESHEET_CHANNEL, ask)];
+    return () => {
+      stops.forEach((stop) => stop());
+      if (timer) clearTimeout(timer);
+    };
+  }, [showsToday]);
+
+  return useMemo(() => {
+    const out = new Map<number, Attendance>();
+    if (!facts || facts.date !== today) return out;
+    for (const shift of store.all()) {
+      if (shift.period_date !== today) continue;
+      const a = attendanceOf(shift, facts.sheets.get(shift.id) ?? null, now, facts.limits);
+      if (a && a.kind !== 'notDue') out.set(shift.id, a);
+    }
+    return out;
+  }, [store, version, facts, now, today]); // eslint-disable-line react-hooks/exhaustive-deps
+}
