@@ -52,9 +52,13 @@ export function canOpen(role: PanelRole | null | undefined, path: string): boole
   return canAccess(role, screenOf(path), 'list');
 }
 
-/** Where a logged-in account lands when it opens /login (spec 1, section 2 'Login'). */
+/**
+ * Where a logged-in account lands when it opens /login or has just logged in (spec 1, section 2 'Login'): its
+ * schedule. An account still waiting for a role, which may open no schedule, lands where / leads it (Home).
+ */
 export function landingPath(role: PanelRole | null | undefined): string {
-  return role === RESTAURANT_ROLE ? '/schedulerestaurant' : '/schedule';
+  const schedule = role === RESTAURANT_ROLE ? '/schedulerestaurant' : '/schedule';
+  return canOpen(role, schedule) ? schedule : rootPath(role);
 }
 
 /**

@@ -446,7 +446,18 @@ interface Countable extends TimesheetFacts {
   start_time: string;
   finish_time: string;
   cost_total: number;
+  /** The fee or bonus set on it (absent where the viewer may not see it, as for restaurant accounts). */
+  cost_extra_bonus?: number | null;
   restaurant_id: number;
+}
+
+/**
+ * What the driver is paid for a timesheet, in pence, as the payments export pays it (domain/payments.ts): a worked
+ * timesheet's cost_total (rate × hours + bonus + fuel) plus the fee or bonus set on it; a cancellation timesheet's
+ * cost_total is its fee already.
+ */
+function driverPence(t: Countable): number {
+  return toPence(t.cost_total) + (isCancellation(t) ? 0 : toPence(t.cost_extra_bonus ?? 0));
 }
 
 /** Worked time counts unless it was discarded: an open shift has no one to pay, a discarded one is not paid. */
@@ -456,7 +467,7 @@ function counts(t: Countable): boolean {
 
 /**
  * The totals bar (spec 3, sections 2.3 and 3): Approved, Unapproved (pending with a driver) and Free (no
- * driver) timesheets, the total, filled hours, the estimated cost (the pay, cancellation fees included) and the
+ * driver) timesheets, the total, filled hours, the estimated cost (the pay, cancellation fees and the fees or bonuses set on timesheets included) and the
  * expected sales (the pay of worked time plus the restaurant's commission per hour, as invoices charge it). Sums
  * are in pence, so no float drift.
  */
@@ -475,7 +486,7 @@ export function timesheetTotals(list: readonly Countable[], comissionPerHour: (r
     const m = paidMinutes(t);
     const pay = toPence(t.cost_total);
     minutes += m;
-    cost += pay;
+    cost += driverPence(t);
     // A fee charged to a driver changes what the agency pays, not what the restaurant is invoiced.
     if (!isCancellation(t)) sales += pay + Math.round((toPence(comissionPerHour(t.restaurant_id)) * m) / 60);
   }
@@ -497,7 +508,10 @@ export interface DriverSummary {
   cost: number;
 }
 
-/** The left panel: per driver, the number of timesheets shown, and the hours and pay of those not discarded. */
+/**
+ * The left panel: per driver, the number of timesheets shown, and the hours and pay of those not discarded (the fee
+ * or bonus set on a timesheet counted, as the payments export counts it).
+ */
 export function driverSummaries(list: readonly Countable[]): Map<number, DriverSummary> {
   const out = new Map<number, { driver_id: number; count: number; minutes: number; pence: number }>();
   for (const t of list) {
@@ -508,7 +522,7 @@ export function driverSummaries(list: readonly Countable[]): Map<number, DriverS
     s.count++;
     if (!counts(t)) continue;
     s.minutes += paidMinutes(t);
-    s.pence += toPence(t.cost_total);
+    s.pence += driverPence(t);
   }
   return new Map(
     [...out].map(([id, s]) => [id, { driver_id: id, count: s.count, hours: Math.round((s.minutes / 60) * 100) / 100, cost: fromPence(s.pence) }]),

@@ -16,8 +16,8 @@ export interface HistoryPage {
 }
 
 /**
- * A page of actions, newest first, in words (./names.ts), each with its first entries (or, for one record's history, that record's
- * entries) and how many records of each kind it touched. `scope` limits a manager to actions touching their
+ * A page of actions, newest first (`direction` ASC: oldest first), in words (./names.ts), each with its first
+ * entries (or, for one record's history, that record's entries) and how many records of each kind it touched. `scope` limits a manager to actions touching their
  * restaurants (null = everything).
  *
  * Every filter reads the action's own columns (its summary, kept by the history trigger, migration 0011) through
@@ -25,7 +25,7 @@ export interface HistoryPage {
  * the entries of every action before it.
  */
 export async function historyPage(
-  db: Kysely<Database>, filter: HistoryFilter, scope: number[] | null, first: number, last: number,
+  db: Kysely<Database>, filter: HistoryFilter, scope: number[] | null, first: number, last: number, direction: 'ASC' | 'DESC' = 'DESC',
 ): Promise<HistoryPage> {
   const where: RawBuilder<unknown>[] = [sql`true`];
   if (filter.who) where.push(sql`a.account_name ilike ${'%' + filter.who.replace(/[\\%_]/g, '\\$&') + '%'}`);
@@ -41,6 +41,8 @@ export async function historyPage(
     where.push(sql`a.id in (select e.action_id from history_entries e where ${sql.join(recordEntries, sql` and `)})`);
   }
   const condition = sql.join(where, sql` and `);
+  // Both ways read history_actions_at_idx (at desc, seq desc), backwards for the oldest first.
+  const order = direction === 'ASC' ? sql`order by a.at asc, a.seq asc` : sql`order by a.at desc, a.seq desc`;
   // The record's own entries when one record is asked about, else the action's first ones.
   const shown = sql.join([sql`e.action_id = a.id`, ...recordEntries], sql` and `);
 
@@ -53,8 +55,8 @@ export async function historyPage(
          'op', e.op, 'before', e.before, 'after', e.after) order by e.id) from (
          select * from history_entries e where ${shown} order by e.id limit ${ENTRIES_SHOWN}) e), '[]')
     ) as row
-    from (select * from history_actions a where ${condition} order by a.at desc, a.seq desc offset ${first} limit ${last - first + 1}) a
-    order by a.at desc, a.seq desc`.execute(db);
+    from (select * from history_actions a where ${condition} ${order} offset ${first} limit ${last - first + 1}) a
+    ${order}`.execute(db);
   const count = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from history_actions a where ${condition} limit ${HISTORY_COUNT_CAP + 1}) c`.execute(db);
   const n = count.rows[0].n;

@@ -38,6 +38,10 @@ describe('shell links by role (spec 1, section 2)', () => {
     expect(hasStaffTools(RESTAURANT_ROLE)).toBe(false);
     expect(landingPath(RESTAURANT_ROLE)).toBe('/schedulerestaurant');
     expect(landingPath(ROLE.administrator)).toBe('/schedule');
+    expect(landingPath(ROLE.manager)).toBe('/schedule');
+    // An account waiting for a role may open no schedule: it lands on Home, as / leads it.
+    expect(landingPath(null)).toBe('/home');
+    for (const role of [ROLE.administrator, ROLE.manager, RESTAURANT_ROLE, null]) expect(canOpen(role, landingPath(role))).toBe(true);
   });
 
   it('/ leads each role to a screen it may open: staff to the news feed, restaurant accounts to their schedule', () => {

@@ -192,15 +192,18 @@ describe('demo dataset: schedule and timesheets', () => {
       expect({ cost_cover: r.cost_cover, amount_paid: r.amount_paid, amount_difference: r.amount_difference }).toEqual(splitAmount(r.cost));
     }
     // The cancelled driver's fee: a cancellation timesheet of the shift they were taken off, told of by its record.
-    const fees = await rows<{ event: number; cost: number; fee: number | null; same: boolean | null }>(`
+    const fees = await rows<{ event: number; cost: number; fee: number | null; same: boolean | null; worked: boolean | null }>(`
       select r.event, r.cost, t.cost_extra_bonus as fee,
         (t.driver_id = r.driver_id and t.cancelled_shift_id = r.shift_id and t.shift_id is null and t.cost_total = t.cost_extra_bonus
-          and t.status = ${CANCELLATION_TIMESHEET.status} and s.driver_id is null and s.driver_id_canceled = t.driver_id) as same
+          and t.status = ${CANCELLATION_TIMESHEET.status} and s.driver_id is null and s.driver_id_canceled = t.driver_id) as same,
+        (t.driver_id = r.driver_id and t.shift_id = r.shift_id and t.period_date = r.period_date and t.status = ${TIMESHEET_STATUS.approved}) as worked
       from reporting r left join timesheets t on t.id = r.timesheet_id left join shifts s on s.id = t.cancelled_shift_id`);
     expect(fees.some((f) => f.event === 10)).toBe(true);
+    // A fee set on approval (event 40) is carried by the approved worked timesheet its record names.
+    expect(fees.some((f) => f.event === 40)).toBe(true);
     for (const f of fees) {
-      if (f.event === 10) expect(f).toEqual({ event: 10, cost: f.cost, fee: f.cost, same: true });
-      else expect(f.fee).toBeNull();
+      if (f.event === 10) expect(f).toMatchObject({ event: 10, cost: f.cost, fee: f.cost, same: true });
+      else expect(f).toMatchObject({ event: 40, fee: f.cost, worked: true });
     }
     const invoices = await db().selectFrom('invoices').selectAll().orderBy('invoice_number').execute();
     expect(invoices.length).toBeGreaterThanOrEqual(1);

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../domain/messages';
-import { ADMIN, RESTAURANT, mockApi, expectPath, renderAppAs, renderAppAt, type ApiHandler } from './harness';
+import { NOT_AVAILABLE } from '../../src/components/RoleGate';
+import { ADMIN, MANAGER, RESTAURANT, WAITING, mockApi, expectPath, renderAppAs, renderAppAt, type ApiHandler } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -172,11 +173,20 @@ describe('Login page', () => {
 
   it.each([
     ['restaurant account', RESTAURANT, '/schedulerestaurant'],
-    ['staff user', ADMIN, '/schedule'],
-  ])('sends an already logged-in %s to their landing page, its schedule', async (_, account, landing) => {
+    ['administrator', ADMIN, '/schedule'],
+    ['manager', MANAGER, '/schedule'],
+  ])('sends an already logged-in %s to their landing page, its schedule, which it may open', async (_, account, landing) => {
     renderAppAs(account, '/login');
     await expectPath(landing);
     const menu = await screen.findByRole('menu', { name: 'Main menu' });
     expect(within(menu).getByRole('menuitem', { name: /Schedule/ })).toBeInTheDocument();
+    expect(screen.queryByText(NOT_AVAILABLE)).not.toBeInTheDocument();
+  });
+
+  it('sends an already logged-in account still waiting for a role to its home page, which shows its details', async () => {
+    renderAppAs(WAITING, '/login');
+    await expectPath('/home');
+    expect(await screen.findByText(WAITING.email)).toBeInTheDocument();
+    expect(screen.queryByText(NOT_AVAILABLE)).not.toBeInTheDocument();
   });
 });

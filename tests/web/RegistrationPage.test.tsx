@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG, OWN_MSG } from '../../domain/messages';
-import { ADMIN, RESTAURANT, mockApi, expectPath, renderAppAs, renderAppAt, type ApiHandler } from './harness';
+import { NOT_AVAILABLE } from '../../src/components/RoleGate';
+import { ADMIN, MANAGER, RESTAURANT, WAITING, mockApi, expectPath, renderAppAs, renderAppAt, type ApiHandler } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -143,5 +144,20 @@ describe('Registration page', () => {
     mockApi();
     renderAppAs(RESTAURANT, '/registration');
     await expectPath('/schedulerestaurant');
+    expect(await screen.findByRole('menu', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.queryByText(NOT_AVAILABLE)).not.toBeInTheDocument();
+  });
+
+  it('sends a logged-in manager to the news feed', async () => {
+    renderAppAs(MANAGER, '/registration');
+    await expectPath('/newsfeed');
+    expect(await screen.findByRole('heading', { name: 'News Feed', level: 1 })).toBeInTheDocument();
+  });
+
+  it('sends a logged-in account still waiting for a role to its home page, which shows its details', async () => {
+    renderAppAs(WAITING, '/registration');
+    await expectPath('/home');
+    expect(await screen.findByText(WAITING.email)).toBeInTheDocument();
+    expect(screen.queryByText(NOT_AVAILABLE)).not.toBeInTheDocument();
   });
 });

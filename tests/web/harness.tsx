@@ -113,6 +113,8 @@ export const ADMIN: StoredUser = {
   restaurants: [],
 };
 export const MANAGER: StoredUser = { ...ADMIN, id: 2, firstName: 'Mark', lastName: 'Manager', email: 'manager@demo.test', access_token: 'token-manager', role: 20 };
+/** A self-registered staff account an administrator has not yet given a role. */
+export const WAITING: StoredUser = { ...ADMIN, id: 9, firstName: 'Nina', lastName: 'Newcomer', email: 'nina@example.com', access_token: 'token-waiting', role: null };
 export const RESTAURANT: StoredUser = {
   id: 3,
   firstName: 'Pizza Palace Ltd',

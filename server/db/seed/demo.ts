@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, DriversTable, ShiftsTable, TimesheetsTable } from '../schema';
+import type { Database, DriversTable, ReportingTable, ShiftsTable, TimesheetsTable } from '../schema';
 import { hashPassword } from '../../auth/passwords';
 import { ROLE } from '../../../domain/roles';
 import {
@@ -15,7 +15,7 @@ import {
 import { CANCEL_REASONS, NEWS, SHIFT_COMMENTS, type StaffKey } from './content';
 import { EmailBook, driverProfile, personName, postcodeIn, pushToken, slug, type ProfileLevel } from './people';
 import {
-  buildTimesheet, cancellationRows, daySlots, fuelCounts, shiftColumns, shiftState, weeklyPeriods, WEEK_TEMPLATE_COUNT, type Staffing,
+  approvalFeeRecord, buildTimesheet, cancellationRows, daySlots, fuelCounts, seedFee, shiftColumns, shiftState, weeklyPeriods, WEEK_TEMPLATE_COUNT, type Staffing,
 } from './rules';
 import { availability, overlappingShift, worksForRestaurant, type DatePeriod, type DriverPlaces, type DriverWorkingTime, type WeeklyPeriod } from '../../../domain/availability';
 import {
@@ -110,6 +110,9 @@ interface TimesheetInfo {
   row: Insertable<TimesheetsTable>;
   shift: ShiftInfo;
 }
+
+/** Why a fee was set when a worked timesheet was approved. */
+const APPROVAL_FEE_REASONS = ['Arrived 40 minutes late', 'Left before the end of the shift', 'Came without the uniform'] as const;
 
 class DemoBuilder {
   private rng = new Random(20261118);
@@ -567,24 +570,48 @@ class DemoBuilder {
     this.timesheets = planned.map((p, i) => ({ ...p, id: ids[i] }));
   }
 
-  /** Cancelled (stale) shifts: the cancelled drivers' fee timesheets and the records behind the reports. */
+  /**
+   * Cancelled (stale) shifts: the cancelled drivers' fee timesheets and the records behind the reports. About one in
+   * three draws a fee set on approval (event 40) instead: an approved worked timesheet of the same day, not yet
+   * charged, carries the fee, and its record names it, as approving with a fee does.
+   */
   private async cancellations() {
     const rng = this.rng;
-    const rows = this.shifts
-      .filter((s) => s.staffing === 'stale' && s.row.driver_id_canceled)
-      .map((s) =>
-        cancellationRows(
-          { id: s.id, restaurant_id: s.restaurant.id, period_date: s.row.period_date, start_time: s.row.start_time, finish_time: s.row.finish_time, comment_cancelled: s.row.comment_cancelled ?? null },
-          s.row.driver_id_canceled!,
-          rng.chance(0.7) ? 10 : 40,
-          this.creatorFor(s.restaurant),
-          s.row.updated_at as string,
-        ),
+    const approved = new Map<string, TimesheetInfo[]>();
+    for (const t of this.timesheets) {
+      if (t.row.status !== TIMESHEET_STATUS.approved) continue;
+      approved.set(t.row.period_date, [...(approved.get(t.row.period_date) ?? []), t]);
+    }
+    const records: Insertable<ReportingTable>[] = [];
+    const charged: { id: number; fee: number }[] = [];
+    const withSheet: ReturnType<typeof cancellationRows>[] = [];
+    for (const s of this.shifts.filter((s) => s.staffing === 'stale' && s.row.driver_id_canceled)) {
+      const event = rng.chance(0.7) ? 10 : 40;
+      const worked = event === 40 ? approved.get(s.row.period_date)?.shift() : undefined;
+      if (event === 40 && !worked) continue;
+      if (worked) {
+        const fee = seedFee(s.id);
+        const w = worked.row;
+        worked.row.cost_extra_bonus = fee;
+        charged.push({ id: worked.id, fee });
+        const sheet = { id: worked.id, shift_id: worked.shift.id, restaurant_id: w.restaurant_id, driver_id: w.driver_id!, period_date: w.period_date, start_time: w.start_time, finish_time: w.finish_time };
+        records.push(approvalFeeRecord(sheet, fee, APPROVAL_FEE_REASONS[worked.id % APPROVAL_FEE_REASONS.length], this.creatorFor(s.restaurant), w.updated_at as string));
+        continue;
+      }
+      const rows = cancellationRows(
+        { id: s.id, restaurant_id: s.restaurant.id, period_date: s.row.period_date, start_time: s.row.start_time, finish_time: s.row.finish_time, comment_cancelled: s.row.comment_cancelled ?? null },
+        s.row.driver_id_canceled!,
+        10,
+        this.creatorFor(s.restaurant),
+        s.row.updated_at as string,
       );
-    const withSheet = rows.filter((r) => r.timesheet);
+      withSheet.push(rows);
+      records.push(rows.record);
+    }
+    for (const { id, fee } of charged) await this.db.updateTable('timesheets').set({ cost_extra_bonus: fee }).where('id', '=', id).execute();
     const ids = await insertRows(this.db, 'timesheets', withSheet.map((r) => r.timesheet!), { returning: true });
     withSheet.forEach((r, i) => (r.record.timesheet_id = ids[i]));
-    await insertRows(this.db, 'reporting', rows.map((r) => r.record));
+    await insertRows(this.db, 'reporting', records);
   }
 
   /** Invoices already raised for two past weeks, their lines frozen from the approved timesheets. */

@@ -252,9 +252,36 @@ export interface CancelledShift {
   comment_cancelled: string | null;
 }
 
+/** A fee from the seeds' list, picked by a record's id so the same data comes out each time. */
+export const seedFee = (id: number): number => CANCELLATION_FEES[id % CANCELLATION_FEES.length];
+
+/** A worked, approved timesheet as a fee set on its approval (event 40) tells of it. */
+export interface ApprovedTimesheet {
+  id: number;
+  shift_id: number;
+  restaurant_id: number;
+  driver_id: number;
+  period_date: string;
+  start_time: string;
+  finish_time: string;
+}
+
+/**
+ * The record a fee set when approving a worked timesheet leaves (event 40), naming that timesheet, whose
+ * `cost_extra_bonus` carries the same amount: the reports and the payments export tell of one fee.
+ */
+export function approvalFeeRecord(t: ApprovedTimesheet, fee: number, comment: string | null, moderatorId: number | null, at: string): Insertable<ReportingTable> {
+  return {
+    shift_id: t.shift_id, timesheet_id: t.id, model_id: t.shift_id, model_type: REPORTING_MODEL_TYPE.shift, event: 40, restaurant_id: t.restaurant_id,
+    driver_id: t.driver_id, period_date: t.period_date, start_time: t.start_time, finish_time: t.finish_time, cost: fee, ...splitAmount(fee),
+    comment_cancelled: comment, moderator_id: moderatorId, created_at: at, updated_at: at,
+  };
+}
+
 /**
  * What the schedule's Cancel Shift leaves behind (event 10): the cancelled driver's cancellation timesheet carrying
- * the fee and the record telling of it; a fee set on approval (event 40) is the record alone. The record's
+ * the fee and the record telling of it; a fee set on approval (event 40) is the record alone (the scale data's; the
+ * demo's name their worked timesheet, approvalFeeRecord). The record's
  * `timesheet_id` is filled in once the timesheet has its id.
  */
 export function cancellationRows(shift: CancelledShift, driverId: number, event: 10 | 40, moderatorId: number | null, at: string) {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { answerList, containsPattern, type ListSpec } from '../../lists';
 
 /** The cities list in SQL: by name, searched by name. */
-const CITY_LIST: ListSpec<'cities'> = {
+export const CITY_LIST: ListSpec<'cities'> = {
   resource: 'city',
   table: 'cities',
   sorts: { city_name: () => [sql`lower(cities.city_name)`], id: () => [] },

@@ -11,6 +11,10 @@ import { broadcastTouched } from '../../history/broadcast';
 import type { Entry } from '../../history/apply';
 import { pathId } from '../params';
 import { RULES } from '../../../domain/access';
+import { LIST_MSG, listQuerySchema } from '../../../domain/validation/listQuery';
+
+/** The one field the History list sorts by: when the action was made. */
+const HISTORY_SORTS = ['at'];
 
 function readJson(raw: unknown, fallback: unknown): unknown {
   if (typeof raw !== 'string') return fallback;
@@ -39,13 +43,16 @@ async function guarded(run: () => Promise<Entry[]>): Promise<Entry[]> {
 export default async function historyRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.get<{ Querystring: { filter?: string; range?: string } }>('/api/history', staff, async (request, reply) => {
+  app.get<{ Querystring: { filter?: string; range?: string; sort?: string } }>('/api/history', staff, async (request, reply) => {
     const filter = historyFilterSchema.safeParse(readJson(request.query.filter, {}));
     if (!filter.success) throw badRequest({ filter: [HISTORY_MSG.badFilter] });
     const range = historyRangeSchema.safeParse(readJson(request.query.range, [0, 24]));
     if (!range.success) throw badRequest({ range: [HISTORY_MSG.badFilter] });
     const [first, last] = range.data;
-    const page = await historyPage(app.db, filter.data, await restaurantScope(app, request.account!), first, last);
+    const sort = listQuerySchema.shape.sort.safeParse(request.query.sort);
+    if (!sort.success || (sort.data && !HISTORY_SORTS.includes(sort.data[0]))) throw badRequest({ sort: [LIST_MSG.sort] });
+    const direction = sort.data?.[1] ?? 'DESC';
+    const page = await historyPage(app.db, filter.data, await restaurantScope(app, request.account!), first, last, direction);
     // Past the cap the total is not counted: 'history 0-24/10000+' says there are more.
     reply.header('Content-Range', `history ${first}-${first + Math.max(page.rows.length - 1, 0)}/${page.total ?? `${HISTORY_COUNT_CAP}+`}`);
     return page.rows;

@@ -9,7 +9,7 @@ import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { allows } from '../../plugins/auth';
 
 /** The options list in SQL: by key, searched by key or description. */
-const OPTION_LIST: ListSpec<'options'> = {
+export const OPTION_LIST: ListSpec<'options'> = {
   resource: 'option',
   table: 'options',
   sorts: { okey: () => [sql`options.okey`], id: () => [] },

@@ -26,7 +26,7 @@ export interface RestaurateurView {
 
 /** Accounts sorted by e-mail with their restaurants: two queries whatever their number. */
 /** The restaurant accounts list in SQL: by e-mail or name, searched by either (the restaurants filter's combobox). */
-const RESTAURATEUR_LIST: ListSpec<'restaurateurs'> = {
+export const RESTAURATEUR_LIST: ListSpec<'restaurateurs'> = {
   resource: 'restaurateur',
   table: 'restaurateurs',
   sorts: { email: () => [sql`restaurateurs.email`], name: () => [sql`lower(restaurateurs.name)`], id: () => [] },
