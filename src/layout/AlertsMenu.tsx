@@ -38,7 +38,8 @@ export function AlertsMenu() {
           aria-label={name}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={MAX_SHOWN}>
+          {/* The number is said in the button's name; the badge keeps its last number while it fades out at 0. */}
+          <Badge badgeContent={unread} color="error" max={MAX_SHOWN} slotProps={{ badge: { 'aria-hidden': true } }}>
             <NotificationsNoneIcon />
           </Badge>
         </IconButton>
