@@ -38,10 +38,14 @@ export function AlertsMenu() {
           aria-label={name}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          {/* The number is said in the button's name; the badge keeps its last number while it fades out at 0. */}
-          <Badge badgeContent={unread} color="error" max={MAX_SHOWN} slotProps={{ badge: { 'aria-hidden': true } }}>
+          {/* No badge at 0: a fading badge keeps its last number in the page, which the name would no longer say. */}
+          {unread ? (
+            <Badge badgeContent={unread} color="error" max={MAX_SHOWN}>
+              <NotificationsNoneIcon />
+            </Badge>
+          ) : (
             <NotificationsNoneIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover

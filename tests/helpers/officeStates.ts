@@ -330,15 +330,23 @@ export const OFFICE_STATES: OfficeState[] = [
     name: 'snackbar with Undo',
     roles: STAFF,
     enter: async (page) => {
-      await openChipMenu(page, /Open shift\s*, (Draft|Unpublished), /, 'Publish');
-      await page.getByRole('menuitem', { name: 'Publish', exact: true }).click();
-      // An open shift's publish asks first (whether to tell the drivers).
-      const undo = page.getByRole('button', { name: 'Undo' });
-      const confirm = page.getByRole('dialog').getByRole('button', { name: /^Publish/ });
-      await undo.or(confirm).first().waitFor({ timeout: 10_000 });
-      if (await confirm.isVisible()) await confirm.click();
-      await undo.waitFor({ timeout: 10_000 });
-      await settle(page);
+      // A chip the board redraws under the click (live changes of the range) may take the click: tried twice.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await openChipMenu(page, /Open shift\s*, (Draft|Unpublished), /, 'Publish');
+          await page.getByRole('menuitem', { name: 'Publish', exact: true }).click();
+          // An open shift's publish asks first (whether to tell the drivers).
+          const undo = page.getByRole('button', { name: 'Undo' });
+          const confirm = page.getByRole('dialog').getByRole('button', { name: /^Publish/ });
+          await undo.or(confirm).first().waitFor({ timeout: 10_000 });
+          if (await confirm.isVisible()) await confirm.click();
+          await undo.waitFor({ timeout: 10_000 });
+          return settle(page);
+        } catch (error) {
+          if (attempt) throw error;
+          await closeLayers(page);
+        }
+      }
     },
     // The shift goes back to draft, for the next account's walk.
     leave: async (page) => {
