@@ -24,7 +24,7 @@ export function RecordHistory({ table, id }: Props) {
     return () => controller.abort();
   }, [table, id]);
   if (error) return <Alert severity="error">{error}</Alert>;
-  if (!actions) return <LinearProgress />;
+  if (!actions) return <LinearProgress aria-label="Loading the history" />;
   if (!actions.length) return <Typography color="text.secondary">No changes recorded yet.</Typography>;
   return (
     <Stack spacing={2} data-testid="record-history">

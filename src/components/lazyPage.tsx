@@ -29,8 +29,8 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
     return (
       <Suspense
         fallback={
-          <Box sx={{ p: 2 }} role="progressbar" aria-label="Loading the screen">
-            <LinearProgress />
+          <Box sx={{ p: 2 }}>
+            <LinearProgress aria-label="Loading the screen" />
           </Box>
         }
       >

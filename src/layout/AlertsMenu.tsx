@@ -7,6 +7,7 @@ import {
   Divider,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Popover,
@@ -19,22 +20,32 @@ import { formatDateTime } from '../components/format';
 import { alertMessage, useAlerts } from './useAlerts';
 import { DisabledReason } from '../components/DisabledReason';
 
+/** The badge's largest number; more shows as '99+'. */
+const MAX_SHOWN = 99;
+
 /** The alerts bell of administrators and managers (spec 1, section 2 'Alerts dropdown'). */
 export function AlertsMenu() {
   const { alerts, unread, loading, markRead, markAllRead } = useAlerts(true);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The name starts with the count the badge shows (WCAG 2.5.3 Label in Name: a voice user says what they see).
+  const name = unread ? `${unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread} unread alert${unread === 1 ? '' : 's'}` : 'Alerts';
 
   return (
     <>
-      <Tooltip title="Alerts">
+      <Tooltip title={name}>
         <IconButton
           color="inherit"
-          aria-label={unread ? `Alerts, ${unread} unread` : 'Alerts'}
+          aria-label={name}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          {/* No badge at 0: a fading badge keeps its last number in the page, which the name would no longer say. */}
+          {unread ? (
+            <Badge badgeContent={unread} color="error" max={MAX_SHOWN}>
+              <NotificationsNoneIcon />
+            </Badge>
+          ) : (
             <NotificationsNoneIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover
@@ -56,35 +67,36 @@ export function AlertsMenu() {
           </DisabledReason>
         </Box>
         <Divider />
-        <List dense disablePadding sx={{ maxHeight: 400, overflowY: 'auto' }} aria-label="Alerts list">
-          {loading && alerts.length === 0 ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-              <CircularProgress size={24} />
-            </Box>
-          ) : alerts.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 2 }}>
-              No alerts yet
-            </Typography>
-          ) : (
-            alerts.map((alert) => {
+        {/* A list holds only its items: the spinner and the 'none yet' line stand in its place. */}
+        {loading && alerts.length === 0 ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+            <CircularProgress size={24} aria-label="Loading alerts" />
+          </Box>
+        ) : alerts.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 2 }}>
+            No alerts yet
+          </Typography>
+        ) : (
+          <List dense disablePadding sx={{ maxHeight: 400, overflowY: 'auto' }} aria-label="Alerts list">
+            {alerts.map((alert) => {
               const isUnread = alert.status === ALERT_STATUS.unread;
               return (
-                <ListItemButton
-                  key={alert.id}
-                  divider
-                  onClick={() => void markRead(alert)}
-                  sx={isUnread ? { bgcolor: 'rgba(31, 78, 121, 0.06)' } : undefined}
-                >
-                  <ListItemText
-                    primary={alertMessage(alert) || 'Alert'}
-                    secondary={formatDateTime(alert.created_at)}
-                    slotProps={{ primary: { sx: { fontWeight: isUnread ? 700 : 400, whiteSpace: 'normal' } } }}
-                  />
-                </ListItemButton>
+                <ListItem key={alert.id} disablePadding divider>
+                  <ListItemButton
+                    onClick={() => void markRead(alert)}
+                    sx={isUnread ? { bgcolor: 'rgba(31, 78, 121, 0.06)' } : undefined}
+                  >
+                    <ListItemText
+                      primary={alertMessage(alert) || 'Alert'}
+                      secondary={formatDateTime(alert.created_at)}
+                      slotProps={{ primary: { sx: { fontWeight: isUnread ? 700 : 400, whiteSpace: 'normal' } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               );
-            })
-          )}
-        </List>
+            })}
+          </List>
+        )}
       </Popover>
     </>
   );

@@ -28,7 +28,8 @@ export function AppBar() {
       </Typography>
       <TitlePortal variant="subtitle1" sx={{ fontWeight: 500, opacity: 0.9 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
-        <LoadingIndicator />
+        {/* Its spinner is a progress bar, which needs a name. */}
+        <LoadingIndicator aria-label="Loading" />
         <CanAccess resource="alerts" action="list">
           <AlertsMenu />
         </CanAccess>

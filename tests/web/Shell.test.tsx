@@ -130,7 +130,7 @@ describe('Shell', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    const bell = await screen.findByRole('button', { name: 'Alerts, 2 unread' });
+    const bell = await screen.findByRole('button', { name: '2 unread alerts' });
     await user.click(bell);
     const list = await screen.findByRole('list', { name: 'Alerts list' });
     const items = within(list).getAllByRole('button');
@@ -145,10 +145,10 @@ describe('Shell', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/alert/2')).toBe(true));
     expect(calls.find((c) => c.path === '/api/alert/2')!.body).toEqual({ id: 2, status: 20 });
     // The open popover hides the page from the accessibility tree, hence hidden: true.
-    expect(await screen.findByRole('button', { name: 'Alerts, 1 unread', hidden: true })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '1 unread alert', hidden: true })).toBeInTheDocument();
 
     emit('alert_channel', 'store', [alert(4, 10, 'New post published', '2024-05-04T12:00:00Z')]);
-    expect(await screen.findByRole('button', { name: 'Alerts, 2 unread', hidden: true })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '2 unread alerts', hidden: true })).toBeInTheDocument();
     expect(within(list).getAllByRole('button')[0]).toHaveTextContent('New post published');
 
     await user.click(screen.getByRole('button', { name: 'Mark All as Read' }));

@@ -11,7 +11,7 @@ export function WaitingDialog({ label, failure, onClose }: { label: string; fail
             {failure}
           </Alert>
         ) : (
-          <LinearProgress />
+          <LinearProgress aria-label="Loading" />
         )}
       </DialogContent>
     </DialogFrame>
