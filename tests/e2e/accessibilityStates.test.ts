@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { logIn, serverAndBrowser } from '../helpers/e2e';
-import { seriousAxeViolations } from '../helpers/axe';
+import { ACCOUNTS, WIDTHS, seriousAxeViolations } from '../helpers/axe';
 import { OFFICE_STATES, closeLayers } from '../helpers/officeStates';
-import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
+import type { PanelRole } from '../../domain/roles';
 
 /**
  * The states a working office sees, for every role on a laptop and on a phone's width: unread alerts and their
@@ -12,15 +12,6 @@ import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
  */
 const both = serverAndBrowser();
 
-const WIDTHS = [
-  { name: 'laptop', width: 1366, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-];
-const ACCOUNTS: [string, 'Admin' | 'Business', PanelRole][] = [
-  ['admin@demo.test', 'Admin', ROLE.administrator],
-  ['manager@demo.test', 'Admin', ROLE.manager],
-  ['restaurant@demo.test', 'Business', RESTAURANT_ROLE],
-];
 
 const seen: { account: string; width: number; state: string; found: string }[] = [];
 afterAll(() => {

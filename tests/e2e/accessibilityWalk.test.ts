@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { logIn, serverAndBrowser } from '../helpers/e2e';
-import { pageSidewaysScroll, seriousAxeViolations } from '../helpers/axe';
+import { ACCOUNTS, WIDTHS, pageSidewaysScroll, seriousAxeViolations } from '../helpers/axe';
 import { DIALOG_SCREENS, checkDialog, closeLayers, screenshotFolder } from '../helpers/dialogWalk';
 import { navLinks } from '../../domain/navigation';
-import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
+import { RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
 
 /**
  * Every screen and every dialog of every role, on a laptop and on a phone's width: no serious or critical
@@ -13,15 +13,6 @@ import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
  */
 const both = serverAndBrowser();
 
-const WIDTHS = [
-  { name: 'laptop', width: 1366, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-];
-const ACCOUNTS: [string, 'Admin' | 'Business', PanelRole][] = [
-  ['admin@demo.test', 'Admin', ROLE.administrator],
-  ['manager@demo.test', 'Admin', ROLE.manager],
-  ['restaurant@demo.test', 'Business', RESTAURANT_ROLE],
-];
 const screensOf = (role: PanelRole) => [...navLinks(role).map((l) => l.path), '/home', ...(role === RESTAURANT_ROLE ? [] : ['/options'])];
 
 async function settle(page: Page) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -24,3 +25,14 @@ export async function seriousAxeViolations(page: Page, within?: string): Promise
 /** How far the whole page scrolls sideways (0 when it fits the window's width). */
 export const pageSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The widths and demo accounts the accessibility walks visit (laptop and phone; each role with its login tab). */
+export const WIDTHS = [
+  { name: 'laptop', width: 1366, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+export const ACCOUNTS: [string, 'Admin' | 'Business', PanelRole][] = [
+  ['admin@demo.test', 'Admin', ROLE.administrator],
+  ['manager@demo.test', 'Admin', ROLE.manager],
+  ['restaurant@demo.test', 'Business', RESTAURANT_ROLE],
+];
