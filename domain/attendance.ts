@@ -100,24 +100,27 @@ export function londonMoment(date: string, time: string): Date {
 /** Whether the board's 'Late and no-shows' filter keeps it. */
 export const isLateOrNoShow = (a: Attendance | null | undefined): boolean => a?.kind === 'late' || a?.kind === 'noShow';
 
-/**
- * The words the chip shows and says, an icon beside them so colour is never the only sign; nothing for a shift
- * not yet due.
- */
-export function attendanceText(a: Attendance | null | undefined): string {
+/** The icon beside each state's words, so colour is never the only sign (glyphs every system font draws). */
+export const ATTENDANCE_ICON: Record<Attendance['kind'], string> = { notDue: '', started: '▶', late: '◔', noShow: '✖', finished: '✔' };
+
+/** A state in words, for the chip's accessible name and the alerts; nothing for a shift not yet due. */
+export function attendanceWords(a: Attendance | null | undefined): string {
   switch (a?.kind) {
     case 'started':
-      return a.at ? `▶ Started ${a.at}` : '▶ Started';
+      return a.at ? `Started ${a.at}` : 'Started';
     case 'late':
-      return `⏱ Late ${a.minutes} min`;
+      return `Late ${a.minutes} min`;
     case 'noShow':
-      return '✖ No-show';
+      return 'No-show';
     case 'finished':
-      return '✔ Finished';
+      return 'Finished';
     default:
       return '';
   }
 }
 
-/** The same without the icon, for accessible names and alerts. */
-export const attendanceWords = (a: Attendance | null | undefined): string => attendanceText(a).replace(/^\S+ /, '');
+/** The words the chip shows, after their icon. */
+export function attendanceText(a: Attendance | null | undefined): string {
+  const words = attendanceWords(a);
+  return a && words ? `${ATTENDANCE_ICON[a.kind]} ${words}` : '';
+}

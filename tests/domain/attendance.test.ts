@@ -21,7 +21,7 @@ describe('attendance of a published shift with a driver', () => {
 
   it('is late exactly N minutes after the start, counting the minutes', () => {
     expect(attendanceOf(shift, null, at(`${DAY}T16:10:00`))).toEqual({ kind: 'late', minutes: 10 });
-    expect(attendanceText(attendanceOf(shift, null, at(`${DAY}T16:12:30`)))).toBe('⏱ Late 12 min');
+    expect(attendanceText(attendanceOf(shift, null, at(`${DAY}T16:12:30`)))).toBe('◔ Late 12 min');
     expect(attendanceOf(shift, null, at(`${DAY}T16:29:59`))).toEqual({ kind: 'late', minutes: 29 });
   });
 

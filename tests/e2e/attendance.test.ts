@@ -52,7 +52,7 @@ describe("today's attendance on the board", () => {
     await expect.poll(() => chip.count(), { timeout: 30_000 }).toBe(1);
     // No call is needed: the board reads the state again each minute.
     await expect.poll(() => chip.textContent(), { timeout: 180_000, interval: 2_000 }).toMatch(/Late \d+ min/);
-    expect(await chip.locator('.chip-attendance [aria-hidden="true"]').textContent()).toBe('⏱');
+    expect(await chip.locator('.chip-attendance [aria-hidden="true"]').textContent()).toBe('◔');
     await expect.poll(() => page.locator('[data-total="Late and No-Shows"]').textContent()).not.toBe('0');
 
     await page.getByRole('button', { name: /^Late and no-shows/ }).click();

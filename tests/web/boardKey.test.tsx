@@ -19,6 +19,10 @@ describe("the board's Key", () => {
     expect(lines.some((l) => l.includes('Rejected by: Dan') && l.includes('turned it down'))).toBe(true);
     expect(lines.some((l) => l.includes(`Padlock: ${SHIFT_LABEL.timesheetExists}`))).toBe(true);
     expect(lines.some((l) => l.includes(`Warning sign: ${BREACH_LABEL}`))).toBe(true);
+    // Today's attendance, each sample with its icon and words as the chips show them.
+    expect(lines.some((l) => l.includes('▶ Started 17:02') && l.includes('the driver has started'))).toBe(true);
+    expect(lines.some((l) => l.includes('◔ Late 12 min') && l.includes('Late After'))).toBe(true);
+    expect(lines.some((l) => l.includes('✖ No-show') && l.includes('No-Show After'))).toBe(true);
     // The samples are drawn with the board's own chip classes; the padlock's sample carries the padlock.
     const padlock = within(key).getAllByRole('listitem').find((li) => li.textContent?.includes('Padlock'))!;
     expect(padlock.querySelector('.chip .chip-lock')).not.toBeNull();

@@ -439,7 +439,7 @@ describe('shift menu and chips', () => {
       el.innerHTML = chipHtml(record({}), { ...opts, attendance });
       return { name: el.querySelector('.chip')!.textContent!, icon: el.querySelector('.chip-attendance [aria-hidden="true"]')?.textContent };
     };
-    expect(text({ kind: 'late', minutes: 12 })).toEqual({ name: expect.stringContaining('⏱ Late 12 min'), icon: '⏱' });
+    expect(text({ kind: 'late', minutes: 12 })).toEqual({ name: expect.stringContaining('◔ Late 12 min'), icon: '◔' });
     expect(text({ kind: 'noShow', minutes: 31 }).name).toContain('No-show');
     expect(text({ kind: 'started', at: '17:02' }).name).toContain('Started 17:02');
     expect(text({ kind: 'finished' }).name).toContain('Finished');

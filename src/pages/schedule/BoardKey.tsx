@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Box, Button, Popover, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { SHIFT_LABEL, rejectedByLabel } from '../../../domain/shifts';
+import { ATTENDANCE_ICON, attendanceWords, type Attendance } from '../../../domain/attendance';
 import { BREACH_LABEL, type BoardVariant } from './chip';
 import './calendar.css';
 
@@ -11,6 +12,8 @@ interface KeyEntry {
   sample: string;
   words: string;
   mark?: 'lock' | 'breach';
+  /** Today's attendance line under the driver's name. */
+  attendance?: Attendance;
 }
 
 const ADMIN_KEY: KeyEntry[] = [
@@ -20,6 +23,9 @@ const ADMIN_KEY: KeyEntry[] = [
   { classes: 'shift shift-s10 shift-stale', sample: rejectedByLabel('Dan'), words: 'The driver turned it down (words in red)' },
   { classes: 'shift shift-s20', sample: 'Dan Driver', words: `Padlock: ${SHIFT_LABEL.timesheetExists}; it can no longer be moved`, mark: 'lock' },
   { classes: 'shift shift-s20', sample: 'Dan Driver', words: `Warning sign: ${BREACH_LABEL}`, mark: 'breach' },
+  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: the driver has started (the time they started)', attendance: { kind: 'started', at: '17:02' } },
+  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: not started yet, past the Late After option', attendance: { kind: 'late', minutes: 12 } },
+  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: not started, past the No-Show After option', attendance: { kind: 'noShow', minutes: 35 } },
 ];
 
 const RESTAURANT_KEY: KeyEntry[] = [
@@ -66,6 +72,11 @@ export function BoardKey({ variant }: { variant: BoardVariant }) {
                       {e.mark === 'breach' && <span className="chip-breach">⚠</span>}
                     </div>
                     <div className="chip-who">{e.sample}</div>
+                    {e.attendance && (
+                      <div className={`chip-attendance chip-att-${e.attendance.kind}`}>
+                        {ATTENDANCE_ICON[e.attendance.kind]} {attendanceWords(e.attendance)}
+                      </div>
+                    )}
                   </div>
                 </Box>
                 <Typography variant="body2">{e.words}</Typography>

@@ -1,7 +1,7 @@
 import { SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, rejectedByLabel, type ShiftRecord } from '../../../domain/shifts';
 import { ukDate } from '../../../domain/dates';
-import { attendanceWords, type Attendance } from '../../../domain/attendance';
+import { ATTENDANCE_ICON, attendanceWords, type Attendance } from '../../../domain/attendance';
 
 /**
  * Shift chips as HTML strings. FullCalendar 6 renders JSX content through one React portal per event, which
@@ -23,8 +23,6 @@ export interface ChipOptions {
   /** Today's attendance: a line with an icon and words, so colour is never the only sign. */
   attendance?: Attendance | null;
 }
-
-const ATTENDANCE_ICON: Record<Attendance['kind'], string> = { notDue: '', started: '▶', late: '⏱', noShow: '✖', finished: '✔' };
 
 /** The chip's attendance line: the icon hidden from screen readers, the words read as part of the chip's name. */
 export function attendanceLine(a: Attendance | null | undefined): string {
