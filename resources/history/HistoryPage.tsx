@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  DataProviderContext, Datagrid, FunctionField, List, TextInput, Title, useCanAccess, useNotify, useRecordContext, useRefresh,
+  Confirm, DataProviderContext, Datagrid, FunctionField, List, TextInput, Title, useCanAccess, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
 import { Button, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { HISTORY_ACTIONS, HISTORY_KINDS, RECORD_KIND } from '../../domain/history';
@@ -9,7 +9,7 @@ import { FilterSelect } from '../../src/components/FilterSelect';
 import { DateFilter } from '../../src/components/forms';
 import { restoreRecord, undoAction } from './api';
 import { historyDataProvider } from './dataProvider';
-import { actionFilterLabel, actionLabel, recordsLabel, whenLabel, whoLabel } from './format';
+import { actionFilterLabel, actionLabel, recordsLabel, recordsTouched, whenLabel, whoLabel } from './format';
 import { HistoryCards } from './HistoryCards';
 import { HistoryEntries } from './HistoryEntries';
 import type { HistoryAction, HistoryEntry } from './types';
@@ -51,15 +51,32 @@ function ExpandPanel() {
   return <HistoryEntries entries={action.entries} names={action.names} onRestore={mayRestore ? restore : undefined} />;
 }
 
+/** Undo: an action that changed more than one record first says what it will put back, and asks. */
 function UndoButton() {
   const action = useRecordContext<HistoryAction>();
   const { busy, run } = useHistoryCommand();
+  const [asking, setAsking] = useState(false);
   if (!action) return null;
   if (action.undone_by) return <Chip size="small" label="Undone" />;
+  const touched = recordsTouched(action);
+  const undo = () => void run(() => undoAction(action.id), 'Action undone');
   return (
-    <Button size="small" disabled={busy} onClick={(e) => (e.stopPropagation(), void run(() => undoAction(action.id), 'Action undone'))}>
-      Undo
-    </Button>
+    <>
+      <Button size="small" disabled={busy} onClick={(e) => (e.stopPropagation(), touched > 1 ? setAsking(true) : undo())}>
+        Undo
+      </Button>
+      {/* The dialog's clicks bubble through React's tree to the row, which would open or close it. */}
+      <span onClick={(e) => e.stopPropagation()}>
+        <Confirm
+          isOpen={asking}
+          title={`Undo ‘${actionLabel(action)}’?`}
+          content={`This puts back ${touched.toLocaleString('en-GB')} records as they were before: ${recordsLabel(action)}.`}
+          confirm="Undo"
+          onConfirm={() => (setAsking(false), undo())}
+          onClose={() => setAsking(false)}
+        />
+      </span>
+    </>
   );
 }
 

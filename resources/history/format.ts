@@ -11,6 +11,9 @@ export const actionLabel = (action: HistoryAction): string => action.summary ?? 
 export const recordsLabel = (action: HistoryAction): string =>
   [...(action.records ?? []), moreRecords(action.more ?? 0)].filter(Boolean).join('; ');
 
+/** How many records an action touched, all tables together. */
+export const recordsTouched = (action: HistoryAction): number => Object.values(action.kinds ?? {}).reduce((sum, n) => sum + n, 0);
+
 export const entryLabel = (e: HistoryEntry) => e.label ?? RECORD_KIND[e.table_name] ?? e.table_name;
 
 /** When, in London, 24-hour, whatever the browser's language: '28/11/2026 16:10'. */

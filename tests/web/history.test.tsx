@@ -97,7 +97,16 @@ describe('History screen', () => {
     expect(within(entry).getByText('unpublished')).toBeInTheDocument();
     expect(within(entry).getByText('published')).toBeInTheDocument();
     expect(within(entry).queryByText(/updated_at|2026-11-24T/)).toBeNull();
+    // Two shifts: it first says what it will put back, and nothing is undone until asked.
     await userEvent.click(within(row).getByRole('button', { name: 'Undo' }));
+    const ask = await screen.findByRole('dialog', { name: 'Undo ‘Published 2 shifts, week of 23/11/2026’?' });
+    expect(ask).toHaveTextContent('This puts back 2 records as they were before: Shift · Pizza Palace Camden · Tue 24/11/2026 18:00–22:00; and 1 more.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(row).getByRole('button', { name: 'Undo' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/history/${ACTION}/undo`)).toBe(true));
   });
 });
