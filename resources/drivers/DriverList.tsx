@@ -38,9 +38,11 @@ function DriversScreen() {
   const areas = useAreaNames();
   const areaList = areas.data ?? [];
   const [open, setOpen] = useState<OpenDriverDialog>(null);
+  // Counts the imports: each one turns the list to the imported drivers (see DriverListContent).
+  const [imports, setImports] = useState(0);
   const addMenu = (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-      <ImportButton kind="driver" />
+      <ImportButton kind="driver" onImported={() => setImports((n) => n + 1)} />
       <AddDriverMenu disabled={areas.isPending} noAreas={!areas.isPending && areaList.length === 0} onPick={(kind) => setOpen({ kind })} />
     </Stack>
   );
@@ -54,7 +56,7 @@ function DriversScreen() {
         filterDefaultValues={DRIVER_FIRST_PAGE.filter}
         sort={DRIVER_FIRST_PAGE.sort}
       >
-        <DriverListContent areas={areaList} open={open} setOpen={setOpen} />
+        <DriverListContent areas={areaList} open={open} setOpen={setOpen} imports={imports} />
       </SpecList>
     </ListScreenFrame>
   );

@@ -27,6 +27,8 @@ interface Props {
   areas: AreaName[];
   open: OpenDriverDialog;
   setOpen: (open: OpenDriverDialog) => void;
+  /** How many imports have been made on this screen (each new one turns the list to the drivers it added). */
+  imports?: number;
 }
 
 const errorText = (error: unknown, fallback: string) => (error as { message?: string })?.message || fallback;
@@ -36,9 +38,18 @@ const errorText = (error: unknown, fallback: string) => (error as { message?: st
  * feed announces (a driver stored or updated elsewhere, spec 2 section 4), fetches the page again, so the server's
  * filter and order decide what it shows.
  */
-export function DriverListContent({ areas, open, setOpen }: Props) {
+export function DriverListContent({ areas, open, setOpen, imports = 0 }: Props) {
   const notify = useNotify();
-  const { refetch, setFilters, displayedFilters } = useListContext<DriverRecord>();
+  const { refetch, setFilters, setSort, displayedFilters } = useListContext<DriverRecord>();
+  // Imported drivers are new, not active yet, so outside the list's default filter: after an import the list shows
+  // every status, newest first, so they are on screen at once.
+  useEffect(() => {
+    if (!imports) return;
+    setFilters({ status: DRIVER_FILTER.all }, displayedFilters);
+    setSort({ field: 'id', order: 'DESC' });
+    // Only a new import turns the list; the filters the user picks afterwards stay theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [imports]);
   const areaName = useMemo(() => new Map(areas.map((a) => [a.id, a.name])), [areas]);
   const areaNames = (d: DriverRecord) => d.area_ids.map((a) => areaName.get(a.area_id) ?? `Area ${a.area_id}`).join(', ');
   const close = () => setOpen(null);
