@@ -21,7 +21,7 @@ async function api(path: string, token: string, method = 'GET', body?: unknown) 
 }
 
 describe("today's attendance on the board", () => {
-  it('turns the chip of a driver who has not started late, live, and the filter and totals find it', { timeout: 240_000 }, async () => {
+  it("turns the chip of a driver who has not started late, live, the filter and totals find it, and the restaurant's board shows it", { timeout: 240_000 }, async () => {
     // The shift starts this minute: it needs a minute of today before it and one after.
     while (toMinutes(londonNow()) < 1 || toMinutes(londonNow()) > 1436) await new Promise((r) => setTimeout(r, 10_000));
     const url = both.server.url;
@@ -59,5 +59,15 @@ describe("today's attendance on the board", () => {
     await expect.poll(() => chip.count()).toBe(1);
     expect(await page.locator('.chip', { hasNotText: /Late \d+ min|No-show/ }).count()).toBe(0);
     await context.close();
+
+    // The restaurant's own account sees the same state on its board.
+    const owner = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const own: Page = await owner.newPage();
+    await logIn(own, url, 'restaurant@demo.test', 'Business');
+    await own.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await own.goto(`${url}/schedulerestaurant?interval=10&from=${today}&to=${today}`);
+    const ownChip = own.locator(`.chip[data-shift-id="${shift.id}"]`);
+    await expect.poll(() => ownChip.textContent(), { timeout: 30_000 }).toMatch(/Late \d+ min|No-show/);
+    await owner.close();
   });
 });

@@ -37,5 +37,6 @@ describe("the board's Key", () => {
     expect(key).toHaveTextContent('Draft: only you see it until Publish shifts (dashed grey)');
     expect(key).toHaveTextContent('Sent for moderation');
     expect(key).toHaveTextContent('Published (solid green)');
+    expect(key).toHaveTextContent('◔ Late 12 min');
   });
 });

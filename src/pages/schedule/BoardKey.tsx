@@ -16,6 +16,13 @@ interface KeyEntry {
   attendance?: Attendance;
 }
 
+/** Today's shifts, on both boards: whether the driver has started. */
+const ATTENDANCE_KEY: KeyEntry[] = [
+  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: the driver has started (the time they started)', attendance: { kind: 'started', at: '17:02' } },
+  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: not started yet, past the Late After option', attendance: { kind: 'late', minutes: 12 } },
+  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: not started, past the No-Show After option', attendance: { kind: 'noShow', minutes: 35 } },
+];
+
 const ADMIN_KEY: KeyEntry[] = [
   { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Published: drivers can see it (solid green)' },
   { classes: 'shift shift-s10', sample: 'Dan Driver', words: 'Unpublished: not yet sent to drivers (striped amber)' },
@@ -23,9 +30,7 @@ const ADMIN_KEY: KeyEntry[] = [
   { classes: 'shift shift-s10 shift-stale', sample: rejectedByLabel('Dan'), words: 'The driver turned it down (words in red)' },
   { classes: 'shift shift-s20', sample: 'Dan Driver', words: `Padlock: ${SHIFT_LABEL.timesheetExists}; it can no longer be moved`, mark: 'lock' },
   { classes: 'shift shift-s20', sample: 'Dan Driver', words: `Warning sign: ${BREACH_LABEL}`, mark: 'breach' },
-  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: the driver has started (the time they started)', attendance: { kind: 'started', at: '17:02' } },
-  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: not started yet, past the Late After option', attendance: { kind: 'late', minutes: 12 } },
-  { classes: 'shift shift-s20', sample: 'Dan Driver', words: 'Today: not started, past the No-Show After option', attendance: { kind: 'noShow', minutes: 35 } },
+  ...ATTENDANCE_KEY,
 ];
 
 const RESTAURANT_KEY: KeyEntry[] = [
@@ -33,6 +38,7 @@ const RESTAURANT_KEY: KeyEntry[] = [
   { classes: 'shift shift-s10', sample: SHIFT_LABEL.openShift, words: 'Sent for moderation or unpublished (striped amber)' },
   { classes: 'shift shift-s20', sample: SHIFT_LABEL.claimed, words: 'Published (solid green)' },
   { classes: 'shift shift-s20', sample: 'Dan Driver', words: `Padlock: ${SHIFT_LABEL.timesheetExists}`, mark: 'lock' },
+  ...ATTENDANCE_KEY,
 ];
 
 /**

@@ -19,6 +19,7 @@ import { ShiftCalendar } from './ShiftCalendar';
 import { ShiftMenu, type ShiftAction } from './ShiftMenu';
 import { useRestaurants } from './useBoardLists';
 import { useShiftBoard } from './useShiftBoard';
+import { useAttendance } from './useAttendance';
 
 const RESTAURANT_INTERVALS = [INTERVAL.day, INTERVAL.week, INTERVAL.twoWeeks] as const;
 
@@ -64,6 +65,8 @@ export function RestaurantScheduleBoard() {
   const restaurants = useRestaurants();
   const board = useShiftBoard(range);
   const { store, version } = board;
+  // Today's attendance of the restaurant's own shifts, as the office sees it (started, late, no-show, finished).
+  const attendance = useAttendance(store, version, range);
   const [clipboard, setClipboard] = useState<ShiftRecord | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [menu, setMenu] = useState<{ shift: ShiftRecord; anchor: HTMLElement } | null>(null);
@@ -191,6 +194,7 @@ export function RestaurantScheduleBoard() {
             phone={phone}
             restaurants={rows}
             store={store}
+            attendance={attendance}
             visible={everything}
             pasting={!!clipboard}
             canDrag={canDrag}
