@@ -173,7 +173,7 @@ export function UnavailabilityDialog({ driver, onSubmit, onClose, today = london
         <Button onClick={onClose} disabled={saving}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={save} disabled={invalid || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button variant="contained" onClick={save} disabled={invalid || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           Accept Changes
         </Button>
       </DialogActions>

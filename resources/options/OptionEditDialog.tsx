@@ -170,7 +170,7 @@ function MapCenterMap() {
           onPosition({ lat: found.lat, lng: found.lng });
         }}
       />
-      <Suspense fallback={<CircularProgress size={24} sx={{ my: 2 }} />}>
+      <Suspense fallback={<CircularProgress size={24} sx={{ my: 2 }} aria-label="Loading the editor" />}>
         <LazyMapPicker
           center={marker ?? opened.center}
           zoom={opened.zoom}

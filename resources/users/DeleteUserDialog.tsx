@@ -27,7 +27,7 @@ export function DeleteUserDialog({ user, onConfirm, onClose }: { user: PanelUser
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button color="error" variant="contained" onClick={confirm} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           Remove
         </Button>
       </DialogActions>

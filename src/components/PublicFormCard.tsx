@@ -105,7 +105,7 @@ export function PublicFormCard({
               size="large"
               fullWidth
               disabled={submitDisabled || submitting}
-              startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+              startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
             >
               {submitLabel}
             </Button>

@@ -73,7 +73,7 @@ export function RemoveDialog({
         </Button>
         {refusal && refusedAction}
         {!refusal && (
-          <Button color="error" variant="contained" onClick={remove} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button color="error" variant="contained" onClick={remove} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
             Remove
           </Button>
         )}

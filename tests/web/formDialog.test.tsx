@@ -52,6 +52,19 @@ describe('A form dialog', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Tom', email: 'a@b.test' }));
   });
 
+  it('keeps the Save button named Save while it sends, its spinner hidden from screen readers (no unnamed progress bar)', async () => {
+    let finish: () => void = () => {};
+    const onSave = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const u = renderForm(onSave);
+    await u.type(screen.getByLabelText('Name'), 'Tom');
+    await u.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save.querySelector('[role="progressbar"]')).not.toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    finish();
+  });
+
   it("puts the server's messages under their fields, flags their tab and says the failure", async () => {
     const onSave = vi.fn(async () => {
       throw Object.assign(new Error('The e-mail has already been taken.'), { body: { email: ['The e-mail has already been taken.', 'Try another.'] } });

@@ -33,7 +33,7 @@ export function ConflictNotice({ message, onReload }: Props) {
       sx={{ mb: 2 }}
       action={
         onReload && (
-          <Button color="inherit" size="small" onClick={() => void reload()} disabled={reloading} startIcon={reloading ? <CircularProgress size={14} color="inherit" /> : undefined}>
+          <Button color="inherit" size="small" onClick={() => void reload()} disabled={reloading} startIcon={reloading ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}>
             Reload
           </Button>
         )

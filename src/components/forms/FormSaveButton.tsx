@@ -21,7 +21,7 @@ export function FormSaveButton({ label, blocked = false }: { label: string; bloc
       type="submit"
       variant="contained"
       disabled={readOnly || !valid || saving || blocked}
-      startIcon={sending === SAVE ? <CircularProgress size={16} color="inherit" /> : undefined}
+      startIcon={sending === SAVE ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
     >
       {label}
     </Button>
@@ -39,7 +39,7 @@ export function FormActionButton({ label, name, run }: { label: string; name: st
     <Button
       onClick={() => act(name, run)}
       disabled={readOnly || !valid || saving}
-      startIcon={sending === name ? <CircularProgress size={16} color="inherit" /> : undefined}
+      startIcon={sending === name ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
     >
       {label}
     </Button>

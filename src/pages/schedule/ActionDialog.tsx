@@ -52,7 +52,7 @@ export function ActionDialog({ titleId, title, busy, error, onCancel, action, ch
           color={action.danger ? 'error' : 'primary'}
           onClick={action.onClick}
           disabled={busy || action.disabled}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {action.label}
         </Button>

@@ -91,7 +91,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
           <Button onClick={onClose}>
             Close
           </Button>
-          <Button type="submit" variant="contained" color="error" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button type="submit" variant="contained" color="error" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
             Cancel shift
           </Button>
         </DialogActions>

@@ -197,7 +197,7 @@ export function FillShiftsDialog({ range, location, onClose, onApplied }: FillSh
           Close
         </Button>
         <Button variant="contained" onClick={apply} disabled={busy || !count}>
-          {busy ? <CircularProgress size={20} /> : `Assign ${count} shift${count === 1 ? '' : 's'}`}
+          {busy ? <CircularProgress size={20} color="inherit" aria-label="Assigning shifts" /> : `Assign ${count} shift${count === 1 ? '' : 's'}`}
         </Button>
       </DialogActions>
     </Dialog>
