@@ -1,4 +1,4 @@
-import type { HttpAnswer } from './httpClient';
+import type { HttpAnswer } from './httpAnswer';
 import { counted } from './requestsSettled';
 
 /**

@@ -3,6 +3,7 @@ import { clearStoredUser, getStoredUser } from './session';
 import { counted } from './requestsSettled';
 import { noteWrite } from './writes';
 import { takeEarly } from './earlyCalls';
+import type { HttpAnswer } from './httpAnswer';
 import { callKey } from './idempotencyKeys';
 import { IDEMPOTENCY_HEADER } from '../domain/idempotency';
 
@@ -103,12 +104,6 @@ export const session = {
   reload: () => window.location.reload(),
 };
 
-/** An answer with its headers (lists read their total from `Content-Range`). */
-export interface HttpAnswer<T = unknown> {
-  status: number;
-  headers: Headers;
-  json: T;
-}
 
 export async function httpClient<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await httpRequest<T>(path, options)).json;

@@ -16,7 +16,8 @@ import errorsPlugin from './plugins/errors';
 import lifecyclePlugin from './plugins/lifecycle';
 import inputGuardPlugin from './plugins/inputGuard';
 import headersPlugin from './plugins/headers';
-import authPlugin, { type Access, type AccessCheck } from './plugins/auth';
+import authPlugin, { type AccessCheck } from './plugins/auth';
+import type { RouteEntry } from './routeEntry';
 import realtimePlugin from './plugins/realtime';
 import visibilityPlugin from './plugins/visibility';
 import documentsPlugin from './services/documents';
@@ -51,13 +52,6 @@ import calendarRoutes from './routes/calendar';
 import openApiRoutes from './routes/openapi';
 import importRoutes from './routes/imports';
 
-/** A route as registered: what the access matrix and the bad-input sweep of the tests walk. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  /** Whom its access check lets through; none = a public route (login, health, files). */
-  access: readonly Access[] | null;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteEntry } from '../app';
+import type { RouteEntry } from '../routeEntry';
 import { conflictResponse, fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
 import { ROUTE_DOCS, type RouteDoc } from './routeDocs';
 import { WIRE_REQUIRED } from '../../domain/validation/wire';

@@ -1,0 +1,9 @@
+import type { Access } from './plugins/auth';
+
+/** A route as registered: what the access matrix and the bad-input sweep of the tests walk, and the API document. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Whom its access check lets through; none = a public route (login, health, files). */
+  access: readonly Access[] | null;
+}
