@@ -38,10 +38,10 @@ export function useAttendance(store: ShiftStore, version: number, range: DateRan
   useEffect(() => {
     if (!showsToday) return;
     const controller = new AbortController();
-    fetchAttendance(today, controller.signal).then(
-      (answer) => setFacts({ date: answer.date, limits: answer.limits, sheets: new Map(answer.items.map((i) => [i.shift_id, i.sheet])) }),
-      () => undefined,
-    );
+    // A failed or unreadable answer leaves the chips without attendance until the next ask; the board goes on.
+    fetchAttendance(today, controller.signal)
+      .then((answer) => setFacts({ date: answer.date, limits: answer.limits, sheets: new Map(answer.items.map((i) => [i.shift_id, i.sheet])) }))
+      .catch(() => undefined);
     return () => controller.abort();
   }, [showsToday, today, asks]);
 
