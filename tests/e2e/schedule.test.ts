@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { apiToken, demoRestaurants, logIn, serverAndBrowser } from '../helpers/e2e';
+import { ALERTS_BELL, apiToken, demoRestaurants, logIn, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 import { SHIFT_LABEL } from '../../domain/shifts';
 
@@ -247,7 +247,7 @@ describe('Admin schedule board', () => {
 describe('Restaurant schedule board', () => {
   it('adds a draft, sends it to moderation, and the admin board shows it live with an alert', async () => {
     const admin = await open('admin@demo.test', 'Admin', `/schedule?location=a${camdenArea}&${weekQuery}`);
-    const alertsBefore = await admin.getByRole('button', { name: /^Alerts/ }).getAttribute('aria-label');
+    const alertsBefore = await admin.getByRole('button', { name: ALERTS_BELL }).getAttribute('aria-label');
     const owner = await open('restaurant@demo.test', 'Business', `/schedulerestaurant?${weekQuery}`);
     expect(await owner.getByRole('combobox', { name: 'Interval' }).textContent()).toBe('Week');
 
@@ -273,6 +273,6 @@ describe('Restaurant schedule board', () => {
 
     await expect.poll(() => chip(admin, 'Pizza Palace Camden', '19:00–23:00').textContent()).toContain(SHIFT_LABEL.openShift);
     expect(await admin.locator('[data-total="Draft"]').textContent()).toBe('0');
-    await expect.poll(() => admin.getByRole('button', { name: /^Alerts/ }).getAttribute('aria-label')).not.toBe(alertsBefore);
+    await expect.poll(() => admin.getByRole('button', { name: ALERTS_BELL }).getAttribute('aria-label')).not.toBe(alertsBefore);
   });
 });

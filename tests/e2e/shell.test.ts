@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { ALERTS_BELL, logIn, serverAndBrowser } from '../helpers/e2e';
 import { navLinks } from '../../domain/navigation';
 import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
 import { MSG } from '../../domain/messages';
@@ -26,7 +26,7 @@ describe.each([
 
     await expect.poll(() => menuLabels(page)).toEqual(navLinks(role).map((l) => l.label));
     const staff = role !== RESTAURANT_ROLE;
-    expect(await page.getByRole('button', { name: /^Alerts/ }).count()).toBe(staff ? 1 : 0);
+    expect(await page.getByRole('button', { name: ALERTS_BELL }).count()).toBe(staff ? 1 : 0);
     expect(await page.getByRole('link', { name: 'Options' }).count()).toBe(staff ? 1 : 0);
 
     // A logged-in visitor of /login is sent to its schedule.

@@ -99,3 +99,6 @@ export async function demoRestaurants(url: string, token: string): Promise<{ ids
   const restaurants = (await res.json()) as { id: number; name: string; area: { id: number; name: string } }[];
   return { ids: Object.fromEntries(restaurants.map((r) => [r.name, r.id])), camdenArea: restaurants.find((r) => r.area.name === 'Camden')!.area.id };
 }
+
+/** The top bar's alerts bell, by its name: 'Alerts', or the unread count it shows ('9 unread alerts'). */
+export const ALERTS_BELL = /^(Alerts|\d+\+? unread alerts?)$/;
