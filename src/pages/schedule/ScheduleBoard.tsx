@@ -121,7 +121,10 @@ export function ScheduleBoard() {
   const inLocation = useMemo(() => withDrafts.filter(notDraft), [withDrafts]);
   // Today's attendance, read again each minute and when a driver starts (the live feed).
   const attendance = useAttendance(store, version, range);
-  const chosen = useMemo(() => choiceFilter(choice, attendance), [choice, attendance]);
+  // Only the 'Late and no-shows' filter reads the attendance: the others keep their filter (and the board its rows)
+  // as the minutes pass.
+  const filteredBy = choice.kind === 'lateNoShow' ? attendance : undefined;
+  const chosen = useMemo(() => choiceFilter(choice, filteredBy), [choice, filteredBy]);
   const visible = useCallback((s: ShiftRecord) => notDraft(s) && chosen(s), [chosen]);
 
   const listed = useMemo(() => {

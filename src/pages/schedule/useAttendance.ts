@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { attendanceOf, type Attendance, type AttendanceLimits, type AttendanceSheet } from '../../../domain/attendance';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { attendanceOf, attendanceWords, type Attendance, type AttendanceLimits, type AttendanceSheet } from '../../../domain/attendance';
 import { londonToday } from '../../../domain/dates';
 import { inRange, type DateRange } from '../../../domain/ranges';
 import { SHIFT_CHANNEL } from '../../../domain/shifts';
@@ -61,14 +61,28 @@ export function useAttendance(store: ShiftStore, version: number, range: DateRan
     };
   }, [showsToday]);
 
+  // The same map while no state's words change: the board's filters and chips follow this map, and a new one on
+  // every change of the store would redraw them all (and lose the board's scroll place).
+  const last = useRef<ReadonlyMap<number, Attendance>>(NOTHING);
   return useMemo(() => {
     const out = new Map<number, Attendance>();
-    if (!facts || facts.date !== today) return out;
-    for (const shift of store.all()) {
-      if (shift.period_date !== today) continue;
-      const a = attendanceOf(shift, facts.sheets.get(shift.id) ?? null, now, facts.limits);
-      if (a && a.kind !== 'notDue') out.set(shift.id, a);
+    if (facts && facts.date === today) {
+      for (const shift of store.all()) {
+        if (shift.period_date !== today) continue;
+        const a = attendanceOf(shift, facts.sheets.get(shift.id) ?? null, now, facts.limits);
+        if (a && a.kind !== 'notDue') out.set(shift.id, a);
+      }
     }
+    if (sameWords(out, last.current)) return last.current;
+    last.current = out;
     return out;
   }, [store, version, facts, now, today]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+const NOTHING: ReadonlyMap<number, Attendance> = new Map();
+
+function sameWords(a: ReadonlyMap<number, Attendance>, b: ReadonlyMap<number, Attendance>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, state] of a) if (attendanceWords(state) !== attendanceWords(b.get(id))) return false;
+  return true;
 }
