@@ -75,7 +75,20 @@ export async function loadAttendanceRows(db: Kysely<Database>, date: string, res
 }
 
 export const attendanceOfRow = (row: AttendanceRow, now: Date, limits: AttendanceLimits): Attendance | null =>
-  attendanceOf({ ...row, driver_id: row.driver_id }, row.sheet, now, limits);
+  attendanceOf(row, row.sheet, now, limits);
+
+type Found = { row: AttendanceRow; kind: AlertedKind; minutes: number };
+
+/** The late and no-show rows among `rows`, each read at the moment `at` gives it. */
+function lateOrNoShow(rows: AttendanceRow[], at: (row: AttendanceRow) => { sheet: AttendanceRow['sheet']; now: Date }, limits: AttendanceLimits): Found[] {
+  const found: Found[] = [];
+  for (const row of rows) {
+    const { sheet, now } = at(row);
+    const a = attendanceOf(row, sheet, now, limits);
+    if (a?.kind === 'late' || a?.kind === 'noShow') found.push({ row, kind: a.kind, minutes: a.minutes });
+  }
+  return found;
+}
 
 const ALERT_TEXT: Record<AlertedKind, (row: AttendanceRow, minutes: number) => string> = {
   late: (row, minutes) =>
@@ -95,7 +108,7 @@ const PUSH_LATE = {
  * the restaurant's account, live on the bell) and, when late, pushes to the driver. A restart or a second instance
  * finds the pair recorded and stays silent.
  */
-async function tellOnce(app: FastifyInstance, found: { row: AttendanceRow; kind: AlertedKind; minutes: number }[], pushDriver: boolean): Promise<number> {
+async function tellOnce(app: FastifyInstance, found: Found[], pushDriver: boolean): Promise<number> {
   let told = 0;
   for (const { row, kind, minutes } of found) {
     const inserted = await app.db
@@ -127,12 +140,7 @@ async function tellOnce(app: FastifyInstance, found: { row: AttendanceRow; kind:
  */
 export async function tellAttendance(app: FastifyInstance, now: Date = new Date()): Promise<number> {
   const [rows, limits] = await Promise.all([loadAttendanceRows(app.db, londonToday(now), null), loadAttendanceLimits(app.db)]);
-  const found: { row: AttendanceRow; kind: AlertedKind; minutes: number }[] = [];
-  for (const row of rows) {
-    const a = attendanceOfRow(row, now, limits);
-    if (a?.kind === 'late' || a?.kind === 'noShow') found.push({ row, kind: a.kind, minutes: a.minutes });
-  }
-  return tellOnce(app, found, true);
+  return tellOnce(app, lateOrNoShow(rows, (row) => ({ sheet: row.sheet, now }), limits), true);
 }
 
 /**
@@ -142,13 +150,11 @@ export async function tellAttendance(app: FastifyInstance, now: Date = new Date(
 export async function tellLateStart(app: FastifyInstance, shiftId: number, now: Date = new Date(), startedAt: string | null = null): Promise<number> {
   const today = londonToday(now);
   const [rows, limits] = await Promise.all([loadAttendanceRows(app.db, today, null, [shiftId]), loadAttendanceLimits(app.db)]);
-  const found: { row: AttendanceRow; kind: AlertedKind; minutes: number }[] = [];
-  for (const row of rows) {
+  const at = (row: AttendanceRow) => {
     const said = startedAt ? londonMoment(row.period_date, startedAt) : now;
-    const a = attendanceOf(row, null, said < now ? said : now, limits);
-    if (a?.kind === 'late' || a?.kind === 'noShow') found.push({ row, kind: a.kind, minutes: a.minutes });
-  }
-  return tellOnce(app, found, false);
+    return { sheet: null, now: said < now ? said : now };
+  };
+  return tellOnce(app, lateOrNoShow(rows, at, limits), false);
 }
 
 export const ATTENDANCE_LEASE = 'attendance';
