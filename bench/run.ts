@@ -3,6 +3,7 @@ import { benchBoard, benchShiftApi, printBoard } from './schedule';
 import { busiestRestaurant, invoiceFigures } from './invoices';
 import { boardMarkFigures, plannerFigures } from './planner';
 import { firstLoadFigures, printFirstLoadOnDemo } from './firstLoad';
+import { firstOpenFigures } from './firstOpen';
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 import { listFigures, printListFigures } from './lists';
 import { importFigures } from './imports';
@@ -16,7 +17,8 @@ import { buildWebAppIfStale } from '../scripts/webBuild.mjs';
  * chosen scale in its own data directory, starts the real server process on it, and measures the calls under load from this
  * separate process. `--only board`: the schedule board's figures alone; `--only planner`: the assistant's proposals
  * and the board's working-time marks; `--only lists`: the Drivers and Restaurants lists (calls and screens);
- * `--only changelog`: what logging the changed days costs a write (no server);
+ * `--only changelog`: what logging the changed days costs a write (no server); `--only firstopen`: the first open of
+ * the Week and Month boards and the Timesheets week, full and menu navigation, each run against its floor;
  * `--only firstload`: the JavaScript a first visit downloads (login page, then the
  * board), on the demo data. `--postgres` (with `--only board` or `changelog`): the dataset on the local PostgreSQL
  * server; for the board, two server processes on it: the browser on one, other people's writes through the other.
@@ -54,6 +56,10 @@ async function main() {
       for (const line of [...(await plannerFigures(url, auth, cpuMs)), ...(await boardMarkFigures(url, auth))]) console.log(line);
       return;
     }
+    if (only === 'firstopen') {
+      for (const line of await firstOpenFigures(url)) console.log(line);
+      return;
+    }
     if (only === 'lists') {
       printListFigures(await listFigures(url, auth));
       return;
@@ -76,6 +82,7 @@ async function main() {
     for (const line of [...(await plannerFigures(url, auth, cpuMs)), ...(await boardMarkFigures(url, auth))]) console.log(line);
     if (invoiceTarget) console.log(['', ...(await invoiceFigures(url, auth, invoiceTarget))].join('\n'));
     printBoard(await benchBoard(url, token, { url, auth }));
+    console.log(['', 'First open against the floor:', ...(await firstOpenFigures(url))].join('\n'));
     printTimesheetFigures(await timesheetListAfterChange(url, auth), await approveThousand(url, auth), await timesheetScreenTime(url, auth));
     printListFigures(await listFigures(url, auth));
     for (const line of await importFigures(url, auth)) console.log(line);

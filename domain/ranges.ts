@@ -136,3 +136,27 @@ export function rangeLabel(range: DateRange): string {
   if (range.from === range.to) return ukDate(range.from);
   return `${ukDate(range.from)} – ${ukDate(range.to)}`;
 }
+
+/** What a screen's address asks for: `?interval=20&from=2026-11-16&to=2026-11-22`, each part possibly missing. */
+export interface RangeAddress {
+  interval: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * The interval a screen's address asks for, or `defaultInterval` when it asks for none or one the screen does not
+ * offer. One function for the screen (src/components/range) and the calls a page load starts before the screen's
+ * code has arrived (src/firstCalls.ts), so both ask for the same days.
+ */
+export function intervalOfAddress(address: RangeAddress, defaultInterval: Interval, intervals: readonly Interval[]): Interval {
+  const asked = Number(address.interval);
+  return isInterval(asked) && intervals.includes(asked) ? asked : defaultInterval;
+}
+
+/** The range a screen's address asks for: its valid from–to, else the interval around its `from`, else around today. */
+export function rangeOfAddress(address: RangeAddress, interval: Interval, today: string): DateRange {
+  const asked = { from: address.from ?? '', to: address.to ?? '' };
+  if (isDate(asked.from) && isDate(asked.to) && isValidRange(asked)) return asked;
+  return rangeFor(interval, isDate(address.from) ? address.from : today);
+}

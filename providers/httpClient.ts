@@ -79,7 +79,8 @@ export function toFormData(values: Record<string, unknown>): FormData {
   return form;
 }
 
-function buildUrl(path: string, query?: RequestOptions['query']): string {
+/** `path` with `query`'s defined parameters: the address a call goes to, and the key of an early answer (earlyCalls.ts). */
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

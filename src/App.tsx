@@ -10,6 +10,7 @@ import { theme } from './layout/theme';
 import { APP_NAME } from './components/brand';
 import { SchedulePage } from './pages/schedule/SchedulePage';
 import { lazyPage } from './components/lazyPage';
+import { TimesheetPage, TimesheetRestaurantPage } from './pages/timesheets/lazy';
 import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
@@ -26,9 +27,7 @@ import { newsFeed } from '../resources/newsFeed';
 const HomePage = lazyPage(() => import('./pages/HomePage'), 'HomePage');
 const RestaurantSchedulePage = lazyPage(() => import('./pages/schedule/RestaurantScheduleBoard'), 'RestaurantSchedulePage');
 const ReportingPage = lazyPage(() => import('./pages/reporting'), 'ReportingPage');
-const TimesheetPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetPage');
 const HistoryPage = lazyPage(() => import('../resources/history'), 'HistoryPage');
-const TimesheetRestaurantPage = lazyPage(() => import('./pages/timesheets/TimesheetsPage'), 'TimesheetRestaurantPage');
 
 /** / leads to the news feed, or to a screen the account may open when it may not open that one. */
 function RootRedirect() {

@@ -1,34 +1,53 @@
 import { canOpen } from '../domain/navigation';
+import { londonToday } from '../domain/dates';
+import { INTERVAL, INTERVALS, intervalOfAddress, rangeOfAddress, type DateRange } from '../domain/ranges';
 import { keepEarly } from '../providers/earlyCalls';
-import { httpRequest } from '../providers/httpClient';
+import { buildUrl, httpRequest } from '../providers/httpClient';
 import { getStoredUser } from '../providers/session';
 import { AREA_NAMES_URL, DRIVER_FIRST_PAGE, RESTAURANT_FIRST_PAGE, firstPageUrl } from '../resources/listDefaults';
 import { drivers } from '../resources/drivers';
 import { restaurants } from '../resources/restaurants';
 import type { LazyPage } from './components/lazyPage';
+import { boardFirstCalls } from './pages/schedule/api';
+import { TimesheetPage } from './pages/timesheets/lazy';
 import { App } from './Root';
 
 /**
- * A page load opening on a list screen starts that screen's calls and code at once: the screen's first page and its
- * area names travel while the app's code loads, and the screen's code comes alongside the app's instead of after it.
+ * A page load opening on a list screen or the board starts that screen's calls and code at once: the screen's first
+ * data travels while the app's code loads, and the screen's code comes alongside the app's instead of after it.
  * The screen's identical calls then take these answers (providers/earlyCalls.ts). Without them the first page was
- * asked for only once the app had drawn the screen, some 0.8 s into the load.
+ * asked for only once the app had drawn the screen, some 0.8 s into the load; the board's shifts, 0.5 s.
  */
-const FIRST_CALLS: Record<string, { calls: string[]; code: LazyPage }> = {
-  '/drivers': { calls: [firstPageUrl(DRIVER_FIRST_PAGE), AREA_NAMES_URL], code: drivers.list },
-  '/restaurants': { calls: [firstPageUrl(RESTAURANT_FIRST_PAGE), AREA_NAMES_URL], code: restaurants.list },
+const FIRST_CALLS: Record<string, { calls: (address: URLSearchParams) => string[]; code?: LazyPage }> = {
+  '/drivers': { calls: () => [firstPageUrl(DRIVER_FIRST_PAGE), AREA_NAMES_URL], code: drivers.list },
+  '/restaurants': { calls: () => [firstPageUrl(RESTAURANT_FIRST_PAGE), AREA_NAMES_URL], code: restaurants.list },
+  '/schedule': { calls: (address) => boardFirstCalls(weekScreenRange(address), londonToday()) },
+  // The timesheets of the range (src/pages/timesheets/useTimesheetList.ts) and the options (useTimesheetOptions.ts).
+  '/timesheet': {
+    calls: (address) => {
+      const range = weekScreenRange(address);
+      return [buildUrl('/api/timesheet', { period_date_from: range.from, period_date_to: range.to }), '/api/option'];
+    },
+    code: TimesheetPage,
+  },
 };
 
+/** The range in the address of a screen that opens on a week, read as the screen reads it (components/range). */
+function weekScreenRange(address: URLSearchParams): DateRange {
+  const asked = { interval: address.get('interval'), from: address.get('from'), to: address.get('to') };
+  return rangeOfAddress(asked, intervalOfAddress(asked, INTERVAL.week, INTERVALS), londonToday());
+}
+
 /**
- * Starts the calls and code of the screen `pathname` opens on, for an account that may open it; answers when its
+ * Starts the calls and code of the screen `location` opens on, for an account that may open it; answers when its
  * code (the app's and the screen's) has arrived or failed, so the page is first drawn with both at hand and no
  * loading step between (src/components/lazyPage.tsx). Anything else answers at once.
  */
-export function startFirstCalls(pathname: string): Promise<unknown> {
+export function startFirstCalls({ pathname, search }: Pick<Location, 'pathname' | 'search'>): Promise<unknown> {
   const first = FIRST_CALLS[pathname];
   const user = getStoredUser();
   if (!first || !user || !canOpen(user.role, pathname)) return Promise.resolve();
-  for (const url of first.calls) keepEarly(url, httpRequest(url));
+  for (const url of first.calls(new URLSearchParams(search))) keepEarly(url, httpRequest(url));
   // A failure is the screen's to show when it loads the same code itself.
-  return Promise.all([App.preload(), first.code.preload()]).catch(() => undefined);
+  return Promise.all([App.preload(), first.code?.preload()]).catch(() => undefined);
 }

@@ -8,7 +8,9 @@ import { openDatabase } from '../../server/db/connection';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedScale } from '../../server/db/seed/scale';
-import { addDays, londonToday } from '../../domain/dates';
+import { addDays, londonToday, mondayOf } from '../../domain/dates';
+import { matchesStatusFilter, TIMESHEET_FILTER, type TimesheetView } from '../../domain/timesheets';
+import { compareTimesheetRows } from '../../src/pages/timesheets/useTimesheetScreen';
 import { INTERVAL, rangeFor } from '../../domain/ranges';
 import { SHIFT_LABEL, type ShiftRecord } from '../../domain/shifts';
 import { sortRestaurants } from '../../src/pages/schedule/boardRows';
@@ -119,4 +121,73 @@ describe('Admin schedule board at a few hundred restaurants', () => {
     await expect.poll(() => chip(page, changedInView).textContent()).toContain(SHIFT_LABEL.openShift);
     await context.close();
   }, 180_000);
+
+  it("opens with its first rows right: the restaurants in view, in the board's order, each with the API's shifts", async () => {
+    const restaurants = sortRestaurants(await api<BoardRestaurant[]>('/api/restaurant?status=10'));
+    // The call the board makes (drafts included).
+    const shifts = await api<ShiftRecord[]>(`/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&with_driver=1`);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // A full navigation, as a bookmark or a refresh opens it: its calls start before the app's code has arrived,
+    // and the board takes their answers instead of asking again.
+    const shiftCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/shift') shiftCalls.push(request.url());
+    });
+    await page.goto(`${server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
+    await page.locator('.shift-board .chip').first().waitFor();
+    expect(shiftCalls).toHaveLength(1);
+
+    const drawn = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.shift-board .fc-datagrid-cell[data-resource-id]')]
+        .filter((cell) => cell.querySelector('.row-name'))
+        .map((cell) => {
+          const id = cell.dataset.resourceId!;
+          const lane = document.querySelector(`.shift-board td.fc-timeline-lane[data-resource-id="${id}"]`);
+          const chips = [...(lane?.querySelectorAll<HTMLElement>('.chip[data-shift-id]') ?? [])].map((c) => Number(c.dataset.shiftId));
+          return { id: Number(id), name: cell.querySelector('.row-name')!.textContent, chips: chips.sort((a, b) => a - b) };
+        }),
+    );
+    expect(drawn.length).toBeGreaterThan(3);
+    // The rows in view are the board's first restaurants, in order, under their names.
+    expect(drawn.map((row) => row.name)).toEqual(restaurants.slice(0, drawn.length).map((r) => r.name));
+    // Each row's chips are that restaurant's shifts of the week, no more and no fewer.
+    for (const row of drawn) {
+      const expected = shifts.filter((s) => s.restaurant_id === row.id).map((s) => s.id).sort((a, b) => a - b);
+      expect({ restaurant: row.name, shifts: row.chips }).toEqual({ restaurant: row.name, shifts: expected });
+    }
+    expect(drawn.some((row) => row.chips.length > 0)).toBe(true);
+    await context.close();
+  }, 120_000);
 });
+
+describe('Timesheets at a few hundred restaurants', () => {
+  it('opens last week with its first rows right: the rows in view are the API\'s first rows in the table\'s order', async () => {
+    const from = mondayOf(addDays(londonToday(), -7));
+    const lastWeek = { from, to: addDays(from, 6) };
+    const all = await api<TimesheetView[]>(`/api/timesheet?period_date_from=${lastWeek.from}&period_date_to=${lastWeek.to}`);
+    const expected = all.filter((t) => matchesStatusFilter(t, TIMESHEET_FILTER.active)).sort(compareTimesheetRows);
+    expect(expected.length).toBeGreaterThan(100);
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const timesheetCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/timesheet') timesheetCalls.push(request.url());
+    });
+    await page.goto(`${server.url}/timesheet?interval=${INTERVAL.week}&from=${lastWeek.from}&to=${lastWeek.to}`);
+    await page.locator('[role=row][data-timesheet-id]').first().waitFor();
+    // The call started with the page is the one the screen used.
+    expect(timesheetCalls).toHaveLength(1);
+
+    const drawn = await page.locator('[role=row][data-timesheet-id]').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.timesheetId)));
+    expect(drawn.length).toBeGreaterThan(5);
+    expect(drawn).toEqual(expected.slice(0, drawn.length).map((t) => t.id));
+    await context.close();
+  }, 120_000);
+});
+

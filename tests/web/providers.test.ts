@@ -3,6 +3,7 @@ import { dispatchFeedMessage, onFeedError, subscribeToFeed } from '../../provide
 import { httpClient, toFormData } from '../../providers/httpClient';
 import { dataProvider } from '../../providers/dataProvider';
 import { startFirstCalls } from '../../src/firstCalls';
+import { fetchRestaurants, fetchShifts } from '../../src/pages/schedule/api';
 import { DRIVER_FIRST_PAGE, firstPageUrl } from '../../resources/listDefaults';
 import { mockApi, ADMIN, MANAGER, storeUser } from './harness';
 
@@ -115,7 +116,7 @@ describe('first calls of a page load', () => {
           ? { body: [{ id: 2, name: 'Camden' }] }
           : undefined,
     );
-    startFirstCalls('/drivers');
+    void startFirstCalls({ pathname: '/drivers', search: '' });
     expect(calls.map((c) => c.path)).toEqual([firstPageUrl(DRIVER_FIRST_PAGE), '/api/area?restaurants=false']);
 
     // What the Drivers screen asks for when it has rendered: the same two calls, answered without going out again.
@@ -133,10 +134,30 @@ describe('first calls of a page load', () => {
   it('start nothing for a screen the account may not open, or one without them', () => {
     storeUser(MANAGER);
     const calls = mockApi();
-    startFirstCalls('/drivers');
+    void startFirstCalls({ pathname: '/drivers', search: '' });
     storeUser(ADMIN);
-    startFirstCalls('/schedule');
+    void startFirstCalls({ pathname: '/invoices', search: '' });
     expect(calls).toEqual([]);
+  });
+
+  it("start the board's shifts, week by week, and its restaurants for the range in its address", async () => {
+    storeUser(MANAGER);
+    const calls = mockApi((call) => (call.path.startsWith('/api/shift?') ? { body: [{ id: Number(new URL(call.path, 'http://x').searchParams.get('period_date_from')!.slice(8)) }] } : { body: [] }));
+    void startFirstCalls({ pathname: '/schedule', search: '?interval=40&from=2030-04-01&to=2030-04-30' });
+    expect(calls.map((c) => c.path)).toEqual([
+      '/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1',
+      '/api/shift?period_date_from=2030-04-08&period_date_to=2030-04-14&with_driver=1',
+      '/api/shift?period_date_from=2030-04-15&period_date_to=2030-04-21&with_driver=1',
+      '/api/shift?period_date_from=2030-04-22&period_date_to=2030-04-28&with_driver=1',
+      '/api/shift?period_date_from=2030-04-29&period_date_to=2030-04-30&with_driver=1',
+      '/api/restaurant?status=10',
+    ]);
+
+    // The board's own first calls take those answers: nothing more goes out.
+    const shifts = await fetchShifts({ range: { from: '2030-04-01', to: '2030-04-30' } });
+    await fetchRestaurants();
+    expect(shifts.map((s) => s.id)).toEqual([1, 8, 15, 22, 29]);
+    expect(calls).toHaveLength(6);
   });
 });
 

@@ -2,7 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { londonToday } from '../../../domain/dates';
 import {
-  INTERVALS, intervalOf, invalidRangeMessage, isDate, isInterval, isValidRange, rangeFor, stepRange, type DateRange, type Interval,
+  INTERVALS, intervalOf, intervalOfAddress, invalidRangeMessage, isValidRange, rangeFor, rangeOfAddress, stepRange, type DateRange,
+  type Interval,
 } from '../../../domain/ranges';
 
 export interface DateRangeOptions {
@@ -29,16 +30,15 @@ export interface DateRangeState {
  */
 export function useDateRange({ defaultInterval, intervals = INTERVALS }: DateRangeOptions): DateRangeState {
   const [params, setParams] = useSearchParams();
-  const rawInterval = Number(params.get('interval'));
+  const rawInterval = params.get('interval');
   const rawFrom = params.get('from');
   const rawTo = params.get('to');
 
-  const interval: Interval = isInterval(rawInterval) && intervals.includes(rawInterval) ? rawInterval : defaultInterval;
-  const range = useMemo<DateRange>(() => {
-    const fromUrl = { from: rawFrom ?? '', to: rawTo ?? '' };
-    if (isDate(fromUrl.from) && isDate(fromUrl.to) && isValidRange(fromUrl)) return fromUrl;
-    return rangeFor(interval, isDate(rawFrom) ? rawFrom : londonToday());
-  }, [rawFrom, rawTo, interval]);
+  const interval = intervalOfAddress({ interval: rawInterval, from: rawFrom, to: rawTo }, defaultInterval, intervals);
+  const range = useMemo<DateRange>(
+    () => rangeOfAddress({ interval: null, from: rawFrom, to: rawTo }, interval, londonToday()),
+    [rawFrom, rawTo, interval],
+  );
 
   const write = useCallback(
     (next: DateRange, nextInterval: Interval) => {

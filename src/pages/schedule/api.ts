@@ -1,5 +1,5 @@
-import { asArray, httpClient } from '../../../providers/httpClient';
-import { rangeLength, type DateRange } from '../../../domain/ranges';
+import { asArray, buildUrl, httpClient } from '../../../providers/httpClient';
+import { inRange, rangeLength, type DateRange } from '../../../domain/ranges';
 import { addDays } from '../../../domain/dates';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { DriverPlaces, DriverWorkingTime } from '../../../domain/availability';
@@ -44,34 +44,52 @@ export interface ShiftListQuery {
  * cost it no more than the month.
  */
 export async function fetchShifts({ range, ids }: ShiftListQuery, signal?: AbortSignal): Promise<ShiftRecord[]> {
-  if (ids || rangeLength(range) <= PART_DAYS) return fetchShiftPart(range, ids, signal);
+  if (ids) return fetchShiftPart(range, ids, signal);
+  return (await Promise.all(shiftParts(range).map((part) => fetchShiftPart(part, undefined, signal)))).flat();
+}
+
+const PART_DAYS = 7;
+
+/** The week-long parts a range's shifts are asked for in: one part for a range of a week or less. */
+function shiftParts(range: DateRange): DateRange[] {
+  if (rangeLength(range) <= PART_DAYS) return [range];
   const parts: DateRange[] = [];
   for (let from = range.from; from <= range.to; from = addDays(from, PART_DAYS)) {
     const to = addDays(from, PART_DAYS - 1);
     parts.push({ from, to: to < range.to ? to : range.to });
   }
-  return (await Promise.all(parts.map((part) => fetchShiftPart(part, undefined, signal)))).flat();
+  return parts;
 }
 
-const PART_DAYS = 7;
+const shiftPartQuery = (range: DateRange, ids?: number[]) => ({
+  period_date_from: range.from,
+  period_date_to: range.to,
+  with_driver: 1,
+  shift_ids: ids?.join(','),
+});
 
 async function fetchShiftPart(range: DateRange, ids: number[] | undefined, signal?: AbortSignal): Promise<ShiftRecord[]> {
-  return asArray<ShiftRecord>(
-    await httpClient('/api/shift', {
-      query: {
-        period_date_from: range.from,
-        period_date_to: range.to,
-        with_driver: 1,
-        shift_ids: ids?.join(','),
-      },
-      signal,
-    }),
-  );
+  return asArray<ShiftRecord>(await httpClient('/api/shift', { query: shiftPartQuery(range, ids), signal }));
 }
 
-export const fetchDrivers = async (signal?: AbortSignal) => asArray<BoardDriver>(await httpClient('/api/driver', { query: { status: 10 }, signal }));
+const ACTIVE = { status: 10 };
+
+/**
+ * The calls the board makes first on opening `range`, before it has drawn anything: its shifts, the restaurants of
+ * its rows, and today's attendance when today is in view. A page load opening on the board starts them while the
+ * app's code still loads (src/firstCalls.ts); the board's identical calls then take their answers.
+ */
+export function boardFirstCalls(range: DateRange, today: string): string[] {
+  return [
+    ...shiftParts(range).map((part) => buildUrl('/api/shift', shiftPartQuery(part))),
+    buildUrl('/api/restaurant', ACTIVE),
+    ...(inRange(today, range) ? [buildUrl('/api/shift/attendance', { date: today })] : []),
+  ];
+}
+
+export const fetchDrivers = async (signal?: AbortSignal) => asArray<BoardDriver>(await httpClient('/api/driver', { query: ACTIVE, signal }));
 export const fetchRestaurants = async (signal?: AbortSignal) =>
-  asArray<BoardRestaurant>(await httpClient('/api/restaurant', { query: { status: 10 }, signal }));
+  asArray<BoardRestaurant>(await httpClient('/api/restaurant', { query: ACTIVE, signal }));
 /** Options, read once per page and shared by the commission and fuel-rate readers. */
 let optionsOnce: Promise<{ okey: string; ovalue: string }[]> | null = null;
 export function fetchOptions(): Promise<{ okey: string; ovalue: string }[]> {

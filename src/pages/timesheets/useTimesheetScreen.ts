@@ -18,7 +18,8 @@ export interface RestaurantChoice {
   status?: number;
 }
 
-function compareRows(a: TimesheetView, b: TimesheetView): number {
+/** The order of the timesheet table: by day, start, restaurant and driver. */
+export function compareTimesheetRows(a: TimesheetView, b: TimesheetView): number {
   return (
     a.period_date.localeCompare(b.period_date) ||
     a.start_time.localeCompare(b.start_time) ||
@@ -86,7 +87,7 @@ export function useTimesheetScreen() {
     () => list.rows.filter((r) => (!inLocation || inLocation.has(r.restaurant_id)) && matchesStatusFilter(r, status)),
     [list.rows, inLocation, status],
   );
-  const shown = useMemo(() => filtered.filter((r) => matchesDriverFilter(r, driver)).sort(compareRows), [filtered, driver]);
+  const shown = useMemo(() => filtered.filter((r) => matchesDriverFilter(r, driver)).sort(compareTimesheetRows), [filtered, driver]);
   const totals = useMemo(() => {
     const comission = new Map(list.rows.map((r) => [r.restaurant_id, r.invoice_comission]));
     return timesheetTotals(shown, (id) => comission.get(id) ?? 0);

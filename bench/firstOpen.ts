@@ -1,0 +1,145 @@
+import os from 'node:os';
+import type { Page } from 'playwright-core';
+import { addDays, londonToday, mondayOf } from '../domain/dates';
+import { INTERVAL, rangeFor, type DateRange } from '../domain/ranges';
+import { adminBrowser, blockingSince, navigateInApp } from './boardScroll';
+import { median } from './load';
+
+/**
+ * The first open of the Week board, the Month board and the Timesheets week, each against its floor: the same API
+ * answer fetched and drawn as a plain HTML table in the same browser. Every run takes the floor, a full navigation
+ * (a bookmark or a refresh) and a menu navigation (the app already loaded, from the home page) one after the other,
+ * so a busy machine weighs on all three alike and each run's ratio stands on its own.
+ *
+ * "First rows shown" is the page time (from the navigation, or from the menu click) at which the screen's first
+ * rows are in the page: the board's first shift chips, the timesheet table's first rows, the floor's first cells.
+ */
+
+const RUNS = Number(process.env.BENCH_FIRST_OPEN_RUNS ?? 5);
+
+interface Screen {
+  name: string;
+  /** The screen's address. */
+  path: string;
+  /** What is in the page once its first rows are shown. */
+  rows: string;
+  /** The floor page's script: fetch the screen's answer with `h` (the headers) and fill `#t`. */
+  floorScript: string;
+  /** Its targets: ratio to the floor for a full and a menu navigation. */
+  target: { full: number; menu: number };
+}
+
+const boardFloor = (range: DateRange) => `
+  const [shifts, restaurants] = await Promise.all([
+    fetch('/api/shift?period_date_from=${range.from}&period_date_to=${range.to}&with_driver=1', { headers: h }).then((r) => r.json()),
+    fetch('/api/restaurant?status=10', { headers: h }).then((r) => r.json()),
+  ]);
+  const days = [];
+  for (let d = new Date('${range.from}T00:00:00Z'); d <= new Date('${range.to}T00:00:00Z'); d = new Date(d.getTime() + 864e5)) days.push(d.toISOString().slice(0, 10));
+  const cells = new Map();
+  for (const s of shifts) {
+    const key = s.restaurant_id + '|' + s.period_date;
+    cells.set(key, (cells.get(key) || '') + '<div class="chip"><b>' + s.start_time + '–' + s.finish_time + '</b><br>' + (s.driver ? s.driver.full_name : 'Open shift') + '</div>');
+  }
+  restaurants.sort((a, b) => a.area.name.localeCompare(b.area.name) || a.name.localeCompare(b.name));
+  let html = '<tr><th>Restaurant</th>' + days.map((d) => '<th>' + d + '</th>').join('') + '</tr>';
+  for (const r of restaurants) html += '<tr><th>' + r.name + '</th>' + days.map((d) => '<td>' + (cells.get(r.id + '|' + d) || '') + '</td>').join('') + '</tr>';
+  document.getElementById('t').innerHTML = html;`;
+
+const timesheetFloor = (range: DateRange) => `
+  const rows = await fetch('/api/timesheet?period_date_from=${range.from}&period_date_to=${range.to}', { headers: h }).then((r) => r.json());
+  let html = '<tr><th>Date</th><th>Driver</th><th>Restaurant</th><th>Start</th><th>Finish</th><th>Total</th></tr>';
+  for (const t of rows) html += '<tr class="chip"><td>' + t.period_date + '</td><td>' + (t.driver_name || '') + '</td><td>' + (t.restaurant_name || '') + '</td><td>' + t.start_time + '</td><td>' + t.finish_time + '</td><td>' + t.cost_total + '</td></tr>';
+  document.getElementById('t').innerHTML = html;`;
+
+const floorPage = (script: string) => `<!doctype html><html><head><meta charset="utf-8"><style>
+  body{font:13px system-ui;margin:0} table{border-collapse:collapse} td,th{border:1px solid #ddd;vertical-align:top;padding:2px;min-width:110px}
+  .chip{background:#e8f5e9;border-left:4px solid #2e7d32;border-radius:4px;margin:2px;padding:2px 6px}
+</style></head><body><table id="t"></table><script>
+(async () => {
+  const user = JSON.parse(localStorage.getItem('user'));
+  const h = { Authorization: 'Bearer ' + user.access_token };
+  ${script}
+})();
+</script></body></html>`;
+
+function screens(today = londonToday()): Screen[] {
+  const week = rangeFor(INTERVAL.week, today);
+  const month = rangeFor(INTERVAL.month, today);
+  // Last week: a week of worked shifts, each with its timesheet.
+  const from = mondayOf(addDays(today, -7));
+  const lastWeek = { from, to: addDays(from, 6) };
+  const board = (r: DateRange, interval: number) => `/schedule?interval=${interval}&from=${r.from}&to=${r.to}`;
+  return [
+    { name: 'Week board', path: board(week, INTERVAL.week), rows: '.shift-board .chip', floorScript: boardFloor(week), target: { full: 2, menu: 1.5 } },
+    { name: 'Month board', path: board(month, INTERVAL.month), rows: '.shift-board .chip', floorScript: boardFloor(month), target: { full: 1.5, menu: 1.5 } },
+    {
+      name: 'Timesheets week',
+      path: `/timesheet?interval=${INTERVAL.week}&from=${lastWeek.from}&to=${lastWeek.to}`,
+      rows: '[role=row][data-timesheet-id]',
+      floorScript: timesheetFloor(lastWeek),
+      target: { full: 2, menu: 1.5 },
+    },
+  ];
+}
+
+/** The page time, from `since`, at which `selector` first matches: polled every frame. */
+async function shownAt(page: Page, selector: string, since: number): Promise<number> {
+  const at = await page.waitForFunction((sel) => (document.querySelector(sel) ? performance.now() : 0), selector, { timeout: 60_000, polling: 'raf' });
+  return Math.round(((await at.jsonValue()) as number) - since);
+}
+
+interface Run {
+  floor: number;
+  full: number;
+  menu: number;
+  /** The longest main-thread task while opening, ms (full navigation, menu navigation). */
+  fullWorst: number;
+  menuWorst: number;
+}
+
+async function timeScreen(page: Page, url: string, screen: Screen, floorUrl: string): Promise<Run> {
+  await page.goto(floorUrl);
+  const floor = await shownAt(page, 'td .chip, tr.chip', 0);
+  await page.goto(`${url}${screen.path}`);
+  const full = await shownAt(page, screen.rows, 0);
+  const fullWorst = (await blockingSince(page, 0)).worst;
+  // From the menu: the app is loaded on its home page, and the screen is opened as the menu opens it.
+  await page.goto(`${url}/`);
+  await page.waitForLoadState('networkidle');
+  const t0 = await navigateInApp(page, screen.path);
+  const menu = await shownAt(page, screen.rows, t0);
+  return { floor, full, menu, fullWorst, menuWorst: (await blockingSince(page, t0)).worst };
+}
+
+/** `npm run bench -- --only firstopen`: every run of each screen, its floor, its open times and their ratios. */
+export async function firstOpenFigures(url: string): Promise<string[]> {
+  const { browser, page } = await adminBrowser(url);
+  const lines = [`Machine load (1, 5, 15 min) at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`];
+  try {
+    for (const screen of screens()) {
+      const floorUrl = `${url}/bench-floor/${encodeURIComponent(screen.name)}`;
+      await page.route(floorUrl, (route) => route.fulfill({ contentType: 'text/html', body: floorPage(screen.floorScript) }));
+      // One unmeasured round, so every figure is of a browser with the app's files in its cache.
+      await timeScreen(page, url, screen, floorUrl);
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await timeScreen(page, url, screen, floorUrl));
+      lines.push('', `${screen.name} (targets: full navigation ≤ ${screen.target.full}× the floor, menu ≤ ${screen.target.menu}×)`);
+      lines.push('| run | floor ms | full navigation ms | × floor | worst task ms | menu ms | × floor | worst task ms |', '|---|---|---|---|---|---|---|---|');
+      const ratio = (ms: number, floor: number) => ms / Math.max(floor, 1);
+      runs.forEach((r, i) =>
+        lines.push(`| ${i + 1} | ${r.floor} | ${r.full} | ${ratio(r.full, r.floor).toFixed(1)} | ${r.fullWorst} | ${r.menu} | ${ratio(r.menu, r.floor).toFixed(1)} | ${r.menuWorst} |`),
+      );
+      const fullRatio = median(runs.map((r) => ratio(r.full, r.floor)));
+      const menuRatio = median(runs.map((r) => ratio(r.menu, r.floor)));
+      lines.push(
+        `| median | ${median(runs.map((r) => r.floor))} | ${median(runs.map((r) => r.full))} | ${fullRatio.toFixed(1)} | ${median(runs.map((r) => r.fullWorst))} | ${median(runs.map((r) => r.menu))} | ${menuRatio.toFixed(1)} | ${median(runs.map((r) => r.menuWorst))} |`,
+        `${screen.name}: full navigation ${fullRatio <= screen.target.full ? 'meets' : 'misses'} its target, menu ${menuRatio <= screen.target.menu ? 'meets' : 'misses'} it`,
+      );
+    }
+    lines.push('', `Machine load at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    return lines;
+  } finally {
+    await browser.close();
+  }
+}
