@@ -36,11 +36,16 @@ function findScrollers(root: HTMLElement): Scrollers {
 /** Room kept between a focused chip or name and the edges of the grid's view. */
 const MARGIN = 8;
 /** How long a move waits for the rows it scrolled to be drawn. */
-const WAIT_MS = 4000;
+const WAIT_MS = 8000;
 
 export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): BoardKeyboard {
   /** The name that is the names column's Tab stop (by row key). */
   let nameStop: string | null = null;
+  /**
+   * The chip or name the keyboard is on: FullCalendar draws a row again when its height or its neighbours change,
+   * and the focus, on an element that is gone, would drop to the page; it is put back on the one drawn anew.
+   */
+  let onNow: (() => HTMLElement | null) | null = null;
   /** A chip or name to focus once drawn. */
   let pending: { find: () => HTMLElement | null; until: number } | null = null;
   // Looked up again only when FullCalendar has built new ones (a scroll event comes every frame).
@@ -50,10 +55,8 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     return found;
   };
 
-  // Each scroll is copied to the others; a copy that changes nothing fires nothing, so copies end.
-  const onScroll = (e: Event) => {
-    const el = e.target as HTMLElement;
-    if (!el.classList?.contains('fc-scroller')) return;
+  /** Copies a scroller's position to the others: the grid's both ways, the names' down, the headings' across. */
+  const align = (el: HTMLElement) => {
     const { names, grid, days } = scrollers();
     if (!grid) return;
     if (el === grid) {
@@ -64,6 +67,11 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     } else if (el === days) {
       if (grid.scrollLeft !== days.scrollLeft) grid.scrollLeft = days.scrollLeft;
     }
+  };
+  // Each scroll is copied to the others; a copy that changes nothing fires nothing, so copies end.
+  const onScroll = (e: Event) => {
+    const el = e.target as HTMLElement;
+    if (el.classList?.contains('fc-scroller')) align(el);
   };
 
   /** Scrolls the grid (the others follow) so `el` is in view, below the headings and beside the names. */
@@ -79,6 +87,8 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
       if (box.left < view.left + MARGIN) grid.scrollLeft -= view.left + MARGIN - box.left;
       else if (box.right > view.left + grid.clientWidth - MARGIN) grid.scrollLeft += box.right - (view.left + grid.clientWidth - MARGIN);
     }
+    // At once, not on the scroll event a frame later: the name and the heading move with the chip.
+    align(grid);
   };
 
   const focusNow = (el: HTMLElement) => {
@@ -95,7 +105,10 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     }
     pending = { find, until: performance.now() + WAIT_MS };
     const { grid } = scrollers();
-    if (grid && top !== undefined) grid.scrollTop = Math.max(0, top - grid.clientHeight / 3);
+    if (grid && top !== undefined) {
+      grid.scrollTop = Math.max(0, top - grid.clientHeight / 3);
+      align(grid);
+    }
   };
 
   const chipOf = (id: number) => () => root.querySelector<HTMLElement>(`.chip[data-shift-id="${id}"]`)?.closest<HTMLElement>('.fc-event') ?? null;
@@ -114,6 +127,7 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
   // Rows come and go as the view moves: a waiting move lands when its chip or name is drawn.
   const observer = new MutationObserver(() => {
     keepNameStop();
+    if (!pending && onNow && (document.activeElement === document.body || !document.activeElement)) onNow()?.focus({ preventScroll: true });
     if (!pending) return;
     if (performance.now() > pending.until) {
       pending = null;
@@ -129,12 +143,22 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
   keepNameStop();
 
   const onFocusIn = (e: FocusEvent) => {
-    const name = (e.target as HTMLElement).closest<HTMLElement>('.row-name');
+    const target = e.target as HTMLElement;
+    const name = target.closest<HTMLElement>('.row-name');
     const key = name?.closest<HTMLElement>('td[data-resource-id]')?.dataset.resourceId;
+    const shiftId = target.classList.contains('fc-event') ? Number(target.querySelector<HTMLElement>('.chip')?.dataset.shiftId) : NaN;
+    onNow = key ? nameOf(key) : Number.isFinite(shiftId) ? chipOf(shiftId) : null;
     if (name && key) {
       nameStop = key;
       keepNameStop();
     }
+  };
+  // The focus leaves for another element, or a click elsewhere: nothing to put back.
+  const onFocusOut = (e: FocusEvent) => {
+    if (e.relatedTarget && !root.contains(e.relatedTarget as Node)) onNow = null;
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    if (!root.contains(e.target as Node)) onNow = null;
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -163,6 +187,8 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
   root.addEventListener('scroll', onScroll, true);
   root.addEventListener('keydown', onKeyDown);
   root.addEventListener('focusin', onFocusIn);
+  root.addEventListener('focusout', onFocusOut);
+  document.addEventListener('pointerdown', onPointerDown, true);
 
   return {
     focusFirstShift() {
@@ -183,6 +209,8 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
       root.removeEventListener('scroll', onScroll, true);
       root.removeEventListener('keydown', onKeyDown);
       root.removeEventListener('focusin', onFocusIn);
+      root.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('pointerdown', onPointerDown, true);
     },
   };
 }

@@ -159,6 +159,7 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
               row={row}
               {...screen.formProps}
               pinned
+              narrow
               onSaved={(view) => {
                 screen.onSaved(view);
                 setProcessing(view.id);

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
 import { GatedScreen } from '../../components/ListScreen';
 import { AddTimesheetDialog } from './AddTimesheetDialog';
 import { DriverPanel } from './DriverPanel';
@@ -16,6 +16,12 @@ import type { TimesheetView } from '../../../domain/timesheets';
 export const LAYOUT_OFFSET = 122;
 const MIN_TABLE_HEIGHT = 250;
 const MIN_PANE_HEIGHT = 160;
+/**
+ * The floating form's width: a sheet the layout's full height at the right, over the table's right-hand columns
+ * (the row's date, driver and status stay in sight beside it). Under the table it was a strip of about 300 px on a
+ * 1366×768 laptop, with Approve in view and most of what it approves scrolled away.
+ */
+const SHEET_WIDTH = 480;
 
 /** The bar above the pinned form: drag it to give the form or the table more room. */
 function ResizeHandle({ onResize }: { onResize: (dy: number) => void }) {
@@ -42,7 +48,7 @@ function ResizeHandle({ onResize }: { onResize: (dy: number) => void }) {
   );
 }
 
-/** Phones are told apart by their user-agent (spec 3, section 2.4). */
+/** Phones are told apart by their user-agent (spec 3, section 2.4); a window as narrow as a phone's gets their layout too. */
 export function isPhoneUserAgent(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
   return /Android|iPhone|iPod|Mobile|Windows Phone/i.test(userAgent);
 }
@@ -64,7 +70,8 @@ export const TimesheetRestaurantPage = () => <GatedTimesheets path="/timesheetre
 
 function Timesheets() {
   const screen = useTimesheetScreen();
-  return isPhoneUserAgent() ? <PhoneTimesheets screen={screen} /> : <DesktopTimesheets screen={screen} />;
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return isPhoneUserAgent() || narrow ? <PhoneTimesheets screen={screen} /> : <DesktopTimesheets screen={screen} />;
 }
 
 function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
@@ -77,8 +84,8 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
   const clampPane = (height: number) => Math.max(MIN_PANE_HEIGHT, Math.min(height, (main.current?.clientHeight ?? 900) - MIN_TABLE_HEIGHT));
   const [adding, setAdding] = useState(false);
   const [invoicing, setInvoicing] = useState(false);
-  /** The floating form covers the bottom of the table: a row chosen there is brought up above it. */
-  const coveredByForm = () => (pinned ? 0 : clampPane(PINNED_FORM_HEIGHT));
+  /** The floating form is beside the rows, not over them: a row is scrolled to as it is. */
+  const coveredByForm = () => 0;
   const select = (row: TimesheetView) => {
     screen.setSelectedId(row.id);
     requestAnimationFrame(() => table.current?.scrollToRow(row.id, coveredByForm()));
@@ -91,6 +98,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
       row={selected}
       {...screen.formProps}
       pinned={pinned}
+      narrow={!pinned}
       onTogglePin={() => setPinned((p) => !p)}
       onScrollTo={() => table.current?.scrollToRow(selected.id, coveredByForm())}
       onClose={pinned ? undefined : () => screen.setSelectedId(null)}
@@ -120,7 +128,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
           {list.error.message || 'The timesheets could not be loaded'}
         </Alert>
       )}
-      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 1 }}>
+      <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', gap: 1 }}>
         <Box sx={{ width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' }, minHeight: 0 }}>
           <DriverPanel rows={screen.filtered} value={screen.driver} onChange={screen.setDriver} />
         </Box>
@@ -137,12 +145,15 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
               </Paper>
             </>
           )}
-          {form && !pinned && (
-            <Paper elevation={8} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: clampPane(PINNED_FORM_HEIGHT), overflow: 'hidden', zIndex: 2, border: 1, borderColor: 'divider' }}>
-              {form}
-            </Paper>
-          )}
         </Box>
+        {form && !pinned && (
+          <Paper
+            elevation={8}
+            sx={{ position: 'absolute', top: 0, right: 0, bottom: 0, width: `min(${SHEET_WIDTH}px, 100%)`, overflow: 'hidden', zIndex: 2, border: 1, borderColor: 'divider' }}
+          >
+            {form}
+          </Paper>
+        )}
       </Box>
       {!readOnly && adding && (
         <AddTimesheetDialog
