@@ -118,6 +118,8 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
       <Box
         sx={{ flex: 1, overflowY: 'auto', minHeight: 120, borderTop: 1, borderColor: 'divider' }}
         ref={containerRef}
+        // Not a Tab stop of its own (a scroller whose items are all out of the Tab order would be): the list is one.
+        tabIndex={-1}
       >
         <Box sx={{ height: totalHeight, position: 'relative' }}>
           <List dense disablePadding sx={{ position: 'absolute', top: first * ROW, left: 0, right: 0 }}>
