@@ -10,6 +10,7 @@ import type { TimesheetView } from '../../domain/timesheets';
  */
 
 const both = serverAndBrowser();
+const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${both.server.url}${path}`, {
@@ -59,16 +60,25 @@ beforeAll(async () => {
 });
 
 describe('the timesheet form before Approve', () => {
-  it('on a phone-sized window: Approve is on screen only while the driver, restaurant, date, times and pay are', async () => {
-    const context = await both.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+  it.each([
+    ['a phone (its cards, then Process)', PHONE_AGENT],
+    ['a desktop browser in a window as narrow as a phone (its table, then the row)', undefined],
+  ])('on %s: Approve is on screen only while the driver, restaurant, date, times and pay are', async (_what, userAgent) => {
+    const context = await both.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', userAgent });
     const page = await context.newPage();
     await openWeek(page, data.monday);
-    const card = page.getByRole('article', { name: /Dan Driver/ });
-    await card.waitFor();
     const approve = page.getByRole('button', { name: 'Approve', exact: true });
-    expect(await approve.count()).toBe(0);
-
-    await card.getByRole('button', { name: 'Process' }).click();
+    if (userAgent) {
+      const card = page.getByRole('article', { name: /Dan Driver/ });
+      await card.waitFor();
+      expect(await approve.count()).toBe(0);
+      await card.getByRole('button', { name: 'Process' }).click();
+    } else {
+      const row = page.getByRole('row').filter({ hasText: 'Dan Driver' }).first();
+      await row.waitFor();
+      expect(await approve.count()).toBe(0);
+      await row.click();
+    }
     const dialog = page.getByRole('dialog', { name: 'Process timesheet' });
     await dialog.waitFor();
     await expect.poll(() => approve.isEnabled()).toBe(true);
@@ -96,7 +106,7 @@ describe('the timesheet form before Approve', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await approve.count()).toBe(0);
     await context.close();
-  }, 60_000);
+  }, 90_000);
 
   it('on a 1366×768 laptop: the form is a sheet at least 420 px wide and tall, its details and pay beside Approve', async () => {
     const context = await both.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-GB' });

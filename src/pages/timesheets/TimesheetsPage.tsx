@@ -4,6 +4,7 @@ import { GatedScreen } from '../../components/ListScreen';
 import { AddTimesheetDialog } from './AddTimesheetDialog';
 import { DriverPanel } from './DriverPanel';
 import { PhoneTimesheets } from './PhoneTimesheets';
+import { ProcessDialog } from './ProcessDialog';
 import { RequestInvoiceDialog } from '../../../resources/invoices/RequestInvoiceDialog';
 import { PINNED_FORM_HEIGHT, SummaryForm } from './SummaryForm';
 import { TimesheetTable, type TimesheetTableHandle } from './TimesheetTable';
@@ -17,9 +18,8 @@ export const LAYOUT_OFFSET = 122;
 const MIN_TABLE_HEIGHT = 250;
 const MIN_PANE_HEIGHT = 160;
 /**
- * The floating form's width: a sheet the layout's full height at the right, over the table's right-hand columns
- * (the row's date, driver and status stay in sight beside it). Under the table it was a strip of about 300 px on a
- * 1366×768 laptop, with Approve in view and most of what it approves scrolled away.
+ * The unpinned form's width: a sheet the layout's full height beside the rows. Floating under the table it was a
+ * strip of about 300 px on a 1366×768 laptop, with Approve in view and most of what it approves scrolled away.
  */
 const SHEET_WIDTH = 480;
 
@@ -48,7 +48,7 @@ function ResizeHandle({ onResize }: { onResize: (dy: number) => void }) {
   );
 }
 
-/** Phones are told apart by their user-agent (spec 3, section 2.4); a window as narrow as a phone's gets their layout too. */
+/** Phones are told apart by their user-agent (spec 3, section 2.4). */
 export function isPhoneUserAgent(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
   return /Android|iPhone|iPod|Mobile|Windows Phone/i.test(userAgent);
 }
@@ -70,12 +70,13 @@ export const TimesheetRestaurantPage = () => <GatedTimesheets path="/timesheetre
 
 function Timesheets() {
   const screen = useTimesheetScreen();
-  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  return isPhoneUserAgent() || narrow ? <PhoneTimesheets screen={screen} /> : <DesktopTimesheets screen={screen} />;
+  return isPhoneUserAgent() ? <PhoneTimesheets screen={screen} /> : <DesktopTimesheets screen={screen} />;
 }
 
 function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
   const { list, selected, readOnly } = screen;
+  // The form follows the window's width: in one as narrow as a phone's it is the phone's full-screen sheet.
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const table = useRef<TimesheetTableHandle>(null);
   const main = useRef<HTMLDivElement>(null);
   const [pinned, setPinned] = useState(false);
@@ -84,7 +85,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
   const clampPane = (height: number) => Math.max(MIN_PANE_HEIGHT, Math.min(height, (main.current?.clientHeight ?? 900) - MIN_TABLE_HEIGHT));
   const [adding, setAdding] = useState(false);
   const [invoicing, setInvoicing] = useState(false);
-  /** The floating form is beside the rows, not over them: a row is scrolled to as it is. */
+  /** The unpinned form is beside the rows, not over them: a row is scrolled to as it is. */
   const coveredByForm = () => 0;
   const select = (row: TimesheetView) => {
     screen.setSelectedId(row.id);
@@ -97,11 +98,11 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
       key={`${selected.id}|${selected.status}|${selected.status_progress}|${selected.start_time}|${selected.finish_time}|${selected.cost_total}|${selected.period_date}|${selected.restaurant_id}|${selected.comment ?? ''}`}
       row={selected}
       {...screen.formProps}
-      pinned={pinned}
-      narrow={!pinned}
-      onTogglePin={() => setPinned((p) => !p)}
-      onScrollTo={() => table.current?.scrollToRow(selected.id, coveredByForm())}
-      onClose={pinned ? undefined : () => screen.setSelectedId(null)}
+      pinned={pinned || narrow}
+      narrow={!pinned || narrow}
+      onTogglePin={narrow ? undefined : () => setPinned((p) => !p)}
+      onScrollTo={narrow ? undefined : () => table.current?.scrollToRow(selected.id, coveredByForm())}
+      onClose={pinned || narrow ? undefined : () => screen.setSelectedId(null)}
       onSaved={screen.onSaved}
       onRemoved={screen.onRemoved}
     />
@@ -128,8 +129,9 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
           {list.error.message || 'The timesheets could not be loaded'}
         </Alert>
       )}
-      <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', gap: 1 }}>
-        <Box sx={{ width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' }, minHeight: 0 }}>
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 1 }}>
+        {/* The sheet takes the driver list's room below the widest screens: the rows keep theirs. */}
+        <Box sx={{ width: 220, flexShrink: 0, display: form && !pinned && !narrow ? { xs: 'none', xl: 'block' } : { xs: 'none', md: 'block' }, minHeight: 0 }}>
           <DriverPanel rows={screen.filtered} value={screen.driver} onChange={screen.setDriver} />
         </Box>
         <Box ref={main} sx={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
@@ -137,7 +139,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
             <TimesheetTable ref={table} rows={screen.shown} selectedId={screen.selectedId} onSelect={select} loading={list.isPending} />
             <TotalsBar totals={screen.totals} />
           </Box>
-          {form && pinned && (
+          {form && pinned && !narrow && (
             <>
               <ResizeHandle onResize={(dy) => setPaneHeight((h) => clampPane(h - dy))} />
               <Paper variant="outlined" sx={{ flexShrink: 0, height: clampPane(paneHeight), overflow: 'hidden' }}>
@@ -146,15 +148,17 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
             </>
           )}
         </Box>
-        {form && !pinned && (
-          <Paper
-            elevation={8}
-            sx={{ position: 'absolute', top: 0, right: 0, bottom: 0, width: `min(${SHEET_WIDTH}px, 100%)`, overflow: 'hidden', zIndex: 2, border: 1, borderColor: 'divider' }}
-          >
+        {form && !pinned && !narrow && (
+          <Paper variant="outlined" sx={{ flexShrink: 0, width: `min(${SHEET_WIDTH}px, 70%)`, overflow: 'hidden' }}>
             {form}
           </Paper>
         )}
       </Box>
+      {narrow && (
+        <ProcessDialog open={!!form} onClose={() => screen.setSelectedId(null)}>
+          {form}
+        </ProcessDialog>
+      )}
       {!readOnly && adding && (
         <AddTimesheetDialog
           onClose={() => setAdding(false)}
