@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, CircularProgress, FormControlLabel, InputAdornment, List, ListItem, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { BoardDriver } from './api';
@@ -7,6 +7,8 @@ import { useVirtualRows } from '../timesheets/useVirtualRows';
 import { DisabledReason } from '../../components/DisabledReason';
 
 const ROW = 40;
+/** 'All drivers', 'Open shifts' and 'Late and no-shows' come before the drivers in the list's keyboard order. */
+const FIXED = 3;
 
 export interface DriverPanelProps {
   drivers: readonly BoardDriver[];
@@ -38,11 +40,44 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
     return q ? drivers.filter((d) => d.full_name.toLowerCase().includes(q) || (d.phone ?? '').replace(/\s/g, '').includes(q.replace(/\s/g, ''))) : drivers;
   }, [drivers, query]);
   // Measured after the commit (a height read and set while React commits made it render again in that task).
-  const { containerRef, first, last, totalHeight } = useVirtualRows(found.length, ROW);
+  const virtual = useVirtualRows(found.length, ROW);
+  const { containerRef, first, last, totalHeight } = virtual;
+  const { scrollToRow } = virtual;
   const selected = choice.kind === 'driver' ? choice.id : null;
 
+  // One Tab stop for the whole list (the choices and the drivers), arrow keys inside: the last item focused, or
+  // 'All drivers' while that one is scrolled out of the drawn rows.
+  const [active, setActive] = useState(0);
+  const count = FIXED + found.length;
+  const current = active < count ? active : 0;
+  const stop = current < FIXED || (current - FIXED >= first && current - FIXED < last) ? current : 0;
+  const navRef = useRef<HTMLElement | null>(null);
+  const focusNext = useRef<number | null>(null);
+  // An item moved to by key is focused once drawn (a driver far down the list is drawn after the scroll).
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    const el = navRef.current?.querySelector<HTMLElement>(`[data-nav="${focusNext.current}"]`);
+    if (el) {
+      focusNext.current = null;
+      el.focus();
+    }
+  });
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const from = Number((e.target as HTMLElement).closest<HTMLElement>('[data-nav]')?.dataset.nav);
+    if (!Number.isFinite(from)) return;
+    const to = e.key === 'ArrowDown' ? from + 1 : e.key === 'ArrowUp' ? from - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? count - 1 : null;
+    if (to === null) return;
+    e.preventDefault();
+    if (to < 0 || to >= count || to === from) return;
+    setActive(to);
+    focusNext.current = to;
+    if (to >= FIXED) scrollToRow(to - FIXED);
+    navRef.current?.querySelector<HTMLElement>(`[data-nav="${to}"]`)?.focus();
+  };
+  const item = (index: number) => ({ 'data-nav': index, tabIndex: index === stop ? 0 : -1, onFocus: () => setActive(index) });
+
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }} component="nav" aria-label="Drivers">
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }} component="nav" aria-label="Drivers" ref={navRef} onKeyDown={onKeyDown}>
       <TextField
         size="small"
         variant="outlined"
@@ -56,17 +91,17 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
       />
       <List dense disablePadding>
         <ListItem disablePadding>
-          <ListItemButton selected={choice.kind === 'all'} onClick={() => onChoice({ kind: 'all' })}>
+          <ListItemButton {...item(0)} selected={choice.kind === 'all'} onClick={() => onChoice({ kind: 'all' })}>
             <ListItemText primary={`All drivers [${drivers.length}]`} />
           </ListItemButton>
         </ListItem>
         <ListItem disablePadding>
-          <ListItemButton selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
+          <ListItemButton {...item(1)} selected={choice.kind === 'open'} onClick={() => onChoice({ kind: 'open' })}>
             <ListItemText primary="Open shifts" secondary={openShown(openCount, openDrafts)} />
           </ListItemButton>
         </ListItem>
         <ListItem disablePadding>
-          <ListItemButton selected={choice.kind === 'lateNoShow'} onClick={() => onChoice({ kind: 'lateNoShow' })}>
+          <ListItemButton {...item(2)} selected={choice.kind === 'lateNoShow'} onClick={() => onChoice({ kind: 'lateNoShow' })}>
             <ListItemText primary={`Late and no-shows [${lateCount}]`} secondary="Today's shifts not started in time" />
           </ListItemButton>
         </ListItem>
@@ -83,12 +118,14 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
       <Box
         sx={{ flex: 1, overflowY: 'auto', minHeight: 120, borderTop: 1, borderColor: 'divider' }}
         ref={containerRef}
+        // Not a Tab stop of its own (a scroller whose items are all out of the Tab order would be): the list is one.
+        tabIndex={-1}
       >
         <Box sx={{ height: totalHeight, position: 'relative' }}>
           <List dense disablePadding sx={{ position: 'absolute', top: first * ROW, left: 0, right: 0 }}>
-            {found.slice(first, last).map((d) => (
+            {found.slice(first, last).map((d, i) => (
               <ListItem key={d.id} disablePadding>
-                <ListItemButton selected={d.id === selected} onClick={() => onChoice(d.id === selected ? { kind: 'all' } : { kind: 'driver', id: d.id })} sx={{ height: ROW }}>
+                <ListItemButton {...item(FIXED + first + i)} selected={d.id === selected} onClick={() => onChoice(d.id === selected ? { kind: 'all' } : { kind: 'driver', id: d.id })} sx={{ height: ROW }}>
                   <ListItemText primary={d.full_name} slotProps={{ primary: { noWrap: true } }} />
                   <Typography variant="caption" color="text.secondary" aria-label={`${counts.get(d.id) ?? 0} shifts`}>
                     {counts.get(d.id) ?? 0}

@@ -21,6 +21,8 @@ import { DriverPanel } from './DriverPanel';
 import { PHONE_TOTALS_NOTE, PhoneRestaurantPicker, phoneRow, type PhonePick } from './PhoneRestaurantPicker';
 import { ShiftCalendar } from './ShiftCalendar';
 import { ShiftMenu } from './ShiftMenu';
+import { SkipToShifts } from './SkipToShifts';
+import type { BoardKeyboard } from './boardKeyboard';
 import { TotalsBar } from './TotalsBar';
 import { useCommissionDefault, useDrivers, useFuelRates, useRestaurants, useWorkingTimeLimits } from './useBoardLists';
 import { useBreachMarks } from './useBreachMarks';
@@ -105,6 +107,7 @@ export function ScheduleBoard() {
   const [dayMenu, setDayMenu] = useState<{ date: string; anchor: HTMLElement } | null>(null);
   const [driversOpen, setDriversOpen] = useState(false);
   const [phoneRestaurant, setPhoneRestaurant] = useState<PhonePick>(undefined);
+  const keyboard = useRef<BoardKeyboard | null>(null);
 
   const driverById = useMemo(() => new Map(drivers.data.map((d) => [d.id, d])), [drivers.data]);
   const restaurantById = useMemo(() => new Map(restaurants.data.map((r) => [r.id, r])), [restaurants.data]);
@@ -241,6 +244,7 @@ export function ScheduleBoard() {
           onUnpublish={unpublishMany}
           onDelete={deleteMany}
         />
+        <SkipToShifts keyboard={keyboard} />
       </Stack>
       {phone && (
         <PhoneRestaurantPicker
@@ -283,6 +287,7 @@ export function ScheduleBoard() {
               onMove={(shift, restaurantId, date, revert) => void move(shift, restaurantId, date, revert)}
               breaches={breaches}
               attendance={attendance}
+              keyboardRef={keyboard}
             />
           )}
         </Box>

@@ -13,6 +13,7 @@ import { attendanceWords, type Attendance } from '../../../domain/attendance';
 import type { ShiftStore, StoreChange } from './shiftStore';
 import { DrawnRows, SPACERS } from './drawnRows';
 import { boardRows } from './rowWindow';
+import { boardKeyboard, type BoardKeyboard } from './boardKeyboard';
 import { leaveScrollToTheBoard, renderOnlyChangedLanes } from './fullcalendarLanes';
 import './calendar.css';
 
@@ -55,6 +56,8 @@ export interface ShiftCalendarProps {
   breaches?: ReadonlySet<number>;
   /** Today's attendance by shift id: late, no-show, started, finished. */
   attendance?: ReadonlyMap<number, Attendance>;
+  /** Set while the board is mounted: what the toolbar's skip link calls to reach the shifts. */
+  keyboardRef?: { current: BoardKeyboard | null };
 }
 
 const NO_ATTENDANCE: ReadonlyMap<number, Attendance> = new Map();
@@ -185,6 +188,24 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const byIdRef = useRef(byId);
   byIdRef.current = byId;
 
+  // Arrow keys between chips and between restaurant names, and the frozen column, headings and grid kept together.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const keyboard = boardKeyboard(root, {
+      rows: () => drawn.allRows(),
+      shiftsOf: (id) => drawn.shiftsOf(id),
+      shift: (id) => latest.current.store.get(id),
+      topOf: (key) => drawn.topOf(key),
+    });
+    const ref = latest.current.keyboardRef;
+    if (ref) ref.current = keyboard;
+    return () => {
+      keyboard.dispose();
+      if (ref?.current === keyboard) ref.current = null;
+    };
+  }, [drawn]);
+
   // FullCalendar hides its timeline tables from assistive technology (aria-hidden), but the day menus, the
   // Add / Paste buttons and the chips live there: keep them reachable by keyboard and screen readers. Its outer
   // table claims to be a grid whose rows are other tables, which no screen reader can follow: the tables are
@@ -233,8 +254,8 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const resourceLabelContent = useCallback((arg: { resource: RowResource }) => {
     const { kind, height } = arg.resource.extendedProps;
     if (kind === 'spacer') return { html: `<div class="row-spacer-fill" style="height:${height ?? 0}px"></div>` };
-    // A restaurant's name takes the focus: Tab goes through the rows, and the row labels' scroller is reachable.
-    if (kind === 'restaurant') return { html: `<span class="row-name" tabindex="0">${escapeHtml(arg.resource.title)}</span>` };
+    // The names are one Tab stop (boardKeyboard.ts gives one of them tabindex 0); arrow keys move between them.
+    if (kind === 'restaurant') return { html: `<span class="row-name" tabindex="-1">${escapeHtml(arg.resource.title)}</span>` };
     return { html: `<span class="row-area">${escapeHtml(arg.resource.title)}</span>` };
   }, []);
 

@@ -110,6 +110,23 @@ export class DrawnRows {
     this.schedule();
   }
 
+  /** The board's rows, drawn or not (the keyboard moves through all of them). */
+  allRows(): readonly BoardRow[] {
+    return this.rows;
+  }
+
+  /** A restaurant's shown shifts (from the index the drawing uses: nothing is built for a key press). */
+  shiftsOf(restaurantId: number): readonly ShiftRecord[] {
+    this.index();
+    return this.byRestaurant!.get(restaurantId)?.shifts ?? [];
+  }
+
+  /** Where a row starts in the grid's scroll: measured if it was drawn, estimated if not. */
+  topOf(key: string): number | undefined {
+    const i = this.rowIndex.get(key);
+    return i === undefined ? undefined : this.tops()[i];
+  }
+
   /**
    * The calendar is mounted (again: in development React mounts a component, unmounts it and mounts it again, and
    * the rows must still be drawn after that).

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, CardActions, CardContent, Dialog, DialogContent, DialogTitle, IconButton, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Alert, Box, Button, Card, CardActions, CardContent, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { ukDate } from '../../../domain/dates';
 import { progressLabel, statusLabel, timesheetHours, TIMESHEET_FILTER, TIMESHEET_FILTER_LABELS, type TimesheetView } from '../../../domain/timesheets';
@@ -11,6 +10,7 @@ import type { DriverFilter } from './DriverPanel';
 import { SummaryForm } from './SummaryForm';
 import { AddTimesheetDialog } from './AddTimesheetDialog';
 import { ApproveAllButton } from './ApproveAllButton';
+import { ProcessDialog } from './ProcessDialog';
 import { STATUS_COLOURS, formatHours } from './TimesheetTable';
 import type { TimesheetScreen } from './useTimesheetScreen';
 
@@ -145,20 +145,14 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
           today={screen.today}
         />
       )}
-      <Dialog fullScreen open={!!row} onClose={() => setProcessing(null)}>
-        <DialogTitle sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
-          <Box sx={{ flex: 1 }}>Process timesheet</Box>
-          <IconButton aria-label="Close" onClick={() => setProcessing(null)}>
-            <CloseIcon />
-          </IconButton>
-        </DialogTitle>
-        <DialogContent sx={{ p: 0 }}>
+      <ProcessDialog open={!!row} onClose={() => setProcessing(null)}>
           {row && (
             <SummaryForm
               key={`${row.id}|${row.status}|${row.status_progress}|${row.cost_total}`}
               row={row}
               {...screen.formProps}
               pinned
+              narrow
               onSaved={(view) => {
                 screen.onSaved(view);
                 setProcessing(view.id);
@@ -169,8 +163,7 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
               }}
             />
           )}
-        </DialogContent>
-      </Dialog>
+      </ProcessDialog>
     </Box>
   );
 }

@@ -42,6 +42,8 @@ export interface SummaryFormProps {
   /** Administrators remove timesheets. */
   canRemove: boolean;
   pinned: boolean;
+  /** A sheet under 500 px wide (the floating form, a phone): one column, the map under the fields. */
+  narrow?: boolean;
   /** Pin and Scroll To are for the desktop table; the phone's dialog has neither. */
   onTogglePin?: () => void;
   onScrollTo?: () => void;
@@ -63,7 +65,7 @@ const coords = (lat: number | null, lng: number | null): LatLng | null => (lat =
  * typed, and Reload reads the timesheet anew.
  */
 export function SummaryForm(props: SummaryFormProps) {
-  const { row, restaurants, fuel, mapCenter, positionOf, today, readOnly, canRemove, pinned, onTogglePin, onScrollTo, onClose, onSaved, onRemoved } = props;
+  const { row, restaurants, fuel, mapCenter, positionOf, today, readOnly, canRemove, pinned, narrow = false, onTogglePin, onScrollTo, onClose, onSaved, onRemoved } = props;
   const notify = useNotify();
   const latest = latestTimesheetDate('form', today);
   const schema = useMemo(() => timesheetSchema({ variant: readOnly ? 'restaurant' : 'admin', latestDate: latest }), [readOnly, latest]);
@@ -134,8 +136,9 @@ export function SummaryForm(props: SummaryFormProps) {
   return (
     <Box component="section" aria-label="Timesheet" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'grey.50', flexWrap: 'wrap' }}>
-        <Typography variant="subtitle2" component="h2" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {ukDate(row.period_date)} · {row.driver_name ?? 'Open shift'} · {row.restaurant_name}
+        {/* What Approve approves, always in view above the fields (which scroll) as the pay is below them. */}
+        <Typography variant="subtitle2" component="h2" data-testid="timesheet-details" sx={{ flex: '1 1 200px', minWidth: 0, overflowWrap: 'anywhere' }}>
+          {ukDate(row.period_date)} · {values.start_time || row.start_time}–{values.finish_time || row.finish_time} · {row.driver_name ?? 'Open shift'} · {row.restaurant_name}
         </Typography>
         <Chip size="small" label={statusLabel(row)} sx={{ color: '#fff', bgcolor: STATUS_COLOURS[row.status] }} />
         <Chip size="small" variant="outlined" label={progressLabel(row)} />
@@ -168,7 +171,7 @@ export function SummaryForm(props: SummaryFormProps) {
           <RecordHistory table="timesheets" id={row.id} />
         </Box>
       )}
-      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 1.5, display: tab === 'history' ? 'none' : 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(240px, 1fr)' }, alignItems: 'start' }}>
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 1.5, display: tab === 'history' ? 'none' : 'grid', gap: 1.5, gridTemplateColumns: narrow ? '1fr' : { xs: '1fr', lg: 'minmax(0, 2fr) minmax(240px, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={1.25}>
           <ScheduledDetailsBar row={row} values={values} disabled={locked} onImport={() => form.setValues((v) => ({ ...v, ...scheduledValues(row) }))} />
           <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(6, minmax(0, 1fr))' }, '& > *': { gridColumn: { xs: 'span 1', sm: 'span 2' } } }}>

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
 import { GatedScreen } from '../../components/ListScreen';
 import { AddTimesheetDialog } from './AddTimesheetDialog';
 import { DriverPanel } from './DriverPanel';
 import { PhoneTimesheets } from './PhoneTimesheets';
+import { ProcessDialog } from './ProcessDialog';
 import { RequestInvoiceDialog } from '../../../resources/invoices/RequestInvoiceDialog';
 import { PINNED_FORM_HEIGHT, SummaryForm } from './SummaryForm';
 import { TimesheetTable, type TimesheetTableHandle } from './TimesheetTable';
@@ -16,6 +17,11 @@ import type { TimesheetView } from '../../../domain/timesheets';
 export const LAYOUT_OFFSET = 122;
 const MIN_TABLE_HEIGHT = 250;
 const MIN_PANE_HEIGHT = 160;
+/**
+ * The unpinned form's width: a sheet the layout's full height beside the rows. Floating under the table it was a
+ * strip of about 300 px on a 1366×768 laptop, with Approve in view and most of what it approves scrolled away.
+ */
+const SHEET_WIDTH = 480;
 
 /** The bar above the pinned form: drag it to give the form or the table more room. */
 function ResizeHandle({ onResize }: { onResize: (dy: number) => void }) {
@@ -69,6 +75,8 @@ function Timesheets() {
 
 function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
   const { list, selected, readOnly } = screen;
+  // The form follows the window's width: in one as narrow as a phone's it is the phone's full-screen sheet.
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const table = useRef<TimesheetTableHandle>(null);
   const main = useRef<HTMLDivElement>(null);
   const [pinned, setPinned] = useState(false);
@@ -77,8 +85,8 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
   const clampPane = (height: number) => Math.max(MIN_PANE_HEIGHT, Math.min(height, (main.current?.clientHeight ?? 900) - MIN_TABLE_HEIGHT));
   const [adding, setAdding] = useState(false);
   const [invoicing, setInvoicing] = useState(false);
-  /** The floating form covers the bottom of the table: a row chosen there is brought up above it. */
-  const coveredByForm = () => (pinned ? 0 : clampPane(PINNED_FORM_HEIGHT));
+  /** The unpinned form is beside the rows, not over them: a row is scrolled to as it is. */
+  const coveredByForm = () => 0;
   const select = (row: TimesheetView) => {
     screen.setSelectedId(row.id);
     requestAnimationFrame(() => table.current?.scrollToRow(row.id, coveredByForm()));
@@ -90,10 +98,11 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
       key={`${selected.id}|${selected.status}|${selected.status_progress}|${selected.start_time}|${selected.finish_time}|${selected.cost_total}|${selected.period_date}|${selected.restaurant_id}|${selected.comment ?? ''}`}
       row={selected}
       {...screen.formProps}
-      pinned={pinned}
-      onTogglePin={() => setPinned((p) => !p)}
-      onScrollTo={() => table.current?.scrollToRow(selected.id, coveredByForm())}
-      onClose={pinned ? undefined : () => screen.setSelectedId(null)}
+      pinned={pinned || narrow}
+      narrow={!pinned || narrow}
+      onTogglePin={narrow ? undefined : () => setPinned((p) => !p)}
+      onScrollTo={narrow ? undefined : () => table.current?.scrollToRow(selected.id, coveredByForm())}
+      onClose={pinned || narrow ? undefined : () => screen.setSelectedId(null)}
       onSaved={screen.onSaved}
       onRemoved={screen.onRemoved}
     />
@@ -121,7 +130,8 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
         </Alert>
       )}
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 1 }}>
-        <Box sx={{ width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' }, minHeight: 0 }}>
+        {/* The sheet takes the driver list's room below the widest screens: the rows keep theirs. */}
+        <Box sx={{ width: 220, flexShrink: 0, display: form && !pinned && !narrow ? { xs: 'none', xl: 'block' } : { xs: 'none', md: 'block' }, minHeight: 0 }}>
           <DriverPanel rows={screen.filtered} value={screen.driver} onChange={screen.setDriver} />
         </Box>
         <Box ref={main} sx={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
@@ -129,7 +139,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
             <TimesheetTable ref={table} rows={screen.shown} selectedId={screen.selectedId} onSelect={select} loading={list.isPending} />
             <TotalsBar totals={screen.totals} />
           </Box>
-          {form && pinned && (
+          {form && pinned && !narrow && (
             <>
               <ResizeHandle onResize={(dy) => setPaneHeight((h) => clampPane(h - dy))} />
               <Paper variant="outlined" sx={{ flexShrink: 0, height: clampPane(paneHeight), overflow: 'hidden' }}>
@@ -137,13 +147,18 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
               </Paper>
             </>
           )}
-          {form && !pinned && (
-            <Paper elevation={8} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: clampPane(PINNED_FORM_HEIGHT), overflow: 'hidden', zIndex: 2, border: 1, borderColor: 'divider' }}>
-              {form}
-            </Paper>
-          )}
         </Box>
+        {form && !pinned && !narrow && (
+          <Paper variant="outlined" sx={{ flexShrink: 0, width: `min(${SHEET_WIDTH}px, 70%)`, overflow: 'hidden' }}>
+            {form}
+          </Paper>
+        )}
       </Box>
+      {narrow && (
+        <ProcessDialog open={!!form} onClose={() => screen.setSelectedId(null)}>
+          {form}
+        </ProcessDialog>
+      )}
       {!readOnly && adding && (
         <AddTimesheetDialog
           onClose={() => setAdding(false)}
