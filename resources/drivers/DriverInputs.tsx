@@ -15,7 +15,7 @@ import {
   useFormDialog,
   useFormField,
 } from '../../src/components/forms';
-import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
+import { AreaRestaurantInputs } from '../areas/AreaRestaurantInputs';
 import { RightToWorkPhotos } from './RightToWorkPhotos';
 import type { RightToWorkValue } from './driverForm';
 import type { DriverRecord } from './types';

@@ -1,6 +1,6 @@
 import { useNotify } from 'react-admin';
 import { Alert, useMediaQuery, type Theme } from '@mui/material';
-import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
+import { AreaRestaurantInputs } from '../areas/AreaRestaurantInputs';
 import { DriverChips } from '../../src/components/driverChoices';
 import {
   NOTIFY_STATUS_CHOICES,

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { ROLE, ROLE_LABELS } from '../../domain/roles';
 import { USER_MSG, USER_ROLES } from '../../domain/validation/user';
 import { PasswordInput, PasswordSwitch, SelectInput, TextInput } from '../../src/components/forms';
-import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
+import { AreaRestaurantInputs } from '../areas/AreaRestaurantInputs';
 
 export const CHANGE_PASSWORD = 'Change Password';
 export const AREAS_LABEL = 'Areas Assigned to';
