@@ -3,7 +3,6 @@ import { fromPence, toPence } from './money';
 import { costTotal, fuelBonus, type FuelCounts, type FuelRates } from './pay';
 import {
   CANCELLATION_TIMESHEET,
-  SHIFT_STATUS,
   TIMESHEET_PROGRESS as P,
   TIMESHEET_PROGRESS_LABELS,
   TIMESHEET_STATUS as S,
@@ -270,11 +269,6 @@ export interface TimesheetView extends TimesheetFields {
   shift_cost_bonus: number | null;
   /** A saved timesheet's version (domain/versions.ts), sent back with a save; placeholders have none. */
   updated_at?: string;
-}
-
-/** Draft shifts are a restaurant's plans, not work: they never become timesheets. */
-export function shiftMakesPlaceholder(shift: { status: number }): boolean {
-  return shift.status !== SHIFT_STATUS.draft;
 }
 
 /** The placeholder id of a shift: ≤ 0, so it can never be taken for a saved timesheet. */

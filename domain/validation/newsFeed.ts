@@ -191,7 +191,6 @@ export const newsPostSchema = z
       driverIds: addressee === ADDRESSEE.drivers ? post.drivers : [],
     };
   });
-export type NewsPostInput = z.input<typeof newsPostSchema>;
 export type NewsPost = z.output<typeof newsPostSchema>;
 
 /**
