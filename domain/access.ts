@@ -63,7 +63,6 @@ export const RULES = {
   alerts: { list: STAFF },
 } as const satisfies Record<string, Record<string, readonly Access[]>>;
 
-export type RuleResource = keyof typeof RULES;
 
 /** Who may do `action` on `resource` (nobody for an unknown pair). */
 export function allowedFor(resource: string, action: string): readonly Access[] {

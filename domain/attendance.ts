@@ -61,7 +61,6 @@ export type Attendance =
   | { kind: 'noShow'; minutes: number }
   | { kind: 'finished' };
 
-export type AttendanceKind = Attendance['kind'];
 
 /** The states the office is told of, once per shift and state. */
 export const ALERTED_KINDS = ['late', 'noShow'] as const;

@@ -7,7 +7,6 @@ import { SHIFT_ASSIGNED, SHIFT_STATUS } from './statuses';
  * shift costs and how long it is. The boards decide what to offer with these; the server refuses the same.
  */
 
-export type ShiftStatus = (typeof SHIFT_STATUS)[keyof typeof SHIFT_STATUS];
 export type ShiftAssigned = (typeof SHIFT_ASSIGNED)[keyof typeof SHIFT_ASSIGNED];
 
 /** What the rules need to know about a shift. */

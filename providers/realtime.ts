@@ -9,7 +9,7 @@ import type { FeedSocket } from './realtimeSocket';
  * pusher-js re-sends subscriptions itself after a reconnect, but what was said while the connection was down is
  * not said again: once the feed listens again, every subscriber hears FEED_RESUMED (with no items), and a screen
  * that keeps a list from the feed asks for it anew. Subscribers that reload on any event need nothing more. The
- * connection state is tracked for screens that want to show it. The connection itself (laravel-echo and pusher-js,
+ * connection state is kept to tell a reconnect from a first connect. The connection itself (laravel-echo and pusher-js,
  * realtimeSocket.ts) is loaded when the feed starts, so subscribing costs a screen nothing up front.
  */
 
@@ -22,7 +22,6 @@ export { FEED_CHANNELS };
 
 const listeners = new Map<string, Set<FeedCallback>>();
 const errorListeners = new Set<(message: string) => void>();
-const stateListeners = new Set<(state: ConnectionState) => void>();
 
 let echo: FeedSocket | null = null;
 let currentToken: string | null = null;
@@ -33,7 +32,6 @@ let state: ConnectionState = 'disconnected';
 function setState(next: ConnectionState) {
   if (next === state) return;
   state = next;
-  for (const cb of stateListeners) cb(next);
 }
 
 /** Listens to one channel of the feed; answers the unsubscribe function. */
@@ -51,15 +49,6 @@ export function subscribeToFeed(channel: string, callback: FeedCallback): () => 
 export function onFeedError(callback: (message: string) => void): () => void {
   errorListeners.add(callback);
   return () => errorListeners.delete(callback);
-}
-
-export function onConnectionState(callback: (state: ConnectionState) => void): () => void {
-  stateListeners.add(callback);
-  return () => stateListeners.delete(callback);
-}
-
-export function connectionState(): ConnectionState {
-  return state;
 }
 
 function messageOf(data: { items?: unknown; message?: unknown }): string {

@@ -20,7 +20,6 @@ function textSchema(rule: TextRule) {
 const email = textSchema(EMAIL_RULE);
 
 export const loginSchema = z.object({ email, password: textSchema(LOGIN_RULES.password) });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The registration body the API takes (spec 1, section 7). */
 export const registerSchema = z.object({
@@ -33,7 +32,6 @@ export const registerSchema = z.object({
     .min(PASSWORD_MIN, MSG.min6)
     .max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong),
 });
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The registration form adds the confirmation, which never leaves the browser. */
 export const registrationFormSchema = registerSchema
@@ -44,7 +42,6 @@ export const registrationFormSchema = registerSchema
     message: MSG.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
-export type RegistrationFormInput = z.infer<typeof registrationFormSchema>;
 
 /**
  * Turns a zod error into the API's error body: { field: [message] }, fields in form order. Only the first

@@ -184,7 +184,6 @@ export const halfBoardSchema = z.object({
   last_name: requiredText(DRIVER_MSG.lastNameRequired, 100),
   email,
 });
-export type HalfBoardInput = z.output<typeof halfBoardSchema>;
 
 const code = <A extends number, B extends number>(a: A, b: B, message: string) =>
   z.preprocess((v) => (isBlank(v) ? undefined : Number(v)), z.union([z.literal(a), z.literal(b)], { error: message }));

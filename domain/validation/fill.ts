@@ -56,4 +56,3 @@ export const fillApplySchema = z.object({
       }
     }),
 });
-export type FillApplyInput = z.output<typeof fillApplySchema>;

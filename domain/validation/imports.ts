@@ -123,7 +123,6 @@ export function mappingSchema(kind: ImportKind, columns: number) {
 }
 
 /** One row's fate: created, updated (a duplicate with duplicates=update), skipped (a duplicate left) or rejected. */
-export type ImportAction = 'create' | 'update' | 'skip' | 'reject';
 
 export const importRowSchema = z.object({
   /** The row's line in the file, the header being line 1. */

@@ -114,7 +114,6 @@ function optionalId(invalid: string) {
 export const invoiceCheckSchema = z
   .object({ ...periodFields, restaurant_id: requiredId(INVOICE_MSG.restaurantRequired, INVOICE_MSG.restaurantUnknown) })
   .superRefine(checkPeriod);
-export type InvoiceCheckQuery = z.output<typeof invoiceCheckSchema>;
 
 const flag = sent(z.unknown().transform((v) => v === '1' || v === 1 || v === true || v === 'true'), oneOf([0, 1], '1 = issue it'));
 
@@ -141,4 +140,3 @@ export const requestInvoiceFormSchema = z.object({ invoice_number: invoiceNumber
 export const paymentsQuerySchema = z
   .object({ ...periodFields, restaurant_id: optionalId(INVOICE_MSG.restaurantUnknown).optional() })
   .superRefine(checkPeriod);
-export type PaymentsQuery = z.output<typeof paymentsQuerySchema>;

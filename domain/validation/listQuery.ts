@@ -14,7 +14,7 @@ export const LIST_MSG = {
   filter: 'The filter must be an object of fields this list filters by',
 } as const;
 
-export { LIST_PER_PAGE_CHOICES, LIST_PER_PAGE_DEFAULT } from '../listPaging';
+export { LIST_PER_PAGE_DEFAULT } from '../listPaging';
 
 /** At most this many rows in one page (the lists' largest per-page choice is 1,000). */
 export const LIST_PAGE_MAX = 1000;
@@ -48,4 +48,3 @@ export const listQuerySchema = z.object({
   filter: jsonParam(z.record(z.string().max(64), z.unknown()), LIST_MSG.filter),
 });
 
-export type ListQuery = z.output<typeof listQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESSEE, POST_IMPORTANT, POST_PINNED, POST_STATUS } from '../statuses';
+import { LIST_PER_PAGE_DEFAULT } from '../listPaging';
 import { isId, listFromText, readId, readKeyedId } from './ids';
 import { imageFileProblem } from './image';
 import type { NewsReply } from './reply';
@@ -49,9 +50,8 @@ export const ADDRESSEE_CHOICES = [
   { value: ADDRESSEE.drivers, label: 'Selected Driver(s)' },
 ] as const;
 
-/** Per-page choices of the feed (spec 1, section 9) and the number of page buttons shown. */
-export const NEWS_PER_PAGE_CHOICES = [10, 15, 50, 100, 1000] as const;
-export const NEWS_PER_PAGE_DEFAULT = 15;
+/** The feed's page size at first (its choices are the lists', domain/listPaging.ts) and its page buttons. */
+export const NEWS_PER_PAGE_DEFAULT = LIST_PER_PAGE_DEFAULT;
 export const NEWS_VISIBLE_PAGES = 10;
 
 /** The body field of each addressee mode's list, and the message when it is empty. */
@@ -191,7 +191,6 @@ export const newsPostSchema = z
       driverIds: addressee === ADDRESSEE.drivers ? post.drivers : [],
     };
   });
-export type NewsPostInput = z.input<typeof newsPostSchema>;
 export type NewsPost = z.output<typeof newsPostSchema>;
 
 /**

@@ -159,7 +159,6 @@ export const optionUpdateSchema = z.object({
   okey: z.string({ error: OPTION_MSG.keyRequired }).trim().min(1, OPTION_MSG.keyRequired).optional(),
   ovalue: sent(z.unknown().optional(), { type: ['string', 'number', 'object', 'null'], description: 'Checked by the rule of its key (the map centre: { lat, lng, map_zoom })' }),
 });
-export type OptionUpdateInput = z.infer<typeof optionUpdateSchema>;
 
 /** The edit dialog's plain value form: key read-only, value checked by its key's rule. */
 export const optionFormSchema = z

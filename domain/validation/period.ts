@@ -42,6 +42,5 @@ export function checkPeriod(v: { period_date_from: string; period_date_to: strin
 
 /** period_date_from and period_date_to alone: the invoice list and the reports. */
 export const periodQuerySchema = z.object(periodFields).superRefine(checkPeriod);
-export type PeriodQuery = z.output<typeof periodQuerySchema>;
 
 export { readId } from './ids';

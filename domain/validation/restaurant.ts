@@ -221,7 +221,6 @@ export const restaurateurSchema = z.object({
   email: email(RESTAURANT_MSG.emailRequired, RESTAURANT_MSG.validEmail),
   password: optionalPassword,
 });
-export type RestaurateurInput = z.output<typeof restaurateurSchema>;
 
 /** The credentials a new restaurant login answers with ('restCredentials'), sent back to POST /api/sendEmail. */
 export interface RestaurantCredentials {

@@ -174,7 +174,6 @@ export const workingTimesSchema = z.object({
   default_working_times: listOf(weeklyPeriod, MAX_PERIODS_PER_DAY * 7, WORKING_TIMES_MSG.tooManyPeriods),
   override_working_time: listOf(overridePeriod, MAX_OVERRIDES, WORKING_TIMES_MSG.tooManyOverrides),
 });
-export type WorkingTimesInput = z.output<typeof workingTimesSchema>;
 
 /** Whether a driver is away all day on a date, by its override (the Leave tab's green 'Holiday'). */
 export function isHolidayDate(overrides: OverridePeriod[], date: string): boolean {

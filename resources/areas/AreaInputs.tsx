@@ -1,5 +1,5 @@
 import { InputAdornment } from '@mui/material';
-import { TextInput } from '../../src/components/forms';
+import { DialogTextInput } from '../../src/components/forms';
 import { ReferenceSelect } from '../../src/components/ReferenceSelect';
 import { CITY_RESOURCE, type City } from './types';
 import { AREA_FIELD_LABELS as LABEL } from '../../domain/fieldLabels';
@@ -27,9 +27,9 @@ export function AreaInputs({ adding }: { adding: boolean }) {
         required
         autoFocus={adding}
       />
-      <TextInput source="name" label={LABEL.name} margin="dense" fullWidth required autoComplete="off" />
-      <TextInput source="standardPayRate" label={LABEL.standard_pay_rate} margin="dense" fullWidth required slotProps={pounds} />
-      <TextInput source="weekendPayRate" label={LABEL.weekend_pay_rate} margin="dense" fullWidth required slotProps={pounds} />
+      <DialogTextInput source="name" label={LABEL.name} margin="dense" fullWidth required autoComplete="off" />
+      <DialogTextInput source="standardPayRate" label={LABEL.standard_pay_rate} margin="dense" fullWidth required slotProps={pounds} />
+      <DialogTextInput source="weekendPayRate" label={LABEL.weekend_pay_rate} margin="dense" fullWidth required slotProps={pounds} />
     </>
   );
 }

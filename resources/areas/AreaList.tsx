@@ -3,10 +3,10 @@ import { useListContext } from 'react-admin';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GatedScreen } from '../../src/components/ListScreen';
-import { CardList, CardListState, PerPageSelect } from '../../src/components/CardListPaging';
+import { CardList, CardListState } from '../../src/components/CardList';
+import { PerPageSelect } from '../../src/components/ListPagination';
 import { AreaCard } from './AreaCard';
 import { AreaDialog } from './AreaDialog';
-import { AREA_VISIBLE_PAGES } from './AreaPagination';
 import { DeleteAreaDialog } from './DeleteAreaDialog';
 import { useAllAreas, useAreaFeed } from './useAreas';
 import { AREAS, type Area } from './types';
@@ -14,6 +14,8 @@ import { AREAS, type Area } from './types';
 /** Areas per page (spec 1, section 9: choices 1, 5, 10, 100, 1000, default 1). */
 export const AREA_PER_PAGE_CHOICES = [1, 5, 10, 100, 1000] as const;
 export const AREA_PER_PAGE_DEFAULT = 1;
+/** The areas list shows 14 page buttons (spec 1, section 9). */
+const AREA_VISIBLE_PAGES = 14;
 const ALL_AREAS = '';
 
 type Open = { kind: 'add' } | { kind: 'edit'; area: Area } | { kind: 'delete'; area: Area } | null;

@@ -14,4 +14,4 @@ export const areas = {
   recordRepresentation: (area: Area) => `${area.name} (${area.city.city_name})`,
 };
 
-export type { Area, City } from './types';
+export type { Area } from './types';

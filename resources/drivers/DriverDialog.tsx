@@ -12,7 +12,6 @@ import { DriverInputs, type DriverDialogMode } from './DriverInputs';
 import { IDENTITY_TAB_FIELDS, MAIN_TAB_FIELDS, driverFormData, driverValues, emptyDriver, type DriverFormValues } from './driverForm';
 import type { DriverRecord } from './types';
 
-export type { DriverDialogMode };
 export const DRIVER_DIALOG_WIDTH = 700;
 export const REGISTER_TITLE = 'Drivers Manual Register';
 export const EDIT_DRIVER_TITLE = 'Edit Driver';

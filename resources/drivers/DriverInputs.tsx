@@ -4,18 +4,18 @@ import { YES_NO } from '../../domain/statuses';
 import { DRIVER_PHOTO_EXTENSIONS } from '../../domain/validation/image';
 import { CalendarFeedPanel } from '../../src/components/CalendarFeedPanel';
 import {
-  DateInput,
+  DialogDateInput,
   FlagInput,
   FormTabPanel,
-  ImageInput,
-  PasswordInput,
+  DialogImageInput,
+  DialogPasswordInput,
   PasswordSwitch,
-  SelectInput,
-  TextInput,
+  DialogSelectInput,
+  DialogTextInput,
   useFormDialog,
   useFormField,
 } from '../../src/components/forms';
-import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
+import { AreaRestaurantInputs } from '../areas/AreaRestaurantInputs';
 import { RightToWorkPhotos } from './RightToWorkPhotos';
 import type { RightToWorkValue } from './driverForm';
 import type { DriverRecord } from './types';
@@ -45,49 +45,49 @@ interface Props {
 export function DriverInputs({ mode, driver, tab, withPassword, onPasswordSwitch }: Props) {
   const { readOnly } = useFormDialog();
   const experienced = useWatch({ name: 'have_experience' }) === String(YES_NO.yes);
-  const photo = (source: string, label: string) => <ImageInput source={source} label={label} extensions={DRIVER_PHOTO_EXTENSIONS} />;
+  const photo = (source: string, label: string) => <DialogImageInput source={source} label={label} extensions={DRIVER_PHOTO_EXTENSIONS} />;
 
   return (
     <>
       <FormTabPanel label="Main" shown={tab === 0}>
         <Box sx={grid('1fr 1fr')}>
-          <TextInput source="first_name" label="First Name" required autoFocus={mode === 'add'} />
-          <TextInput source="last_name" label="Last Name" />
-          <TextInput source="email" label="E-mail" required type="email" />
-          <TextInput source="phone" label="Phone" type="tel" />
-          <DateInput source="date_of_birth" label="Date of birth" />
-          <TextInput source="postcode" label="Postcode" />
-          <TextInput source="address_1" label="Address line 1" />
-          <TextInput source="address_2" label="Address line 2" />
-          <TextInput source="city" label="City" />
+          <DialogTextInput source="first_name" label="First Name" required autoFocus={mode === 'add'} />
+          <DialogTextInput source="last_name" label="Last Name" />
+          <DialogTextInput source="email" label="E-mail" required type="email" />
+          <DialogTextInput source="phone" label="Phone" type="tel" />
+          <DialogDateInput source="date_of_birth" label="Date of birth" />
+          <DialogTextInput source="postcode" label="Postcode" />
+          <DialogTextInput source="address_1" label="Address line 1" />
+          <DialogTextInput source="address_2" label="Address line 2" />
+          <DialogTextInput source="city" label="City" />
         </Box>
         <AreaRestaurantInputs labels={WORKS_IN} />
         <Box sx={grid('1fr 1fr')}>
-          <TextInput source="emergency_contact_name" label="Emergency contact name" />
-          <TextInput source="emergency_contact_phone" label="Emergency contact phone" type="tel" />
-          <SelectInput source="have_experience" label="Delivery experience" choices={EXPERIENCE} emptyText="Not said" />
-          <TextInput source="experience_description" label="Experience" disabled={!experienced} />
+          <DialogTextInput source="emergency_contact_name" label="Emergency contact name" />
+          <DialogTextInput source="emergency_contact_phone" label="Emergency contact phone" type="tel" />
+          <DialogSelectInput source="have_experience" label="Delivery experience" choices={EXPERIENCE} emptyText="Not said" />
+          <DialogTextInput source="experience_description" label="Experience" disabled={!experienced} />
         </Box>
         <FlagInput source="working_time_opt_out" label="Opted out of the 48-hour week" />
         {photo('photo_src', 'Profile photo')}
         {!readOnly && <PasswordSwitch label={mode === 'add' ? 'Set Password' : 'Change Password'} on={withPassword} onChange={onPasswordSwitch} />}
-        {withPassword && <PasswordInput />}
+        {withPassword && <DialogPasswordInput />}
         {mode === 'edit' && driver && <CalendarFeedPanel owner={{ kind: 'driver', id: driver.id }} who={driver.full_name} />}
       </FormTabPanel>
       <FormTabPanel label="Identity" shown={tab === 1}>
         <Typography variant="subtitle2">Vehicle</Typography>
         <Box sx={grid('1fr 1fr 1fr')}>
-          <TextInput source="car_make" label="Make" />
-          <TextInput source="car_model" label="Model" />
-          <TextInput source="car_registration" label="Registration" />
-          <TextInput source="car_insurer" label="Insurer" />
-          <DateInput source="car_insurance_renewal_date" label="Insurance renewal" />
+          <DialogTextInput source="car_make" label="Make" />
+          <DialogTextInput source="car_model" label="Model" />
+          <DialogTextInput source="car_registration" label="Registration" />
+          <DialogTextInput source="car_insurer" label="Insurer" />
+          <DialogDateInput source="car_insurance_renewal_date" label="Insurance renewal" />
         </Box>
         <Typography variant="subtitle2">Bank account</Typography>
         <Box sx={grid('1fr 1fr 1fr')}>
-          <TextInput source="bank_name_of_account_holder" label="Account holder" />
-          <TextInput source="bank_sort_code" label="Sort code" />
-          <TextInput source="bank_account_number" label="Account number" />
+          <DialogTextInput source="bank_name_of_account_holder" label="Account holder" />
+          <DialogTextInput source="bank_sort_code" label="Sort code" />
+          <DialogTextInput source="bank_account_number" label="Account number" />
         </Box>
         <Typography variant="subtitle2">Documents</Typography>
         <Box sx={grid('1fr 1fr')}>

@@ -1,5 +1,5 @@
 import { halfBoardSchema } from '../../domain/validation/driver';
-import { FormDialog, TextInput } from '../../src/components/forms';
+import { FormDialog, DialogTextInput } from '../../src/components/forms';
 
 export const HALF_BOARD_TITLE = 'Drivers Half Board Register';
 const EMPTY = { first_name: '', last_name: '', email: '' };
@@ -22,9 +22,9 @@ export function HalfBoardDialog({ onSubmit, onClose }: { onSubmit: (body: Record
       failureFallback="Saving the driver failed"
       saveLabel="Register"
     >
-      <TextInput source="first_name" label="First Name" {...input} autoFocus />
-      <TextInput source="last_name" label="Last Name" {...input} />
-      <TextInput source="email" label="E-mail" type="email" {...input} />
+      <DialogTextInput source="first_name" label="First Name" {...input} autoFocus />
+      <DialogTextInput source="last_name" label="Last Name" {...input} />
+      <DialogTextInput source="email" label="E-mail" type="email" {...input} />
     </FormDialog>
   );
 }

@@ -11,7 +11,7 @@ import {
   FormCancelButton,
   FormDialog,
   FormSaveButton,
-  TextInput,
+  DialogTextInput,
   failureBeside,
 } from '../../src/components/forms';
 import { checkInvoice, createInvoice, previewInvoice, requestInvoice, type InvoiceRequest } from './api';
@@ -202,7 +202,7 @@ function RequestInvoiceForm({ variant = 'admin', restaurantId, restaurantName, r
           </Box>
         </Alert>
       )}
-      <TextInput
+      <DialogTextInput
         source="invoice_number"
         label="Invoice number"
         margin="dense"
@@ -213,7 +213,7 @@ function RequestInvoiceForm({ variant = 'admin', restaurantId, restaurantName, r
         autoComplete="off"
         slotProps={{ input: readOnly }}
       />
-      <TextInput
+      <DialogTextInput
         source="comission"
         label="Commission"
         margin="dense"

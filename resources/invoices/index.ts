@@ -21,4 +21,4 @@ export const invoices = {
 };
 
 export const RestaurantInvoicesPage = lazyPage(() => import('./InvoicesPage'), 'RestaurantInvoicesPage');
-export type { Invoice, InvoiceCheck } from './types';
+export type { Invoice } from './types';

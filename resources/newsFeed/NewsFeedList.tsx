@@ -3,9 +3,11 @@ import { useListContext, useNotify } from 'react-admin';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { POST_PINNED, POST_STATUS } from '../../domain/statuses';
-import { NEWS_PER_PAGE_CHOICES, NEWS_PER_PAGE_DEFAULT, NEWS_VISIBLE_PAGES, type NewsPostView } from '../../domain/validation/newsFeed';
+import { NEWS_PER_PAGE_DEFAULT, NEWS_VISIBLE_PAGES, type NewsPostView } from '../../domain/validation/newsFeed';
 import { GatedScreen } from '../../src/components/ListScreen';
-import { CardList, CardListState, PerPageSelect } from '../../src/components/CardListPaging';
+import { LIST_PER_PAGE_CHOICES } from '../../domain/listPaging';
+import { CardList, CardListState } from '../../src/components/CardList';
+import { PerPageSelect } from '../../src/components/ListPagination';
 import { refusalMessage } from '../../src/components/RemoveDialog';
 import { changePinned, changeStatus } from './api';
 import { DeletePostDialog } from './DeletePostDialog';
@@ -75,7 +77,7 @@ function NewsFeedScreen() {
           News Feed
         </Typography>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <PerPageSelect choices={NEWS_PER_PAGE_CHOICES} width={110} />
+          <PerPageSelect choices={LIST_PER_PAGE_CHOICES} width={110} />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'new' })} sx={{ flexGrow: { xs: 1, sm: 0 }, whiteSpace: 'nowrap' }}>
             New Post
           </Button>

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { RichTextInput } from 'ra-input-rich-text';
 import { POST_TITLE_MAX } from '../../domain/validation/newsFeed';
-import { FlagInput, TextInput, useFormField, useInputsDisabled } from '../../src/components/forms';
+import { FlagInput, DialogTextInput, useFormField, useInputsDisabled } from '../../src/components/forms';
 import { RichTextToolbar } from '../../src/components/RichTextToolbar';
 import { PostImageField } from './PostImageField';
 import { TargetFields } from './TargetFields';
@@ -18,7 +18,7 @@ export function PostInputs({ adding, storedImage, allowAll }: Props) {
   const disabled = useInputsDisabled();
   return (
     <>
-      <TextInput
+      <DialogTextInput
         source="postTitle"
         label="Title"
         required

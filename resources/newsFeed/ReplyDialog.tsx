@@ -1,5 +1,5 @@
 import { REPLY_CONTENT_MAX, replyFormSchema, type NewsReply } from '../../domain/validation/reply';
-import { CreateDialogBase, FormDialog, TextInput, type DialogSave } from '../../src/components/forms';
+import { CreateDialogBase, FormDialog, DialogTextInput, type DialogSave } from '../../src/components/forms';
 import { REPLY_RESOURCE } from './types';
 
 /** Dialog width (spec 1, section 9: 400, 450 or 700 px). */
@@ -39,7 +39,7 @@ function ReplyForm({ postId, postTitle, onClose, onSent, save }: Props & { save:
       failureFallback="The reply could not be sent"
       saveLabel="Send Reply"
     >
-      <TextInput
+      <DialogTextInput
         source="reply_content"
         label="Reply"
         placeholder={`Reply to '${postTitle}'`}

@@ -2,7 +2,7 @@ import { Box, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, R
 import { useFormContext } from 'react-hook-form';
 import { ADDRESSEE } from '../../domain/statuses';
 import { ADDRESSEE_CHOICES, NEWS_MSG, type TargetField } from '../../domain/validation/newsFeed';
-import { AreaChips, RestaurantChips } from '../../src/components/AreaRestaurantInputs';
+import { AreaChips, RestaurantChips } from '../areas/AreaRestaurantInputs';
 import { DriverChips } from '../../src/components/driverChoices';
 import { useFormField, useInputsDisabled } from '../../src/components/forms';
 

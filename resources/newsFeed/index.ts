@@ -14,4 +14,4 @@ export const newsFeed = {
   recordRepresentation: (post: NewsPostView) => post.postTitle,
 };
 
-export type { PostTarget, NewsPostView } from './types';
+export type { NewsPostView } from './types';

@@ -1,10 +1,8 @@
 import type { NewsPostView } from '../../domain/validation/newsFeed';
 
-export type { NewsPostView, NewsReply } from '../../domain/validation/newsFeed';
+export type { NewsPostView } from '../../domain/validation/newsFeed';
 
-/** The API's resource names and the live-feed channels the feed follows (spec 1, sections 4 and 7). */
-export const NEWS_RESOURCE = 'newsFeed';
-/** Replies to posts (POST /api/reply). */
+/** The API's resource names and the live-feed channels the feed follows (spec 1, sections 4 and 7). Replies to posts (POST /api/reply). */
 export const REPLY_RESOURCE = 'reply';
 /** The react-admin resource of the News Feed screen (/newsfeed; the data provider calls /api/newsFeed). */
 export const NEWS_FEED = 'newsfeed';

@@ -12,7 +12,7 @@ import {
   readMapCenter,
 } from '../../domain/validation/option';
 import { optionFacts, type OptionFacts } from '../../domain/options';
-import { FormDialog, RecordDialogBase, TextInput, type DialogSave } from '../../src/components/forms';
+import { FormDialog, RecordDialogBase, DialogTextInput, type DialogSave } from '../../src/components/forms';
 import { AddressSearch, LazyMapPicker, hasGoogleMaps, type LatLng } from '../../src/components/maps';
 import type { OptionRecord } from './types';
 
@@ -110,7 +110,7 @@ function ValueInput({ facts }: { facts: OptionFacts }) {
     endAdornment: after ? <InputAdornment position="end">{after}</InputAdornment> : undefined,
   };
   return (
-    <TextInput
+    <DialogTextInput
       source="ovalue"
       label={VALUE_LABEL[facts.kind]}
       margin="dense"
@@ -129,10 +129,10 @@ function MapCenterInputs() {
     <>
       {hasGoogleMaps && <MapCenterMap />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1.5 }}>
-        <TextInput source="lat" label="Latitude" margin="dense" fullWidth required autoFocus slotProps={decimal} />
-        <TextInput source="lng" label="Longitude" margin="dense" fullWidth required slotProps={decimal} />
+        <DialogTextInput source="lat" label="Latitude" margin="dense" fullWidth required autoFocus slotProps={decimal} />
+        <DialogTextInput source="lng" label="Longitude" margin="dense" fullWidth required slotProps={decimal} />
       </Stack>
-      <TextInput
+      <DialogTextInput
         source="map_zoom"
         label="Zoom"
         margin="dense"

@@ -1,6 +1,6 @@
 import { useNotify } from 'react-admin';
 import { Alert, useMediaQuery, type Theme } from '@mui/material';
-import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
+import { AreaRestaurantInputs } from '../areas/AreaRestaurantInputs';
 import { DriverChips } from '../../src/components/driverChoices';
 import {
   NOTIFY_STATUS_CHOICES,
@@ -10,7 +10,7 @@ import {
   type PushRecipient,
 } from '../../domain/validation/pushMessage';
 import { DRIVER_STATUS } from '../../domain/statuses';
-import { FormDialog, SelectInput, TextInput } from '../../src/components/forms';
+import { FormDialog, DialogSelectInput, DialogTextInput } from '../../src/components/forms';
 import { WithCounter } from '../../src/components/WithCounter';
 import { sendPushMessage } from './api';
 
@@ -63,7 +63,7 @@ export function PushMessageDialog({ onClose }: { onClose: () => void }) {
       failureFallback="Sending the message failed"
       saveLabel="Send Message(s)"
     >
-      <TextInput
+      <DialogTextInput
         source="title"
         label="Title"
         required
@@ -73,7 +73,7 @@ export function PushMessageDialog({ onClose }: { onClose: () => void }) {
         autoComplete="off"
         helper={(message, value) => <WithCounter message={message} length={value.length} max={PUSH_TITLE_MAX} />}
       />
-      <TextInput
+      <DialogTextInput
         source="body"
         label="Body"
         required
@@ -101,7 +101,7 @@ function RecipientInputs() {
   return (
     <>
       <AreaRestaurantInputs labels={MESSAGED} byCity />
-      <SelectInput source="notify_status" label="Notify Active/Inactive Drivers" choices={STATUS_CHOICES} emptyText="Active and inactive" margin="dense" fullWidth size="medium" />
+      <DialogSelectInput source="notify_status" label="Notify Active/Inactive Drivers" choices={STATUS_CHOICES} emptyText="Active and inactive" margin="dense" fullWidth size="medium" />
       <DriverChips source="driver_ids" label="Drivers to Message" detail={statusOf} />
     </>
   );

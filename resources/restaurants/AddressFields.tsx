@@ -3,8 +3,8 @@ import { Autocomplete, Box, TextField } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { APIProvider, Map, Marker, type MapMouseEvent } from '@vis.gl/react-google-maps';
 import { MAP_CENTER_FALLBACK } from '../../domain/validation/option';
-import { MAPS_KEY, geocodeAddress, type GeocodedAddress } from '../../providers/geocoding';
-import { TextInput, useFormField, useInputsDisabled } from '../../src/components/forms';
+import { MAPS_KEY, geocodeAddress, type GeocodeResult } from '../../providers/geocoding';
+import { DialogTextInput, useFormField, useInputsDisabled } from '../../src/components/forms';
 
 type AddressValues = { address: string; postcode: string; map_latitude: string; map_longitude: string };
 
@@ -34,15 +34,15 @@ export function AddressFields({ center = MAP_CENTER_FALLBACK, withMaps = !!MAPS_
   const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } } as const;
   const coordinates = (
     <Box sx={grid}>
-      <TextInput source="postcode" label="Postcode" />
-      <TextInput source="map_latitude" label="Latitude" inputMode="decimal" />
-      <TextInput source="map_longitude" label="Longitude" inputMode="decimal" />
+      <DialogTextInput source="postcode" label="Postcode" />
+      <DialogTextInput source="map_latitude" label="Latitude" inputMode="decimal" />
+      <DialogTextInput source="map_longitude" label="Longitude" inputMode="decimal" />
     </Box>
   );
   if (!withMaps) {
     return (
       <>
-        <TextInput source="address" label="Address" required fullWidth />
+        <DialogTextInput source="address" label="Address" required fullWidth />
         {coordinates}
       </>
     );
@@ -61,7 +61,7 @@ function GeocodedAddressField() {
   const value = address.value ?? '';
   const set = useSetAddress();
   const disabled = useInputsDisabled();
-  const [options, setOptions] = useState<GeocodedAddress[]>([]);
+  const [options, setOptions] = useState<GeocodeResult[]>([]);
   const [typed, setTyped] = useState(value);
   useEffect(() => {
     const controller = new AbortController();
@@ -79,7 +79,7 @@ function GeocodedAddressField() {
       disabled={disabled}
       options={options}
       filterOptions={(o) => o}
-      getOptionLabel={(o) => (typeof o === 'string' ? o : o.address)}
+      getOptionLabel={(o) => (typeof o === 'string' ? o : o.formatted_address)}
       inputValue={value}
       onInputChange={(_, text, reason) => {
         if (reason === 'input' || reason === 'clear') {
@@ -89,7 +89,7 @@ function GeocodedAddressField() {
       }}
       onChange={(_, chosen) => {
         if (chosen && typeof chosen !== 'string') {
-          set({ address: chosen.address, postcode: chosen.postcode ?? '', map_latitude: round6(chosen.lat), map_longitude: round6(chosen.lng) });
+          set({ address: chosen.formatted_address, postcode: chosen.postcode ?? '', map_latitude: round6(chosen.lat), map_longitude: round6(chosen.lng) });
         }
       }}
       renderInput={(params) => (

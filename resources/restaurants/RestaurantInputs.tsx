@@ -2,7 +2,7 @@ import { Box, InputAdornment } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formatPounds } from '../../domain/money';
-import { FlagInput, FormTabPanel, ImageInput, PasswordInput, PasswordSwitch, TextInput } from '../../src/components/forms';
+import { FlagInput, FormTabPanel, DialogImageInput, DialogPasswordInput, PasswordSwitch, DialogTextInput } from '../../src/components/forms';
 import { ReferenceSelect } from '../../src/components/ReferenceSelect';
 import { areaLabel } from '../../src/components/areaLabel';
 import { AddressFields } from './AddressFields';
@@ -38,7 +38,7 @@ export function RestaurantInputs({ editing, mapCenter, withMaps, tab, withPasswo
   const area = areas.find((a) => String(a.id) === areaId);
 
   const pay = (source: string, label: string, placeholder?: number) => (
-    <TextInput
+    <DialogTextInput
       source={source}
       label={label}
       inputMode="decimal"
@@ -51,14 +51,14 @@ export function RestaurantInputs({ editing, mapCenter, withMaps, tab, withPasswo
     <>
       <FormTabPanel label="Main" shown={tab === 0}>
         <Box sx={grid2}>
-          <TextInput source="name" label="Restaurant Name" required autoFocus={!editing} />
-          <TextInput source="contactName" label="Contact Name" required />
+          <DialogTextInput source="name" label="Restaurant Name" required autoFocus={!editing} />
+          <DialogTextInput source="contactName" label="Contact Name" required />
         </Box>
         <AddressFields center={mapCenter} withMaps={withMaps} />
         <Box sx={grid2}>
           <LoginEmailField />
-          <TextInput source="business_email" label="Business / billing e-mail" required type="email" />
-          <TextInput source="telephone" label="Telephone" required type="tel" />
+          <DialogTextInput source="business_email" label="Business / billing e-mail" required type="email" />
+          <DialogTextInput source="telephone" label="Telephone" required type="tel" />
           <ReferenceSelect<AreaChoice> source="area_id" label="Area" required reference={AREA_RESOURCE} sortBy="name" query={AREA_NAMES.query} optionText={areaLabel} />
           {pay('standard_pay', 'Mon–Thurs pay per hour', area?.standardPayRate)}
           {pay('weekend_pay', 'Fri–Sun pay per hour', area?.weekendPayRate)}
@@ -69,7 +69,7 @@ export function RestaurantInputs({ editing, mapCenter, withMaps, tab, withPasswo
           <FlagInput source="send_invoice" label="Send Invoice" />
           <PasswordSwitch label={editing ? CHANGE_PASSWORD : SPECIAL_PASSWORD} on={withPassword} onChange={onPasswordSwitch} />
         </Box>
-        {withPassword && <PasswordInput />}
+        {withPassword && <DialogPasswordInput />}
         {!withPassword && !editing && (
           <Box component="p" sx={{ m: 0, typography: 'caption', color: 'text.secondary' }}>
             A new login gets a generated password; Send Verification e-mails it to the login e-mail.
@@ -85,10 +85,10 @@ export function RestaurantInputs({ editing, mapCenter, withMaps, tab, withPasswo
 
 /** The logo and the notes for drivers: the Additional tab of the restaurant's dialogs, the office's and its own. */
 export function RestaurantNotesInputs() {
-  const note = (source: string, label: string) => <TextInput source={source} label={label} multiline minRows={2} />;
+  const note = (source: string, label: string) => <DialogTextInput source={source} label={label} multiline minRows={2} />;
   return (
     <>
-      <ImageInput source="logo" label="Logo" removeLabel="Remove Logo" />
+      <DialogImageInput source="logo" label="Logo" removeLabel="Remove Logo" />
       <Box sx={grid2}>
         {note('meal', 'Meal')}
         {note('uniform', 'Uniform')}

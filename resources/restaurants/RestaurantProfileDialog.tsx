@@ -7,9 +7,9 @@ import {
   FormDialog,
   FormTabPanel,
   FormTabs,
-  PasswordInput,
+  DialogPasswordInput,
   PasswordSwitch,
-  TextInput,
+  DialogTextInput,
 } from '../../src/components/forms';
 import { saveRestaurantProfile } from './api';
 import { LOGO_FIELD, RESTAURANT_DIALOG_WIDTH } from './RestaurantDialog';
@@ -97,20 +97,20 @@ export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }:
     >
       <FormTabPanel label="Main" shown={tab === 0}>
         <Box sx={grid2}>
-          <TextInput source="name" label="Restaurant Name" required />
-          <TextInput source="contactName" label="Contact Name" required />
+          <DialogTextInput source="name" label="Restaurant Name" required />
+          <DialogTextInput source="contactName" label="Contact Name" required />
         </Box>
-        <TextInput source="address" label="Address" required />
+        <DialogTextInput source="address" label="Address" required />
         <Box sx={grid2}>
-          <TextInput source="postcode" label="Postcode" />
-          <TextInput source="telephone" label="Telephone" required type="tel" />
+          <DialogTextInput source="postcode" label="Postcode" />
+          <DialogTextInput source="telephone" label="Telephone" required type="tel" />
         </Box>
         <TextField label="E-mail" value={email} size="small" disabled helperText="Your login e-mail; ask the office to change it" />
         <PasswordSwitch label="Change Password" on={withPassword} onChange={setWithPassword} clears={['password', 'current_password']} />
         {withPassword && (
           <Box sx={grid2}>
-            <TextInput source="current_password" label="Current password" type="password" required autoComplete="current-password" />
-            <PasswordInput label="New password" />
+            <DialogTextInput source="current_password" label="Current password" type="password" required autoComplete="current-password" />
+            <DialogPasswordInput label="New password" />
           </Box>
         )}
       </FormTabPanel>

@@ -13,4 +13,4 @@ export const restaurants = {
   recordRepresentation: (r: RestaurantRecord) => r.name,
 };
 
-export type { RestaurantRecord, Restaurateur } from './types';
+export type { RestaurantRecord } from './types';

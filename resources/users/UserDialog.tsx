@@ -7,7 +7,6 @@ import { UserInputs } from './UserInputs';
 import { EMPTY_USER, payloadOf, valuesOf } from './userForm';
 import type { PanelUser, UserFormValues } from './types';
 
-export { CHANGE_PASSWORD, GENERATED_PASSWORD_HINT } from './UserInputs';
 
 /** Dialog width (spec 1, section 9 lists 400, 450 and 700 px). */
 export const USER_DIALOG_WIDTH = 450;

@@ -2,8 +2,8 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { ROLE, ROLE_LABELS } from '../../domain/roles';
 import { USER_MSG, USER_ROLES } from '../../domain/validation/user';
-import { PasswordInput, PasswordSwitch, SelectInput, TextInput } from '../../src/components/forms';
-import { AreaRestaurantInputs } from '../../src/components/AreaRestaurantInputs';
+import { DialogPasswordInput, PasswordSwitch, DialogSelectInput, DialogTextInput } from '../../src/components/forms';
+import { AreaRestaurantInputs } from '../areas/AreaRestaurantInputs';
 
 export const CHANGE_PASSWORD = 'Change Password';
 export const AREAS_LABEL = 'Areas Assigned to';
@@ -33,10 +33,10 @@ export function UserInputs({ editing, isSelf, changePassword, onPasswordSwitch }
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1.5 }}>
-        <TextInput source="first_name" label="First Name" {...wide} required autoComplete="off" autoFocus={!editing} />
-        <TextInput source="last_name" label="Last Name" {...wide} autoComplete="off" />
+        <DialogTextInput source="first_name" label="First Name" {...wide} required autoComplete="off" autoFocus={!editing} />
+        <DialogTextInput source="last_name" label="Last Name" {...wide} autoComplete="off" />
       </Stack>
-      <SelectInput
+      <DialogSelectInput
         source="role"
         label="Role"
         choices={ROLE_CHOICES}
@@ -46,7 +46,7 @@ export function UserInputs({ editing, isSelf, changePassword, onPasswordSwitch }
         disabled={isSelf}
         hint={isSelf ? USER_MSG.demoteSelf : undefined}
       />
-      <TextInput source="email" label="E-mail" type="email" {...wide} required autoComplete="off" />
+      <DialogTextInput source="email" label="E-mail" type="email" {...wide} required autoComplete="off" />
       {role === ROLE.manager && <AreaRestaurantInputs labels={ASSIGNMENTS} />}
       <Box sx={{ mt: 1 }}>
         <PasswordSwitch label={CHANGE_PASSWORD} on={changePassword} onChange={onPasswordSwitch} />
@@ -56,7 +56,7 @@ export function UserInputs({ editing, isSelf, changePassword, onPasswordSwitch }
           {GENERATED_PASSWORD_HINT}
         </Typography>
       )}
-      {changePassword && <PasswordInput {...wide} />}
+      {changePassword && <DialogPasswordInput {...wide} />}
     </>
   );
 }

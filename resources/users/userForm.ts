@@ -1,7 +1,6 @@
 import { ROLE } from '../../domain/roles';
 import type { PanelUser, UserFormValues } from './types';
 
-export type UserField = keyof UserFormValues;
 
 export const EMPTY_USER: UserFormValues = {
   first_name: '',

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { HistoryActionFields, HistoryEntryFields } from '../../domain/history';
 import type { DriverProfile } from '../../domain/validation/driver';
 import type { RestaurantTerms } from '../../domain/validation/restaurant';
@@ -457,11 +457,4 @@ export interface Database {
   job_leases: JobLeasesTable;
 }
 
-export type User = Selectable<UsersTable>;
-export type Restaurateur = Selectable<RestaurateursTable>;
 export type Restaurant = Selectable<RestaurantsTable>;
-export type Driver = Selectable<DriversTable>;
-export type Alert = Selectable<AlertsTable>;
-export type NewShift = Insertable<ShiftsTable>;
-export type NewTimesheet = Insertable<TimesheetsTable>;
-export type ShiftUpdate = Updateable<ShiftsTable>;

@@ -3,7 +3,7 @@ import { List, Title, type ListProps, type RaRecord } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
 import { RoleGate } from './RoleGate';
 import { ListPagination } from './ListPagination';
-import { PER_PAGE_DEFAULT } from './ListPaging';
+import { LIST_PER_PAGE_DEFAULT } from '../../domain/listPaging';
 
 /** A screen's title in the app bar, and its content only for the roles that may open `path` (RoleGate). */
 export function GatedScreen({ title, path, children }: { title: string; path: string; children: ReactNode }) {
@@ -40,7 +40,7 @@ export function SpecList<T extends RaRecord>({ pagesLabel, ...props }: ListProps
     <List<T>
       title={false}
       actions={false}
-      perPage={PER_PAGE_DEFAULT}
+      perPage={LIST_PER_PAGE_DEFAULT}
       pagination={<ListPagination label={pagesLabel} />}
       empty={false}
       disableSyncWithLocation

@@ -1,11 +1,11 @@
 import { ReferenceInput, useChoicesContext, type RaRecord } from 'react-admin';
-import { SelectInput, type TextInputProps } from './forms';
+import { DialogSelectInput, type DialogTextInputProps } from './forms';
 
 // Every record: the spec's pickers list them all, in the API's plain call (the data provider's `perPage: 0`).
 const EVERY = 0;
 const LIST_FAILED = 'The list could not be loaded';
 
-interface Props<T extends RaRecord> extends TextInputProps {
+interface Props<T extends RaRecord> extends DialogTextInputProps {
   /** The react-admin resource the value points into (`city`, `area`, ...). */
   reference: string;
   /** The field the list is sorted by, as the plain call sorts it. */
@@ -36,10 +36,10 @@ export function ReferenceSelect<T extends RaRecord>({ reference, sortBy, filter,
   );
 }
 
-type ChoicesProps<T extends RaRecord> = TextInputProps & Pick<Props<T>, 'optionText' | 'offer'>;
+type ChoicesProps<T extends RaRecord> = DialogTextInputProps & Pick<Props<T>, 'optionText' | 'offer'>;
 
 function Choices<T extends RaRecord>({ optionText, offer = (records) => records, ...props }: ChoicesProps<T>) {
   const { allChoices = [], error } = useChoicesContext<T>();
   const hint = error ? error.message || LIST_FAILED : props.hint;
-  return <SelectInput {...props} hint={hint} choices={offer(allChoices).map((r) => ({ id: r.id, name: optionText(r) }))} />;
+  return <DialogSelectInput {...props} hint={hint} choices={offer(allChoices).map((r) => ({ id: r.id, name: optionText(r) }))} />;
 }

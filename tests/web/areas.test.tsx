@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AREA_MSG } from '../../domain/validation/area';
 import { OWN_MSG } from '../../domain/messages';
 import { subscribeToFeed, type FeedCallback } from '../../providers/realtime';
-import { pageWindow } from '../../resources/areas/AreaPagination';
+import { pageWindow } from '../../src/components/PageButtons';
 import { NO_RESTAURANTS } from '../../resources/areas/AreaRestaurants';
 import { SCHEDULE_RESTAURANT_KEY } from '../../src/components/scheduleRestaurant';
 import type { Area } from '../../resources/areas/types';
@@ -121,11 +121,11 @@ describe('Areas screen', () => {
   });
 
   it('shows 14 page buttons at most, around the current page', async () => {
-    expect(pageWindow(1, 40)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
-    expect(pageWindow(20, 40)).toEqual([14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27]);
-    expect(pageWindow(40, 40)).toHaveLength(14);
-    expect(pageWindow(40, 40)[13]).toBe(40);
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 40, 14)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(pageWindow(20, 40, 14)).toEqual([14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27]);
+    expect(pageWindow(40, 40, 14)).toHaveLength(14);
+    expect(pageWindow(40, 40, 14)[13]).toBe(40);
+    expect(pageWindow(2, 3, 14)).toEqual([1, 2, 3]);
 
     const many = Array.from({ length: 30 }, (_, i) => ({ ...salford, id: 100 + i, name: `Area ${String(i + 1).padStart(2, '0')}` }));
     await openAreas(many);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DateField, maskDate } from '../../src/components/forms/DateField';
+import { DialogDateField, maskDate } from '../../src/components/forms/DialogDateField';
 
 /** The field as a form holds it: the value it answers, every answer kept. */
 function renderField(initial = '', props: { min?: string; max?: string } = {}) {
@@ -11,7 +11,7 @@ function renderField(initial = '', props: { min?: string; max?: string } = {}) {
     const [value, setValue] = useState(initial);
     return (
       <>
-        <DateField
+        <DialogDateField
           label="Date"
           value={value}
           onChange={(next) => {

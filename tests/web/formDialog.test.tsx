@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { FormDialog, FormSaveButton, FormTabPanel, FormTabs, TextInput } from '../../src/components/forms';
+import { FormDialog, FormSaveButton, FormTabPanel, FormTabs, DialogTextInput } from '../../src/components/forms';
 import { renderInAdmin } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -25,10 +25,10 @@ function renderForm(onSave: (values: { name: string; email: string }) => Promise
       actions={<FormSaveButton label="Save" />}
     >
       <FormTabPanel label="Main" shown>
-        <TextInput source="name" label="Name" />
+        <DialogTextInput source="name" label="Name" />
       </FormTabPanel>
       <FormTabPanel label="Other" shown>
-        <TextInput source="email" label="E-mail" />
+        <DialogTextInput source="email" label="E-mail" />
       </FormTabPanel>
     </FormDialog>,
   );

@@ -1,4 +1,4 @@
-import { geocodeUrl, parseGeocode } from '../../src/components/maps/geocode';
+import { geocodeUrl, parseGeocode } from '../../providers/geocoding';
 
 describe('address search through the Geocoding service', () => {
   it('asks with spaces as + and the key, in English', () => {

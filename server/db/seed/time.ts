@@ -2,7 +2,7 @@
  * Seed-only time helpers. The calendar, clock and pay rules themselves live in domain/ and are re-exported
  * here so the seed modules keep one import.
  */
-export { londonToday, addDays, daysBetween, weekDay, mondayOf, isWeekendRate, ukDate, toMinutes, fromMinutes, shiftHours } from '../../../domain/dates';
+export { londonToday, addDays, daysBetween, weekDay, mondayOf, ukDate, toMinutes, fromMinutes, shiftHours } from '../../../domain/dates';
 export { roundPounds as round2 } from '../../../domain/money';
 export { hourlyRate, fuelBonus, costTotal, type PayRates, type FuelRates } from '../../../domain/pay';
 

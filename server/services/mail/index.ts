@@ -8,7 +8,7 @@ import { SmtpMailer } from './smtpMailer';
 import { Outbox } from './outbox';
 import type { Mailer } from './mailer';
 
-export type { Mailer, MailMessage, MailResult, MailAttachment, MailStatus } from './mailer';
+export type { Mailer } from './mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {

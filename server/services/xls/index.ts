@@ -1,2 +1,2 @@
 /** Spreadsheets written with exceljs: the payments export. */
-export { paymentsWorkbook, POUNDS_FORMAT, type PaymentsExport } from './paymentsWorkbook';
+export { paymentsWorkbook, POUNDS_FORMAT } from './paymentsWorkbook';

@@ -1,5 +1,5 @@
-export { LocationPicker, type LocationPickerProps } from './LocationPicker';
+export { LocationPicker } from './LocationPicker';
 export { useLocations } from './useLocations';
 export {
-  activeLocations, locationOptions, restaurantIdsOf, type LocationArea, type LocationKind, type LocationRestaurant, type LocationSelection,
+  activeLocations, restaurantIdsOf, type LocationArea, type LocationSelection,
 } from './locations';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInput } from 'react-admin';
 import { readDate } from '../../../domain/validation/fields';
-import { DateField } from './DateField';
+import { DialogDateField } from './DialogDateField';
 
 /**
  * A list filter's date, in the app's own DD/MM/YYYY field. The filter changes only once a whole, real date is typed
@@ -18,7 +18,7 @@ export function DateFilter({ source, label }: { source: string; label: string; a
     if (readDate(typed) !== applied) setTyped(applied);
   }
   return (
-    <DateField
+    <DialogDateField
       label={label}
       value={typed}
       hint=""

@@ -2,7 +2,7 @@ import { FormControlLabel, Switch } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { WithCounter } from '../WithCounter';
 import { useFormDialog } from './formDialogContext';
-import { TextInput, type TextInputProps } from './inputs';
+import { DialogTextInput, type DialogTextInputProps } from './inputs';
 
 interface SwitchProps {
   label: string;
@@ -38,9 +38,9 @@ export function PasswordSwitch({ label, on, onChange, clears = ['password'] }: S
 }
 
 /** A new password: required, with the spec's character counter beside its message. */
-export function PasswordInput({ source = 'password', label = 'Password', ...props }: Partial<TextInputProps>) {
+export function DialogPasswordInput({ source = 'password', label = 'Password', ...props }: Partial<DialogTextInputProps>) {
   return (
-    <TextInput
+    <DialogTextInput
       source={source}
       label={label}
       type="password"

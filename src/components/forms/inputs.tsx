@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Checkbox, FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
 import { useInput } from 'react-admin';
 import { useInputsDisabled } from './formDialogContext';
-import { DateField, type DateFieldProps } from './DateField';
+import { DialogDateField, type DialogDateFieldProps } from './DialogDateField';
 
 /**
  * The inputs of the form dialogs: react-admin inputs (`useInput` registers each with the dialog's `<Form>`), drawn
@@ -18,7 +18,7 @@ export function useFormField<T>(source: string) {
   return { value: field.value as T, onChange: (value: T) => field.onChange(value), onBlur: field.onBlur, message: fieldState.error?.message };
 }
 
-export type TextInputProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+export type DialogTextInputProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
   source: string;
   /** Shown under the field while it holds no message. */
   hint?: string;
@@ -28,7 +28,7 @@ export type TextInputProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' 
   parse?: (text: string) => unknown;
 };
 
-export function TextInput(props: TextInputProps & { leaveOnMenuClose?: boolean }) {
+export function DialogTextInput(props: DialogTextInputProps & { leaveOnMenuClose?: boolean }) {
   const { source, hint, helper, disabled, size = 'small', parse = keepText.parse, leaveOnMenuClose, ...rest } = props;
   const { field, fieldState, id } = useInput({ source, format: keepText.format, parse });
   const locked = useInputsDisabled();
@@ -73,31 +73,31 @@ export interface Choice {
  * menu moves the focus into it: the field counts as left only when the menu closes, so its message does not flash
  * while a choice is being made.
  */
-export function SelectInput({ choices, emptyText, ...props }: TextInputProps & { choices: Choice[]; emptyText?: string }) {
+export function DialogSelectInput({ choices, emptyText, ...props }: DialogTextInputProps & { choices: Choice[]; emptyText?: string }) {
   return (
-    <TextInput {...props} select leaveOnMenuClose>
+    <DialogTextInput {...props} select leaveOnMenuClose>
       {emptyText !== undefined && <MenuItem value="">{emptyText}</MenuItem>}
       {choices.map((c) => (
         <MenuItem key={c.id} value={String(c.id)}>
           {c.name}
         </MenuItem>
       ))}
-    </TextInput>
+    </DialogTextInput>
   );
 }
 
-export type DateInputProps = Omit<DateFieldProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'helperText' | 'id' | 'name' | 'inputRef'> & { source: string };
+export type DialogDateInputProps = Omit<DialogDateFieldProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'helperText' | 'id' | 'name' | 'inputRef'> & { source: string };
 
 /**
  * A UK date of a form dialog in the app's date field (typed DD/MM/YYYY or chosen in its calendar, in any browser
  * language): the form holds 'YYYY-MM-DD' once the date is real, as the API takes it; the schema reads either.
  */
-export function DateInput({ source, disabled, ...props }: DateInputProps) {
+export function DialogDateInput({ source, disabled, ...props }: DialogDateInputProps) {
   const { field, fieldState, id } = useInput({ source, format: keepText.format, parse: keepText.parse });
   const locked = useInputsDisabled();
   const message = fieldState.error?.message;
   return (
-    <DateField
+    <DialogDateField
       {...props}
       id={id}
       name={field.name}

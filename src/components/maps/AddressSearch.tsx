@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { geocodeAddress, type GeocodeResult } from './geocode';
+import { geocodeAddress, type GeocodeResult } from '../../../providers/geocoding';
 
 export interface AddressSearchProps {
   label?: string;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { APIProvider, Map, Marker, useMap } from '@vis.gl/react-google-maps';
-import { GOOGLE_MAPS_API_KEY, type LatLng } from './config';
+import { MAPS_KEY } from '../../../providers/geocoding';
+import type { LatLng } from './config';
 
 export interface MapPickerProps {
   /** Where the map opens. */
@@ -30,7 +31,7 @@ function FollowCenter({ center }: { center: LatLng }) {
 /** A Google map with one settable marker. Loaded lazily, and only when a Google Maps key is configured. */
 export default function MapPicker({ center, zoom, marker, onMarkerChange, onZoomChange, pins = [], height = 300, maxZoom }: MapPickerProps) {
   return (
-    <APIProvider apiKey={GOOGLE_MAPS_API_KEY} language="en">
+    <APIProvider apiKey={MAPS_KEY} language="en">
       <Map
         style={{ width: '100%', height }}
         defaultCenter={center}

@@ -4,7 +4,7 @@ import { londonToday } from '../../../domain/dates';
 import { firstOfMonth, inRange, isDate, lastOfMonth, rangeFor, type DateRange, type Interval } from '../../../domain/ranges';
 import { dayCellSx, dayInWords, monthGrid } from '../calendarMonth';
 import { MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
-import { DateField } from '../forms/DateField';
+import { DialogDateField } from '../forms/DialogDateField';
 
 export interface RangePickerProps {
   anchorEl: HTMLElement | null;
@@ -68,8 +68,8 @@ export function RangePicker({ anchorEl, onClose, range, interval, onPick }: Rang
         })}
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <DateField label="From" value={from} onChange={setFrom} hint={null} />
-        <DateField label="To" value={to} onChange={setTo} hint={null} />
+        <DialogDateField label="From" value={from} onChange={setFrom} hint={null} />
+        <DialogDateField label="To" value={to} onChange={setTo} hint={null} />
       </Stack>
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>

@@ -5,7 +5,7 @@ import { londonToday } from '../../../domain/dates';
 import { isDate } from '../../../domain/ranges';
 import { FREE_SHIFT_BONUSES, bonusLabel, draftDateRefusal, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { freeShiftSchema } from '../../../domain/validation/shift';
-import { DateInput, FormDialog, SelectInput, TextInput, TimeInput, failureBeside } from '../../components/forms';
+import { DialogDateInput, FormDialog, DialogSelectInput, DialogTextInput, DialogTimeInput, failureBeside } from '../../components/forms';
 import { createFreeShift, updateFreeShift, type BoardRestaurant } from './api';
 import { ShiftTitle } from './ShiftTitle';
 
@@ -60,7 +60,7 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
       failureText={failureText}
     >
       <CheckDateAtOnce />
-      <DateInput
+      <DialogDateInput
         source="period_date"
         label="Date"
         margin="dense"
@@ -70,11 +70,11 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
         min={shift?.period_date && shift.period_date < earliest ? shift.period_date : earliest}
       />
       <Stack direction="row" spacing={2}>
-        <TimeInput source="start_time" label="Start Time" required />
-        <TimeInput source="finish_time" label="Finish Time" required />
+        <DialogTimeInput source="start_time" label="Start Time" required />
+        <DialogTimeInput source="finish_time" label="Finish Time" required />
       </Stack>
-      <SelectInput source="cost_bonus" label="Driver bonus" choices={BONUS_CHOICES} margin="dense" size="medium" fullWidth />
-      <TextInput source="comment" label="Comment" margin="dense" size="medium" fullWidth multiline minRows={2} />
+      <DialogSelectInput source="cost_bonus" label="Driver bonus" choices={BONUS_CHOICES} margin="dense" size="medium" fullWidth />
+      <DialogTextInput source="comment" label="Comment" margin="dense" size="medium" fullWidth multiline minRows={2} />
     </FormDialog>
   );
 }

@@ -10,7 +10,7 @@ import { isDate } from '../../../domain/ranges';
 import { isTime } from '../../../domain/timeList';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { formatMoney } from '../../components/format';
-import { DateInput, FlagInput, FormCancelButton, FormDialog, FormSaveButton, TextInput, TimeInput, failureBeside, useFormDialog, type TextInputProps } from '../../components/forms';
+import { DialogDateInput, FlagInput, FormCancelButton, FormDialog, FormSaveButton, DialogTextInput, DialogTimeInput, failureBeside, useFormDialog, type DialogTextInputProps } from '../../components/forms';
 import { createShift, fetchShift, saveWarnings, updateShift, type BoardDriver, type BoardRestaurant, type SaveWarnings } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
@@ -133,9 +133,9 @@ export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, r
       <Box sx={{ display: tab === 'history' ? 'none' : undefined }}>
         <ShiftDriverInput {...driverProps} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <DateInput source="period_date" label={LABEL.period_date} {...WIDE} required />
-          <TimeInput source="start_time" label={LABEL.start_time} required />
-          <TimeInput source="finish_time" label={LABEL.finish_time} required />
+          <DialogDateInput source="period_date" label={LABEL.period_date} {...WIDE} required />
+          <DialogTimeInput source="start_time" label={LABEL.start_time} required />
+          <DialogTimeInput source="finish_time" label={LABEL.finish_time} required />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
           <AmountInput source="cost_bonus" label={`${LABEL.cost_bonus} (£)`} step={0.5} />
@@ -147,7 +147,7 @@ export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, r
           <AmountInput source="fuel_bonus_6" label={LABEL.fuel_bonus_6} step={1} min={0} />
           <FuelBonus fuelRates={fuelRates} />
         </Stack>
-        <TextInput source="comment" label={LABEL.comment} {...WIDE} multiline minRows={2} />
+        <DialogTextInput source="comment" label={LABEL.comment} {...WIDE} multiline minRows={2} />
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 1 }}>
           <FlagInput source="extra_request" label={LABEL.extra_request} />
           {shift && <FormControlLabel control={<Switch checked={notify} onChange={(e) => setNotify(e.target.checked)} />} label="Notify driver of the change" />}
@@ -167,8 +167,8 @@ export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, r
 const WIDE = { margin: 'dense', size: 'medium', fullWidth: true } as const;
 
 /** A number of the shift (pounds, or a count of fuel runs). */
-function AmountInput({ step, min, ...props }: TextInputProps & { source: string; label: string; step: number; min?: number }) {
-  return <TextInput {...props} type="number" {...WIDE} slotProps={{ htmlInput: { step, min } }} />;
+function AmountInput({ step, min, ...props }: DialogTextInputProps & { source: string; label: string; step: number; min?: number }) {
+  return <DialogTextInput {...props} type="number" {...WIDE} slotProps={{ htmlInput: { step, min } }} />;
 }
 
 /** Save, also disabled while the chosen driver cannot take the shift or the server refused them. */

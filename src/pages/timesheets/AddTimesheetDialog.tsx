@@ -7,9 +7,9 @@ import { timesheetSchema } from '../../../domain/validation/timesheet';
 import type { DriverRecord } from '../../../domain/validation/driver';
 import { DRIVER_STATUS } from '../../../domain/statuses';
 import { worksForRestaurant } from '../../../domain/availability';
-import { FormDialog, SelectInput } from '../../components/forms';
+import { FormDialog, DialogSelectInput } from '../../components/forms';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
-import { DateInput, TimeInput } from './formFields';
+import { TimesheetDateInput, TimesheetTimeInput } from './formFields';
 import { createTimesheet } from './timesheetActions';
 
 /** What the dialog needs of GET /api/driver. */
@@ -62,12 +62,12 @@ export function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurant
       saveLabel="Add"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <SelectInput source="restaurant_id" label="Restaurant" required choices={restaurants} />
+        <DialogSelectInput source="restaurant_id" label="Restaurant" required choices={restaurants} />
         <DriverInput restaurants={restaurants} />
-        <DateInput source="period_date" label="Date" required max={latest} />
+        <TimesheetDateInput source="period_date" label="Date" required max={latest} />
         <Stack direction="row" spacing={2}>
-          <TimeInput source="start_time" label="Start Time" required />
-          <TimeInput source="finish_time" label="Finish Time" required />
+          <TimesheetTimeInput source="start_time" label="Start Time" required />
+          <TimesheetTimeInput source="finish_time" label="Finish Time" required />
         </Stack>
       </Stack>
     </FormDialog>

@@ -17,7 +17,7 @@ import type { LatLng } from '../../components/maps';
 // The History tab's parts only: the /history screen itself stays in its own lazily loaded chunk.
 import { RecordHistory } from '../../../resources/history/RecordHistory';
 import { RecordTabs, type RecordTab } from '../../../resources/history/RecordTabs';
-import { DateField, TimeField } from './fields';
+import { TimesheetDateField, TimeField } from './fields';
 import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
 import { TimesheetMap } from './TimesheetMap';
 import { STATUS_COLOURS } from './TimesheetTable';
@@ -193,7 +193,7 @@ export function SummaryForm(props: SummaryFormProps) {
               ))}
             </TextField>
             <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'span 3' }, display: 'grid' }}>
-              <DateField label="Date" value={values.period_date} onChange={set('period_date')} onBlur={touch('period_date')} disabled={locked} max={latest} {...fieldState('period_date')} />
+              <TimesheetDateField label="Date" value={values.period_date} onChange={set('period_date')} onBlur={touch('period_date')} disabled={locked} max={latest} {...fieldState('period_date')} />
             </Box>
             <Box sx={{ display: 'grid' }}>
               <TimeField label="Start Time" value={values.start_time} onChange={set('start_time')} onBlur={touch('start_time')} disabled={locked} {...fieldState('start_time')} />

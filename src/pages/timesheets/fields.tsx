@@ -5,7 +5,7 @@ import { londonTime } from '../../../domain/timesheets';
 import { snapToTimeList, TIME_LIST } from '../../../domain/timeList';
 import { readDate } from '../../../domain/validation/timesheet';
 import type { TimeFieldProps } from '../../components/TimeField';
-import { DateField as AppDateField } from '../../components/forms';
+import { DialogDateField as AppDateField } from '../../components/forms';
 
 const TIME_VALUES = TIME_LIST.map((t) => t.value);
 
@@ -68,7 +68,7 @@ export function TimeField({ label, value, onChange, onBlur, error, helperText, d
  * A date typed DD/MM/YYYY or chosen in the app's calendar, capped at `max` (YYYY-MM-DD): tomorrow on the summary
  * form, today in Add Time Sheet. The forms of this screen keep the date as shown (DD/MM/YYYY).
  */
-export function DateField({ label, value, onChange, onBlur, error, helperText, disabled, required, max }: FieldProps & { max: string }) {
+export function TimesheetDateField({ label, value, onChange, onBlur, error, helperText, disabled, required, max }: FieldProps & { max: string }) {
   return (
     <AppDateField
       label={label}

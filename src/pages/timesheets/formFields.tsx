@@ -1,5 +1,5 @@
 import { useFormField, useInputsDisabled } from '../../components/forms';
-import { DateField, TimeField } from './fields';
+import { TimesheetDateField, TimeField } from './fields';
 
 /** A field of this screen bound to a form dialog's value: its message once touched, disabled while saving. */
 function useBound(source: string) {
@@ -14,11 +14,11 @@ interface Props {
 }
 
 /** A time from the 15-minute list, pre-filled with the time now on focus (see TimeField), in a form dialog. */
-export function TimeInput({ source, ...props }: Props) {
+export function TimesheetTimeInput({ source, ...props }: Props) {
   return <TimeField {...props} {...useBound(source)} />;
 }
 
 /** A date typed DD/MM/YYYY, the calendar capped at `max`, in a form dialog. */
-export function DateInput({ source, ...props }: Props & { max: string }) {
-  return <DateField {...props} {...useBound(source)} />;
+export function TimesheetDateInput({ source, ...props }: Props & { max: string }) {
+  return <TimesheetDateField {...props} {...useBound(source)} />;
 }

@@ -1,33 +1,31 @@
 import { Box, PaginationItem } from '@mui/material';
 
-/** The areas list shows 14 page buttons (spec 1, section 9). */
-export const AREA_VISIBLE_PAGES = 14;
-
 /**
  * The pages to show: a window of `visible` consecutive pages around the current one, moved in at both ends.
  * MUI's Pagination cannot show a fixed number of page buttons (its ellipses take slots and it always shows the
  * first and last page), so this list picks them and MUI's PaginationItem draws them.
  */
-export function pageWindow(page: number, count: number, visible = AREA_VISIBLE_PAGES): number[] {
+export function pageWindow(page: number, count: number, visible: number): number[] {
   const size = Math.min(visible, count);
   const start = Math.max(1, Math.min(page - Math.floor((size - 1) / 2), count - size + 1));
   return Array.from({ length: size }, (_, i) => start + i);
 }
 
-export function AreaPagination({
+/** First, previous, a window of `visible` page buttons, next and last, under a list (see ListPagination). */
+export function PageButtons({
   page,
   count,
   onChange,
-  visible = AREA_VISIBLE_PAGES,
-  label = 'Areas pages',
+  visible,
+  label,
 }: {
   page: number;
   count: number;
   onChange: (page: number) => void;
-  /** Fewer on a phone, where 14 buttons do not fit on one line. */
-  visible?: number;
-  /** The navigation's accessible name (other lists use these page buttons too). */
-  label?: string;
+  /** How many page buttons show (fewer on a phone, where 14 do not fit on one line). */
+  visible: number;
+  /** The navigation's accessible name, e.g. 'Areas pages'. */
+  label: string;
 }) {
   if (count <= 1) return null;
   const go = (p: number) => () => onChange(p);

@@ -32,7 +32,7 @@ export function maskDate(typed: string): string {
   return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
 }
 
-export interface DateFieldProps {
+export interface DialogDateFieldProps {
   label: string;
   /** 'YYYY-MM-DD' ('' when empty); 'DD/MM/YYYY' is read too. */
   value: string;
@@ -67,7 +67,7 @@ export interface DateFieldProps {
  * button, the same in any browser language (the browser's own date input follows the browser's locale, so an
  * American browser would show 12/01/2026 for 1 December). It answers 'YYYY-MM-DD', as the API takes dates.
  */
-export function DateField(props: DateFieldProps) {
+export function DialogDateField(props: DialogDateFieldProps) {
   const { label, value, onChange, onBlur, error, helperText, hint = DATE_HINT, min, max, disabled, size = 'small', inputRef, ...rest } = props;
   const [text, setText] = useState(() => shown(value));
   const [seen, setSeen] = useState(value);

@@ -3,7 +3,7 @@ import { useInputsDisabled } from './formDialogContext';
 import { useFormField } from './inputs';
 
 /** A time of day of a form dialog (HH:mm, from the 15-minute list or typed, snapped on leaving): see TimeField. */
-export function TimeInput({ source, label, required }: { source: string; label: string; required?: boolean }) {
+export function DialogTimeInput({ source, label, required }: { source: string; label: string; required?: boolean }) {
   const disabled = useInputsDisabled();
   const { value, onChange, onBlur, message } = useFormField<string>(source);
   return (

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /** An image of the form (a logo, a driver's photo): its value says whether the save keeps, replaces or removes it. */
-export function ImageInput({ source, label, extensions, removeLabel }: Props) {
+export function DialogImageInput({ source, label, extensions, removeLabel }: Props) {
   const { readOnly, saving } = useFormDialog();
   const { value, onChange, message } = useFormField<ImageValue>(source);
   return (

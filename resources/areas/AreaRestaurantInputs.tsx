@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { AreaName } from '../../domain/validation/area';
 import type { RestaurantRecord } from '../../domain/validation/restaurant';
-import { AREA_NAMES } from '../../resources/listDefaults';
-import { areaLabel } from './areaLabel';
-import { ReferenceChips } from './ReferenceChips';
+import { areaLabel } from '../../src/components/areaLabel';
+import { ReferenceChips } from '../../src/components/ReferenceChips';
+import { AREA_NAMES } from '../listDefaults';
 
 export const CHOOSE_AN_AREA_FIRST = 'Choose an area first';
 
