@@ -36,6 +36,8 @@ import { importQuerySchema } from '../../domain/validation/imports';
 import { ACTION_ID_PATTERN } from '../../domain/validation/history';
 import { alertUpdateSchema } from '../routes/alert';
 import { attendanceQuerySchema, attendanceResponse } from '../routes/shift/attendance';
+import { coverProposalsResponse, coverResponse } from '../routes/shift/cover';
+import { coverSchema } from '../../domain/cover';
 import { broadcastingAuthSchema } from '../plugins/realtime';
 
 /**
@@ -148,6 +150,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/shift/copyshifts': { summary: 'Copy shifts to other days', body: copySchema, response: RESPONSES.shifts, status: 201 },
   'POST /api/shift/fill-proposals': { summary: 'Proposed drivers for open shifts', body: fillProposalsSchema, response: RESPONSES.fillProposals },
   'POST /api/shift/fill': { summary: 'Assign proposed drivers', body: fillApplySchema, response: RESPONSES.fill },
+  'GET /api/shift/:id/cover': { summary: 'Drivers who could cover a late or no-show shift now, best first', response: coverProposalsResponse },
+  'POST /api/shift/:id/cover': { summary: 'Cover a late or no-show shift with another driver', body: coverSchema, response: coverResponse },
   'POST /api/shift/createFree': { summary: 'A restaurant asks for a shift', body: freeShiftSchema, response: RESPONSES.shift, status: 201 },
   'PUT /api/shift/updateFree/:id': { summary: 'Change a requested shift', body: freeShiftSchema, response: RESPONSES.shift },
   'DELETE /api/shift/removeFree/:id': { summary: 'Withdraw a requested shift', response: FILES.empty, status: 204 },

@@ -301,6 +301,9 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { url: '/api/shift/fill-proposals', payload: { period_date_from: date, period_date_to: date }, shows: (body) => body.includes(`"shift_id":${id},`) };
   },
   'POST /api/shift/fill': async (fx) => ({ url: '/api/shift/fill', payload: { lines: [{ shift_id: await shift(fx), driver_id: fx.driver }] } }),
+  // A shift days ahead is never late: the office is answered why (tests/server/coverShift.test.ts covers one).
+  'GET /api/shift/:id/cover': async (fx) => ({ url: `/api/shift/${await shift(fx, { status: 20, driver: fx.driver })}/cover` }),
+  'POST /api/shift/:id/cover': async (fx) => ({ url: `/api/shift/${await shift(fx, { status: 20, driver: fx.driver })}/cover`, payload: { driver_id: fx.driver } }),
   'POST /api/shift/createFree': async (fx) => ({ url: '/api/shift/createFree', payload: freeShift(fx) }),
   'PUT /api/shift/updateFree/:id': async (fx) => {
     const id = await shift(fx, { status: 30, restaurantMade: true });
