@@ -38,6 +38,8 @@ import { alertUpdateSchema } from '../routes/alert';
 import { attendanceQuerySchema, attendanceResponse } from '../routes/shift/attendance';
 import { coverProposalsResponse, coverResponse } from '../routes/shift/cover';
 import { coverSchema } from '../../domain/cover';
+import { lateReportResponse } from '../routes/reporting/lateNoShows';
+import { driverRecordResponse } from '../routes/driver/attendanceRecord';
 import { broadcastingAuthSchema } from '../plugins/realtime';
 
 /**
@@ -208,6 +210,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/reporting/shiftsCancelled': { summary: 'Report: shifts cancelled and bonuses added', query: periodQuerySchema, response: RESPONSES.reportLines },
   'GET /api/reporting/extraRequest': { summary: 'Report: extra requests', query: periodQuerySchema, response: RESPONSES.reportLines },
   'GET /api/reporting/chargeRemoved': { summary: 'Report: charges removed', query: periodQuerySchema, response: RESPONSES.reportLines },
+  'GET /api/reporting/lateNoShows': { summary: 'Report: late starts and no-shows by driver, restaurant and day', query: periodQuerySchema, response: lateReportResponse },
+  'GET /api/driver/:id/attendance': { summary: "A driver's last 90 days: late starts, no-shows, average minutes late", response: driverRecordResponse },
   'GET /api/timesheet/inactiveFee': { summary: 'Report: drivers inactive with a cancellation fee', query: periodQuerySchema, response: RESPONSES.reportLines },
   'GET /api/xls': { summary: 'Payments export', query: paymentsQuerySchema, response: FILES.xlsx },
 

@@ -408,6 +408,8 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /api/reporting/extraRequest': async (fx) => ({ url: `/api/reporting/extraRequest?${range(fx, -6, 0)}` }),
   'GET /api/reporting/chargeRemoved': async (fx) => ({ url: `/api/reporting/chargeRemoved?${range(fx, -6, 0)}` }),
   'GET /api/timesheet/inactiveFee': async (fx) => ({ url: `/api/timesheet/inactiveFee?${range(fx, -6, 0)}` }),
+  'GET /api/reporting/lateNoShows': async (fx) => ({ url: `/api/reporting/lateNoShows?${range(fx, -6, 0)}` }),
+  'GET /api/driver/:id/attendance': async (fx) => ({ url: `/api/driver/${fx.driver}/attendance` }),
   'GET /api/xls': async (fx) => ({ url: `/api/xls?${range(fx, -6, 0)}&restaurant_id=${fx.restaurant}` }),
 
   'GET /api/newsFeed': async (fx) => ({ url: '/api/newsFeed', shows: hasId(await post(fx)) }),

@@ -139,6 +139,8 @@ const MATRIX: Record<string, string> = {
   'GET /api/reporting/extraRequest': STAFF,
   'GET /api/reporting/chargeRemoved': STAFF,
   'GET /api/timesheet/inactiveFee': STAFF,
+  'GET /api/reporting/lateNoShows': STAFF,
+  'GET /api/driver/:id/attendance': STAFF_RECORD,
   'GET /api/xls': STAFF_RECORD,
 
   'GET /api/newsFeed': STAFF_LIST,
