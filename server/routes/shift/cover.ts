@@ -151,7 +151,8 @@ export default async function coverShiftRoutes(app: FastifyInstance) {
         event: REPORT_EVENT.shiftCancelled,
         moderatorId: staffId(account),
       });
-      await trx.insertInto('shift_covers').values({ shift_id: shift.id, driver_id: input.driver_id, replaced_driver_id: replaced }).execute();
+      // The app's clock, which attendance is read by, not the database's.
+      await trx.insertInto('shift_covers').values({ shift_id: shift.id, driver_id: input.driver_id, replaced_driver_id: replaced, covered_at: now.toISOString() }).execute();
       const push = await recordPushMessage(trx, {
         title: PUSH_COVER.title,
         body: PUSH_COVER.body(row.restaurant_name, shift.period_date, shift.start_time, shift.finish_time),
