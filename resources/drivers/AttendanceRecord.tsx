@@ -11,6 +11,9 @@ interface DriverRecord {
   average_minutes_late: number | null;
 }
 
+const isRecord = (a: unknown): a is DriverRecord =>
+  typeof a === 'object' && a !== null && typeof (a as DriverRecord).from === 'string' && typeof (a as DriverRecord).late === 'number' && typeof (a as DriverRecord).no_show === 'number';
+
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The driver's record in words: 'Last 90 days (since 19/12/2026): 2 late starts, 20 min late on average; 1 no-show'. */
@@ -27,7 +30,10 @@ export function AttendanceRecord({ driverId }: { driverId: number }) {
   const [record, setRecord] = useState<DriverRecord | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    httpClient<DriverRecord>(`/api/driver/${driverId}/attendance`, { signal: controller.signal }).then(setRecord, () => undefined);
+    httpClient<DriverRecord>(`/api/driver/${driverId}/attendance`, { signal: controller.signal }).then(
+      (answer) => setRecord(isRecord(answer) ? answer : null),
+      () => undefined,
+    );
     return () => controller.abort();
   }, [driverId]);
   if (!record) return null;
