@@ -44,6 +44,8 @@ export interface AttendanceShift {
   period_date: string;
   start_time: string;
   finish_time: string;
+  /** When a cover gave the shift to its driver (an instant, ISO): that driver's lateness counts from then. */
+  covered_at?: string | null;
 }
 
 /** What the shift's timesheet says of it: the driver app's start writes driver_start_time and 'In work'. */
@@ -74,7 +76,8 @@ const EPOCH_MS = Date.UTC(2000, 0, 1);
  * The attendance of a shift at `now`, or null when there is none to tell: a draft or unpublished shift, an open one
  * (no driver; a cancelled shift has none either), another day's, or one whose timesheet was discarded. The start is
  * read as lived in London (shiftSpan), so a 00:30 shift on the night the clocks go back is due at 23:30 UTC.
- * Exactly N minutes after the start is late; exactly M minutes is a no-show.
+ * Exactly N minutes after the start is late; exactly M minutes is a no-show. A covered shift's new driver is
+ * counted from the cover instead, when it came after the start.
  */
 export function attendanceOf(shift: AttendanceShift, sheet: AttendanceSheet | null, now: Date, limits: AttendanceLimits = ATTENDANCE_DEFAULTS): Attendance | null {
   if (shift.status !== SHIFT_STATUS.published || shift.driver_id === null) return null;
@@ -84,7 +87,9 @@ export function attendanceOf(shift: AttendanceShift, sheet: AttendanceSheet | nu
     if (sheet.driver_finish_time || sheet.status === TIMESHEET_STATUS.approved || DONE.has(sheet.status_progress)) return { kind: 'finished' };
     if (sheet.driver_start_time || sheet.status_progress === P.inWork) return { kind: 'started', at: sheet.driver_start_time };
   }
-  const [start] = shiftSpan(shift.period_date, shift.start_time, shift.finish_time);
+  const [shiftStart] = shiftSpan(shift.period_date, shift.start_time, shift.finish_time);
+  const covered = shift.covered_at ? Math.floor((Date.parse(shift.covered_at) - EPOCH_MS) / MINUTE_MS) : NaN;
+  const start = covered > shiftStart ? covered : shiftStart;
   const minutes = Math.floor((now.getTime() - EPOCH_MS) / MINUTE_MS) - start;
   if (minutes >= limits.noShowMinutes) return { kind: 'noShow', minutes };
   if (minutes >= limits.lateMinutes) return { kind: 'late', minutes };

@@ -37,7 +37,7 @@ export const HISTORY_KINDS = ['shifts', 'timesheets', 'drivers', 'restaurants', 
 
 /** The named actions a call may carry, besides what it did to each record. */
 export const HISTORY_ACTIONS = [
-  'created', 'edited', 'updated', 'deleted', 'published', 'unpublished', 'pasted', 'cancelled', 'approved', 'filled', 'undone', 'restored', 'imported',
+  'created', 'edited', 'updated', 'deleted', 'published', 'unpublished', 'pasted', 'cancelled', 'approved', 'filled', 'covered', 'undone', 'restored', 'imported',
 ] as const;
 
 /** Records of a kind that can be brought back after a deletion, with their links. */

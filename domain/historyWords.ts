@@ -21,6 +21,7 @@ export const ACTION_WORDS: Record<string, string> = {
   cancelled: 'Cancelled',
   approved: 'Approved',
   filled: 'Filled',
+  covered: 'Covered',
   undone: 'Undid',
   restored: 'Restored',
   imported: 'Imported',

@@ -10,7 +10,9 @@ import { toMinutes } from './dates';
  * The planning assistant: a driver for every open shift that one can take. A driver can take a shift when they
  * work for the restaurant (its driver list), are available that day and time, have no shift at that time
  * (published or not, proposals included) and would break no working-time rule. Among those it prefers, in this
- * order: fewer hours planned that week (fair shares), has worked at the restaurant before, nearer. Shifts are
+ * order: no no-show in the last 90 days (a driver with one is proposed only when no driver without one can take the
+ * shift, and is listed after them), fewer hours planned that week (fair shares), has worked at the restaurant
+ * before, nearer. Shifts are
  * filled in date and time order, and each proposal counts as planned for the ones after, so one driver never gets
  * two overlapping proposals and the weekly hours stay true.
  */
@@ -50,6 +52,8 @@ export interface PlannerInput {
   /** The drivers who worked at a restaurant before, by restaurant id. */
   workedAt: ReadonlyMap<number, ReadonlySet<number>>;
   limits: WorkingTimeLimits;
+  /** No-shows in the last 90 days, by driver: those with any rank after every driver without. */
+  noShows?: ReadonlyMap<number, number>;
 }
 
 export interface Candidate {
@@ -123,24 +127,27 @@ export const unfilledReason = {
 interface Ranked {
   slot: Slot;
   driver: PlannerDriver;
+  noShows: number;
   weekMinutes: number;
   workedHere: boolean;
   km: number | null;
 }
 
 /** A driver's rank against a ranked one, from the parts alone: most drivers read lose to the last kept one. */
-function compareTo(weekMinutes: number, workedHere: boolean, km: number | null, driverId: number, b: Ranked): number {
+function compareTo(noShows: number, weekMinutes: number, workedHere: boolean, km: number | null, driverId: number, b: Ranked): number {
+  if ((noShows > 0) !== (b.noShows > 0)) return noShows > 0 ? 1 : -1;
   if (weekMinutes !== b.weekMinutes) return weekMinutes - b.weekMinutes;
   if (workedHere !== b.workedHere) return workedHere ? -1 : 1;
   if (km !== null && b.km !== null && km !== b.km) return km - b.km;
   return driverId - b.driver.id;
 }
 
-const compare = (a: Ranked, b: Ranked) => compareTo(a.weekMinutes, a.workedHere, a.km, a.driver.id, b);
+const compare = (a: Ranked, b: Ranked) => compareTo(a.noShows, a.weekMinutes, a.workedHere, a.km, a.driver.id, b);
 
 function candidateOf(r: Ranked): Candidate {
   const parts = [`${hoursText(r.weekMinutes)} planned that week`, r.workedHere ? 'has worked here before' : 'new to this restaurant'];
   if (r.km !== null) parts.push(`${r.km.toFixed(1)} km away`);
+  if (r.noShows) parts.push(`${r.noShows} no-show${r.noShows === 1 ? '' : 's'} in the last 90 days`);
   return { driver_id: r.driver.id, driver_name: r.driver.full_name, reason: parts.join(', ') };
 }
 
@@ -256,8 +263,9 @@ export function proposeFills(input: PlannerInput): PlannerResult {
         continue;
       }
       const weekMinutes = plan.weekMinutes(at.monday);
-      if (ranked.length === keep && compareTo(weekMinutes, workedHere, km, slot.driver.id, ranked[keep - 1]) >= 0) continue;
-      const candidate = { slot, driver: slot.driver, weekMinutes, workedHere, km };
+      const noShows = input.noShows?.get(slot.driver.id) ?? 0;
+      if (ranked.length === keep && compareTo(noShows, weekMinutes, workedHere, km, slot.driver.id, ranked[keep - 1]) >= 0) continue;
+      const candidate = { slot, driver: slot.driver, noShows, weekMinutes, workedHere, km };
       let i = ranked.length === keep ? keep - 1 : ranked.length;
       while (i > 0 && compare(candidate, ranked[i - 1]) < 0) {
         ranked[i] = ranked[i - 1];

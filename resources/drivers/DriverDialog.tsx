@@ -8,6 +8,7 @@ import { FormCancelButton, FormDialog, FormSaveButton, FormTabs, tabOfFields, ty
 import { useStoredUser } from '../../src/components/useStoredUser';
 import { RecordHistory } from '../history/RecordHistory';
 import { DataFullBadge } from './DataFullBadge';
+import { AttendanceRecord } from './AttendanceRecord';
 import { DriverInputs, type DriverDialogMode } from './DriverInputs';
 import { IDENTITY_TAB_FIELDS, MAIN_TAB_FIELDS, driverFormData, driverValues, emptyDriver, type DriverFormValues } from './driverForm';
 import type { DriverRecord } from './types';
@@ -73,6 +74,7 @@ export function DriverDialog({ mode, driver, onSubmit, reload, onClose }: Props)
         </>
       }
     >
+      {driver && tab === 0 && <AttendanceRecord driverId={driver.id} />}
       <DriverInputs mode={mode} driver={driver} tab={tab} withPassword={withPassword} onPasswordSwitch={setWithPassword} />
       {showHistory && tab === 2 && (
         <Box role="tabpanel" aria-label="History">

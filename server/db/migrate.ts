@@ -24,6 +24,7 @@ import * as recordVersions from './migrations/0024_record_versions';
 import * as historyDetail from './migrations/0026_history_detail';
 import * as referenceIndexes from './migrations/0028_reference_indexes';
 import * as attendance from './migrations/0029_attendance';
+import * as shiftCovers from './migrations/0030_shift_covers';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_history_detail': historyDetail,
   '0028_reference_indexes': referenceIndexes,
   '0029_attendance': attendance,
+  '0030_shift_covers': shiftCovers,
 };
 
 // Migrations work on any schema type: they create it.

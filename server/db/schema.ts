@@ -268,8 +268,20 @@ export interface NewsRepliesTable {
 /** One row per shift and attendance state told to the office (migrations/0029_attendance.ts). */
 export interface AttendanceAlertsTable {
   shift_id: number;
+  /** The driver told of (migrations/0030_shift_covers.ts): a covered shift's new driver is told of in turn. */
+  driver_id: number;
   state: 'late' | 'noShow';
+  /** Minutes after the start (or the cover) when told. */
+  minutes: number | null;
   created_at: CreatedAt;
+}
+/** When a cover gave a late or no-show shift to another driver (migrations/0030_shift_covers.ts). */
+export interface ShiftCoversTable {
+  id: Generated<number>;
+  shift_id: number;
+  driver_id: number;
+  replaced_driver_id: number | null;
+  covered_at: CreatedAt;
 }
 /** A timed pass's lease: the instance holding an unexpired one runs it. */
 export interface JobLeasesTable {
@@ -455,6 +467,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   attendance_alerts: AttendanceAlertsTable;
   job_leases: JobLeasesTable;
+  shift_covers: ShiftCoversTable;
 }
 
 export type Restaurant = Selectable<RestaurantsTable>;

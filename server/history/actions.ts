@@ -14,6 +14,7 @@ const NAMED: Record<string, string> = {
   'POST /api/shift/copyShiftsFree': 'pasted',
   'POST /api/shift/moderateFree': 'published',
   'POST /api/shift/fill': 'filled',
+  'POST /api/shift/:id/cover': 'covered',
   'POST /api/reporting/create': 'cancelled',
   'POST /api/timesheet/approve': 'approved',
   'POST /api/history/:id/undo': 'undone',

@@ -36,6 +36,10 @@ import { importQuerySchema } from '../../domain/validation/imports';
 import { ACTION_ID_PATTERN } from '../../domain/validation/history';
 import { alertUpdateSchema } from '../routes/alert';
 import { attendanceQuerySchema, attendanceResponse } from '../routes/shift/attendance';
+import { coverProposalsResponse, coverResponse } from '../routes/shift/cover';
+import { coverSchema } from '../../domain/cover';
+import { lateReportResponse } from '../routes/reporting/lateNoShows';
+import { driverRecordResponse } from '../routes/driver/attendanceRecord';
 import { broadcastingAuthSchema } from '../plugins/realtime';
 
 /**
@@ -148,6 +152,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/shift/copyshifts': { summary: 'Copy shifts to other days', body: copySchema, response: RESPONSES.shifts, status: 201 },
   'POST /api/shift/fill-proposals': { summary: 'Proposed drivers for open shifts', body: fillProposalsSchema, response: RESPONSES.fillProposals },
   'POST /api/shift/fill': { summary: 'Assign proposed drivers', body: fillApplySchema, response: RESPONSES.fill },
+  'GET /api/shift/:id/cover': { summary: 'Drivers who could cover a late or no-show shift now, best first', response: coverProposalsResponse },
+  'POST /api/shift/:id/cover': { summary: 'Cover a late or no-show shift with another driver', body: coverSchema, response: coverResponse },
   'POST /api/shift/createFree': { summary: 'A restaurant asks for a shift', body: freeShiftSchema, response: RESPONSES.shift, status: 201 },
   'PUT /api/shift/updateFree/:id': { summary: 'Change a requested shift', body: freeShiftSchema, response: RESPONSES.shift },
   'DELETE /api/shift/removeFree/:id': { summary: 'Withdraw a requested shift', response: FILES.empty, status: 204 },
@@ -204,6 +210,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/reporting/shiftsCancelled': { summary: 'Report: shifts cancelled and bonuses added', query: periodQuerySchema, response: RESPONSES.reportLines },
   'GET /api/reporting/extraRequest': { summary: 'Report: extra requests', query: periodQuerySchema, response: RESPONSES.reportLines },
   'GET /api/reporting/chargeRemoved': { summary: 'Report: charges removed', query: periodQuerySchema, response: RESPONSES.reportLines },
+  'GET /api/reporting/lateNoShows': { summary: 'Report: late starts and no-shows by driver, restaurant and day', query: periodQuerySchema, response: lateReportResponse },
+  'GET /api/driver/:id/attendance': { summary: "A driver's last 90 days: late starts, no-shows, average minutes late", response: driverRecordResponse },
   'GET /api/timesheet/inactiveFee': { summary: 'Report: drivers inactive with a cancellation fee', query: periodQuerySchema, response: RESPONSES.reportLines },
   'GET /api/xls': { summary: 'Payments export', query: paymentsQuerySchema, response: FILES.xlsx },
 

@@ -26,6 +26,8 @@ export interface AttendanceRow {
   period_date: string;
   start_time: string;
   finish_time: string;
+  /** The latest cover that gave the shift to this driver, if any (ISO instant). */
+  covered_at: string | null;
   sheet: AttendanceSheet | null;
   restaurant_name: string;
   driver_name: string;
@@ -50,6 +52,8 @@ export async function loadAttendanceRows(db: Kysely<Database>, date: string, res
       's.id as shift_id', 's.restaurant_id', 's.driver_id', 's.status', 's.period_date', 's.start_time', 's.finish_time',
       't.id as sheet_id', 't.status as sheet_status', 't.status_progress', 't.driver_start_time', 't.driver_finish_time',
       'r.name as restaurant_name', sql<string>`trim(d.first_name || ' ' || d.last_name)`.as('driver_name'),
+      sql<string | null>`(select to_char(max(c.covered_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from shift_covers c
+        where c.shift_id = s.id and c.driver_id = s.driver_id)`.as('covered_at'),
     ])
     .where('s.period_date', '=', date)
     .where('s.status', '=', SHIFT_STATUS.published)
@@ -65,6 +69,7 @@ export async function loadAttendanceRows(db: Kysely<Database>, date: string, res
     period_date: r.period_date,
     start_time: r.start_time,
     finish_time: r.finish_time,
+    covered_at: r.covered_at,
     sheet:
       r.sheet_id === null
         ? null
@@ -113,7 +118,7 @@ async function tellOnce(app: FastifyInstance, found: Found[], pushDriver: boolea
   for (const { row, kind, minutes } of found) {
     const inserted = await app.db
       .insertInto('attendance_alerts')
-      .values({ shift_id: row.shift_id, state: kind })
+      .values({ shift_id: row.shift_id, driver_id: row.driver_id, state: kind, minutes })
       .onConflict((oc) => oc.doNothing())
       .returning('shift_id')
       .executeTakeFirst();

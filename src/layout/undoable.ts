@@ -12,6 +12,7 @@ const UNDOABLE: { method: string; path: RegExp; label: string }[] = [
   { method: 'POST', path: /^\/api\/shift\/copyshifts$/, label: 'Shifts pasted' },
   { method: 'POST', path: /^\/api\/shift\/fill$/, label: 'Open shifts filled' },
   { method: 'POST', path: /^\/api\/reporting\/create$/, label: 'Shift cancelled' },
+  { method: 'POST', path: /^\/api\/shift\/\d+\/cover$/, label: 'Shift covered' },
   { method: 'POST', path: /^\/api\/timesheet\/approve$/, label: 'Timesheets approved' },
   { method: 'PUT', path: /^\/api\/timesheet\/\d+$/, label: 'Timesheet saved' },
 ];

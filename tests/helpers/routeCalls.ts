@@ -301,6 +301,9 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
     return { url: '/api/shift/fill-proposals', payload: { period_date_from: date, period_date_to: date }, shows: (body) => body.includes(`"shift_id":${id},`) };
   },
   'POST /api/shift/fill': async (fx) => ({ url: '/api/shift/fill', payload: { lines: [{ shift_id: await shift(fx), driver_id: fx.driver }] } }),
+  // A shift days ahead is never late: the office is answered why (tests/server/coverShift.test.ts covers one).
+  'GET /api/shift/:id/cover': async (fx) => ({ url: `/api/shift/${await shift(fx, { status: 20, driver: fx.driver })}/cover` }),
+  'POST /api/shift/:id/cover': async (fx) => ({ url: `/api/shift/${await shift(fx, { status: 20, driver: fx.driver })}/cover`, payload: { driver_id: fx.driver } }),
   'POST /api/shift/createFree': async (fx) => ({ url: '/api/shift/createFree', payload: freeShift(fx) }),
   'PUT /api/shift/updateFree/:id': async (fx) => {
     const id = await shift(fx, { status: 30, restaurantMade: true });
@@ -405,6 +408,8 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /api/reporting/extraRequest': async (fx) => ({ url: `/api/reporting/extraRequest?${range(fx, -6, 0)}` }),
   'GET /api/reporting/chargeRemoved': async (fx) => ({ url: `/api/reporting/chargeRemoved?${range(fx, -6, 0)}` }),
   'GET /api/timesheet/inactiveFee': async (fx) => ({ url: `/api/timesheet/inactiveFee?${range(fx, -6, 0)}` }),
+  'GET /api/reporting/lateNoShows': async (fx) => ({ url: `/api/reporting/lateNoShows?${range(fx, -6, 0)}` }),
+  'GET /api/driver/:id/attendance': async (fx) => ({ url: `/api/driver/${fx.driver}/attendance` }),
   'GET /api/xls': async (fx) => ({ url: `/api/xls?${range(fx, -6, 0)}&restaurant_id=${fx.restaurant}` }),
 
   'GET /api/newsFeed': async (fx) => ({ url: '/api/newsFeed', shows: hasId(await post(fx)) }),

@@ -90,6 +90,8 @@ const MATRIX: Record<string, string> = {
   'POST /api/shift/fill-proposals': STAFF_LIST,
   // A line out of the caller's scope comes back as not assigned, and nothing is written.
   'POST /api/shift/fill': '401 ok ok nothing 403 403 403',
+  'GET /api/shift/:id/cover': '401 denied denied denied 403 403 403',
+  'POST /api/shift/:id/cover': '401 denied denied denied 403 403 403',
   'POST /api/shift/createFree': RESTAURANT_RECORD,
   'PUT /api/shift/updateFree/:id': RESTAURANT_RECORD,
   'DELETE /api/shift/removeFree/:id': RESTAURANT_RECORD,
@@ -137,6 +139,8 @@ const MATRIX: Record<string, string> = {
   'GET /api/reporting/extraRequest': STAFF,
   'GET /api/reporting/chargeRemoved': STAFF,
   'GET /api/timesheet/inactiveFee': STAFF,
+  'GET /api/reporting/lateNoShows': STAFF,
+  'GET /api/driver/:id/attendance': STAFF_RECORD,
   'GET /api/xls': STAFF_RECORD,
 
   'GET /api/newsFeed': STAFF_LIST,

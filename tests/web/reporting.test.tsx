@@ -92,7 +92,7 @@ describe('Reporting screen', () => {
     await screen.findByRole('table', { name: 'Shift Cancelled/Bonus Added' });
     await u.click(screen.getByRole('combobox', { name: 'Report' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Shift Cancelled/Bonus Added', 'Extra Request', 'Charge Removed', 'Drivers Inactive with Cancellation Fee',
+      'Shift Cancelled/Bonus Added', 'Extra Request', 'Charge Removed', 'Drivers Inactive with Cancellation Fee', 'Late and no-shows',
     ]);
     await u.click(screen.getByRole('option', { name: 'Extra Request' }));
     const table = await screen.findByRole('table', { name: 'Extra Request' });

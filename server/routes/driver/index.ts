@@ -27,6 +27,7 @@ import { checkVersion } from '../../services/versions';
 import { checkDriverAssignments, replaceDriverAssignments } from './assignments';
 import { planPhotos, type PhotoPlan } from './photos';
 import { driverScopeSql, loadDriver, loadDrivers } from './query';
+import driverAttendanceRoutes from './attendanceRecord';
 import { DRIVER_LIST } from './list';
 import { answerList } from '../../lists';
 
@@ -96,6 +97,7 @@ async function writeRightToWork(trx: Transaction<Database>, driverId: number, ph
 export default async function driverRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.access('administrator', 'manager'), config: { shows: 'driver' as const } };
   const admins = { preHandler: app.access('administrator'), config: { shows: 'driver' as const } };
+  await app.register(driverAttendanceRoutes);
   const publish = (event: 'store' | 'update', driver: DriverRecord) =>
     app.broadcaster.publish({ channel: DRIVER_CHANNEL, event, items: [driver] });
   const driverById = async (id: number) => (await loadDriver(app.db, id, londonToday()))!;

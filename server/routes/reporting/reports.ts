@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reportDefinition, type ReportKind } from '../../../domain/reports';
 import { reportFilter, reportingRows } from './reportQuery';
+import lateNoShowRoutes from './lateNoShows';
 
 /**
  * The reports of the reporting screen (spec 2, sections 2 'Reporting' and 7), for administrators and managers
@@ -15,4 +16,5 @@ export default async function reportingReadRoutes(app: FastifyInstance) {
     const report = reportDefinition(kind);
     app.get(report.path, staff, async (request) => reportingRows(app.db, await reportFilter(app, request), report.events));
   }
+  await app.register(lateNoShowRoutes);
 }

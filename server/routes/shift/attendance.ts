@@ -33,7 +33,7 @@ export default async function attendanceRoutes(app: FastifyInstance) {
     return {
       date,
       limits,
-      items: rows.map((row) => ({ shift_id: row.shift_id, sheet: row.sheet, attendance: attendanceOfRow(row, now, limits) })),
+      items: rows.map((row) => ({ shift_id: row.shift_id, sheet: row.sheet, covered_at: row.covered_at, attendance: attendanceOfRow(row, now, limits) })),
     };
   });
 }

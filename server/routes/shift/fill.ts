@@ -15,6 +15,7 @@ import { shiftsWithTimesheet, spanOf } from './facts';
 import { broadcastShifts } from './notify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
 import { loadShifts } from './view';
+import { recentNoShows } from '../../services/attendanceRecord';
 
 /**
  * Open shifts the assistant may fill: no driver (never given or rejected), unpublished or published, not worked,
@@ -119,7 +120,8 @@ export default async function fillShiftRoutes(app: FastifyInstance) {
     const drivers = await loadPlannerDrivers(app.db, await activeDriverIds(app.db, areaIds), range);
     const planned = await loadPlannedShifts(app.db, null, range, limits);
     const workedAt = await loadWorkedAt(app.db, [...restaurants.keys()], range.from);
-    const result = proposeFills({ open, restaurants, drivers: [...drivers.values()], planned, workedAt, limits });
+    const noShows = await recentNoShows(app.db);
+    const result = proposeFills({ open, restaurants, drivers: [...drivers.values()], planned, workedAt, limits, noShows });
     const shifts = new Map(open.map((s) => [s.id, s]));
     const withShift = <T extends { shift_id: number }>(line: T) => {
       const shift = shifts.get(line.shift_id)!;

@@ -10,6 +10,7 @@ import { sendList } from '../../services/jsonList';
 import attendanceRoutes from './attendance';
 import bulkShiftRoutes from './bulk';
 import copyShiftRoutes from './copyRoute';
+import coverShiftRoutes from './cover';
 import fillShiftRoutes from './fill';
 import freeShiftRoutes from './free';
 import singleShiftRoutes from './single';
@@ -60,4 +61,5 @@ export default async function shiftRoutes(app: FastifyInstance) {
   await app.register(copyShiftRoutes);
   await app.register(freeShiftRoutes);
   await app.register(fillShiftRoutes);
+  await app.register(coverShiftRoutes);
 }

@@ -12,6 +12,8 @@ import { ReportChart } from './ReportChart';
 import { ReportTable } from './ReportTable';
 import { useReport } from './useReport';
 import { DisabledReason } from '../../components/DisabledReason';
+import { LATE_REPORT } from '../../../domain/lateNoShows';
+import { LateNoShowsReport } from './LateNoShowsReport';
 
 const DISABLED_INTERVALS = [INTERVAL.day] as const;
 export const NO_ROWS = 'Nothing to report in this period';
@@ -35,6 +37,8 @@ function ReportingScreen() {
   const dates = useDateRange({ defaultInterval: INTERVAL.week });
   const [params, setParams] = useSearchParams();
   const raw = params.get('report');
+  // The 'Late and no-shows' report counts rather than sums money: it has a screen part of its own.
+  const late = raw === LATE_REPORT.kind;
   const kind: ReportKind = isReportKind(raw) ? raw : DEFAULT_REPORT;
   const report = reportDefinition(kind);
   const data = useReport(kind, dates.range);
@@ -75,7 +79,7 @@ function ReportingScreen() {
           size="small"
           variant="outlined"
           label="Report"
-          value={kind}
+          value={late ? LATE_REPORT.kind : kind}
           onChange={(e) => pick(e.target.value)}
           fullWidth={false}
           margin="none"
@@ -86,12 +90,13 @@ function ReportingScreen() {
               {r.label}
             </MenuItem>
           ))}
+          <MenuItem value={LATE_REPORT.kind}>{LATE_REPORT.label}</MenuItem>
         </TextField>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
           <IntervalSelect value={dates.interval} onChange={dates.setInterval} disabled={DISABLED_INTERVALS} />
           <RangeNavigator state={dates} />
         </Stack>
-        <DisabledReason reason={downloadBlocked}>
+        {!late && <DisabledReason reason={downloadBlocked}>
           <ButtonGroup variant="outlined" size="small" aria-label="Download the table" disabled={!!downloadBlocked}>
             <Button startIcon={<FileDownloadOutlinedIcon />} onClick={() => void download('csv')}>
               CSV
@@ -100,11 +105,12 @@ function ReportingScreen() {
               XLS
             </Button>
           </ButtonGroup>
-        </DisabledReason>
+        </DisabledReason>}
       </Stack>
 
-      {data.isPending && <LinearProgress aria-label="Loading the report" />}
-      {data.error && (
+      {late && <LateNoShowsReport range={dates.range} />}
+      {!late && data.isPending && <LinearProgress aria-label="Loading the report" />}
+      {!late && data.error && (
         <Alert
           severity="error"
           action={
@@ -116,7 +122,7 @@ function ReportingScreen() {
           {data.error}
         </Alert>
       )}
-      {!data.isPending && !data.error && (
+      {!late && !data.isPending && !data.error && (
         <Stack spacing={2}>
           <Card variant="outlined">
             <CardContent sx={{ pb: '12px !important' }}>

@@ -37,6 +37,7 @@ import { lazyDialog, preloadAll } from '../../components/lazyDialog';
 // opened, and all of them as soon as the pointer or the keyboard reaches the board, so opening one stays instant.
 const ShiftDialog = lazyDialog(() => import('./ShiftDialog'), 'ShiftDialog');
 const CancelShiftDialog = lazyDialog(() => import('./CancelShiftDialog'), 'CancelShiftDialog');
+const CoverDialog = lazyDialog(() => import('./CoverDialog'), 'CoverDialog');
 const CopyShiftsDialog = lazyDialog(() => import('./CopyShiftsDialog'), 'CopyShiftsDialog');
 const DayMenu = lazyDialog(() => import('./DayMenu'), 'DayMenu');
 const PublishDialog = lazyDialog(() => import('./PublishDialog'), 'PublishDialog');
@@ -300,7 +301,7 @@ export function ScheduleBoard() {
       <Drawer open={driversOpen} onClose={() => setDriversOpen(false)}>
         <Box sx={{ width: 280, height: '100%', display: 'flex' }}>{panel}</Box>
       </Drawer>
-      {menu && <ShiftMenu shift={menu.shift} anchor={menu.anchor} variant="admin" onClose={() => setMenu(null)} onAction={(a) => {
+      {menu && <ShiftMenu shift={menu.shift} anchor={menu.anchor} variant="admin" attendance={attendance.get(menu.shift.id)} onClose={() => setMenu(null)} onAction={(a) => {
             setMenu(null);
             onAction(menu.shift, a);
           }} />}
@@ -326,6 +327,16 @@ export function ScheduleBoard() {
           onCancelled={(shift) => {
             store.upsert([shift]);
             closeIfStill('cancel');
+          }}
+        />
+      )}
+      {dialog?.kind === 'cover' && (
+        <CoverDialog
+          shift={dialog.shift}
+          onClose={closeDialog}
+          onCovered={(shift) => {
+            store.upsert([shift]);
+            closeIfStill('cover');
           }}
         />
       )}

@@ -5,17 +5,22 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import {
   SHIFT_LABEL, canCancel, canPublish, canRemove, canRestaurantPublish, canRestaurantUnpublish, canUnpublish, isEditableFreeShift, stateOf,
   type ShiftRecord,
 } from '../../../domain/shifts';
+import { isLateOrNoShow, type Attendance } from '../../../domain/attendance';
 import type { BoardVariant } from './chip';
 
-export type ShiftAction = 'copy' | 'edit' | 'remove' | 'unpublish' | 'cancel' | 'publish';
+export type ShiftAction = 'cover' | 'copy' | 'edit' | 'remove' | 'unpublish' | 'cancel' | 'publish';
 
-/** What the shift menu offers (spec 3, sections 2.1, 2.2 and 4.1), by the same rules the server applies. */
-export function shiftActions(shift: ShiftRecord, variant: BoardVariant): ShiftAction[] {
+/**
+ * What the shift menu offers (spec 3, sections 2.1, 2.2 and 4.1), by the same rules the server applies; the office
+ * is offered 'Find cover' first on a late or no-show shift of today.
+ */
+export function shiftActions(shift: ShiftRecord, variant: BoardVariant, attendance?: Attendance | null): ShiftAction[] {
   const s = stateOf(shift);
   if (variant === 'restaurant') {
     const own = isEditableFreeShift(s);
@@ -27,6 +32,7 @@ export function shiftActions(shift: ShiftRecord, variant: BoardVariant): ShiftAc
     ];
   }
   return [
+    ...(isLateOrNoShow(attendance) ? (['cover'] as const) : []),
     'copy',
     'edit',
     ...(canRemove(s) ? (['remove'] as const) : []),
@@ -37,6 +43,7 @@ export function shiftActions(shift: ShiftRecord, variant: BoardVariant): ShiftAc
 }
 
 const ITEMS: Record<ShiftAction, { label: string; icon: React.ReactNode }> = {
+  cover: { label: 'Find cover', icon: <PersonSearchIcon fontSize="small" /> },
   copy: { label: 'Copy', icon: <ContentCopyIcon fontSize="small" /> },
   edit: { label: 'Edit', icon: <EditOutlinedIcon fontSize="small" /> },
   remove: { label: 'Remove', icon: <DeleteOutlineIcon fontSize="small" /> },
@@ -45,8 +52,10 @@ const ITEMS: Record<ShiftAction, { label: string; icon: React.ReactNode }> = {
   publish: { label: 'Publish', icon: <PublishIcon fontSize="small" /> },
 };
 
-export function ShiftMenu({ shift, anchor, variant, onAction, onClose }: {
+export function ShiftMenu({ shift, anchor, variant, attendance, onAction, onClose }: {
   shift: ShiftRecord;
+  /** Today's attendance of the shift: a late or no-show one offers 'Find cover'. */
+  attendance?: Attendance | null;
   anchor: HTMLElement;
   variant: BoardVariant;
   onAction: (action: ShiftAction) => void;
@@ -62,7 +71,7 @@ export function ShiftMenu({ shift, anchor, variant, onAction, onClose }: {
         </ListSubheader>,
         <Divider key="div" />,
       ]}
-      {shiftActions(shift, variant).map((action) => (
+      {shiftActions(shift, variant, attendance).map((action) => (
         <MenuItem key={action} onClick={() => onAction(action)}>
           <ListItemIcon>{ITEMS[action].icon}</ListItemIcon>
           <ListItemText>{ITEMS[action].label}</ListItemText>

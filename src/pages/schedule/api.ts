@@ -177,6 +177,6 @@ export function errorText(error: unknown, fallback: string): string {
 export interface AttendanceAnswer {
   date: string;
   limits: AttendanceLimits;
-  items: { shift_id: number; sheet: AttendanceSheet | null }[];
+  items: { shift_id: number; sheet: AttendanceSheet | null; covered_at?: string | null }[];
 }
 export const fetchAttendance = (date: string, signal?: AbortSignal) => httpClient<AttendanceAnswer>('/api/shift/attendance', { query: { date }, signal });

@@ -21,6 +21,7 @@ export type BoardDialog =
   | { kind: 'new'; restaurant: BoardRestaurant; date: string }
   | { kind: 'edit'; shift: ShiftRecord }
   | { kind: 'cancel'; shift: ShiftRecord }
+  | { kind: 'cover'; shift: ShiftRecord }
   | { kind: 'copy' }
   | { kind: 'confirm'; props: Omit<ConfirmDialogProps, 'onClose'> }
   | { kind: 'publish'; shifts: ShiftRecord[]; problems: Map<number, string> }
@@ -149,6 +150,7 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
       notify('Shift copied: use Paste on a day (hold Shift to keep pasting)', { type: 'info' });
     } else if (action === 'edit') setDialog({ kind: 'edit', shift });
     else if (action === 'cancel') setDialog({ kind: 'cancel', shift });
+    else if (action === 'cover') setDialog({ kind: 'cover', shift });
     else if (action === 'remove') confirm(removeShiftConfirm(shift, deleteShift, store, closeDialog));
     else if (action === 'unpublish') {
       void unpublishShifts([shift.id], shift.driver_id ? PUSH.send : PUSH.noPush).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be unpublished'));

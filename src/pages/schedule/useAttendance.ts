@@ -15,6 +15,8 @@ interface Facts {
   date: string;
   limits: AttendanceLimits;
   sheets: ReadonlyMap<number, AttendanceSheet | null>;
+  /** When a cover gave a shift to its driver: lateness counts from then. */
+  covered: ReadonlyMap<number, string>;
 }
 
 /**
@@ -40,7 +42,14 @@ export function useAttendance(store: ShiftStore, version: number, range: DateRan
     const controller = new AbortController();
     // A failed or unreadable answer leaves the chips without attendance until the next ask; the board goes on.
     fetchAttendance(today, controller.signal)
-      .then((answer) => setFacts({ date: answer.date, limits: answer.limits, sheets: new Map(answer.items.map((i) => [i.shift_id, i.sheet])) }))
+      .then((answer) =>
+        setFacts({
+          date: answer.date,
+          limits: answer.limits,
+          sheets: new Map(answer.items.map((i) => [i.shift_id, i.sheet])),
+          covered: new Map(answer.items.flatMap((i) => (i.covered_at ? [[i.shift_id, i.covered_at] as const] : []))),
+        }),
+      )
       .catch(() => undefined);
     return () => controller.abort();
   }, [showsToday, today, asks]);
@@ -69,7 +78,7 @@ export function useAttendance(store: ShiftStore, version: number, range: DateRan
     if (facts && facts.date === today) {
       for (const shift of store.all()) {
         if (shift.period_date !== today) continue;
-        const a = attendanceOf(shift, facts.sheets.get(shift.id) ?? null, now, facts.limits);
+        const a = attendanceOf({ ...shift, covered_at: facts.covered.get(shift.id) ?? null }, facts.sheets.get(shift.id) ?? null, now, facts.limits);
         if (a && a.kind !== 'notDue') out.set(shift.id, a);
       }
     }

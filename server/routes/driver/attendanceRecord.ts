@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ROLE } from '../../../domain/roles';
+import { DRIVER_MSG } from '../../../domain/validation/driver';
+import { managerAreaIds } from '../../auth/scope';
+import { notFound } from '../../plugins/errors';
+import { driverRecord } from '../../services/attendanceRecord';
+import { pathId } from '../shift/common';
+import { driverScopeSql } from './query';
+
+export const driverRecordResponse = z.looseObject({
+  from: z.string(),
+  to: z.string(),
+  late: z.number(),
+  no_show: z.number(),
+  average_minutes_late: z.number().nullable(),
+});
+
+/**
+ * GET /api/driver/:id/attendance: the driver's last 90 days (today included): late starts, no-shows and the average
+ * minutes late, for the profile. Administrators, and managers for the drivers they see (their areas' and those
+ * with no area).
+ */
+export default async function driverAttendanceRoutes(app: FastifyInstance) {
+  app.get<{ Params: { id: string } }>('/api/driver/:id/attendance', { preHandler: app.access('administrator', 'manager') }, async (request) => {
+    let id: number;
+    try {
+      id = pathId(request.params.id);
+    } catch {
+      throw notFound(DRIVER_MSG.notFound);
+    }
+    const account = request.account!;
+    const areaIds = account.kind === 'user' && account.role === ROLE.manager ? await managerAreaIds(app.db, account.id) : null;
+    const found = await app.db
+      .selectFrom('drivers')
+      .select('id')
+      .where('id', '=', id)
+      .$if(areaIds !== null, (q) => q.where((eb) => driverScopeSql(eb, areaIds!)))
+      .executeTakeFirst();
+    if (!found) throw notFound(DRIVER_MSG.notFound);
+    return driverRecord(app.db, id);
+  });
+}
