@@ -114,4 +114,3 @@ export const coverSchema = z.object({
     return z.NEVER;
   }), orNull({ ...WIRE.text, maxLength: 1000 })),
 });
-export type CoverInput = z.output<typeof coverSchema>;
