@@ -34,8 +34,8 @@ import { replySchema } from '../../domain/validation/reply';
 import { listQuerySchema } from '../../domain/validation/listQuery';
 import { importQuerySchema } from '../../domain/validation/imports';
 import { ACTION_ID_PATTERN } from '../../domain/validation/history';
-import { alertUpdateSchema } from '../routes/alert';
-import { attendanceQuerySchema, attendanceResponse } from '../routes/shift/attendance';
+import { alertUpdateSchema } from '../../domain/validation/alert';
+import { attendanceQuerySchema, attendanceResponse } from '../../domain/validation/shiftAttendance';
 import { broadcastingAuthSchema } from '../plugins/realtime';
 
 /**
