@@ -17,6 +17,8 @@ import credentialsRoutes from './credentials';
 import { announceAccessChange } from '../../realtime/access';
 
 import { USER_CHANNEL } from '../../../domain/channels';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
 export { USER_CHANNEL };
 
 /** The e-mail is unique across staff users whatever its case; the column holds it lower-cased. */
@@ -47,11 +49,17 @@ export default async function userRoutes(app: FastifyInstance) {
   const publish = (event: 'store' | 'update' | 'destroy', user: PanelUser) =>
     app.broadcaster.publish({ channel: USER_CHANNEL, event, items: [user] });
 
-  app.get('/api/user', admin, async (request, reply) =>
+  app.get('/api/user', {
+    ...admin,
+    schema: { summary: 'Staff users', querystring: listQuerySchema, response: { 200: RESPONSES.users } },
+  }, async (request, reply) =>
     answerList(app.db, request.query, reply, USER_LIST, { plain: () => panelUsers(app.db), load: (ids) => panelUsers(app.db, ids) }),
   );
 
-  app.post('/api/user', admin, async (request, reply) => {
+  app.post('/api/user', {
+    ...admin,
+    schema: { summary: 'Add a staff user', body: userSchema, response: { 201: RESPONSES.newUser } },
+  }, async (request, reply) => {
     const input = userSchema.parse(request.body ?? {});
     const email = input.email.toLowerCase();
     // Without a password one is generated; either way it goes back once, for the credentials e-mail.
@@ -83,7 +91,10 @@ export default async function userRoutes(app: FastifyInstance) {
     return { user, restCredentials: { email, password, name: user.full_name } };
   });
 
-  app.put<{ Params: { id: string } }>('/api/user/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/user/:id', {
+    ...admin,
+    schema: { summary: 'Change a staff user', body: userSchema, response: { 200: RESPONSES.user } },
+  }, async (request) => {
     const id = parseId(request.params.id);
     const body = (request.body ?? {}) as Record<string, unknown>;
     // `inactive` in the query (spec 1, section 7) carries nothing for staff users; it is accepted and ignored.
@@ -125,7 +136,10 @@ export default async function userRoutes(app: FastifyInstance) {
     return user;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/user/:id', admin, async (request) => {
+  app.delete<{ Params: { id: string } }>('/api/user/:id', {
+    ...admin,
+    schema: { summary: 'Remove a staff user', response: { 200: RESPONSES.success } },
+  }, async (request) => {
     const id = parseId(request.params.id);
     const actor = request.account!;
     const user = await app.db.transaction().execute(async (trx) => {
