@@ -23,6 +23,8 @@ import { areaAttachments, loadAreaNames, loadAreas } from './query';
 import type { AreaRecord } from '../../../domain/validation/area';
 import { announceAccessChange } from '../../realtime/access';
 import { checkVersion } from '../../services/versions';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
 
 
 /** A positive whole id from the address, else 404 (an id that cannot exist names no area). */
@@ -75,7 +77,14 @@ export default async function areaRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.access(...RULES.areas.read), config: { shows: 'area' as const } };
   const admins = { preHandler: app.access(...RULES.areas.edit) };
 
-  app.get('/api/area', readers, async (request, reply) => {
+  app.get('/api/area', {
+    ...readers,
+    schema: {
+      summary: 'Areas with their restaurants (without them: ?restaurants=false)',
+      querystring: listQuerySchema.extend(areaListQuerySchema.shape),
+      response: { 200: RESPONSES.areas },
+    },
+  }, async (request, reply) => {
     const account = request.account!;
     const manager = account.kind === 'user' && account.role === ROLE.manager;
     const areaIds = manager ? await managerAreaIds(app.db, account.id) : undefined;
@@ -89,7 +98,10 @@ export default async function areaRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/api/area', admins, async (request, reply) => {
+  app.post('/api/area', {
+    ...admins,
+    schema: { summary: 'Add an area', body: areaSchema, response: { 201: RESPONSES.area } },
+  }, async (request, reply) => {
     const input = areaSchema.parse(request.body ?? {});
     const area = await app.db.transaction().execute(async (trx) => {
       await checkCityAndName(trx, input);
@@ -101,7 +113,10 @@ export default async function areaRoutes(app: FastifyInstance) {
     return area;
   });
 
-  app.put<{ Params: { id: string } }>('/api/area/:id', admins, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/area/:id', {
+    ...admins,
+    schema: { summary: 'Change an area', body: areaUpdateSchema, response: { 200: RESPONSES.area }, versioned: true },
+  }, async (request) => {
     const id = pathId(request.params.id);
     const input = areaUpdateSchema.parse(request.body ?? {});
     const claimed = bodyId(input.id);
@@ -140,7 +155,10 @@ export default async function areaRoutes(app: FastifyInstance) {
     return area;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/area/:id', admins, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/area/:id', {
+    ...admins,
+    schema: { summary: 'Remove an area', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
     const id = pathId(request.params.id);
     const area = await app.db.transaction().execute(async (trx) => {
       // The row lock makes a restaurant or driver added meanwhile wait (its foreign key needs a share lock on
