@@ -15,6 +15,7 @@ import { shiftsWithTimesheet, spanOf } from './facts';
 import { broadcastShifts } from './notify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
 import { loadShifts } from './view';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * Open shifts the assistant may fill: no driver (never given or rejected), unpublished or published, not worked,
@@ -107,7 +108,10 @@ async function recheck(trx: Transaction<Database>, lines: { shift_id: number; dr
 export default async function fillShiftRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.post('/api/shift/fill-proposals', staff, async (request): Promise<FillProposalsAnswer> => {
+  app.post('/api/shift/fill-proposals', {
+    ...staff,
+    schema: { summary: 'Proposed drivers for open shifts', body: fillProposalsSchema, response: { 200: RESPONSES.fillProposals } },
+  }, async (request): Promise<FillProposalsAnswer> => {
     const input = fillProposalsSchema.parse(request.body ?? {});
     const scope = await scopeOf(app, request.account!);
     const open = await openShifts(app.db, input, scope);
@@ -128,7 +132,10 @@ export default async function fillShiftRoutes(app: FastifyInstance) {
     return { proposals: result.proposals.map(withShift), unfilled: result.unfilled.map(withShift) };
   });
 
-  app.post('/api/shift/fill', staff, async (request): Promise<{ assigned: ShiftRecord[]; failed: FillFailure[] }> => {
+  app.post('/api/shift/fill', {
+    ...staff,
+    schema: { summary: 'Assign proposed drivers', body: fillApplySchema, response: { 200: RESPONSES.fill } },
+  }, async (request): Promise<{ assigned: ShiftRecord[]; failed: FillFailure[] }> => {
     const input = fillApplySchema.parse(request.body ?? {});
     const scope = await scopeOf(app, request.account!);
     const { ok, failed } = await app.db.transaction().execute(async (trx) => {

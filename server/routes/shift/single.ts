@@ -13,6 +13,7 @@ import { shiftView } from './view';
 import { guardWorkingTime } from './workingTimeGuard';
 import { checkVersion } from '../../services/versions';
 import { workingTimeConfirmed } from '../../../domain/workingTime';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
 
 type Row = Awaited<ReturnType<typeof lockShift>>;
 
@@ -78,7 +79,10 @@ const stateOfRow = (row: NonNullable<Row>, hasTimesheet: boolean): ShiftState =>
 export default async function singleShiftRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.post('/api/shift', staff, async (request, reply) => {
+  app.post('/api/shift', {
+    ...staff,
+    schema: { summary: 'Add a shift', body: shiftSchema, response: { 201: RESPONSES.shift } },
+  }, async (request, reply) => {
     const input = shiftSchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);
@@ -114,7 +118,10 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
   });
 
   /** One shift as the board shows it (a dialog reloading it after a conflict). */
-  app.get<{ Params: { id: string } }>('/api/shift/:id', staff, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/shift/:id', {
+    ...staff,
+    schema: { summary: 'One shift, as the board shows it', response: { 200: RESPONSES.shift } },
+  }, async (request) => {
     const id = pathId(request.params.id);
     const scope = await scopeOf(app, request.account!);
     const shift = await shiftView(app.db, id);
@@ -122,7 +129,10 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.put<{ Params: { id: string } }>('/api/shift/:id', staff, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/shift/:id', {
+    ...staff,
+    schema: { summary: 'Change a shift', body: shiftUpdateSchema, response: { 200: RESPONSES.shift }, versioned: true },
+  }, async (request) => {
     const id = pathId(request.params.id);
     const input = shiftUpdateSchema.parse(request.body ?? {});
     if (input.id !== undefined && input.id !== null && input.id !== '' && Number(input.id) !== id) throw fieldError('id', SHIFT_MSG.idMismatch);
@@ -187,7 +197,10 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/shift/:id', staff, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/shift/:id', {
+    ...staff,
+    schema: { summary: 'Remove a shift', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
     const id = pathId(request.params.id);
     const scope = await scopeOf(app, request.account!);
     const removed = await app.db.transaction().execute(async (trx) => {
