@@ -15,6 +15,7 @@ import { broadcastShifts } from '../shift/notify';
 import { shiftView } from '../shift/view';
 import { loadPayOptions } from '../timesheet/payOptions';
 import { timesheetViews } from '../timesheet/views';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * POST /api/reporting/create (spec 3, sections 4.1 'Cancel shift' and 7). Event 10 cancels a shift on the
@@ -25,7 +26,10 @@ import { timesheetViews } from '../timesheet/views';
  * Staff only: restaurant accounts never see these amounts.
  */
 export default async function reportingRoutes(app: FastifyInstance) {
-  app.post('/api/reporting/create', { preHandler: app.access('staff') }, async (request, reply) => {
+  app.post('/api/reporting/create', {
+    preHandler: app.access('staff'),
+    schema: { summary: 'Cancel a shift (with a fee or bonus)', body: cancellationSchema, response: { 201: RESPONSES.cancellation } },
+  }, async (request, reply) => {
     const input = cancellationSchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);
