@@ -23,6 +23,8 @@ import { writeTimesheets, type WriteItem } from './write';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { RULES } from '../../../domain/access';
 import type { RecordConflict } from '../../../domain/versions';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import { approveBody } from '../../../domain/validation/apiShapes';
 export { TIMESHEET_CHANNEL };
 
 const schema = timesheetSchema();
@@ -78,7 +80,10 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   }
 
-  app.get('/api/timesheet', readers, async (request, reply) => {
+  app.get('/api/timesheet', {
+    ...readers,
+    schema: { summary: 'Timesheets of a range', querystring: timesheetRangeSchema, response: { 200: RESPONSES.timesheets } },
+  }, async (request, reply) => {
     const query = timesheetRangeSchema.parse(request.query ?? {});
     const ctx = await context(request);
     const forRestaurant = request.account!.kind === 'restaurateur';
@@ -91,7 +96,10 @@ export default async function timesheetRoutes(app: FastifyInstance) {
   });
 
   /** One saved timesheet as the list shows it (a form reloading it after a conflict). */
-  app.get<{ Params: { id: string } }>('/api/timesheet/:id', staff, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/timesheet/:id', {
+    ...staff,
+    schema: { summary: 'One saved timesheet, as the list shows it', response: { 200: RESPONSES.timesheet } },
+  }, async (request) => {
     const id = pathId(request.params.id);
     const ctx = await context(request);
     const [view] = await timesheetViews(app.db, [id], ctx.pay);
@@ -99,7 +107,10 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.post('/api/timesheet', staff, async (request, reply) => {
+  app.post('/api/timesheet', {
+    ...staff,
+    schema: { summary: 'Add a timesheet', body: schema, response: { 201: RESPONSES.timesheet } },
+  }, async (request, reply) => {
     const input = schema.parse(request.body ?? {});
     const view = await writeOne(request, { input, request: {} });
     await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'store', items: [view] });
@@ -107,7 +118,10 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.put<{ Params: { id: string } }>('/api/timesheet/:id', staff, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/timesheet/:id', {
+    ...staff,
+    schema: { summary: 'Change a timesheet', body: schema, response: { 200: RESPONSES.timesheet }, versioned: true },
+  }, async (request) => {
     const id = pathId(request.params.id);
     const input = schema.parse(request.body ?? {});
     const claimed = bodyTimesheetId(input.id);
@@ -117,7 +131,10 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/timesheet/:id', admins, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/timesheet/:id', {
+    ...admins,
+    schema: { summary: 'Remove a timesheet', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
     const id = removalId(request.params.id);
     const ctx = await context(request);
     const removed = await app.db.transaction().execute(async (trx) => {
@@ -141,7 +158,14 @@ export default async function timesheetRoutes(app: FastifyInstance) {
    * item sent with the version it was loaded with (the form's Approve) is refused when the timesheet changed since,
    * its `errors` saying so under `updated_at` and its `conflict` who changed it and when.
    */
-  app.post('/api/timesheet/approve', staff, async (request) => {
+  app.post('/api/timesheet/approve', {
+    ...staff,
+    schema: {
+      summary: 'Approve timesheets: the approved in data, each refused item in fail (the item as sent in data, its messages in errors)',
+      body: approveBody,
+      response: { 200: RESPONSES.approval },
+    },
+  }, async (request) => {
     const list = approveList(request.body);
     const fail: { index: number; errors: Record<string, string[]>; conflict?: RecordConflict['conflict'] }[] = [];
     const valid: { item: WriteItem; index: number }[] = [];
