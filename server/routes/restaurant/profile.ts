@@ -10,6 +10,8 @@ import { ImageChanges } from '../../services/imageChanges';
 import { pathId } from '../params';
 import { announceAccessChange } from '../../realtime/access';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from './query';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { withFile } from '../../../domain/validation/apiShapes';
 
 /** The restaurant as the profile call answers it: the shape login gives the account's restaurants. */
 export const PROFILE_COLUMNS = [
@@ -45,7 +47,14 @@ type ProfileFields = Pick<
  * restaurants) needs the current one and ends the account's other sessions.
  */
 export default async function profileRoutes(app: FastifyInstance) {
-  app.post<{ Params: { id: string } }>('/api/restaurant/profile/:id', { preHandler: app.access('restaurant') }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/restaurant/profile/:id', {
+    preHandler: app.access('restaurant'),
+    schema: {
+      summary: 'A restaurant account changes its restaurant',
+      form: withFile(restaurantProfileSchema, 'logo'),
+      response: { 200: RESPONSES.restaurant },
+    },
+  }, async (request) => {
     const account = request.account!;
     if (account.kind !== 'restaurateur') throw notFound(RESTAURANT_MSG.notFound);
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
