@@ -15,6 +15,8 @@ import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import { generatePassword } from '../user/passwords';
 import { pathId } from '../params';
 import { announceAccessChange } from '../../realtime/access';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
 
 /** A restaurant account as the restaurant dialogs' login combobox lists it: who, and for which restaurants. */
 export interface RestaurateurView {
@@ -70,11 +72,17 @@ function emailRace(error: unknown): never {
 export default async function restaurateurRoutes(app: FastifyInstance) {
   const admins = { preHandler: app.access('administrator') };
 
-  app.get('/api/restaurateur', admins, async (request, reply) =>
+  app.get('/api/restaurateur', {
+    ...admins,
+    schema: { summary: 'Restaurant accounts', querystring: listQuerySchema, response: { 200: RESPONSES.restaurateurs } },
+  }, async (request, reply) =>
     answerList(app.db, request.query, reply, RESTAURATEUR_LIST, { plain: () => loadRestaurateurs(app.db), load: (ids) => loadRestaurateurs(app.db, ids) }),
   );
 
-  app.post('/api/restaurateur', admins, async (request, reply) => {
+  app.post('/api/restaurateur', {
+    ...admins,
+    schema: { summary: 'Add a restaurant account', body: restaurateurSchema, response: { 201: RESPONSES.newRestaurateur } },
+  }, async (request, reply) => {
     const input = restaurateurSchema.parse(request.body ?? {});
     const email = input.email.toLowerCase();
     const password = input.password ?? generatePassword();
@@ -93,7 +101,10 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
     return { ...restaurateur, restCredentials };
   });
 
-  app.put<{ Params: { id: string } }>('/api/restaurateur/:id', admins, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/restaurateur/:id', {
+    ...admins,
+    schema: { summary: 'Change a restaurant account', body: restaurateurSchema, response: { 200: RESPONSES.restaurateur } },
+  }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.restaurateurNotFound);
     const input = restaurateurSchema.parse(request.body ?? {});
     const email = input.email.toLowerCase();
@@ -119,7 +130,10 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
   });
 
   /** An account that still logs in for restaurants stays: they would be left without a login. */
-  app.delete<{ Params: { id: string } }>('/api/restaurateur/:id', admins, async (request) => {
+  app.delete<{ Params: { id: string } }>('/api/restaurateur/:id', {
+    ...admins,
+    schema: { summary: 'Remove a restaurant account', response: { 200: RESPONSES.success } },
+  }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.restaurateurNotFound);
     await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('restaurateurs').select(['id', 'email']).where('id', '=', id).forUpdate().executeTakeFirst();
