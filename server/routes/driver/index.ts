@@ -31,6 +31,9 @@ import { DRIVER_LIST } from './list';
 import { answerList } from '../../lists';
 
 import { DRIVER_CHANNEL } from '../../../domain/channels';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { driverForm, driverModeBody, driverModeQuery } from '../../../domain/validation/apiShapes';
 export { DRIVER_CHANNEL };
 
 /** The e-mail is unique among drivers whatever its case; the column holds it lower-cased. */
@@ -101,7 +104,10 @@ export default async function driverRoutes(app: FastifyInstance) {
   const driverById = async (id: number) => (await loadDriver(app.db, id, londonToday()))!;
 
   /** The spec's call answers every driver of a status filter; react-admin's list convention a page (server/lists). */
-  app.get<{ Querystring: { status?: string } }>('/api/driver', readers, async (request, reply) => {
+  app.get<{ Querystring: { status?: string } }>('/api/driver', {
+    ...readers,
+    schema: { summary: 'Drivers', querystring: listQuerySchema, response: { 200: RESPONSES.drivers } },
+  }, async (request, reply) => {
     const account = request.account!;
     const areaIds = account.kind === 'user' && account.role === ROLE.manager ? await managerAreaIds(app.db, account.id) : undefined;
     const today = londonToday();
@@ -113,7 +119,10 @@ export default async function driverRoutes(app: FastifyInstance) {
   });
 
   /** Drivers Manual Register, or Half Board Register with half_board set (first name, last name, e-mail). */
-  app.post('/api/driver', admins, async (request, reply) => {
+  app.post('/api/driver', {
+    ...admins,
+    schema: { summary: 'Add a driver (multipart, with photos and documents)', form: driverForm, response: { 201: RESPONSES.driver } },
+  }, async (request, reply) => {
     const body = withQueryFields(request, await readMultipart(request));
     const halfBoard = flag(false).parse(body.fields.half_board);
     let id: number;
@@ -169,7 +178,22 @@ export default async function driverRoutes(app: FastifyInstance) {
    * dialog sends them all, and a photo without its name or a new file is removed. The whole save sent with an old
    * version (`updated_at`) answers 409 (domain/versions.ts).
    */
-  app.put<{ Params: { id: string }; Querystring: { inactive?: string; progressing?: string } }>('/api/driver/:id', admins, async (request) => {
+  app.put<{ Params: { id: string }; Querystring: { inactive?: string; progressing?: string } }>('/api/driver/:id', {
+    ...admins,
+    schema: {
+      summary: 'Change a driver: its status (?inactive=true), its progressing flag (?progressing=true), or the whole driver (multipart)',
+      description:
+        'Three calls on one address, chosen by the query: `?progressing=true` takes the JSON body `{ not_progressing }`; ' +
+        '`?inactive=true` takes the JSON body `{ status }`; without either (the screens send `?inactive=false`) the ' +
+        'whole driver is saved from a multipart body, fields left out being cleared. A JSON body without its query ' +
+        'parameter is read as the whole driver, and refused.',
+      querystring: driverModeQuery,
+      body: driverModeBody,
+      form: driverSchema,
+      response: { 200: RESPONSES.driver },
+      versioned: true,
+    },
+  }, async (request) => {
     const id = pathId(request.params.id, DRIVER_MSG.notFound);
     const exists = await app.db.selectFrom('drivers').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound(DRIVER_MSG.notFound);
