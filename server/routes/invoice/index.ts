@@ -14,6 +14,7 @@ import { assertNumberFree, createInvoice, planInvoice } from './plan';
 import { INVOICE_LIST } from './list';
 import { answerList, idScope } from '../../lists';
 import { invoiceOptions, invoiceViewById, invoiceViewsByIds, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
+import { RESPONSES, FILES, messageResponse } from '../../../domain/validation/responses';
 
 
 /** A positive whole id from the address, else 404 (an id that cannot exist names no invoice). */
@@ -49,7 +50,10 @@ export default async function invoiceRoutes(app: FastifyInstance) {
   const admins = { preHandler: app.access(...RULES.invoices.delete) };
 
   // The spec's call (a period, required) or react-admin's list convention (its filters, the caller's scope counted).
-  app.get('/api/invoice', readers, async (request, reply) => {
+  app.get('/api/invoice', {
+    ...readers,
+    schema: { summary: 'Invoices of a period', querystring: periodQuerySchema, response: { 200: RESPONSES.invoices } },
+  }, async (request, reply) => {
     const scope = await scopeOf(app, request);
     return answerList(app.db, request.query, reply, INVOICE_LIST, {
       plain: () => {
@@ -61,7 +65,10 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete<{ Params: { id: string } }>('/api/invoice/:id', admins, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/invoice/:id', {
+    ...admins,
+    schema: { summary: 'Remove an invoice (frees its timesheets)', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
     const id = pathId(request.params.id);
     const removed = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('invoices').select(['id', 'restaurant_id', 'document_path']).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -74,7 +81,15 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.get('/api/invoice-check', { ...readers, config: { shows: 'invoiceCheck' } }, async (request) => {
+  app.get('/api/invoice-check', {
+    ...readers,
+    config: { shows: 'invoiceCheck' },
+    schema: {
+      summary: 'Invoices overlapping a period, before making one',
+      querystring: invoiceCheckSchema,
+      response: { 200: RESPONSES.invoiceCheck },
+    },
+  }, async (request) => {
     const q = invoiceCheckSchema.parse(request.query ?? {});
     const restaurant = await checkRestaurant(app, request, q.restaurant_id);
     const options = await invoiceOptions(app.db);
@@ -87,7 +102,10 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/invoice-generate', readers, async (request, reply) => {
+  app.get('/api/invoice-generate', {
+    ...readers,
+    schema: { summary: 'Preview or issue an invoice (create_invoice=1)', querystring: invoiceGenerateSchema, response: { 200: FILES.pdf, 202: messageResponse } },
+  }, async (request, reply) => {
     const q = invoiceGenerateSchema.parse(request.query ?? {});
     const restaurant = await checkRestaurant(app, request, q.restaurant_id);
     const account = request.account!;
@@ -143,7 +161,10 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     return sendFile(reply, pdf, PDF_TYPE, 'inline', invoicePeriodFileName(q.invoice_number, q.period_date_from, q.period_date_to));
   });
 
-  app.get<{ Params: { id: string } }>('/api/invoice-download/:id', readers, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/invoice-download/:id', {
+    ...readers,
+    schema: { summary: 'An issued invoice', response: { 200: FILES.pdf } },
+  }, async (request, reply) => {
     const id = pathId(request.params.id);
     const invoice = await storedInvoice(app.db, id);
     // Another restaurant's invoice answers as if it did not exist.
