@@ -18,7 +18,7 @@ import inputGuardPlugin from './plugins/inputGuard';
 import headersPlugin from './plugins/headers';
 import authPlugin, { type AccessCheck } from './plugins/auth';
 import type { RouteEntry } from './routeEntry';
-import { useRouteSchemas } from './routeSchema';
+import { declareRouteSchemas } from './routeSchema';
 import { FILES } from '../domain/validation/responses';
 import realtimePlugin from './plugins/realtime';
 import visibilityPlugin from './plugins/visibility';
@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, get schema() { return route.schema; } });
     }
   });
-  useRouteSchemas(app);
+  declareRouteSchemas(app);
   app.decorate('db', deps.db);
   app.decorate('databaseKind', deps.databaseKind);
   app.decorate('config', deps.config);

@@ -42,7 +42,7 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
  * context some of them need), and a caller without the right account is answered 401/403 before any 400. So
  * Fastify's own validation is a pass-through and its serializer is plain JSON, as for a route without a schema.
  */
-export function useRouteSchemas(app: FastifyInstance): void {
+export function declareRouteSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 }

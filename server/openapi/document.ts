@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { RouteEntry } from '../routeEntry';
 import { conflictResponse, fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
-import { ROUTE_DOCS } from './routeDocs';
 import { declarationOf, type RouteAnswer } from '../routeSchema';
 import { WIRE_REQUIRED } from '../../domain/validation/wire';
 import { ID_MAX } from '../../domain/validation/ids';
@@ -32,13 +31,10 @@ interface RouteDoc {
   versioned?: boolean;
 }
 
-/** The route's declaration (its one success status and answer), or the older table's entry for it. */
+/** The route's declaration: its success status and answer first, then any other success answer. */
 function docOf(route: RouteEntry): RouteDoc | null {
   const schema = declarationOf(route.schema);
-  if (!schema) {
-    const old = ROUTE_DOCS[`${route.method} ${route.url}`];
-    return old ? { ...old, status: old.status ?? 200, params: undefined, oldParams: old.params } as RouteDoc : null;
-  }
+  if (!schema) return null;
   const answers = Object.entries((schema.response ?? {}) as Record<string, RouteAnswer>);
   if (!answers.length) throw new Error(`${route.method} ${route.url} declares no answer: declare its success status`);
   const [[status, response], ...more] = answers;
@@ -89,8 +85,6 @@ export function openApiPath(url: string): { path: string; params: string[] } {
 
 /** A record id (`id`, `entryId`) is a whole number; a key or file name is text; a route may say otherwise. */
 function pathSchema(name: string, doc: RouteDoc, components: Json): Json {
-  const old = (doc as RouteDoc & { oldParams?: Record<string, Json> }).oldParams;
-  if (old?.[name]) return old[name];
   const declared = doc.params && propertiesOf(schemaOf(doc.params, 'input', components)).find(([field]) => field === name);
   if (declared) return declared[1];
   return /^(id|[a-z]+Id)$/.test(name) ? { type: 'integer', minimum: 1, maximum: ID_MAX } : { type: 'string' };
