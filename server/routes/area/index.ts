@@ -25,14 +25,8 @@ import { announceAccessChange } from '../../realtime/access';
 import { checkVersion } from '../../services/versions';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { pathId } from '../../params';
 
-
-/** A positive whole id from the address, else 404 (an id that cannot exist names no area). */
-function pathId(raw: string): number {
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(AREA_MSG.notFound);
-  return id;
-}
 
 /**
  * The city must exist, and the name be free in it (case and spaces aside). Locks the city's row so two
@@ -117,7 +111,7 @@ export default async function areaRoutes(app: FastifyInstance) {
     ...admins,
     schema: { summary: 'Change an area', body: areaUpdateSchema, response: { 200: RESPONSES.area }, versioned: true },
   }, async (request) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, AREA_MSG.notFound);
     const input = areaUpdateSchema.parse(request.body ?? {});
     const claimed = bodyId(input.id);
     if (claimed !== null && claimed !== id) throw fieldError('id', AREA_MSG.idMismatch);
@@ -159,7 +153,7 @@ export default async function areaRoutes(app: FastifyInstance) {
     ...admins,
     schema: { summary: 'Remove an area', response: { 204: FILES.empty } },
   }, async (request, reply) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, AREA_MSG.notFound);
     const area = await app.db.transaction().execute(async (trx) => {
       // The row lock makes a restaurant or driver added meanwhile wait (its foreign key needs a share lock on
       // this row), so what we count is what we delete around.

@@ -6,11 +6,11 @@ import type { AccountKind } from '../../../domain/roles';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { issueToken, revokeToken } from '../../auth/tokens';
 import { LoginThrottle } from '../../auth/loginThrottle';
-import { isUniqueViolation } from '../../db/errors';
-import { HttpError, fieldError, forbidden } from '../../plugins/errors';
+import { HttpError, forbidden } from '../../plugins/errors';
 import { driverProfile, restaurateurProfile, staffProfile } from './profiles';
 import { announceAccessChange } from '../../realtime/access';
 import { RESPONSES } from '../../../domain/validation/responses';
+import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 
 const ACCOUNT_TABLE = { user: 'users', restaurateur: 'restaurateurs', driver: 'drivers' } as const;
 
@@ -77,8 +77,7 @@ export default async function authRoutes(app: FastifyInstance) {
     const email = input.email.toLowerCase();
     if (await throttle.isBlocked('register', email, request.ip)) throw tooMany();
     await throttle.record('register', email, request.ip);
-    const taken = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) throw fieldError('email', OWN_MSG.emailTaken);
+    await assertEmailFree(app.db, 'users', email, OWN_MSG.emailTaken);
     // No role: a self-registered account reaches nothing until an administrator assigns one.
     const user = await app.db
       .insertInto('users')
@@ -91,10 +90,7 @@ export default async function authRoutes(app: FastifyInstance) {
       })
       .returning(['id', 'first_name', 'last_name', 'email', 'role'])
       .executeTakeFirstOrThrow()
-      .catch((error) => {
-        // Two registrations racing for one e-mail: the database's unique index decides.
-        throw isUniqueViolation(error) ? fieldError('email', OWN_MSG.emailTaken) : error;
-      });
+      .catch(emailRace(OWN_MSG.emailTaken));
     reply.status(201);
     return { user, access_token: await issueToken(app.db, 'user', user.id, ttl()) };
   });

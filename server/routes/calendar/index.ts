@@ -6,7 +6,7 @@ import { notFound } from '../../plugins/errors';
 import { feedOwner, feedState, issueFeed, revokeFeed, type FeedOwner } from '../../services/calendarFeeds/addresses';
 import { feedContent } from '../../services/calendarFeeds/events';
 import { icalendar } from '../../services/calendarFeeds/icalendar';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { FILES, RESPONSES } from '../../../domain/validation/responses';
 
 /** `<token>.ics`, the token being 32 random bytes in base64url. */

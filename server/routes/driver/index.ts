@@ -18,11 +18,10 @@ import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { managerAreaIds } from '../../auth/scope';
 import { revokeAccountTokens } from '../../auth/tokens';
-import { isUniqueViolation } from '../../db/errors';
 import { fieldError, notFound } from '../../plugins/errors';
 import { readMultipart, withQueryFields } from '../../plugins/uploads';
 import { ImageChanges } from '../../services/imageChanges';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { checkVersion } from '../../services/versions';
 import { checkDriverAssignments, replaceDriverAssignments } from './assignments';
 import { planPhotos, type PhotoPlan } from './photos';
@@ -34,22 +33,8 @@ import { DRIVER_CHANNEL } from '../../../domain/channels';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
 import { driverForm, driverModeBody, driverModeQuery } from '../../../domain/validation/apiShapes';
+import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 export { DRIVER_CHANNEL };
-
-/** The e-mail is unique among drivers whatever its case; the column holds it lower-cased. */
-async function assertEmailFree(trx: Transaction<Database>, email: string, exceptId?: number): Promise<void> {
-  const taken = await trx
-    .selectFrom('drivers')
-    .select('id')
-    .where('email', '=', email)
-    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
-    .executeTakeFirst();
-  if (taken) throw fieldError('email', DRIVER_MSG.emailTaken);
-}
-
-function emailRace(error: unknown): never {
-  throw isUniqueViolation(error) ? fieldError('email', DRIVER_MSG.emailTaken) : error;
-}
 
 /** The driver's own columns from the full form. */
 function profileColumns(input: DriverInput, photos: PhotoPlan) {
@@ -132,7 +117,7 @@ export default async function driverRoutes(app: FastifyInstance) {
       id = await app.db
         .transaction()
         .execute(async (trx) => {
-          await assertEmailFree(trx, email);
+          await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken);
           const row = await trx
             .insertInto('drivers')
             .values({ first_name: input.first_name, last_name: input.last_name, email, half_board: true, status: DRIVER_STATUS.registered })
@@ -140,7 +125,7 @@ export default async function driverRoutes(app: FastifyInstance) {
             .executeTakeFirstOrThrow();
           return row.id;
         })
-        .catch(emailRace);
+        .catch(emailRace(DRIVER_MSG.emailTaken));
     } else {
       const input = driverSchema.parse(body.fields);
       const email = input.email.toLowerCase();
@@ -152,7 +137,7 @@ export default async function driverRoutes(app: FastifyInstance) {
         return app.db
           .transaction()
           .execute(async (trx) => {
-            await assertEmailFree(trx, email);
+            await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken);
             await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
             const row = await trx
               .insertInto('drivers')
@@ -163,7 +148,7 @@ export default async function driverRoutes(app: FastifyInstance) {
             await writeRightToWork(trx, row.id, photos);
             return row.id;
           })
-          .catch(emailRace);
+          .catch(emailRace(DRIVER_MSG.emailTaken));
       });
     }
     const driver = await driverById(id);
@@ -229,7 +214,7 @@ export default async function driverRoutes(app: FastifyInstance) {
             const locked = await trx.selectFrom('drivers').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
             if (!locked) throw notFound(DRIVER_MSG.notFound);
             await checkVersion(trx, 'drivers', id, input.updated_at);
-            await assertEmailFree(trx, email, id);
+            await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken, id);
             await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
             await trx
               .updateTable('drivers')
@@ -243,7 +228,7 @@ export default async function driverRoutes(app: FastifyInstance) {
             // Read before the commit: the answer is this request's driver, not a later save's.
             return (await loadDriver(trx, id, londonToday()))!;
           })
-          .catch(emailRace);
+          .catch(emailRace(DRIVER_MSG.emailTaken));
       });
       await publish('update', saved);
       return saved;

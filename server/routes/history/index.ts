@@ -9,7 +9,7 @@ import { undoAction } from '../../history/undo';
 import { restoreRecord } from '../../history/restore';
 import { broadcastTouched } from '../../history/broadcast';
 import type { Entry } from '../../history/apply';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { RULES } from '../../../domain/access';
 import { LIST_MSG, listQuerySchema } from '../../../domain/validation/listQuery';
 import { RESPONSES } from '../../../domain/validation/responses';

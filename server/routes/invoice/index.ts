@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RULES } from '../../../domain/access';
-import { restaurantScope } from '../../plugins/auth';
+import { inScope, restaurantScope } from '../../plugins/auth';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { raiseAlert } from '../../services/alerts';
 import { PDF_TYPE, sendFile } from '../../services/fileReply';
@@ -8,34 +8,21 @@ import { readInvoicePdf, removeInvoicePdf, renderInvoicePdf, storeInvoicePdf } f
 import { londonToday, ukDate } from '../../../domain/dates';
 import { INVOICE_CHANNEL, defaultBookingFee, defaultComission, invoiceFileName, invoicePeriodFileName } from '../../../domain/invoices';
 import { INVOICE_MSG, invoiceCheckSchema, invoiceGenerateSchema } from '../../../domain/validation/invoice';
-import { periodQuerySchema, readId } from '../../../domain/validation/period';
+import { periodQuerySchema } from '../../../domain/validation/period';
 import { invoiceDocument, storedDocument } from './document';
 import { assertNumberFree, createInvoice, planInvoice } from './plan';
 import { INVOICE_LIST } from './list';
 import { answerList, idScope } from '../../lists';
 import { invoiceOptions, invoiceViewById, invoiceViewsByIds, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
 import { RESPONSES, FILES, messageResponse } from '../../../domain/validation/responses';
+import { pathId } from '../../params';
 
-
-/** A positive whole id from the address, else 404 (an id that cannot exist names no invoice). */
-function pathId(raw: string): number {
-  const id = readId(raw);
-  if (id === null) throw notFound(INVOICE_MSG.notFound);
-  return id;
-}
-
-/** The restaurants the caller reaches: null = all (administrators). */
-function scopeOf(app: FastifyInstance, request: FastifyRequest): Promise<number[] | null> {
-  return restaurantScope(app, request.account!);
-}
-
-const inScope = (scope: number[] | null, restaurantId: number) => scope === null || scope.includes(restaurantId);
 
 /** A restaurant named in a query: 400 when there is none, 403 when it is not the caller's. */
 async function checkRestaurant(app: FastifyInstance, request: FastifyRequest, restaurantId: number) {
   const restaurant = await restaurantForInvoice(app.db, restaurantId);
   if (!restaurant) throw fieldError('restaurant_id', INVOICE_MSG.restaurantUnknown);
-  if (!inScope(await scopeOf(app, request), restaurantId)) throw forbidden();
+  if (!inScope(await restaurantScope(app, request.account!), restaurantId)) throw forbidden();
   return restaurant;
 }
 
@@ -54,7 +41,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     ...readers,
     schema: { summary: 'Invoices of a period', querystring: periodQuerySchema, response: { 200: RESPONSES.invoices } },
   }, async (request, reply) => {
-    const scope = await scopeOf(app, request);
+    const scope = await restaurantScope(app, request.account!);
     return answerList(app.db, request.query, reply, INVOICE_LIST, {
       plain: () => {
         const q = periodQuerySchema.parse(request.query ?? {});
@@ -69,7 +56,7 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     ...admins,
     schema: { summary: 'Remove an invoice (frees its timesheets)', response: { 204: FILES.empty } },
   }, async (request, reply) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, INVOICE_MSG.notFound);
     const removed = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('invoices').select(['id', 'restaurant_id', 'document_path']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) throw notFound(INVOICE_MSG.notFound);
@@ -165,10 +152,10 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     ...readers,
     schema: { summary: 'An issued invoice', response: { 200: FILES.pdf } },
   }, async (request, reply) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, INVOICE_MSG.notFound);
     const invoice = await storedInvoice(app.db, id);
     // Another restaurant's invoice answers as if it did not exist.
-    if (!invoice || !inScope(await scopeOf(app, request), invoice.restaurant_id)) throw notFound(INVOICE_MSG.notFound);
+    if (!invoice || !inScope(await restaurantScope(app, request.account!), invoice.restaurant_id)) throw notFound(INVOICE_MSG.notFound);
     let pdf = await readInvoicePdf(app.config.dataDir, invoice.document_path);
     if (!pdf) {
       // No stored document (issued before documents were kept, or the file was lost): rebuilt from the frozen figures.

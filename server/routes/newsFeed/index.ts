@@ -25,14 +25,8 @@ import { publishNews, reachOfPost } from './reach';
 import { NEWS_CHANNEL } from '../../../domain/channels';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import { withFile } from '../../../domain/validation/apiShapes';
+import { pathId } from '../../params';
 export { NEWS_CHANNEL };
-
-/** A positive whole id from the address, else 404 (an id that cannot exist names no post). */
-export function pathId(raw: string): number {
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw postNotFound();
-  return id;
-}
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -47,7 +41,7 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
 
   /** The post at the address as the caller sees it, and whether they may change it. */
   async function postToChange(request: WithId) {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, NEWS_MSG.notFound);
     const scope = await staffScope(app, request.account!);
     const view = await findPost(app.db, id, scope);
     if (!view.can_manage) throw cannotManage();

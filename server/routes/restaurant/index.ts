@@ -23,7 +23,7 @@ import { fileOf, readMultipart } from '../../plugins/uploads';
 import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
 import { generatePassword } from '../user/passwords';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
 import { loginForEditedRestaurant, loginForNewRestaurant } from './accounts';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';

@@ -7,7 +7,7 @@ import { fieldError, notFound } from '../../plugins/errors';
 import { fileOf, readMultipart } from '../../plugins/uploads';
 import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from './query';
 import { RESPONSES } from '../../../domain/validation/responses';

@@ -10,13 +10,13 @@ import {
 import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
-import { isUniqueViolation } from '../../db/errors';
-import { badRequest, fieldError, notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import { generatePassword } from '../user/passwords';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 
 /** A restaurant account as the restaurant dialogs' login combobox lists it: who, and for which restaurants. */
 export interface RestaurateurView {
@@ -61,10 +61,6 @@ async function loadRestaurateurs(db: Kysely<Database>, ids?: number[]): Promise<
   }));
 }
 
-function emailRace(error: unknown): never {
-  throw isUniqueViolation(error) ? fieldError('email', RESTAURANT_MSG.restaurateurEmailTaken) : error;
-}
-
 /**
  * Restaurant accounts (restaurateurs, spec 2, section 7; the payload is ours: name, email, optional password).
  * One account logs in for several restaurants. Administrators only.
@@ -87,14 +83,13 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
     const email = input.email.toLowerCase();
     const password = input.password ?? generatePassword();
     const passwordHash = await hashPassword(password);
-    const taken = await app.db.selectFrom('restaurateurs').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) throw fieldError('email', RESTAURANT_MSG.restaurateurEmailTaken);
+    await assertEmailFree(app.db, 'restaurateurs', email, RESTAURANT_MSG.restaurateurEmailTaken);
     const row = await app.db
       .insertInto('restaurateurs')
       .values({ name: input.name, email, password_hash: passwordHash })
       .returning('id')
       .executeTakeFirstOrThrow()
-      .catch(emailRace);
+      .catch(emailRace(RESTAURANT_MSG.restaurateurEmailTaken));
     const [restaurateur] = await loadRestaurateurs(app.db, [row.id]);
     const restCredentials: RestaurantCredentials = { email, password, name: input.name };
     reply.status(201);
@@ -112,8 +107,7 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
     await app.db
       .transaction()
       .execute(async (trx) => {
-        const taken = await trx.selectFrom('restaurateurs').select('id').where('email', '=', email).where('id', '!=', id).executeTakeFirst();
-        if (taken) throw fieldError('email', RESTAURANT_MSG.restaurateurEmailTaken);
+        await assertEmailFree(trx, 'restaurateurs', email, RESTAURANT_MSG.restaurateurEmailTaken, id);
         const updated = await trx
           .updateTable('restaurateurs')
           .set({ name: input.name, email, updated_at: sql<string>`now()`, ...(passwordHash ? { password_hash: passwordHash } : {}) })
@@ -123,7 +117,7 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
         if (!updated) throw notFound(RESTAURANT_MSG.restaurateurNotFound);
         if (passwordHash) await revokeAccountTokens(trx, 'restaurateur', id);
       })
-      .catch(emailRace);
+      .catch(emailRace(RESTAURANT_MSG.restaurateurEmailTaken));
     const [restaurateur] = await loadRestaurateurs(app.db, [id]);
     await announceAccessChange(app, [{ kind: 'restaurateur', id }]);
     return restaurateur;

@@ -7,7 +7,8 @@ import { PUSH_DRIVERS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/stat
 import { SHIFT_MSG, bulkShiftSchema, publishSchema } from '../../../domain/validation/shift';
 import { canDelete, canPublish, canUnpublish, type ShiftRecord, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { bulkRefused, bulkSummary, inScope, priceFor, scopeOf, staffId, type BulkFailure, type RefusedShift } from './common';
+import { bulkRefused, bulkSummary, priceFor, staffId, type BulkFailure, type RefusedShift } from './common';
+import { inScope, scopeOf } from '../../plugins/auth';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf, type DriverFacts } from './facts';
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from './notify';
 import { loadShifts } from './view';

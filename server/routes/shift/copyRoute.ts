@@ -5,7 +5,8 @@ import { RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain
 import { copySchema } from '../../../domain/validation/shift';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { inScope, priceFor, scopeOf, staffId } from './common';
+import { priceFor, staffId } from './common';
+import { inScope, scopeOf } from '../../plugins/auth';
 import { copyTargets } from './copy';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, spanOf } from './facts';
 import { broadcastShifts } from './notify';

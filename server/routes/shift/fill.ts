@@ -10,7 +10,7 @@ import { FILL_MSG, fillApplySchema, fillProposalsSchema, type FillProposalsInput
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { DriverPlan } from '../../../domain/workingTime';
 import type { ShiftRecord } from '../../../domain/shifts';
-import { inScope, scopeOf } from './common';
+import { inScope, scopeOf } from '../../plugins/auth';
 import { shiftsWithTimesheet, spanOf } from './facts';
 import { broadcastShifts } from './notify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';

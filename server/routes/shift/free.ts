@@ -13,7 +13,8 @@ import {
   FREE_SHIFT_BONUSES, canRestaurantPublish, draftDateRefusal, draftTooEarlyMessage, earliestDraftDate, isEditableFreeShift,
   type ShiftRecord, type ShiftState,
 } from '../../../domain/shifts';
-import { bulkRefused, pathId, type BulkFailure } from './common';
+import { bulkRefused, type BulkFailure } from './common';
+import { pathId } from '../../params';
 import { copyTargets } from './copy';
 import { loadRestaurants, shiftsWithTimesheet } from './facts';
 import { broadcastShifts } from './notify';
@@ -115,7 +116,7 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     ...restaurants,
     schema: { summary: 'Change a requested shift', body: freeShiftSchema, response: { 200: RESPONSES.shift } },
   }, async (request) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const input = freeShiftSchema.parse(request.body ?? {});
     if (input.id !== undefined && input.id !== null && input.id !== '' && Number(input.id) !== id) throw fieldError('id', SHIFT_MSG.idMismatch);
     const account = request.account!;
@@ -153,7 +154,7 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     ...restaurants,
     schema: { summary: 'Withdraw a requested shift', response: { 204: FILES.empty } },
   }, async (request, reply) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const account = request.account!;
     const removed = await app.db.transaction().execute(async (trx) => {
       const { row, state } = await lockOwnShift(trx, account, id);

@@ -6,7 +6,9 @@ import { PUSH_DRIVERS, RESTAURANT_STATUS, SHIFT_STATUS } from '../../../domain/s
 import { SHIFT_MSG, shiftSchema, shiftUpdateSchema, type ShiftInput } from '../../../domain/validation/shift';
 import { assignedStatusFor, canDelete, canPublish, canUnpublish, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { inScope, pathId, priceFor, scopeOf, staffId } from './common';
+import { priceFor, staffId } from './common';
+import { inScope, scopeOf } from '../../plugins/auth';
+import { pathId } from '../../params';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet } from './facts';
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from './notify';
 import { shiftView } from './view';
@@ -122,7 +124,7 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     ...staff,
     schema: { summary: 'One shift, as the board shows it', response: { 200: RESPONSES.shift } },
   }, async (request) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const scope = await scopeOf(app, request.account!);
     const shift = await shiftView(app.db, id);
     if (!shift || !inScope(scope, shift.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
@@ -133,7 +135,7 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     ...staff,
     schema: { summary: 'Change a shift', body: shiftUpdateSchema, response: { 200: RESPONSES.shift }, versioned: true },
   }, async (request) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const input = shiftUpdateSchema.parse(request.body ?? {});
     if (input.id !== undefined && input.id !== null && input.id !== '' && Number(input.id) !== id) throw fieldError('id', SHIFT_MSG.idMismatch);
     const account = request.account!;
@@ -201,7 +203,7 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     ...staff,
     schema: { summary: 'Remove a shift', response: { 204: FILES.empty } },
   }, async (request, reply) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const scope = await scopeOf(app, request.account!);
     const removed = await app.db.transaction().execute(async (trx) => {
       const current = await lockShift(trx, id);

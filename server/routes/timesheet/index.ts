@@ -25,21 +25,15 @@ import { RULES } from '../../../domain/access';
 import type { RecordConflict } from '../../../domain/versions';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import { approveBody } from '../../../domain/validation/apiShapes';
+import { pathId } from '../../params';
 export { TIMESHEET_CHANNEL };
 
 const schema = timesheetSchema();
 
-/** A saved timesheet's id from the address; anything else names no timesheet (404). */
-function pathId(raw: string): number {
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(TIMESHEET_MSG.notFound);
-  return id;
-}
-
 /** Removal of a placeholder (id ≤ 0) has its own message in the spec (section 8). */
 function removalId(raw: string): number {
   if (/^-?\d+$/.test(raw) && Number(raw) <= 0) throw fieldError('id', TIMESHEET_MSG.cantRemovePlaceholder);
-  return pathId(raw);
+  return pathId(raw, TIMESHEET_MSG.notFound);
 }
 
 /** The approve call takes the list itself, or `{ timesheets: [...] }`. */
@@ -100,7 +94,7 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     ...staff,
     schema: { summary: 'One saved timesheet, as the list shows it', response: { 200: RESPONSES.timesheet } },
   }, async (request) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, TIMESHEET_MSG.notFound);
     const ctx = await context(request);
     const [view] = await timesheetViews(app.db, [id], ctx.pay);
     if (!view || (ctx.scope !== null && !ctx.scope.includes(view.restaurant_id))) throw notFound(TIMESHEET_MSG.notFound);
@@ -122,7 +116,7 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     ...staff,
     schema: { summary: 'Change a timesheet', body: schema, response: { 200: RESPONSES.timesheet }, versioned: true },
   }, async (request) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, TIMESHEET_MSG.notFound);
     const input = schema.parse(request.body ?? {});
     const claimed = bodyTimesheetId(input.id);
     if (claimed !== null && claimed !== id) throw fieldError('id', TIMESHEET_MSG.idMismatch);

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { RULES } from '../../../domain/access';
-import type { Transaction } from 'kysely';
 import { USER_MSG, userSchema } from '../../../domain/validation/user';
-import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
-import { isUniqueViolation } from '../../db/errors';
 import { fieldError, notFound } from '../../plugins/errors';
 import { checkAssignments, replaceAssignments } from './assignments';
 import { assertMayChangeRole, assertMayRemove, lockAdministrators } from './safety';
@@ -19,23 +16,8 @@ import { announceAccessChange } from '../../realtime/access';
 import { USER_CHANNEL } from '../../../domain/channels';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 export { USER_CHANNEL };
-
-/** The e-mail is unique across staff users whatever its case; the column holds it lower-cased. */
-async function assertEmailFree(trx: Transaction<Database>, email: string, exceptId?: number): Promise<void> {
-  const taken = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
-    .executeTakeFirst();
-  if (taken) throw fieldError('email', USER_MSG.emailTaken);
-}
-
-/** Two requests racing for one e-mail: the unique index decides, and the loser hears the same message. */
-function emailRace(error: unknown): never {
-  throw isUniqueViolation(error) ? fieldError('email', USER_MSG.emailTaken) : error;
-}
 
 function parseId(raw: string): number {
   const id = Number(raw);
@@ -68,7 +50,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const id = await app.db
       .transaction()
       .execute(async (trx) => {
-        await assertEmailFree(trx, email);
+        await assertEmailFree(trx, 'users', email, USER_MSG.emailTaken);
         const assignments = await checkAssignments(trx, input);
         const row = await trx
           .insertInto('users')
@@ -84,7 +66,7 @@ export default async function userRoutes(app: FastifyInstance) {
         await replaceAssignments(trx, row.id, assignments);
         return row.id;
       })
-      .catch(emailRace);
+      .catch(emailRace(USER_MSG.emailTaken));
     const user = (await panelUser(app.db, id))!;
     await publish('store', user);
     reply.status(201);
@@ -110,7 +92,7 @@ export default async function userRoutes(app: FastifyInstance) {
         const current = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!current) throw notFound(USER_MSG.notFound);
         assertMayChangeRole(admins, actor.id, id, current.role, input.role);
-        await assertEmailFree(trx, email, id);
+        await assertEmailFree(trx, 'users', email, USER_MSG.emailTaken, id);
         const assignments = await checkAssignments(trx, input);
         await trx
           .updateTable('users')
@@ -128,7 +110,7 @@ export default async function userRoutes(app: FastifyInstance) {
         // A new password ends the user's other sessions (a leaked token must not outlive the change).
         if (passwordHash) await revokeAccountTokens(trx, 'user', id, actor.id === id ? actor.tokenId : undefined);
       })
-      .catch(emailRace);
+      .catch(emailRace(USER_MSG.emailTaken));
     const user = (await panelUser(app.db, id))!;
     await publish('update', user);
     // A new role, areas, restaurants or password: the user's open sockets are checked again.

@@ -9,7 +9,8 @@ import { raiseAlert } from '../../../services/alerts';
 import { plainText } from '../../../services/sanitize';
 import { addressesDriver } from '../../newsFeed/audience';
 import { readSmallBody } from '../../newsFeed/body';
-import { NEWS_CHANNEL, pathId } from '../../newsFeed';
+import { NEWS_CHANNEL } from '../../newsFeed';
+import { pathId } from '../../../params';
 import { postNotFound } from '../../newsFeed/scope';
 import { FEED_ORDER, feedItem, loadPostView, loadReplies } from '../../newsFeed/views';
 import { REPLY_CHANNEL, insertReply } from '../../reply/store';
@@ -82,7 +83,7 @@ export default async function driverNewsFeedRoutes(app: FastifyInstance) {
     ...driver,
     schema: { summary: 'The driver read a post', response: { 200: RESPONSES.readMark } },
   }, async (request) => {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, NEWS_MSG.notFound);
     const driverId = request.account!.id;
     await postFor(app.db, driverId, id);
     const view = await app.db.transaction().execute(async (trx) => {
