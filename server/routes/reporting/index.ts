@@ -12,10 +12,10 @@ import { recordCancellation } from '../../services/cancellations';
 import { staffId } from '../shift/common';
 import { inScope, scopeOf } from '../../plugins/auth';
 import { shiftsWithTimesheet } from '../shift/facts';
-import { broadcastShifts } from '../shift/notify';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { shiftView } from '../shift/view';
-import { loadPayOptions } from '../timesheet/payOptions';
-import { timesheetViews } from '../timesheet/views';
+import { loadPayOptions } from '../../records/payOptions';
+import { timesheetViews } from '../../records/timesheetViews';
 import { RESPONSES } from '../../../domain/validation/responses';
 
 /**

@@ -10,7 +10,6 @@ import {
   restaurantSchema,
   restaurantStatusSchema,
   type RestaurantCredentials,
-  type RestaurantInput,
   type RestaurantRecord,
   type WorkingHereDriver,
 } from '../../../domain/validation/restaurant';
@@ -22,12 +21,12 @@ import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import { fileOf, readMultipart } from '../../plugins/uploads';
 import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
-import { generatePassword } from '../user/passwords';
+import { generatePassword } from '../../auth/generatedPasswords';
 import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
-import { loginForEditedRestaurant, loginForNewRestaurant } from './accounts';
+import { loginForEditedRestaurant, loginForNewRestaurant } from '../../records/restaurantAccounts';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';
-import profileRoutes, { profileColumns } from './profile';
+import profileRoutes from './profile';
 import credentialsRoutes from './credentials';
 import { answerList, idScope } from '../../lists';
 import { RESTAURANT_LIST } from './list';
@@ -35,24 +34,8 @@ import { checkVersion } from '../../services/versions';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
 import { withFile } from '../../../domain/validation/apiShapes';
+import { restaurantColumns } from '../../records/restaurants';
 
-
-/** The restaurant's own columns from a validated form: its profile, and what only the office sets. */
-export function restaurantColumns(input: RestaurantInput, restaurateurId: number, logo: string | null) {
-  return {
-    ...profileColumns(input, logo),
-    business_email: input.business_email.toLowerCase(),
-    area_id: input.area_id,
-    restaurateur_id: restaurateurId,
-    standard_pay: input.standard_pay,
-    weekend_pay: input.weekend_pay,
-    invoice_comission: input.invoice_comission,
-    booking_fee: input.booking_fee,
-    send_invoice: input.send_invoice ? 1 : 0,
-    map_latitude: input.map_latitude,
-    map_longitude: input.map_longitude,
-  };
-}
 
 async function assertAreaExists(db: Kysely<Database>, areaId: number): Promise<void> {
   // Locked (shared) so the area cannot be deleted while the restaurant is being written into it.

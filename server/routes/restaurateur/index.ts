@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
 import { badRequest, notFound } from '../../plugins/errors';
-import { generatePassword } from '../user/passwords';
+import { generatePassword } from '../../auth/generatedPasswords';
 import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
 import { RESPONSES } from '../../../domain/validation/responses';

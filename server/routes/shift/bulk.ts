@@ -10,7 +10,7 @@ import { DriverChecks } from './checks';
 import { bulkRefused, bulkSummary, priceFor, staffId, type BulkFailure, type RefusedShift } from './common';
 import { inScope, scopeOf } from '../../plugins/auth';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf, type DriverFacts } from './facts';
-import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from './notify';
+import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from '../../services/shiftNotify';
 import { loadShifts } from './view';
 import { RESPONSES } from '../../../domain/validation/responses';
 

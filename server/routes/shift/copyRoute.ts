@@ -9,7 +9,7 @@ import { priceFor, staffId } from './common';
 import { inScope, scopeOf } from '../../plugins/auth';
 import { copyTargets } from './copy';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, spanOf } from './facts';
-import { broadcastShifts } from './notify';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { loadShifts } from './view';
 import { guardWorkingTime } from './workingTimeGuard';
 import { workingTimeConfirmed } from '../../../domain/workingTime';

@@ -12,7 +12,7 @@ import { DriverPlan } from '../../../domain/workingTime';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { inScope, scopeOf } from '../../plugins/auth';
 import { shiftsWithTimesheet, spanOf } from './facts';
-import { broadcastShifts } from './notify';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
 import { loadShifts } from './view';
 import { RESPONSES } from '../../../domain/validation/responses';

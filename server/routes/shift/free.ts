@@ -17,7 +17,7 @@ import { bulkRefused, type BulkFailure } from './common';
 import { pathId } from '../../params';
 import { copyTargets } from './copy';
 import { loadRestaurants, shiftsWithTimesheet } from './facts';
-import { broadcastShifts } from './notify';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { loadShifts, shiftView } from './view';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 

@@ -10,7 +10,7 @@ import { priceFor, staffId } from './common';
 import { inScope, scopeOf } from '../../plugins/auth';
 import { pathId } from '../../params';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet } from './facts';
-import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from './notify';
+import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from '../../services/shiftNotify';
 import { shiftView } from './view';
 import { guardWorkingTime } from './workingTimeGuard';
 import { checkVersion } from '../../services/versions';

@@ -15,9 +15,9 @@ import { hiddenFields } from '../../visibility/present';
 import { DayListCache } from '../../services/dayLists';
 import { sendList } from '../../services/jsonList';
 import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
-import { loadPayOptions } from './payOptions';
+import { loadPayOptions } from '../../records/payOptions';
 import type { PlanContext } from './plan';
-import { LIST_SECTIONS, timesheetDayTexts, timesheetViews, type TimesheetView } from './views';
+import { LIST_SECTIONS, timesheetDayTexts, timesheetViews, type TimesheetView } from '../../records/timesheetViews';
 import { writeTimesheets, type WriteItem } from './write';
 
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';

@@ -27,7 +27,7 @@ import {
   type TimesheetInput,
 } from '../../../domain/validation/timesheet';
 import type { RecordConflict } from '../../../domain/versions';
-import type { PayOptions } from './payOptions';
+import type { PayOptions } from '../../records/payOptions';
 import type { DriverFacts, Lookups, RestaurantFacts, ShiftFacts, StoredTimesheet } from './lookups';
 import { inScope } from '../../plugins/auth';
 

@@ -6,7 +6,7 @@ import { revokeAccountTokens } from '../../auth/tokens';
 import { fieldError, notFound } from '../../plugins/errors';
 import { checkAssignments, replaceAssignments } from './assignments';
 import { assertMayChangeRole, assertMayRemove, lockAdministrators } from './safety';
-import { generatePassword } from './passwords';
+import { generatePassword } from '../../auth/generatedPasswords';
 import { panelUser, panelUsers, type PanelUser } from './queries';
 import { USER_LIST } from './list';
 import { answerList } from '../../lists';

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { RESTAURANT_MSG } from '../../../domain/validation/restaurant';
-import { revokeAccountTokens } from '../../auth/tokens';
-import { fieldError } from '../../plugins/errors';
-import { emailRace } from '../../db/uniqueEmail';
+import type { Database } from '../db/schema';
+import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
+import { revokeAccountTokens } from '../auth/tokens';
+import { fieldError } from '../plugins/errors';
+import { emailRace } from '../db/uniqueEmail';
 
 /**
  * The restaurant account (restaurateur) a restaurant logs in with, from the login e-mail of the restaurant
