@@ -5,6 +5,7 @@ import { ALERT_STATUS } from '../../../domain/statuses';
 import { restaurantScope, type Account } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
+import type { ZodTypeProvider } from '../../routeSchema';
 import { RESPONSES } from '../../../domain/validation/responses';
 
 /** How many alerts the bell lists; older ones stay stored but drop off the list. */
@@ -43,11 +44,12 @@ export default async function alertRoutes(app: FastifyInstance) {
     return scoped(app.db.selectFrom('alerts')).orderBy('alerts.created_at', 'desc').orderBy('alerts.id', 'desc').limit(ALERT_LIST_LIMIT).execute();
   });
 
-  app.put<{ Params: { id: string } }>('/api/alert/:id', {
+  // Typed from its declaration: request.body is what alertUpdateSchema takes (not yet checked: the handler parses it).
+  app.withTypeProvider<ZodTypeProvider>().put('/api/alert/:id', {
     ...staff,
     schema: { summary: 'Mark an alert read or unread', body: alertUpdateSchema, response: { 200: RESPONSES.alert } },
   }, async (request) => {
-    const id = Number(request.params.id);
+    const id = Number((request.params as { id: string }).id);
     const { status } = alertUpdateSchema.parse(request.body ?? {});
     const account = request.account!;
     const scoped = await visibleAlerts(account);
