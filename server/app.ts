@@ -18,6 +18,8 @@ import inputGuardPlugin from './plugins/inputGuard';
 import headersPlugin from './plugins/headers';
 import authPlugin, { type AccessCheck } from './plugins/auth';
 import type { RouteEntry } from './routeEntry';
+import { declareRouteSchemas } from './routeSchema';
+import { FILES } from '../domain/validation/responses';
 import realtimePlugin from './plugins/realtime';
 import visibilityPlugin from './plugins/visibility';
 import documentsPlugin from './services/documents';
@@ -95,8 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     const handlers = [route.preHandler].flat().filter(Boolean) as Partial<AccessCheck>[];
     const access = handlers.find((h) => h.allowed)?.allowed ?? null;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) {
+      // The declaration is read when asked for: a plugin's own onRoute hook may give one after this hook has run.
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, get schema() { return route.schema; } });
+    }
   });
+  declareRouteSchemas(app);
   app.decorate('db', deps.db);
   app.decorate('databaseKind', deps.databaseKind);
   app.decorate('config', deps.config);
@@ -166,7 +172,13 @@ export function appFileCaching(staticDir: string, file: string): string {
 function registerFiles(app: FastifyInstance, config: AppConfig): void {
   const imagesDir = path.join(config.dataDir, 'images');
   fs.mkdirSync(path.join(imagesDir, 'thumb'), { recursive: true });
-  app.register(fastifyStatic, { root: imagesDir, prefix: '/images/', decorateReply: false, index: false });
+  app.register(async (images) => {
+    // The static plugin's routes declare nothing of their own: what the API document says of the pictures' address.
+    images.addHook('onRoute', (route) => {
+      if (route.url === '/images/*') route.schema = { ...route.schema, summary: 'an uploaded picture (logos, photos, post pictures) by its name', response: { 200: FILES.image } };
+    });
+    await images.register(fastifyStatic, { root: imagesDir, prefix: '/images/', decorateReply: false, index: false });
+  });
 
   const hasApp = fs.existsSync(path.join(config.staticDir, 'index.html'));
   if (hasApp) {

@@ -20,4 +20,9 @@ export const historyRangeSchema = z
   .tuple([z.number().int().min(0).max(10_000_000), z.number().int().min(0).max(10_000_000)])
   .refine(([first, last]) => last >= first && last - first < 100);
 
+/** POST /api/history/{id}/undo's address: the action's id (isActionId checks it; any other answers 404). */
+export const actionParamsSchema = z.object({
+  id: z.string().meta({ format: 'uuid', pattern: ACTION_ID_PATTERN.source, description: 'The action’s request id, as the history lists it' }),
+});
+
 export const isActionId = (value: string) => ACTION_ID_PATTERN.test(value);

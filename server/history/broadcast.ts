@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { TIMESHEET_CHANNEL } from '../../domain/channels';
-import { loadPayOptions } from '../routes/timesheet/payOptions';
-import { timesheetViews } from '../routes/timesheet/views';
-import { broadcastShifts } from '../routes/shift/notify';
+import { loadPayOptions } from '../records/payOptions';
+import { timesheetViews } from '../records/timesheetViews';
+import { broadcastShifts } from '../services/shiftNotify';
 import type { Entry } from './apply';
 
 const idsOf = (entries: readonly Entry[], table: string) => [...new Set(entries.filter((e) => e.table_name === table).map((e) => Number(e.record_id)))];

@@ -1,18 +1,57 @@
 import { z } from 'zod';
 import type { RouteEntry } from '../routeEntry';
 import { conflictResponse, fieldErrorsResponse, messageResponse, type FileResponse } from '../../domain/validation/responses';
-import { ROUTE_DOCS, type RouteDoc } from './routeDocs';
+import { declarationOf, type RouteAnswer } from '../routeSchema';
 import { WIRE_REQUIRED } from '../../domain/validation/wire';
 import { ID_MAX } from '../../domain/validation/ids';
 import { takesIdempotencyKey } from '../idempotency/routes';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER } from '../../domain/idempotency';
 
 /**
- * The OpenAPI 3.1 document of the API, built from the route table (addresses, methods, who may call) and
- * ROUTE_DOCS (the zod schemas each route parses with and answers), by zod's own JSON Schema output. Built once per
- * app and kept: nothing in it changes while the server runs.
+ * The OpenAPI 3.1 document of the API, built from the route table: each route's address, method, who may call it
+ * (its access check) and what it declares in its `schema` option (server/routeSchema.ts: the zod schemas its
+ * handler parses with and its answers), by zod's own JSON Schema output. Built once per app and kept: nothing in it
+ * changes while the server runs.
  */
 type Json = Record<string, unknown>;
+
+/** A route's declaration, as the document reads it. */
+interface RouteDoc {
+  summary: string;
+  description?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  form?: z.ZodType;
+  response: RouteAnswer;
+  files?: RouteAnswer;
+  status: number;
+  /** Other success answers (a restaurant's invoice request answers 202 with a message): JSON. */
+  more?: [number, z.ZodType][];
+  versioned?: boolean;
+}
+
+/** The route's declaration: its success status and answer first, then any other success answer. */
+function docOf(route: RouteEntry): RouteDoc | null {
+  const schema = declarationOf(route.schema);
+  if (!schema) return null;
+  const answers = Object.entries((schema.response ?? {}) as Record<string, RouteAnswer>);
+  if (!answers.length) throw new Error(`${route.method} ${route.url} declares no answer: declare its success status`);
+  const [[status, response], ...more] = answers;
+  return {
+    summary: schema.summary!,
+    description: schema.description,
+    params: schema.params as z.ZodType | undefined,
+    query: schema.querystring as z.ZodType | undefined,
+    body: schema.body as z.ZodType | undefined,
+    form: schema.form,
+    files: schema.files,
+    response,
+    status: Number(status),
+    more: more.map(([code, answer]) => [Number(code), answer as z.ZodType]),
+    versioned: schema.versioned,
+  };
+}
 
 const ROLE_NAMES: Record<string, string> = {
   administrator: 'administrator',
@@ -45,12 +84,13 @@ export function openApiPath(url: string): { path: string; params: string[] } {
 }
 
 /** A record id (`id`, `entryId`) is a whole number; a key or file name is text; a route may say otherwise. */
-function pathSchema(name: string, doc: RouteDoc): Json {
-  if (doc.params?.[name]) return doc.params[name];
+function pathSchema(name: string, doc: RouteDoc, components: Json): Json {
+  const declared = doc.params && propertiesOf(schemaOf(doc.params, 'input', components)).find(([field]) => field === name);
+  if (declared) return declared[1];
   return /^(id|[a-z]+Id)$/.test(name) ? { type: 'integer', minimum: 1, maximum: ID_MAX } : { type: 'string' };
 }
 
-const isFile = (response: RouteDoc['response']): response is FileResponse => 'file' in response && !(response instanceof z.ZodType);
+const isFile = (response: RouteAnswer): response is FileResponse => 'file' in response && !(response instanceof z.ZodType);
 
 /** A zod schema as JSON Schema, its named parts moved to the document's components. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
@@ -116,7 +156,7 @@ const errorResponse = (description: string, ref: string) => ({
 
 function operation(route: RouteEntry, doc: RouteDoc, params: string[], components: Json): Json {
   const roles = route.access ? route.access.map((a) => ROLE_NAMES[a]).join('; ') : 'public';
-  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: pathSchema(name, doc) }));
+  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: pathSchema(name, doc, components) }));
   if (doc.query) {
     for (const [name, schema, required] of propertiesOf(schemaOf(doc.query, 'input', components))) {
       parameters.push({ name, in: 'query', required, schema });
@@ -132,13 +172,16 @@ function operation(route: RouteEntry, doc: RouteDoc, params: string[], component
   }
   if (doc.form) content['multipart/form-data'] = { schema: schemaOf(doc.form, 'input', components) };
 
-  const status = String(doc.status ?? 200);
+  const status = String(doc.status);
   const answers: Json = {};
   const files = [doc.response, doc.files].filter((r): r is FileResponse => !!r && isFile(r));
   if (!isFile(doc.response)) answers['application/json'] = { schema: schemaOf(doc.response, 'output', components) };
   for (const file of files) if (file.file) answers[file.file] = { schema: { type: 'string', format: 'binary', description: file.description } };
   const description = isFile(doc.response) ? doc.response.description : 'Success';
   const responses: Json = { [status]: Object.keys(answers).length ? { description, content: answers } : { description } };
+  for (const [code, answer] of doc.more ?? []) {
+    responses[code] = { description: 'Success', content: { 'application/json': { schema: schemaOf(answer, 'output', components) } } };
+  }
   if (idempotent) (responses[status] as Json).headers = { [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER };
   if (doc.body || doc.form || doc.query || params.length) responses['400'] = errorResponse('Invalid input: each field with its messages', 'FieldErrors');
   if (route.access) {
@@ -180,16 +223,16 @@ function tagOf(url: string): string {
   return (parts[0] === 'api' ? parts[1] : parts[0])?.replace(/[:(].*$/, '') || 'api';
 }
 
-/** The routes of the table that ROUTE_DOCS does not describe (tests/server/openapi.test.ts names them). */
+/** The routes of the table that declare nothing for the document (tests/server/openapi.test.ts names them). */
 export function undocumented(routes: readonly RouteEntry[]): string[] {
-  return routes.map((r) => `${r.method} ${r.url}`).filter((key) => !ROUTE_DOCS[key]);
+  return routes.filter((r) => !docOf(r)).map((r) => `${r.method} ${r.url}`);
 }
 
 export function buildOpenApi(routes: readonly RouteEntry[], version: string): Json {
   const components: Json = {};
   const paths: Record<string, Json> = {};
   for (const route of routes) {
-    const doc = ROUTE_DOCS[`${route.method} ${route.url}`];
+    const doc = docOf(route);
     if (!doc) continue;
     const { path, params } = openApiPath(route.url);
     const method = route.method.toLowerCase();

@@ -47,6 +47,18 @@ export async function restaurantScope(app: FastifyInstance, account: Account): P
   return [];
 }
 
+/** The restaurants an account may touch (null = all), as a set for quick checks. */
+export async function scopeOf(app: FastifyInstance, account: Account): Promise<Set<number> | null> {
+  const ids = await restaurantScope(app, account);
+  return ids === null ? null : new Set(ids);
+}
+
+/** Whether a restaurant is within a scope (null = every restaurant), as scopeOf or restaurantScope gives it. */
+export function inScope(scope: ReadonlySet<number> | readonly number[] | null, restaurantId: number): boolean {
+  if (scope === null) return true;
+  return 'has' in scope ? scope.has(restaurantId) : scope.includes(restaurantId);
+}
+
 export async function authenticate(app: FastifyInstance, token: string | null): Promise<Account | null> {
   return token ? accountOf(app, await resolveToken(app.db, token)) : null;
 }

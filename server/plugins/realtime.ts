@@ -24,6 +24,7 @@ import {
   type ClientMessage,
 } from '../realtime/pusherProtocol';
 import { forbidden } from './errors';
+import { RESPONSES } from '../../domain/validation/responses';
 
 /**
  * The live feed (design section 5): a WebSocket endpoint at /app/{key} speaking the Pusher protocol, so
@@ -192,7 +193,14 @@ export default fp<RealtimeOptions>(async function realtimePlugin(app: FastifyIns
     await Promise.all([...sessions].map((session) => closeSocket(session.ws, CLOSE.reconnect, 'Server shutting down')));
   });
 
-  app.post('/broadcasting/auth', { preHandler: app.access('staff', 'restaurant') }, async (request) => {
+  app.post('/broadcasting/auth', {
+    preHandler: app.access('staff', 'restaurant'),
+    schema: {
+      summary: 'Sign a live-feed subscription (Pusher protocol)',
+      body: broadcastingAuthSchema,
+      response: { 200: RESPONSES.broadcastingAuth },
+    },
+  }, async (request) => {
     const body = broadcastingAuthSchema.parse(request.body ?? {});
     if (body.channel_name !== PANEL_CHANNEL) throw forbidden();
     const account = request.account!;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { DRIVER_DOCUMENT_FIELDS } from '../../domain/validation/driver';
+import { FILES } from '../../domain/validation/responses';
 import type { Database } from '../db/schema';
 import { imagesDir } from './images';
 
@@ -58,8 +59,12 @@ export default fp(async function documentsPlugin(app: FastifyInstance) {
       .header('Cache-Control', 'private, max-age=3600')
       .send(bytes);
   };
-  app.get<{ Params: { name: string } }>(`/images/:name${pattern}`, serve(false));
-  app.get<{ Params: { name: string } }>(`/images/thumb/:name${pattern}`, serve(true));
+  app.get<{ Params: { name: string } }>(`/images/:name${pattern}`, {
+    schema: { summary: 'An identity document by its signed, expiring name', response: { 200: FILES.image } },
+  }, serve(false));
+  app.get<{ Params: { name: string } }>(`/images/thumb/:name${pattern}`, {
+    schema: { summary: 'An identity document’s thumbnail by its signed name, or an uploaded picture’s thumbnail by its name', response: { 200: FILES.image } },
+  }, serve(true));
 });
 
 /**

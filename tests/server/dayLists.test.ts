@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { suiteTestApp } from '../helpers/testApp';
 import { DayListCache } from '../../server/services/dayLists';
 import { SHIFT_STATUS, TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../domain/statuses';
-import { loadPayOptions } from '../../server/routes/timesheet/payOptions';
-import { LIST_SECTIONS, listTimesheetsJson, timesheetDayTexts, type ListFilter, type TimesheetView } from '../../server/routes/timesheet/views';
+import { loadPayOptions } from '../../server/records/payOptions';
+import { LIST_SECTIONS, listTimesheetsJson, timesheetDayTexts, type ListFilter, type TimesheetView } from '../../server/records/timesheetViews';
 
 /*
  * A month's list kept by day: after a change only the days it touched are built again, and what is answered is

@@ -5,7 +5,7 @@ import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/sta
 import { driverDiscardAlert, submittedAlert } from '../../domain/timesheets';
 import { DRIVER_TIMESHEET_MSG, TIMESHEET_MSG } from '../../domain/validation/timesheet';
 import { OWN_MSG } from '../../domain/messages';
-import type { TimesheetView } from '../../server/routes/timesheet/views';
+import type { TimesheetView } from '../../server/records/timesheetViews';
 
 const feed = new RecordingBroadcaster();
 let ppc: number;

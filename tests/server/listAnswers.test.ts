@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { suiteTestApp } from '../helpers/testApp';
 import { ADMIN, RESTAURANT, restaurantId } from '../helpers/timesheetFixtures';
-import type { TimesheetView } from '../../server/routes/timesheet/views';
+import type { TimesheetView } from '../../server/records/timesheetViews';
 import { loadShifts } from '../../server/routes/shift/view';
 import type { ShiftRecord } from '../../domain/shifts';
 

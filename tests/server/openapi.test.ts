@@ -1,5 +1,4 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { ROUTE_DOCS } from '../../server/openapi/routeDocs';
 import { openApiPath, undocumented } from '../../server/openapi/document';
 import { ROUTE_CALLS, send, setUpFixtures } from '../helpers/routeCalls';
 
@@ -41,8 +40,10 @@ describe('the document', () => {
   });
 
   it('describes no route the server does not have', () => {
-    const registered = new Set(fx.t.app.routeTable.map((r) => `${r.method} ${r.url}`));
-    expect(Object.keys(ROUTE_DOCS).filter((key) => !registered.has(key))).toEqual([]);
+    const registered = new Set(fx.t.app.routeTable.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url).path}`));
+    const documented = Object.entries(doc.paths as Json).flatMap(([path, ops]) => Object.keys(ops as Json).map((method) => `${method} ${path}`));
+    expect(documented.length).toBeGreaterThan(100);
+    expect(documented.filter((key) => !registered.has(key))).toEqual([]);
   });
 
   it('says who may call each route, from the same access check the route runs', () => {

@@ -9,7 +9,7 @@ import {
 } from '../../domain/validation/timesheet';
 import { invalidRangeMessage } from '../../domain/ranges';
 import { OWN_MSG } from '../../domain/messages';
-import type { TimesheetView } from '../../server/routes/timesheet/views';
+import type { TimesheetView } from '../../server/records/timesheetViews';
 
 const feed = new RecordingBroadcaster();
 /** Pizza Palace Camden: £12.50 Mon–Thu, £14.00 Fri–Sun, commission £1.75 per hour. */

@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { alertUpdateSchema } from '../../../domain/validation/alert';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { ALERT_STATUS } from '../../../domain/statuses';
 import { restaurantScope, type Account } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
+import type { ZodTypeProvider } from '../../routeSchema';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /** How many alerts the bell lists; older ones stay stored but drop off the list. */
 export const ALERT_LIST_LIMIT = 100;
-
-export const alertUpdateSchema = z.object({
-  status: z.union([z.literal(ALERT_STATUS.unread), z.literal(ALERT_STATUS.read)], {
-    error: 'Status must be 10 (unread) or 20 (read)',
-  }),
-});
 
 export default async function alertRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
@@ -40,13 +36,20 @@ export default async function alertRoutes(app: FastifyInstance) {
         );
   }
 
-  app.get('/api/alert', staff, async (request) => {
+  app.get('/api/alert', {
+    ...staff,
+    schema: { summary: 'Alerts', response: { 200: RESPONSES.alerts } },
+  }, async (request) => {
     const scoped = await visibleAlerts(request.account!);
     return scoped(app.db.selectFrom('alerts')).orderBy('alerts.created_at', 'desc').orderBy('alerts.id', 'desc').limit(ALERT_LIST_LIMIT).execute();
   });
 
-  app.put<{ Params: { id: string } }>('/api/alert/:id', staff, async (request) => {
-    const id = Number(request.params.id);
+  // Typed from its declaration: request.body is what alertUpdateSchema takes (not yet checked: the handler parses it).
+  app.withTypeProvider<ZodTypeProvider>().put('/api/alert/:id', {
+    ...staff,
+    schema: { summary: 'Mark an alert read or unread', body: alertUpdateSchema, response: { 200: RESPONSES.alert } },
+  }, async (request) => {
+    const id = Number((request.params as { id: string }).id);
     const { status } = alertUpdateSchema.parse(request.body ?? {});
     const account = request.account!;
     const scoped = await visibleAlerts(account);
@@ -64,7 +67,10 @@ export default async function alertRoutes(app: FastifyInstance) {
     return scoped(app.db.selectFrom('alerts')).where('alerts.id', '=', id).executeTakeFirstOrThrow();
   });
 
-  app.post('/api/alert/all-readed', staff, async (request) => {
+  app.post('/api/alert/all-readed', {
+    ...staff,
+    schema: { summary: 'Mark every alert read', response: { 200: RESPONSES.readAll } },
+  }, async (request) => {
     const account = request.account!;
     const scoped = await visibleAlerts(account);
     const unread = await scoped(app.db.selectFrom('alerts')).where('alert_reads.alert_id', 'is', null).execute();

@@ -23,14 +23,10 @@ import { areaAttachments, loadAreaNames, loadAreas } from './query';
 import type { AreaRecord } from '../../../domain/validation/area';
 import { announceAccessChange } from '../../realtime/access';
 import { checkVersion } from '../../services/versions';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { pathId } from '../../params';
 
-
-/** A positive whole id from the address, else 404 (an id that cannot exist names no area). */
-function pathId(raw: string): number {
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(AREA_MSG.notFound);
-  return id;
-}
 
 /**
  * The city must exist, and the name be free in it (case and spaces aside). Locks the city's row so two
@@ -75,7 +71,14 @@ export default async function areaRoutes(app: FastifyInstance) {
   const readers = { preHandler: app.access(...RULES.areas.read), config: { shows: 'area' as const } };
   const admins = { preHandler: app.access(...RULES.areas.edit) };
 
-  app.get('/api/area', readers, async (request, reply) => {
+  app.get('/api/area', {
+    ...readers,
+    schema: {
+      summary: 'Areas with their restaurants (without them: ?restaurants=false)',
+      querystring: listQuerySchema.extend(areaListQuerySchema.shape),
+      response: { 200: RESPONSES.areas },
+    },
+  }, async (request, reply) => {
     const account = request.account!;
     const manager = account.kind === 'user' && account.role === ROLE.manager;
     const areaIds = manager ? await managerAreaIds(app.db, account.id) : undefined;
@@ -89,7 +92,10 @@ export default async function areaRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/api/area', admins, async (request, reply) => {
+  app.post('/api/area', {
+    ...admins,
+    schema: { summary: 'Add an area', body: areaSchema, response: { 201: RESPONSES.area } },
+  }, async (request, reply) => {
     const input = areaSchema.parse(request.body ?? {});
     const area = await app.db.transaction().execute(async (trx) => {
       await checkCityAndName(trx, input);
@@ -101,8 +107,11 @@ export default async function areaRoutes(app: FastifyInstance) {
     return area;
   });
 
-  app.put<{ Params: { id: string } }>('/api/area/:id', admins, async (request) => {
-    const id = pathId(request.params.id);
+  app.put<{ Params: { id: string } }>('/api/area/:id', {
+    ...admins,
+    schema: { summary: 'Change an area', body: areaUpdateSchema, response: { 200: RESPONSES.area }, versioned: true },
+  }, async (request) => {
+    const id = pathId(request.params.id, AREA_MSG.notFound);
     const input = areaUpdateSchema.parse(request.body ?? {});
     const claimed = bodyId(input.id);
     if (claimed !== null && claimed !== id) throw fieldError('id', AREA_MSG.idMismatch);
@@ -140,8 +149,11 @@ export default async function areaRoutes(app: FastifyInstance) {
     return area;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/area/:id', admins, async (request, reply) => {
-    const id = pathId(request.params.id);
+  app.delete<{ Params: { id: string } }>('/api/area/:id', {
+    ...admins,
+    schema: { summary: 'Remove an area', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
+    const id = pathId(request.params.id, AREA_MSG.notFound);
     const area = await app.db.transaction().execute(async (trx) => {
       // The row lock makes a restaurant or driver added meanwhile wait (its foreign key needs a share lock on
       // this row), so what we count is what we delete around.

@@ -6,10 +6,11 @@ import type { AccountKind } from '../../../domain/roles';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { issueToken, revokeToken } from '../../auth/tokens';
 import { LoginThrottle } from '../../auth/loginThrottle';
-import { isUniqueViolation } from '../../db/errors';
-import { HttpError, fieldError, forbidden } from '../../plugins/errors';
+import { HttpError, forbidden } from '../../plugins/errors';
 import { driverProfile, restaurateurProfile, staffProfile } from './profiles';
 import { announceAccessChange } from '../../realtime/access';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 
 const ACCOUNT_TABLE = { user: 'users', restaurateur: 'restaurateurs', driver: 'drivers' } as const;
 
@@ -39,12 +40,16 @@ export default async function authRoutes(app: FastifyInstance) {
 
   const ttl = () => app.config.tokenTtlDays;
 
-  app.post('/api/auth/login', async (request) => {
+  app.post('/api/auth/login', {
+    schema: { summary: 'Staff login', body: loginSchema, response: { 200: RESPONSES.staffLogin } },
+  }, async (request) => {
     const id = await checkLogin(request, 'user');
     return { user: await staffProfile(app.db, id), access_token: await issueToken(app.db, 'user', id, ttl()) };
   });
 
-  app.post('/api/auth/login/restaurant', async (request) => {
+  app.post('/api/auth/login/restaurant', {
+    schema: { summary: 'Restaurant account login', body: loginSchema, response: { 200: RESPONSES.restaurantLogin } },
+  }, async (request) => {
     const id = await checkLogin(request, 'restaurateur');
     return {
       restaurant: await restaurateurProfile(app.db, id),
@@ -52,20 +57,27 @@ export default async function authRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/api/auth/login/driver', async (request) => {
+  app.post('/api/auth/login/driver', {
+    schema: { summary: 'Driver login (the drivers’ app)', body: loginSchema, response: { 200: RESPONSES.driverLogin } },
+  }, async (request) => {
     const id = await checkLogin(request, 'driver');
     const driver = await driverProfile(app.db, id);
     if (driver.status === DRIVER_STATUS.inactive) throw forbidden('This driver account is inactive');
     return { driver, access_token: await issueToken(app.db, 'driver', id, ttl()) };
   });
 
-  app.post('/api/register', async (request, reply) => {
+  app.post('/api/register', {
+    schema: {
+      summary: 'Staff self-registration (no role until an administrator gives one)',
+      body: registerSchema,
+      response: { 201: RESPONSES.staffLogin },
+    },
+  }, async (request, reply) => {
     const input = registerSchema.parse(request.body ?? {});
     const email = input.email.toLowerCase();
     if (await throttle.isBlocked('register', email, request.ip)) throw tooMany();
     await throttle.record('register', email, request.ip);
-    const taken = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) throw fieldError('email', OWN_MSG.emailTaken);
+    await assertEmailFree(app.db, 'users', email, OWN_MSG.emailTaken);
     // No role: a self-registered account reaches nothing until an administrator assigns one.
     const user = await app.db
       .insertInto('users')
@@ -78,15 +90,15 @@ export default async function authRoutes(app: FastifyInstance) {
       })
       .returning(['id', 'first_name', 'last_name', 'email', 'role'])
       .executeTakeFirstOrThrow()
-      .catch((error) => {
-        // Two registrations racing for one e-mail: the database's unique index decides.
-        throw isUniqueViolation(error) ? fieldError('email', OWN_MSG.emailTaken) : error;
-      });
+      .catch(emailRace(OWN_MSG.emailTaken));
     reply.status(201);
     return { user, access_token: await issueToken(app.db, 'user', user.id, ttl()) };
   });
 
-  app.post('/api/auth/logout', { preHandler: app.access('any') }, async (request) => {
+  app.post('/api/auth/logout', {
+    preHandler: app.access('any'),
+    schema: { summary: 'Log out (revokes the token)', response: { 200: RESPONSES.success } },
+  }, async (request) => {
     const account = request.account!;
     await revokeToken(app.db, account.tokenId);
     // Its open live-feed sockets stop hearing at once, on every instance.
@@ -94,7 +106,10 @@ export default async function authRoutes(app: FastifyInstance) {
     return { success: true };
   });
 
-  app.get('/api/auth/me', { preHandler: app.access('any') }, async (request) => {
+  app.get('/api/auth/me', {
+    preHandler: app.access('any'),
+    schema: { summary: 'The caller’s account', response: { 200: RESPONSES.me } },
+  }, async (request) => {
     const account = request.account!;
     if (account.kind === 'user') return { user: await staffProfile(app.db, account.id) };
     if (account.kind === 'restaurateur') return { restaurant: await restaurateurProfile(app.db, account.id) };

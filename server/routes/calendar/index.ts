@@ -6,7 +6,8 @@ import { notFound } from '../../plugins/errors';
 import { feedOwner, feedState, issueFeed, revokeFeed, type FeedOwner } from '../../services/calendarFeeds/addresses';
 import { feedContent } from '../../services/calendarFeeds/events';
 import { icalendar } from '../../services/calendarFeeds/icalendar';
-import { pathId } from '../params';
+import { pathId } from '../../params';
+import { FILES, RESPONSES } from '../../../domain/validation/responses';
 
 /** `<token>.ics`, the token being 32 random bytes in base64url. */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
@@ -18,7 +19,9 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
  * accounts for themselves.
  */
 export default async function calendarRoutes(app: FastifyInstance) {
-  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/api/calendar/:file', {
+    schema: { summary: 'A private calendar feed ({token}.ics; no login, the token is the key)', response: { 200: FILES.calendar } },
+  }, async (request, reply) => {
     const token = FEED_FILE.exec(request.params.file)?.[1];
     const owner = token ? await feedOwner(app.db, token) : null;
     const content = owner ? await feedContent(app.db, owner, londonToday()) : null;
@@ -35,9 +38,18 @@ export default async function calendarRoutes(app: FastifyInstance) {
     return { kind: account.kind === 'driver' ? 'driver' : 'restaurateur', id: account.id };
   };
   const own = { preHandler: app.access('driver', 'restaurant') };
-  app.get('/api/calendar-feed/me', own, (request) => feedState(app.db, ownFeed(request)));
-  app.post('/api/calendar-feed/me', own, (request) => issueFeed(app.db, ownFeed(request)));
-  app.delete('/api/calendar-feed/me', own, (request) => revokeFeed(app.db, ownFeed(request)));
+  app.get('/api/calendar-feed/me', {
+    ...own,
+    schema: { summary: 'Whether the caller’s calendar address is live', response: { 200: RESPONSES.calendarFeed } },
+  }, (request) => feedState(app.db, ownFeed(request)));
+  app.post('/api/calendar-feed/me', {
+    ...own,
+    schema: { summary: 'Make or renew the caller’s calendar address', response: { 200: RESPONSES.calendarFeed } },
+  }, (request) => issueFeed(app.db, ownFeed(request)));
+  app.delete('/api/calendar-feed/me', {
+    ...own,
+    schema: { summary: 'Stop the caller’s calendar address', response: { 200: RESPONSES.calendarFeed } },
+  }, (request) => revokeFeed(app.db, ownFeed(request)));
 
   const driverFeed = async (raw: string): Promise<FeedOwner> => {
     const id = pathId(raw, DRIVER_MSG.notFound);
@@ -47,7 +59,16 @@ export default async function calendarRoutes(app: FastifyInstance) {
   };
   type DriverParams = { Params: { id: string } };
   const admins = { preHandler: app.access('administrator') };
-  app.get<DriverParams>('/api/calendar-feed/driver/:id', admins, async (request) => feedState(app.db, await driverFeed(request.params.id)));
-  app.post<DriverParams>('/api/calendar-feed/driver/:id', admins, async (request) => issueFeed(app.db, await driverFeed(request.params.id)));
-  app.delete<DriverParams>('/api/calendar-feed/driver/:id', admins, async (request) => revokeFeed(app.db, await driverFeed(request.params.id)));
+  app.get<DriverParams>('/api/calendar-feed/driver/:id', {
+    ...admins,
+    schema: { summary: 'Whether a driver’s calendar address is live', response: { 200: RESPONSES.calendarFeed } },
+  }, async (request) => feedState(app.db, await driverFeed(request.params.id)));
+  app.post<DriverParams>('/api/calendar-feed/driver/:id', {
+    ...admins,
+    schema: { summary: 'Make or renew a driver’s calendar address', response: { 200: RESPONSES.calendarFeed } },
+  }, async (request) => issueFeed(app.db, await driverFeed(request.params.id)));
+  app.delete<DriverParams>('/api/calendar-feed/driver/:id', {
+    ...admins,
+    schema: { summary: 'Stop a driver’s calendar address', response: { 200: RESPONSES.calendarFeed } },
+  }, async (request) => revokeFeed(app.db, await driverFeed(request.params.id)));
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { answerList, containsPattern, type ListSpec } from '../../lists';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
 
 /** The cities list in SQL: by name, searched by name. */
 export const CITY_LIST: ListSpec<'cities'> = {
@@ -17,7 +19,10 @@ export const CITY_LIST: ListSpec<'cities'> = {
  */
 export default async function cityRoutes(app: FastifyInstance) {
   const cities = () => app.db.selectFrom('cities').select(['id', 'city_name']).orderBy(sql`lower(city_name)`).orderBy('id');
-  app.get('/api/city', { preHandler: app.access('administrator', 'manager') }, async (request, reply) =>
+  app.get('/api/city', {
+    preHandler: app.access('administrator', 'manager'),
+    schema: { summary: 'Cities', querystring: listQuerySchema, response: { 200: RESPONSES.cities } },
+  }, async (request, reply) =>
     answerList(app.db, request.query, reply, CITY_LIST, {
       plain: () => cities().execute(),
       load: (ids) => cities().where('id', 'in', ids).execute(),

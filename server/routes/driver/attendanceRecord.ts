@@ -5,7 +5,7 @@ import { DRIVER_MSG } from '../../../domain/validation/driver';
 import { managerAreaIds } from '../../auth/scope';
 import { notFound } from '../../plugins/errors';
 import { driverRecord } from '../../services/attendanceRecord';
-import { pathId } from '../shift/common';
+import { pathId } from '../../params';
 import { driverScopeSql } from './query';
 
 export const driverRecordResponse = z.looseObject({
@@ -22,13 +22,11 @@ export const driverRecordResponse = z.looseObject({
  * with no area).
  */
 export default async function driverAttendanceRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: string } }>('/api/driver/:id/attendance', { preHandler: app.access('administrator', 'manager') }, async (request) => {
-    let id: number;
-    try {
-      id = pathId(request.params.id);
-    } catch {
-      throw notFound(DRIVER_MSG.notFound);
-    }
+  app.get<{ Params: { id: string } }>('/api/driver/:id/attendance', {
+    preHandler: app.access('administrator', 'manager'),
+    schema: { summary: "A driver's last 90 days: late starts, no-shows, average minutes late", response: { 200: driverRecordResponse } },
+  }, async (request) => {
+    const id = pathId(request.params.id, DRIVER_MSG.notFound);
     const account = request.account!;
     const areaIds = account.kind === 'user' && account.role === ROLE.manager ? await managerAreaIds(app.db, account.id) : null;
     const found = await app.db

@@ -18,13 +18,12 @@ import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { managerAreaIds } from '../../auth/scope';
 import { revokeAccountTokens } from '../../auth/tokens';
-import { isUniqueViolation } from '../../db/errors';
 import { fieldError, notFound } from '../../plugins/errors';
 import { readMultipart, withQueryFields } from '../../plugins/uploads';
 import { ImageChanges } from '../../services/imageChanges';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { checkVersion } from '../../services/versions';
-import { checkDriverAssignments, replaceDriverAssignments } from './assignments';
+import { checkDriverAssignments, replaceDriverAssignments } from '../../records/driverAssignments';
 import { planPhotos, type PhotoPlan } from './photos';
 import { driverScopeSql, loadDriver, loadDrivers } from './query';
 import driverAttendanceRoutes from './attendanceRecord';
@@ -32,54 +31,16 @@ import { DRIVER_LIST } from './list';
 import { answerList } from '../../lists';
 
 import { DRIVER_CHANNEL } from '../../../domain/channels';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { driverForm, driverModeBody, driverModeQuery } from '../../../domain/validation/apiShapes';
+import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
+import { driverProfileColumns } from '../../records/drivers';
 export { DRIVER_CHANNEL };
-
-/** The e-mail is unique among drivers whatever its case; the column holds it lower-cased. */
-async function assertEmailFree(trx: Transaction<Database>, email: string, exceptId?: number): Promise<void> {
-  const taken = await trx
-    .selectFrom('drivers')
-    .select('id')
-    .where('email', '=', email)
-    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
-    .executeTakeFirst();
-  if (taken) throw fieldError('email', DRIVER_MSG.emailTaken);
-}
-
-function emailRace(error: unknown): never {
-  throw isUniqueViolation(error) ? fieldError('email', DRIVER_MSG.emailTaken) : error;
-}
 
 /** The driver's own columns from the full form. */
 function profileColumns(input: DriverInput, photos: PhotoPlan) {
   return { ...driverProfileColumns(input), ...photos.single };
-}
-
-/** A driver's columns from the form, photos aside (an import has none, and keeps a driver's own). */
-export function driverProfileColumns(input: DriverInput) {
-  return {
-    first_name: input.first_name,
-    last_name: input.last_name,
-    email: input.email.toLowerCase(),
-    phone: input.phone,
-    date_of_birth: input.date_of_birth,
-    address_1: input.address_1,
-    address_2: input.address_2,
-    city: input.city,
-    postcode: input.postcode,
-    emergency_contact_name: input.emergency_contact_name,
-    emergency_contact_phone: input.emergency_contact_phone,
-    have_experience: input.have_experience,
-    experience_description: input.experience_description,
-    car_make: input.car_make,
-    car_model: input.car_model,
-    car_registration: input.car_registration,
-    car_insurance_renewal_date: input.car_insurance_renewal_date,
-    car_insurer: input.car_insurer,
-    bank_name_of_account_holder: input.bank_name_of_account_holder,
-    bank_sort_code: input.bank_sort_code,
-    bank_account_number: input.bank_account_number,
-    working_time_opt_out: input.working_time_opt_out,
-  };
 }
 
 async function writeRightToWork(trx: Transaction<Database>, driverId: number, photos: PhotoPlan): Promise<void> {
@@ -103,7 +64,10 @@ export default async function driverRoutes(app: FastifyInstance) {
   const driverById = async (id: number) => (await loadDriver(app.db, id, londonToday()))!;
 
   /** The spec's call answers every driver of a status filter; react-admin's list convention a page (server/lists). */
-  app.get<{ Querystring: { status?: string } }>('/api/driver', readers, async (request, reply) => {
+  app.get<{ Querystring: { status?: string } }>('/api/driver', {
+    ...readers,
+    schema: { summary: 'Drivers', querystring: listQuerySchema, response: { 200: RESPONSES.drivers } },
+  }, async (request, reply) => {
     const account = request.account!;
     const areaIds = account.kind === 'user' && account.role === ROLE.manager ? await managerAreaIds(app.db, account.id) : undefined;
     const today = londonToday();
@@ -115,7 +79,10 @@ export default async function driverRoutes(app: FastifyInstance) {
   });
 
   /** Drivers Manual Register, or Half Board Register with half_board set (first name, last name, e-mail). */
-  app.post('/api/driver', admins, async (request, reply) => {
+  app.post('/api/driver', {
+    ...admins,
+    schema: { summary: 'Add a driver (multipart, with photos and documents)', form: driverForm, response: { 201: RESPONSES.driver } },
+  }, async (request, reply) => {
     const body = withQueryFields(request, await readMultipart(request));
     const halfBoard = flag(false).parse(body.fields.half_board);
     let id: number;
@@ -125,7 +92,7 @@ export default async function driverRoutes(app: FastifyInstance) {
       id = await app.db
         .transaction()
         .execute(async (trx) => {
-          await assertEmailFree(trx, email);
+          await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken);
           const row = await trx
             .insertInto('drivers')
             .values({ first_name: input.first_name, last_name: input.last_name, email, half_board: true, status: DRIVER_STATUS.registered })
@@ -133,7 +100,7 @@ export default async function driverRoutes(app: FastifyInstance) {
             .executeTakeFirstOrThrow();
           return row.id;
         })
-        .catch(emailRace);
+        .catch(emailRace(DRIVER_MSG.emailTaken));
     } else {
       const input = driverSchema.parse(body.fields);
       const email = input.email.toLowerCase();
@@ -145,7 +112,7 @@ export default async function driverRoutes(app: FastifyInstance) {
         return app.db
           .transaction()
           .execute(async (trx) => {
-            await assertEmailFree(trx, email);
+            await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken);
             await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
             const row = await trx
               .insertInto('drivers')
@@ -156,7 +123,7 @@ export default async function driverRoutes(app: FastifyInstance) {
             await writeRightToWork(trx, row.id, photos);
             return row.id;
           })
-          .catch(emailRace);
+          .catch(emailRace(DRIVER_MSG.emailTaken));
       });
     }
     const driver = await driverById(id);
@@ -171,7 +138,22 @@ export default async function driverRoutes(app: FastifyInstance) {
    * dialog sends them all, and a photo without its name or a new file is removed. The whole save sent with an old
    * version (`updated_at`) answers 409 (domain/versions.ts).
    */
-  app.put<{ Params: { id: string }; Querystring: { inactive?: string; progressing?: string } }>('/api/driver/:id', admins, async (request) => {
+  app.put<{ Params: { id: string }; Querystring: { inactive?: string; progressing?: string } }>('/api/driver/:id', {
+    ...admins,
+    schema: {
+      summary: 'Change a driver: its status (?inactive=true), its progressing flag (?progressing=true), or the whole driver (multipart)',
+      description:
+        'Three calls on one address, chosen by the query: `?progressing=true` takes the JSON body `{ not_progressing }`; ' +
+        '`?inactive=true` takes the JSON body `{ status }`; without either (the screens send `?inactive=false`) the ' +
+        'whole driver is saved from a multipart body, fields left out being cleared. A JSON body without its query ' +
+        'parameter is read as the whole driver, and refused.',
+      querystring: driverModeQuery,
+      body: driverModeBody,
+      form: driverSchema,
+      response: { 200: RESPONSES.driver },
+      versioned: true,
+    },
+  }, async (request) => {
     const id = pathId(request.params.id, DRIVER_MSG.notFound);
     const exists = await app.db.selectFrom('drivers').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound(DRIVER_MSG.notFound);
@@ -207,7 +189,7 @@ export default async function driverRoutes(app: FastifyInstance) {
             const locked = await trx.selectFrom('drivers').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
             if (!locked) throw notFound(DRIVER_MSG.notFound);
             await checkVersion(trx, 'drivers', id, input.updated_at);
-            await assertEmailFree(trx, email, id);
+            await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken, id);
             await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
             await trx
               .updateTable('drivers')
@@ -221,7 +203,7 @@ export default async function driverRoutes(app: FastifyInstance) {
             // Read before the commit: the answer is this request's driver, not a later save's.
             return (await loadDriver(trx, id, londonToday()))!;
           })
-          .catch(emailRace);
+          .catch(emailRace(DRIVER_MSG.emailTaken));
       });
       await publish('update', saved);
       return saved;

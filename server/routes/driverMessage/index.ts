@@ -7,6 +7,7 @@ import { badRequest, fieldError, forbidden } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
 import { inReach, managerReach, recipientFilter, type Reach } from './recipients';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /** The drivers an account may message: everyone for administrators, their areas' drivers for managers. */
 async function reachOf(db: Kysely<Database>, account: Account): Promise<Reach | null> {
@@ -52,7 +53,10 @@ async function checkTargets(db: Kysely<Database>, message: PushMessage, reach: R
 export default async function driverMessageRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.post('/api/driver-message', staff, async (request): Promise<PushMessageResult> => {
+  app.post('/api/driver-message', {
+    ...staff,
+    schema: { summary: 'Send a push message to drivers', body: pushMessageSchema, response: { 200: RESPONSES.pushMessage } },
+  }, async (request): Promise<PushMessageResult> => {
     const message = pushMessageSchema.parse(request.body ?? {});
     const account = request.account!;
     const reach = await reachOf(app.db, account);
@@ -79,7 +83,10 @@ export default async function driverMessageRoutes(app: FastifyInstance) {
   });
 
   /** Drivers the Send Push Message dialog offers (no driver list API serves the dialog yet). */
-  app.get('/api/driver-message/recipients', staff, async (request): Promise<PushRecipient[]> => {
+  app.get('/api/driver-message/recipients', {
+    ...staff,
+    schema: { summary: 'Drivers a push message can reach', response: { 200: RESPONSES.recipients } },
+  }, async (request): Promise<PushRecipient[]> => {
     const reach = await reachOf(app.db, request.account!);
     const rows = await app.db
       .selectFrom('drivers')

@@ -13,6 +13,7 @@ import {
 import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import { loadDriver } from '../driver/query';
 import { DRIVER_CHANNEL } from '../driver';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 function byKey<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -27,7 +28,11 @@ function byKey<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
  * with every message, the first being the one the dialog shows.
  */
 export default async function driverWorkingTimesRoutes(app: FastifyInstance) {
-  app.post('/api/driver-update-working-times', { preHandler: app.access('administrator'), config: { shows: 'driver' } }, async (request) => {
+  app.post('/api/driver-update-working-times', {
+    preHandler: app.access('administrator'),
+    config: { shows: 'driver' },
+    schema: { summary: 'Change a driver’s working times', body: workingTimesSchema, response: { 200: RESPONSES.driver } },
+  }, async (request) => {
     const input = workingTimesSchema.parse(request.body ?? {});
     const today = londonToday();
 

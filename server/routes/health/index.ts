@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { migrationState, type MigrationState } from '../../db/migrate';
 import { RETRY_AFTER_SECONDS } from '../../plugins/errors';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /** A probe that takes longer than this counts as a failed one: health must tell the truth within 3 s. */
 export const PROBE_LIMIT_MS = 2_000;
@@ -48,9 +49,13 @@ const unavailable = (reply: FastifyReply) => reply.status(503).header('retry-aft
  * - GET /api/health: the details (database engine, reachable or not, migrations), 503 when it cannot serve.
  */
 export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health/live', async () => ({ status: 'ok' }));
+  app.get('/api/health/live', {
+    schema: { summary: 'Liveness: the process runs and answers', response: { 200: RESPONSES.healthProbe } },
+  }, async () => ({ status: 'ok' }));
 
-  app.get('/api/health/ready', async (_request, reply) => {
+  app.get('/api/health/ready', {
+    schema: { summary: 'Readiness: the database answers, migrations ran, not shutting down (else 503)', response: { 200: RESPONSES.healthProbe } },
+  }, async (_request, reply) => {
     if (app.lifecycle.draining) return unavailable(reply).send({ status: 'shutting down' });
     const state = await probe(app);
     if (!state.reachable) return unavailable(reply).send({ status: 'unavailable', database: 'unreachable' });
@@ -59,7 +64,9 @@ export default async function healthRoutes(app: FastifyInstance) {
     return { status: 'ok' };
   });
 
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', {
+    schema: { summary: 'Health: database and migrations (503 when the database does not answer within 2 s)', response: { 200: RESPONSES.health } },
+  }, async (request, reply) => {
     const state = await probe(app);
     const engine = app.databaseKind;
     if (!state.reachable) {
@@ -80,5 +87,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   });
 
   // What the browser needs before it can open the live feed; the key is public by design (Pusher's too).
-  app.get('/api/client-config', async () => ({ pusherKey: app.config.pusherAppKey }));
+  app.get('/api/client-config', {
+    schema: { summary: 'Settings the web app needs before login (live feed key)', response: { 200: RESPONSES.clientConfig } },
+  }, async () => ({ pusherKey: app.config.pusherAppKey }));
 }

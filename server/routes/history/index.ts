@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { restaurantScope } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
 import { HISTORY_MSG } from '../../../domain/history';
-import { historyFilterSchema, historyRangeSchema, isActionId } from '../../../domain/validation/history';
+import { historyFilterSchema, historyRangeSchema, isActionId, actionParamsSchema } from '../../../domain/validation/history';
 import { isUniqueViolation } from '../../db/errors';
 import { HISTORY_COUNT_CAP, historyPage } from '../../history/list';
 import { undoAction } from '../../history/undo';
 import { restoreRecord } from '../../history/restore';
 import { broadcastTouched } from '../../history/broadcast';
 import type { Entry } from '../../history/apply';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { RULES } from '../../../domain/access';
 import { LIST_MSG, listQuerySchema } from '../../../domain/validation/listQuery';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { historyQuery } from '../../../domain/validation/apiShapes';
 
 /** The one field the History list sorts by: when the action was made. */
 const HISTORY_SORTS = ['at'];
@@ -43,7 +45,14 @@ async function guarded(run: () => Promise<Entry[]>): Promise<Entry[]> {
 export default async function historyRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.get<{ Querystring: { filter?: string; range?: string; sort?: string } }>('/api/history', staff, async (request, reply) => {
+  app.get<{ Querystring: { filter?: string; range?: string; sort?: string } }>('/api/history', {
+    ...staff,
+    schema: {
+      summary: 'History of changes (actions with their records’ fields before and after)',
+      querystring: historyQuery,
+      response: { 200: RESPONSES.history },
+    },
+  }, async (request, reply) => {
     const filter = historyFilterSchema.safeParse(readJson(request.query.filter, {}));
     if (!filter.success) throw badRequest({ filter: [HISTORY_MSG.badFilter] });
     const range = historyRangeSchema.safeParse(readJson(request.query.range, [0, 24]));
@@ -58,14 +67,24 @@ export default async function historyRoutes(app: FastifyInstance) {
     return page.rows;
   });
 
-  app.post<{ Params: { id: string } }>('/api/history/:id/undo', staff, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/history/:id/undo', {
+    ...staff,
+    schema: {
+      summary: 'Undo an action',
+      params: actionParamsSchema,
+      response: { 200: RESPONSES.undo },
+    },
+  }, async (request) => {
     if (!isActionId(request.params.id)) throw notFound(HISTORY_MSG.actionNotFound);
     const touched = await guarded(() => undoAction(app, request, request.params.id));
     await broadcastTouched(app, touched);
     return { id: request.id, undone: request.params.id, records: touched.length };
   });
 
-  app.post<{ Params: { entryId: string } }>('/api/history/restore/:entryId', { preHandler: app.access(...RULES.history.restore) }, async (request) => {
+  app.post<{ Params: { entryId: string } }>('/api/history/restore/:entryId', {
+    preHandler: app.access(...RULES.history.restore),
+    schema: { summary: 'Restore a deleted record', response: { 200: RESPONSES.undo } },
+  }, async (request) => {
     const entryId = pathId(request.params.entryId, HISTORY_MSG.entryNotFound);
     const touched = await guarded(() => restoreRecord(app, entryId));
     await broadcastTouched(app, touched);

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { importForm, importRejected } from '../../../domain/validation/apiShapes';
 import {
   IMPORT_MSG,
   IMPORT_ROWS_MAX,
@@ -56,7 +58,16 @@ async function readUpload(request: FastifyRequest, kind: ImportKind) {
 export default async function importRoutes(app: FastifyInstance) {
   const admins = { preHandler: app.access('administrator') };
   for (const kind of ['driver', 'restaurant'] as const) {
-    app.post(`/api/${kind}/import`, admins, async (request, reply) => {
+    app.post(`/api/${kind}/import`, {
+      ...admins,
+      schema: {
+        summary: `Import ${kind}s from CSV or .xlsx: preview, commit, or the rejected rows`,
+        querystring: importQuerySchema,
+        form: importForm,
+        response: { 200: RESPONSES.importResult },
+        files: importRejected,
+      },
+    }, async (request, reply) => {
       const query = importQuerySchema.parse(request.query ?? {});
       const { table, mapping } = await readUpload(request, kind);
       const { result, written } = await runImport(app.db, SPECS[kind], table, mapping, query);

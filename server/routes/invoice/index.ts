@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RULES } from '../../../domain/access';
-import { restaurantScope } from '../../plugins/auth';
+import { inScope, restaurantScope } from '../../plugins/auth';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { raiseAlert } from '../../services/alerts';
 import { PDF_TYPE, sendFile } from '../../services/fileReply';
@@ -8,33 +8,21 @@ import { readInvoicePdf, removeInvoicePdf, renderInvoicePdf, storeInvoicePdf } f
 import { londonToday, ukDate } from '../../../domain/dates';
 import { INVOICE_CHANNEL, defaultBookingFee, defaultComission, invoiceFileName, invoicePeriodFileName } from '../../../domain/invoices';
 import { INVOICE_MSG, invoiceCheckSchema, invoiceGenerateSchema } from '../../../domain/validation/invoice';
-import { periodQuerySchema, readId } from '../../../domain/validation/period';
+import { periodQuerySchema } from '../../../domain/validation/period';
 import { invoiceDocument, storedDocument } from './document';
 import { assertNumberFree, createInvoice, planInvoice } from './plan';
 import { INVOICE_LIST } from './list';
 import { answerList, idScope } from '../../lists';
 import { invoiceOptions, invoiceViewById, invoiceViewsByIds, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
+import { RESPONSES, FILES, messageResponse } from '../../../domain/validation/responses';
+import { pathId } from '../../params';
 
-
-/** A positive whole id from the address, else 404 (an id that cannot exist names no invoice). */
-function pathId(raw: string): number {
-  const id = readId(raw);
-  if (id === null) throw notFound(INVOICE_MSG.notFound);
-  return id;
-}
-
-/** The restaurants the caller reaches: null = all (administrators). */
-function scopeOf(app: FastifyInstance, request: FastifyRequest): Promise<number[] | null> {
-  return restaurantScope(app, request.account!);
-}
-
-const inScope = (scope: number[] | null, restaurantId: number) => scope === null || scope.includes(restaurantId);
 
 /** A restaurant named in a query: 400 when there is none, 403 when it is not the caller's. */
 async function checkRestaurant(app: FastifyInstance, request: FastifyRequest, restaurantId: number) {
   const restaurant = await restaurantForInvoice(app.db, restaurantId);
   if (!restaurant) throw fieldError('restaurant_id', INVOICE_MSG.restaurantUnknown);
-  if (!inScope(await scopeOf(app, request), restaurantId)) throw forbidden();
+  if (!inScope(await restaurantScope(app, request.account!), restaurantId)) throw forbidden();
   return restaurant;
 }
 
@@ -49,8 +37,11 @@ export default async function invoiceRoutes(app: FastifyInstance) {
   const admins = { preHandler: app.access(...RULES.invoices.delete) };
 
   // The spec's call (a period, required) or react-admin's list convention (its filters, the caller's scope counted).
-  app.get('/api/invoice', readers, async (request, reply) => {
-    const scope = await scopeOf(app, request);
+  app.get('/api/invoice', {
+    ...readers,
+    schema: { summary: 'Invoices of a period', querystring: periodQuerySchema, response: { 200: RESPONSES.invoices } },
+  }, async (request, reply) => {
+    const scope = await restaurantScope(app, request.account!);
     return answerList(app.db, request.query, reply, INVOICE_LIST, {
       plain: () => {
         const q = periodQuerySchema.parse(request.query ?? {});
@@ -61,8 +52,11 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete<{ Params: { id: string } }>('/api/invoice/:id', admins, async (request, reply) => {
-    const id = pathId(request.params.id);
+  app.delete<{ Params: { id: string } }>('/api/invoice/:id', {
+    ...admins,
+    schema: { summary: 'Remove an invoice (frees its timesheets)', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
+    const id = pathId(request.params.id, INVOICE_MSG.notFound);
     const removed = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('invoices').select(['id', 'restaurant_id', 'document_path']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) throw notFound(INVOICE_MSG.notFound);
@@ -74,7 +68,15 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.get('/api/invoice-check', { ...readers, config: { shows: 'invoiceCheck' } }, async (request) => {
+  app.get('/api/invoice-check', {
+    ...readers,
+    config: { shows: 'invoiceCheck' },
+    schema: {
+      summary: 'Invoices overlapping a period, before making one',
+      querystring: invoiceCheckSchema,
+      response: { 200: RESPONSES.invoiceCheck },
+    },
+  }, async (request) => {
     const q = invoiceCheckSchema.parse(request.query ?? {});
     const restaurant = await checkRestaurant(app, request, q.restaurant_id);
     const options = await invoiceOptions(app.db);
@@ -87,7 +89,10 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/invoice-generate', readers, async (request, reply) => {
+  app.get('/api/invoice-generate', {
+    ...readers,
+    schema: { summary: 'Preview or issue an invoice (create_invoice=1)', querystring: invoiceGenerateSchema, response: { 200: FILES.pdf, 202: messageResponse } },
+  }, async (request, reply) => {
     const q = invoiceGenerateSchema.parse(request.query ?? {});
     const restaurant = await checkRestaurant(app, request, q.restaurant_id);
     const account = request.account!;
@@ -143,11 +148,14 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     return sendFile(reply, pdf, PDF_TYPE, 'inline', invoicePeriodFileName(q.invoice_number, q.period_date_from, q.period_date_to));
   });
 
-  app.get<{ Params: { id: string } }>('/api/invoice-download/:id', readers, async (request, reply) => {
-    const id = pathId(request.params.id);
+  app.get<{ Params: { id: string } }>('/api/invoice-download/:id', {
+    ...readers,
+    schema: { summary: 'An issued invoice', response: { 200: FILES.pdf } },
+  }, async (request, reply) => {
+    const id = pathId(request.params.id, INVOICE_MSG.notFound);
     const invoice = await storedInvoice(app.db, id);
     // Another restaurant's invoice answers as if it did not exist.
-    if (!invoice || !inScope(await scopeOf(app, request), invoice.restaurant_id)) throw notFound(INVOICE_MSG.notFound);
+    if (!invoice || !inScope(await restaurantScope(app, request.account!), invoice.restaurant_id)) throw notFound(INVOICE_MSG.notFound);
     let pdf = await readInvoicePdf(app.config.dataDir, invoice.document_path);
     if (!pdf) {
       // No stored document (issued before documents were kept, or the file was lost): rebuilt from the frozen figures.

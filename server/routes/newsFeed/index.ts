@@ -8,6 +8,7 @@ import {
   readPaging,
   type NewsPage,
   type NewsPostView,
+  newsPostSchema,
 } from '../../../domain/validation/newsFeed';
 import { fieldError } from '../../plugins/errors';
 import { POST_IMAGE_TYPES, removeImage, storeImage } from '../../services/images';
@@ -22,14 +23,10 @@ import { publishNews, reachOfPost } from './reach';
 
 /** The live-feed channel of posts (spec 1, section 7). */
 import { NEWS_CHANNEL } from '../../../domain/channels';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import { withFile } from '../../../domain/validation/apiShapes';
+import { pathId } from '../../params';
 export { NEWS_CHANNEL };
-
-/** A positive whole id from the address, else 404 (an id that cannot exist names no post). */
-export function pathId(raw: string): number {
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw postNotFound();
-  return id;
-}
 
 type WithId = FastifyRequest<{ Params: { id: string } }>;
 
@@ -44,7 +41,7 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
 
   /** The post at the address as the caller sees it, and whether they may change it. */
   async function postToChange(request: WithId) {
-    const id = pathId(request.params.id);
+    const id = pathId(request.params.id, NEWS_MSG.notFound);
     const scope = await staffScope(app, request.account!);
     const view = await findPost(app.db, id, scope);
     if (!view.can_manage) throw cannotManage();
@@ -52,7 +49,10 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
   }
 
   // The spec's call (every post, or `page`/`perPage` answered as { data, total }) or react-admin's list convention.
-  app.get('/api/newsFeed', staff, async (request, reply) => {
+  app.get('/api/newsFeed', {
+    ...staff,
+    schema: { summary: 'News posts', response: { 200: RESPONSES.newsPosts } },
+  }, async (request, reply) => {
     const scope = await staffScope(app, request.account!);
     return answerList(app.db, request.query, reply, NEWS_LIST, {
       plain: (): Promise<NewsPostView[] | NewsPage<NewsPostView>> => {
@@ -65,7 +65,10 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/api/newsFeed', staff, async (request, reply) => {
+  app.post('/api/newsFeed', {
+    ...staff,
+    schema: { summary: 'Add a news post (multipart, with a picture)', form: withFile(newsPostSchema, 'file'), response: { 201: RESPONSES.newsPost } },
+  }, async (request, reply) => {
     const account = request.account!;
     const scope = await staffScope(app, account);
     const { post, file } = await readPostBody(request);
@@ -112,10 +115,23 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
     await publishNews(app, NEWS_CHANNEL, 'update', feedItem(result.view), id);
     return result.view;
   };
-  app.post<{ Params: { id: string } }>('/api/newsFeed/:id', staff, edit);
-  app.patch<{ Params: { id: string } }>('/api/newsFeed/:id', staff, edit);
+  app.post<{ Params: { id: string } }>('/api/newsFeed/:id', {
+    ...staff,
+    schema: {
+      summary: 'Change a news post (multipart, _method=PATCH)',
+      form: withFile(newsPostSchema, 'file'),
+      response: { 200: RESPONSES.newsPost },
+    },
+  }, edit);
+  app.patch<{ Params: { id: string } }>('/api/newsFeed/:id', {
+    ...staff,
+    schema: { summary: 'Change a news post', form: withFile(newsPostSchema, 'file'), response: { 200: RESPONSES.newsPost } },
+  }, edit);
 
-  app.delete<{ Params: { id: string } }>('/api/newsFeed/:id', staff, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/newsFeed/:id', {
+    ...staff,
+    schema: { summary: 'Remove a news post', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
     const { id } = await postToChange(request);
     const reach = await reachOfPost(app.db, id);
     const img = await app.db.transaction().execute(async (trx) => {
@@ -129,7 +145,10 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.post<{ Params: { id: string } }>('/api/newsFeed/changeStatus/:id', staff, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/newsFeed/changeStatus/:id', {
+    ...staff,
+    schema: { summary: 'Show or hide a news post', body: postStatusSchema, response: { 200: RESPONSES.newsPost } },
+  }, async (request) => {
     const { id, scope } = await postToChange(request);
     const { status } = postStatusSchema.parse(await readSmallBody(request));
     const view = await app.db.transaction().execute(async (trx) => {
@@ -143,7 +162,10 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.post<{ Params: { id: string } }>('/api/newsFeed/changePinned/:id', staff, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/newsFeed/changePinned/:id', {
+    ...staff,
+    schema: { summary: 'Pin or unpin a news post', body: postPinnedSchema, response: { 200: RESPONSES.newsPost } },
+  }, async (request) => {
     const { id, scope } = await postToChange(request);
     const { pinned } = postPinnedSchema.parse(await readSmallBody(request));
     const view = await app.db.transaction().execute(async (trx) => {

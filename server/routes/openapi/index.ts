@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApi } from '../../openapi/document';
 import { notFound } from '../../plugins/errors';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
 
 const require = createRequire(import.meta.url);
 const PAGE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/page');
@@ -28,17 +29,23 @@ const PAGE_FILES: Record<string, { file: string; type: string }> = {
 export default async function openApiRoutes(app: FastifyInstance) {
   let document: string | null = null;
 
-  app.get('/api/openapi.json', async (_request, reply) => {
+  app.get('/api/openapi.json', {
+    schema: { summary: 'This document', response: { 200: RESPONSES.openapi } },
+  }, async (_request, reply) => {
     // Built on first use, when every route is registered; the table does not change afterwards.
     document ??= JSON.stringify(buildOpenApi(app.routeTable, VERSION));
     return reply.type('application/json; charset=utf-8').send(document);
   });
 
-  app.get('/api/docs', async (_request, reply) =>
+  app.get('/api/docs', {
+    schema: { summary: 'The interactive API reference', response: { 200: FILES.html } },
+  }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(fs.createReadStream(path.join(PAGE_DIR, 'index.html'))),
   );
 
-  app.get<{ Params: { file: string } }>('/api/docs/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/api/docs/:file', {
+    schema: { summary: 'A file of the API reference page', response: { 200: FILES.asset } },
+  }, async (request, reply) => {
     const found = Object.hasOwn(PAGE_FILES, request.params.file) ? PAGE_FILES[request.params.file] : undefined;
     if (!found) throw notFound();
     return reply.type(found.type).send(fs.createReadStream(found.file));

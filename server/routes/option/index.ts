@@ -7,6 +7,8 @@ import { normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../d
 import { optionFacts } from '../../../domain/options';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { allows } from '../../plugins/auth';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
 
 /** The options list in SQL: by key, searched by key or description. */
 export const OPTION_LIST: ListSpec<'options'> = {
@@ -31,14 +33,20 @@ export default async function optionRoutes(app: FastifyInstance) {
   const columns = ['id', 'okey', 'ovalue', 'description'] as const;
 
   const options = () => app.db.selectFrom('options').select(columns).orderBy('okey');
-  app.get('/api/option', staff, async (request, reply) =>
+  app.get('/api/option', {
+    ...staff,
+    schema: { summary: 'Options (pay rates, limits, map centre)', querystring: listQuerySchema, response: { 200: RESPONSES.options } },
+  }, async (request, reply) =>
     answerList(app.db, request.query, reply, OPTION_LIST, {
       plain: () => options().execute(),
       load: (ids) => options().where('id', 'in', ids).execute(),
     }),
   );
 
-  app.put<{ Params: { okey: string } }>('/api/option/:okey', staff, async (request) => {
+  app.put<{ Params: { okey: string } }>('/api/option/:okey', {
+    ...staff,
+    schema: { summary: 'Change an option', body: optionUpdateSchema, response: { 200: RESPONSES.option } },
+  }, async (request) => {
     const okey = request.params.okey;
     const input = optionUpdateSchema.parse(request.body ?? {});
     // Keys are fixed: this call neither renames an option nor creates one.

@@ -7,13 +7,17 @@ import { findPost } from '../newsFeed/queries';
 import { staffScope } from '../newsFeed/scope';
 import { publishNews } from '../newsFeed/reach';
 import { insertReply, REPLY_CHANNEL } from './store';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * Add Reply to News Feed (spec 1, sections 2 and 7): POST /api/reply { reply_content, new_id } by administrators and
  * managers, on a post they see. Answers the reply (201) and publishes reply_channel 'store' after commit.
  */
 export default async function replyRoutes(app: FastifyInstance) {
-  app.post('/api/reply', { preHandler: app.access(...RULES.reply.create) }, async (request, reply) => {
+  app.post('/api/reply', {
+    preHandler: app.access(...RULES.reply.create),
+    schema: { summary: 'Reply to a news post', body: replySchema, response: { 201: RESPONSES.reply } },
+  }, async (request, reply) => {
     const body = await readSmallBody(request);
     const input = replySchema.parse({
       ...body,

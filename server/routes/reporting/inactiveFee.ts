@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reportDefinition } from '../../../domain/reports';
+import { periodQuerySchema } from '../../../domain/validation/period';
+import { RESPONSES } from '../../../domain/validation/responses';
 import { inactiveFeeRows, reportFilter } from './reportQuery';
 
 /**
@@ -8,7 +10,10 @@ import { inactiveFeeRows, reportFilter } from './reportQuery';
  * timesheet calls; administrators and managers (within their restaurants).
  */
 export default async function inactiveFeeRoutes(app: FastifyInstance) {
-  app.get(reportDefinition('inactiveFee').path, { preHandler: app.access('staff') }, async (request) =>
+  app.get(reportDefinition('inactiveFee').path, {
+    preHandler: app.access('staff'),
+    schema: { summary: 'Report: drivers inactive with a cancellation fee', querystring: periodQuerySchema, response: { 200: RESPONSES.reportLines } },
+  }, async (request) =>
     inactiveFeeRows(app.db, await reportFilter(app, request)),
   );
 }

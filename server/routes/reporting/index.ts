@@ -9,12 +9,14 @@ import { canCancel } from '../../../domain/shifts';
 import { cancellationTimesheet } from '../../../domain/timesheets';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { recordCancellation } from '../../services/cancellations';
-import { inScope, scopeOf, staffId } from '../shift/common';
+import { staffId } from '../shift/common';
+import { inScope, scopeOf } from '../../plugins/auth';
 import { shiftsWithTimesheet } from '../shift/facts';
-import { broadcastShifts } from '../shift/notify';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { shiftView } from '../shift/view';
-import { loadPayOptions } from '../timesheet/payOptions';
-import { timesheetViews } from '../timesheet/views';
+import { loadPayOptions } from '../../records/payOptions';
+import { timesheetViews } from '../../records/timesheetViews';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * POST /api/reporting/create (spec 3, sections 4.1 'Cancel shift' and 7). Event 10 cancels a shift on the
@@ -25,7 +27,10 @@ import { timesheetViews } from '../timesheet/views';
  * Staff only: restaurant accounts never see these amounts.
  */
 export default async function reportingRoutes(app: FastifyInstance) {
-  app.post('/api/reporting/create', { preHandler: app.access('staff') }, async (request, reply) => {
+  app.post('/api/reporting/create', {
+    preHandler: app.access('staff'),
+    schema: { summary: 'Cancel a shift (with a fee or bonus)', body: cancellationSchema, response: { 201: RESPONSES.cancellation } },
+  }, async (request, reply) => {
     const input = cancellationSchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);

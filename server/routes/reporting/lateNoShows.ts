@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { periodQuerySchema } from '../../../domain/validation/period';
 import { z } from 'zod';
 import { byWorst, LATE_REPORT, type LateLine, type LateReport } from '../../../domain/lateNoShows';
 import { datesOf } from '../../../domain/ranges';
@@ -30,7 +31,10 @@ function linesBy(events: readonly AttendanceEvent[], key: (e: AttendanceEvent) =
  * by driver, by restaurant and by day; administrators everywhere, managers within their restaurants.
  */
 export default async function lateNoShowRoutes(app: FastifyInstance) {
-  app.get(LATE_REPORT.path, { preHandler: app.access('staff') }, async (request): Promise<LateReport> => {
+  app.get(LATE_REPORT.path, {
+    preHandler: app.access('staff'),
+    schema: { summary: 'Report: late starts and no-shows by driver, restaurant and day', querystring: periodQuerySchema, response: { 200: lateReportResponse } },
+  }, async (request): Promise<LateReport> => {
     const filter = await reportFilter(app, request);
     const events = await loadAttendanceEvents(app.db, filter, { restaurantIds: filter.scope });
     const days = new Map(datesOf(filter).map((date) => [date, { date, late: 0, no_show: 0 }]));

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reportDefinition, type ReportKind } from '../../../domain/reports';
+import { periodQuerySchema } from '../../../domain/validation/period';
+import { RESPONSES } from '../../../domain/validation/responses';
 import { reportFilter, reportingRows } from './reportQuery';
 import lateNoShowRoutes from './lateNoShows';
 
@@ -9,12 +11,18 @@ import lateNoShowRoutes from './lateNoShows';
  * period_date_from..period_date_to (at most 31 days). The fourth report, GET /api/timesheet/inactiveFee, is in
  * inactiveFee.ts; writing reporting records (POST /api/reporting/create) lives beside these, in its own plugin.
  */
+const SUMMARIES = {
+  shiftsCancelled: 'Report: shifts cancelled and bonuses added',
+  extraRequest: 'Report: extra requests',
+  chargeRemoved: 'Report: charges removed',
+};
+
 export default async function reportingReadRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
   for (const kind of ['shiftsCancelled', 'extraRequest', 'chargeRemoved'] as const satisfies readonly ReportKind[]) {
     const report = reportDefinition(kind);
-    app.get(report.path, staff, async (request) => reportingRows(app.db, await reportFilter(app, request), report.events));
+    app.get(report.path, { ...staff, schema: { summary: SUMMARIES[kind], querystring: periodQuerySchema, response: { 200: RESPONSES.reportLines } } }, async (request) => reportingRows(app.db, await reportFilter(app, request), report.events));
   }
   await app.register(lateNoShowRoutes);
 }

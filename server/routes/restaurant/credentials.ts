@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RESTAURANT_MSG, restaurantCredentialsEmail, restaurantCredentialsEmailSchema } from '../../../domain/validation/restaurant';
 import { HttpError, fieldError } from '../../plugins/errors';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * POST /api/sendEmail (spec 2, section 7): after adding a restaurant ('Send Verification') the screen sends back
@@ -8,7 +9,10 @@ import { HttpError, fieldError } from '../../plugins/errors';
  * Only to the e-mail of an existing restaurant account, so the call cannot mail anyone else.
  */
 export default async function credentialsRoutes(app: FastifyInstance) {
-  app.post('/api/sendEmail', { preHandler: app.access('administrator') }, async (request) => {
+  app.post('/api/sendEmail', {
+    preHandler: app.access('administrator'),
+    schema: { summary: 'E-mail a restaurant account its login', body: restaurantCredentialsEmailSchema, response: { 200: RESPONSES.success } },
+  }, async (request) => {
     const input = restaurantCredentialsEmailSchema.parse(request.body ?? {});
     const to = input.email.toLowerCase();
     const account = await app.db.selectFrom('restaurateurs').select('id').where('email', '=', to).executeTakeFirst();

@@ -10,7 +10,6 @@ import {
   restaurantSchema,
   restaurantStatusSchema,
   type RestaurantCredentials,
-  type RestaurantInput,
   type RestaurantRecord,
   type WorkingHereDriver,
 } from '../../../domain/validation/restaurant';
@@ -22,34 +21,21 @@ import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import { fileOf, readMultipart } from '../../plugins/uploads';
 import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
-import { generatePassword } from '../user/passwords';
-import { pathId } from '../params';
+import { generatePassword } from '../../auth/generatedPasswords';
+import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
-import { loginForEditedRestaurant, loginForNewRestaurant } from './accounts';
+import { loginForEditedRestaurant, loginForNewRestaurant } from '../../records/restaurantAccounts';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';
-import profileRoutes, { profileColumns } from './profile';
+import profileRoutes from './profile';
 import credentialsRoutes from './credentials';
 import { answerList, idScope } from '../../lists';
 import { RESTAURANT_LIST } from './list';
 import { checkVersion } from '../../services/versions';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { withFile } from '../../../domain/validation/apiShapes';
+import { restaurantColumns } from '../../records/restaurants';
 
-
-/** The restaurant's own columns from a validated form: its profile, and what only the office sets. */
-export function restaurantColumns(input: RestaurantInput, restaurateurId: number, logo: string | null) {
-  return {
-    ...profileColumns(input, logo),
-    business_email: input.business_email.toLowerCase(),
-    area_id: input.area_id,
-    restaurateur_id: restaurateurId,
-    standard_pay: input.standard_pay,
-    weekend_pay: input.weekend_pay,
-    invoice_comission: input.invoice_comission,
-    booking_fee: input.booking_fee,
-    send_invoice: input.send_invoice ? 1 : 0,
-    map_latitude: input.map_latitude,
-    map_longitude: input.map_longitude,
-  };
-}
 
 async function assertAreaExists(db: Kysely<Database>, areaId: number): Promise<void> {
   // Locked (shared) so the area cannot be deleted while the restaurant is being written into it.
@@ -79,7 +65,10 @@ export default async function restaurantRoutes(app: FastifyInstance) {
   const today = () => londonToday();
 
   /** The spec's call answers every restaurant of a status; react-admin's list convention a page (server/lists). */
-  app.get<{ Querystring: { status?: string } }>('/api/restaurant', readers, async (request, reply) => {
+  app.get<{ Querystring: { status?: string } }>('/api/restaurant', {
+    ...readers,
+    schema: { summary: 'Restaurants', querystring: listQuerySchema, response: { 200: RESPONSES.restaurants } },
+  }, async (request, reply) => {
     const ids = await restaurantScope(app, request.account!);
     return answerList(app.db, request.query, reply, RESTAURANT_LIST, {
       plain: () => loadRestaurants(app.db, { status: readRestaurantStatus(request.query.status), ids }),
@@ -88,7 +77,10 @@ export default async function restaurantRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/api/restaurant', admins, async (request, reply) => {
+  app.post('/api/restaurant', {
+    ...admins,
+    schema: { summary: 'Add a restaurant', form: withFile(restaurantSchema, 'logo'), response: { 201: RESPONSES.restaurant } },
+  }, async (request, reply) => {
     const body = await readMultipart(request);
     const input = restaurantSchema.parse(body.fields);
     const email = input.email.toLowerCase();
@@ -123,7 +115,15 @@ export default async function restaurantRoutes(app: FastifyInstance) {
    * Edit (spec 2, section 7: POST with _method=PATCH, multipart). Fields left out are cleared, as the form sends them
    * all. Sent with an old version (`updated_at`), it answers 409 and changes nothing (domain/versions.ts).
    */
-  app.post<{ Params: { id: string } }>('/api/restaurant/:id', admins, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/restaurant/:id', {
+    ...admins,
+    schema: {
+      summary: 'Change a restaurant (multipart, with its logo)',
+      form: withFile(restaurantSchema, 'logo'),
+      response: { 200: RESPONSES.restaurant },
+      versioned: true,
+    },
+  }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const body = await readMultipart(request);
     const claimed = body.fields.id;
@@ -161,7 +161,10 @@ export default async function restaurantRoutes(app: FastifyInstance) {
   });
 
   /** Mark active or inactive (spec 2, section 7: PUT ?inactive=true with the status). */
-  app.put<{ Params: { id: string } }>('/api/restaurant/:id', admins, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/restaurant/:id', {
+    ...admins,
+    schema: { summary: 'Activate or deactivate a restaurant', body: restaurantStatusSchema, response: { 200: RESPONSES.restaurant } },
+  }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const { status } = restaurantStatusSchema.parse(request.body ?? {});
     const updated = await app.db
@@ -180,7 +183,10 @@ export default async function restaurantRoutes(app: FastifyInstance) {
    * A restaurant with shifts, timesheets, invoices or report records is never deleted (they would be lost with
    * it): the answer says what it has, and marking it inactive is the way to retire it.
    */
-  app.delete<{ Params: { id: string } }>('/api/restaurant/:id', admins, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/restaurant/:id', {
+    ...admins,
+    schema: { summary: 'Remove a restaurant (inactive instead when it has history)', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const restaurant = await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('restaurants').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -203,7 +209,10 @@ export default async function restaurantRoutes(app: FastifyInstance) {
   });
 
   /** Drivers Working Here (spec 2, section 2), our own call: see WORKING_HERE_DAYS_BACK in domain/. */
-  app.get<{ Params: { id: string } }>('/api/restaurant/:id/drivers', { preHandler: app.access('administrator') }, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/restaurant/:id/drivers', {
+    preHandler: app.access('administrator'),
+    schema: { summary: 'A restaurant’s drivers', response: { 200: RESPONSES.restaurantDrivers } },
+  }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const exists = await app.db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound(RESTAURANT_MSG.notFound);

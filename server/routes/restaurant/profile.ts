@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { RESTAURANT_MSG, restaurantProfileSchema, type RestaurantProfileInput } from '../../../domain/validation/restaurant';
+import { RESTAURANT_MSG, restaurantProfileSchema } from '../../../domain/validation/restaurant';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
 import { fieldError, notFound } from '../../plugins/errors';
 import { fileOf, readMultipart } from '../../plugins/uploads';
 import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
-import { pathId } from '../params';
+import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
 import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from './query';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { withFile } from '../../../domain/validation/apiShapes';
+import { profileColumns } from '../../records/restaurants';
 
 /** The restaurant as the profile call answers it: the shape login gives the account's restaurants. */
 export const PROFILE_COLUMNS = [
@@ -17,27 +20,6 @@ export const PROFILE_COLUMNS = [
   'map_longitude', 'logo_src', 'meal', 'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target',
 ] as const;
 
-/** The columns a restaurant account may change itself (the office's form writes them too). */
-export function profileColumns(input: ProfileFields, logo: string | null) {
-  return {
-    name: input.name,
-    contact_name: input.contactName,
-    address: input.address,
-    postcode: input.postcode,
-    telephone: input.telephone,
-    meal: input.meal,
-    uniform: input.uniform,
-    cash_orders: input.cash_orders,
-    waiting_location: input.waiting_location,
-    other: input.other,
-    bonus_target: input.bonus_target,
-    logo_src: logo,
-  };
-}
-type ProfileFields = Pick<
-  RestaurantProfileInput,
-  'name' | 'contactName' | 'address' | 'postcode' | 'telephone' | 'meal' | 'uniform' | 'cash_orders' | 'waiting_location' | 'other' | 'bonus_target'
->;
 
 /**
  * POST /api/restaurant/profile/{id} (spec 2, sections 2 and 7): a restaurant account edits its own restaurant
@@ -45,7 +27,14 @@ type ProfileFields = Pick<
  * restaurants) needs the current one and ends the account's other sessions.
  */
 export default async function profileRoutes(app: FastifyInstance) {
-  app.post<{ Params: { id: string } }>('/api/restaurant/profile/:id', { preHandler: app.access('restaurant') }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/restaurant/profile/:id', {
+    preHandler: app.access('restaurant'),
+    schema: {
+      summary: 'A restaurant account changes its restaurant',
+      form: withFile(restaurantProfileSchema, 'logo'),
+      response: { 200: RESPONSES.restaurant },
+    },
+  }, async (request) => {
     const account = request.account!;
     if (account.kind !== 'restaurateur') throw notFound(RESTAURANT_MSG.notFound);
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);

@@ -10,11 +10,13 @@ import {
 import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
-import { isUniqueViolation } from '../../db/errors';
-import { badRequest, fieldError, notFound } from '../../plugins/errors';
-import { generatePassword } from '../user/passwords';
-import { pathId } from '../params';
+import { badRequest, notFound } from '../../plugins/errors';
+import { generatePassword } from '../../auth/generatedPasswords';
+import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 
 /** A restaurant account as the restaurant dialogs' login combobox lists it: who, and for which restaurants. */
 export interface RestaurateurView {
@@ -59,10 +61,6 @@ async function loadRestaurateurs(db: Kysely<Database>, ids?: number[]): Promise<
   }));
 }
 
-function emailRace(error: unknown): never {
-  throw isUniqueViolation(error) ? fieldError('email', RESTAURANT_MSG.restaurateurEmailTaken) : error;
-}
-
 /**
  * Restaurant accounts (restaurateurs, spec 2, section 7; the payload is ours: name, email, optional password).
  * One account logs in for several restaurants. Administrators only.
@@ -70,30 +68,38 @@ function emailRace(error: unknown): never {
 export default async function restaurateurRoutes(app: FastifyInstance) {
   const admins = { preHandler: app.access('administrator') };
 
-  app.get('/api/restaurateur', admins, async (request, reply) =>
+  app.get('/api/restaurateur', {
+    ...admins,
+    schema: { summary: 'Restaurant accounts', querystring: listQuerySchema, response: { 200: RESPONSES.restaurateurs } },
+  }, async (request, reply) =>
     answerList(app.db, request.query, reply, RESTAURATEUR_LIST, { plain: () => loadRestaurateurs(app.db), load: (ids) => loadRestaurateurs(app.db, ids) }),
   );
 
-  app.post('/api/restaurateur', admins, async (request, reply) => {
+  app.post('/api/restaurateur', {
+    ...admins,
+    schema: { summary: 'Add a restaurant account', body: restaurateurSchema, response: { 201: RESPONSES.newRestaurateur } },
+  }, async (request, reply) => {
     const input = restaurateurSchema.parse(request.body ?? {});
     const email = input.email.toLowerCase();
     const password = input.password ?? generatePassword();
     const passwordHash = await hashPassword(password);
-    const taken = await app.db.selectFrom('restaurateurs').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) throw fieldError('email', RESTAURANT_MSG.restaurateurEmailTaken);
+    await assertEmailFree(app.db, 'restaurateurs', email, RESTAURANT_MSG.restaurateurEmailTaken);
     const row = await app.db
       .insertInto('restaurateurs')
       .values({ name: input.name, email, password_hash: passwordHash })
       .returning('id')
       .executeTakeFirstOrThrow()
-      .catch(emailRace);
+      .catch(emailRace(RESTAURANT_MSG.restaurateurEmailTaken));
     const [restaurateur] = await loadRestaurateurs(app.db, [row.id]);
     const restCredentials: RestaurantCredentials = { email, password, name: input.name };
     reply.status(201);
     return { ...restaurateur, restCredentials };
   });
 
-  app.put<{ Params: { id: string } }>('/api/restaurateur/:id', admins, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/restaurateur/:id', {
+    ...admins,
+    schema: { summary: 'Change a restaurant account', body: restaurateurSchema, response: { 200: RESPONSES.restaurateur } },
+  }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.restaurateurNotFound);
     const input = restaurateurSchema.parse(request.body ?? {});
     const email = input.email.toLowerCase();
@@ -101,8 +107,7 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
     await app.db
       .transaction()
       .execute(async (trx) => {
-        const taken = await trx.selectFrom('restaurateurs').select('id').where('email', '=', email).where('id', '!=', id).executeTakeFirst();
-        if (taken) throw fieldError('email', RESTAURANT_MSG.restaurateurEmailTaken);
+        await assertEmailFree(trx, 'restaurateurs', email, RESTAURANT_MSG.restaurateurEmailTaken, id);
         const updated = await trx
           .updateTable('restaurateurs')
           .set({ name: input.name, email, updated_at: sql<string>`now()`, ...(passwordHash ? { password_hash: passwordHash } : {}) })
@@ -112,14 +117,17 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
         if (!updated) throw notFound(RESTAURANT_MSG.restaurateurNotFound);
         if (passwordHash) await revokeAccountTokens(trx, 'restaurateur', id);
       })
-      .catch(emailRace);
+      .catch(emailRace(RESTAURANT_MSG.restaurateurEmailTaken));
     const [restaurateur] = await loadRestaurateurs(app.db, [id]);
     await announceAccessChange(app, [{ kind: 'restaurateur', id }]);
     return restaurateur;
   });
 
   /** An account that still logs in for restaurants stays: they would be left without a login. */
-  app.delete<{ Params: { id: string } }>('/api/restaurateur/:id', admins, async (request) => {
+  app.delete<{ Params: { id: string } }>('/api/restaurateur/:id', {
+    ...admins,
+    schema: { summary: 'Remove a restaurant account', response: { 200: RESPONSES.success } },
+  }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.restaurateurNotFound);
     await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('restaurateurs').select(['id', 'email']).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -1,21 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { attendanceQuerySchema, attendanceResponse } from '../../../domain/validation/shiftAttendance';
 import { londonToday } from '../../../domain/dates';
 import { restaurantScope } from '../../plugins/auth';
 import { attendanceOfRow, loadAttendanceLimits, loadAttendanceRows } from '../../services/attendance';
-
-export const attendanceQuerySchema = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\d$/, 'Date must be a date like 2026-11-29')
-    .optional(),
-});
-
-export const attendanceResponse = z.looseObject({
-  date: z.string(),
-  limits: z.looseObject({ lateMinutes: z.number(), noShowMinutes: z.number() }),
-  items: z.array(z.looseObject({ shift_id: z.number(), attendance: z.looseObject({ kind: z.string() }).nullable() })),
-});
 
 /**
  * GET /api/shift/attendance?date=: the attendance of a day's published shifts with a driver, for the board to merge
@@ -23,7 +10,14 @@ export const attendanceResponse = z.looseObject({
  * read the states again each minute itself. One statement for the shifts, one for the two options.
  */
 export default async function attendanceRoutes(app: FastifyInstance) {
-  app.get('/api/shift/attendance', { preHandler: app.access('staff', 'restaurant') }, async (request) => {
+  app.get('/api/shift/attendance', {
+    preHandler: app.access('staff', 'restaurant'),
+    schema: {
+      summary: "Attendance of today's shifts: late, no-show, started, finished",
+      querystring: attendanceQuerySchema,
+      response: { 200: attendanceResponse },
+    },
+  }, async (request) => {
     const now = new Date();
     const today = londonToday(now);
     const { date = today } = attendanceQuerySchema.parse(request.query ?? {});

@@ -7,10 +7,12 @@ import { PUSH_DRIVERS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/stat
 import { SHIFT_MSG, bulkShiftSchema, publishSchema } from '../../../domain/validation/shift';
 import { canDelete, canPublish, canUnpublish, type ShiftRecord, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { bulkRefused, bulkSummary, inScope, priceFor, scopeOf, staffId, type BulkFailure, type RefusedShift } from './common';
+import { bulkRefused, bulkSummary, priceFor, staffId, type BulkFailure, type RefusedShift } from './common';
+import { inScope, scopeOf } from '../../plugins/auth';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf, type DriverFacts } from './facts';
-import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from './notify';
+import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from '../../services/shiftNotify';
 import { loadShifts } from './view';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 const UNPUBLISH_NOTHING = 'No more shifts to unpublish';
 const REMOVE_NOTHING = 'No more shifts to remove';
@@ -56,7 +58,10 @@ const fail = (r: { id: number; period_date: string }, field: string, message: st
 export default async function bulkShiftRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.post('/api/shift/publish', staff, async (request): Promise<ShiftRecord[]> => {
+  app.post('/api/shift/publish', {
+    ...staff,
+    schema: { summary: 'Publish shifts', body: publishSchema, response: { 200: RESPONSES.shifts } },
+  }, async (request): Promise<ShiftRecord[]> => {
     const input = publishSchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);
@@ -123,7 +128,10 @@ export default async function bulkShiftRoutes(app: FastifyInstance) {
     return shifts;
   });
 
-  app.post('/api/shift/unpublish', staff, async (request): Promise<ShiftRecord[]> => {
+  app.post('/api/shift/unpublish', {
+    ...staff,
+    schema: { summary: 'Unpublish shifts', body: bulkShiftSchema, response: { 200: RESPONSES.shifts } },
+  }, async (request): Promise<ShiftRecord[]> => {
     const input = bulkShiftSchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);
@@ -148,7 +156,10 @@ export default async function bulkShiftRoutes(app: FastifyInstance) {
     return shifts;
   });
 
-  app.post('/api/shift/remove', staff, async (request) => {
+  app.post('/api/shift/remove', {
+    ...staff,
+    schema: { summary: 'Remove shifts', body: bulkShiftSchema, response: { 200: RESPONSES.removedShifts } },
+  }, async (request) => {
     const input = bulkShiftSchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);

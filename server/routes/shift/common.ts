@@ -1,25 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { restaurantScope, type Account } from '../../plugins/auth';
-import { HttpError, notFound } from '../../plugins/errors';
-import { SHIFT_MSG } from '../../../domain/validation/shift';
+import type { Account } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
 import { priceShift } from '../../../domain/shifts';
 import type { FuelRates } from '../../../domain/pay';
 import type { RestaurantFacts } from './facts';
-
-/** A positive whole id from the address, else 404 (an id that cannot exist names no shift). */
-export function pathId(raw: string): number {
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(SHIFT_MSG.notFound);
-  return id;
-}
-
-/** The restaurants an account may touch (null = all), as a set for quick checks. */
-export async function scopeOf(app: FastifyInstance, account: Account): Promise<Set<number> | null> {
-  const ids = await restaurantScope(app, account);
-  return ids === null ? null : new Set(ids);
-}
-
-export const inScope = (scope: Set<number> | null, restaurantId: number) => scope === null || scope.has(restaurantId);
 
 /** The staff user behind a request (creator_id / moderator_id), or null. */
 export const staffId = (account: Account) => (account.kind === 'user' ? account.id : null);

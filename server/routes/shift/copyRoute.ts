@@ -5,13 +5,15 @@ import { RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain
 import { copySchema } from '../../../domain/validation/shift';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { inScope, priceFor, scopeOf, staffId } from './common';
+import { priceFor, staffId } from './common';
+import { inScope, scopeOf } from '../../plugins/auth';
 import { copyTargets } from './copy';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, spanOf } from './facts';
-import { broadcastShifts } from './notify';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { loadShifts } from './view';
 import { guardWorkingTime } from './workingTimeGuard';
 import { workingTimeConfirmed } from '../../../domain/workingTime';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * POST /api/shift/copyshifts (spec 3, sections 2.1 and 4.1): copies of the given shifts in the range starting at
@@ -21,7 +23,10 @@ import { workingTimeConfirmed } from '../../../domain/workingTime';
  * would break a working-time rule answer 409 with the warnings until the call confirms them.
  */
 export default async function copyShiftRoutes(app: FastifyInstance) {
-  app.post('/api/shift/copyshifts', { preHandler: app.access('staff') }, async (request, reply): Promise<ShiftRecord[]> => {
+  app.post('/api/shift/copyshifts', {
+    preHandler: app.access('staff'),
+    schema: { summary: 'Copy shifts to other days', body: copySchema, response: { 201: RESPONSES.shifts } },
+  }, async (request, reply): Promise<ShiftRecord[]> => {
     const input = copySchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);

@@ -17,12 +17,14 @@ import { attendanceOfRow, loadAttendanceLimits, loadAttendanceRows } from '../..
 import { recentNoShows } from '../../services/attendanceRecord';
 import { recordCancellation } from '../../services/cancellations';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
-import { inScope, pathId, scopeOf, staffId } from './common';
-import { broadcastShifts } from './notify';
+import { staffId } from './common';
+import { pathId } from '../../params';
+import { inScope, scopeOf } from '../../plugins/auth';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants } from './planFacts';
 import { shiftView } from './view';
-import { loadPayOptions } from '../timesheet/payOptions';
-import { timesheetViews } from '../timesheet/views';
+import { loadPayOptions } from '../../records/payOptions';
+import { timesheetViews } from '../../records/timesheetViews';
 
 export const coverParams = z.object({ id: z.string() });
 
@@ -90,8 +92,11 @@ async function candidatesFor(db: Kysely<Database>, shift: { id: number; restaura
 export default async function coverShiftRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.get('/api/shift/:id/cover', staff, async (request) => {
-    const id = pathId(coverParams.parse(request.params).id);
+  app.get('/api/shift/:id/cover', {
+    ...staff,
+    schema: { summary: 'Drivers who could cover a late or no-show shift now, best first', response: { 200: coverProposalsResponse } },
+  }, async (request) => {
+    const id = pathId(coverParams.parse(request.params).id, SHIFT_MSG.notFound);
     const now = new Date();
     const { shift, row, attendance } = await coverableShift(app.db, await scopeOf(app, request.account!), id, now);
     const candidates = await candidatesFor(app.db, shift);
@@ -111,8 +116,11 @@ export default async function coverShiftRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/api/shift/:id/cover', staff, async (request) => {
-    const id = pathId(coverParams.parse(request.params).id);
+  app.post('/api/shift/:id/cover', {
+    ...staff,
+    schema: { summary: 'Cover a late or no-show shift with another driver', body: coverSchema, response: { 200: coverResponse } },
+  }, async (request) => {
+    const id = pathId(coverParams.parse(request.params).id, SHIFT_MSG.notFound);
     const input = coverSchema.parse(request.body ?? {});
     const account = request.account!;
     const now = new Date();

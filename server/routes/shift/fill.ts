@@ -10,12 +10,13 @@ import { FILL_MSG, fillApplySchema, fillProposalsSchema, type FillProposalsInput
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { DriverPlan } from '../../../domain/workingTime';
 import type { ShiftRecord } from '../../../domain/shifts';
-import { inScope, scopeOf } from './common';
+import { inScope, scopeOf } from '../../plugins/auth';
 import { shiftsWithTimesheet, spanOf } from './facts';
-import { broadcastShifts } from './notify';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
 import { loadShifts } from './view';
 import { recentNoShows } from '../../services/attendanceRecord';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * Open shifts the assistant may fill: no driver (never given or rejected), unpublished or published, not worked,
@@ -108,7 +109,10 @@ async function recheck(trx: Transaction<Database>, lines: { shift_id: number; dr
 export default async function fillShiftRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.post('/api/shift/fill-proposals', staff, async (request): Promise<FillProposalsAnswer> => {
+  app.post('/api/shift/fill-proposals', {
+    ...staff,
+    schema: { summary: 'Proposed drivers for open shifts', body: fillProposalsSchema, response: { 200: RESPONSES.fillProposals } },
+  }, async (request): Promise<FillProposalsAnswer> => {
     const input = fillProposalsSchema.parse(request.body ?? {});
     const scope = await scopeOf(app, request.account!);
     const open = await openShifts(app.db, input, scope);
@@ -130,7 +134,10 @@ export default async function fillShiftRoutes(app: FastifyInstance) {
     return { proposals: result.proposals.map(withShift), unfilled: result.unfilled.map(withShift) };
   });
 
-  app.post('/api/shift/fill', staff, async (request): Promise<{ assigned: ShiftRecord[]; failed: FillFailure[] }> => {
+  app.post('/api/shift/fill', {
+    ...staff,
+    schema: { summary: 'Assign proposed drivers', body: fillApplySchema, response: { 200: RESPONSES.fill } },
+  }, async (request): Promise<{ assigned: ShiftRecord[]; failed: FillFailure[] }> => {
     const input = fillApplySchema.parse(request.body ?? {});
     const scope = await scopeOf(app, request.account!);
     const { ok, failed } = await app.db.transaction().execute(async (trx) => {

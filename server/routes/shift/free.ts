@@ -13,11 +13,13 @@ import {
   FREE_SHIFT_BONUSES, canRestaurantPublish, draftDateRefusal, draftTooEarlyMessage, earliestDraftDate, isEditableFreeShift,
   type ShiftRecord, type ShiftState,
 } from '../../../domain/shifts';
-import { bulkRefused, pathId, type BulkFailure } from './common';
+import { bulkRefused, type BulkFailure } from './common';
+import { pathId } from '../../params';
 import { copyTargets } from './copy';
 import { loadRestaurants, shiftsWithTimesheet } from './facts';
-import { broadcastShifts } from './notify';
+import { broadcastShifts } from '../../services/shiftNotify';
 import { loadShifts, shiftView } from './view';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
 
 /**
  * The free-shift calls of restaurant accounts (spec 3, sections 2.2, 4.1 and 7): open shifts without a driver
@@ -79,7 +81,10 @@ async function alertModeration(app: FastifyInstance, shifts: ShiftRecord[], name
 export default async function freeShiftRoutes(app: FastifyInstance) {
   const restaurants = { preHandler: app.access('restaurant'), config: { shows: 'shift' as const } };
 
-  app.post('/api/shift/createFree', restaurants, async (request, reply) => {
+  app.post('/api/shift/createFree', {
+    ...restaurants,
+    schema: { summary: 'A restaurant asks for a shift', body: freeShiftSchema, response: { 201: RESPONSES.shift } },
+  }, async (request, reply) => {
     const input = freeShiftSchema.parse(request.body ?? {});
     const tooEarly = draftDateRefusal(input.period_date, londonToday());
     if (tooEarly) throw fieldError('period_date', tooEarly);
@@ -107,8 +112,11 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.put<{ Params: { id: string } }>('/api/shift/updateFree/:id', restaurants, async (request) => {
-    const id = pathId(request.params.id);
+  app.put<{ Params: { id: string } }>('/api/shift/updateFree/:id', {
+    ...restaurants,
+    schema: { summary: 'Change a requested shift', body: freeShiftSchema, response: { 200: RESPONSES.shift } },
+  }, async (request) => {
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const input = freeShiftSchema.parse(request.body ?? {});
     if (input.id !== undefined && input.id !== null && input.id !== '' && Number(input.id) !== id) throw fieldError('id', SHIFT_MSG.idMismatch);
     const account = request.account!;
@@ -142,8 +150,11 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/shift/removeFree/:id', restaurants, async (request, reply) => {
-    const id = pathId(request.params.id);
+  app.delete<{ Params: { id: string } }>('/api/shift/removeFree/:id', {
+    ...restaurants,
+    schema: { summary: 'Withdraw a requested shift', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const account = request.account!;
     const removed = await app.db.transaction().execute(async (trx) => {
       const { row, state } = await lockOwnShift(trx, account, id);
@@ -155,7 +166,10 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.post('/api/shift/copyShiftsFree', restaurants, async (request, reply): Promise<ShiftRecord[]> => {
+  app.post('/api/shift/copyShiftsFree', {
+    ...restaurants,
+    schema: { summary: 'Copy requested shifts', body: copySchema, response: { 201: RESPONSES.shifts } },
+  }, async (request, reply): Promise<ShiftRecord[]> => {
     const input = copySchema.parse(request.body ?? {});
     const account = request.account!;
     const own = restaurantIdsOf(account);
@@ -197,7 +211,10 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     return shifts;
   });
 
-  app.post('/api/shift/moderateFree', restaurants, async (request): Promise<ShiftRecord[]> => {
+  app.post('/api/shift/moderateFree', {
+    ...restaurants,
+    schema: { summary: 'Send requested shifts to the office', body: moderateSchema, response: { 200: RESPONSES.shifts } },
+  }, async (request): Promise<ShiftRecord[]> => {
     const input = moderateSchema.parse(request.body ?? {});
     const account = request.account!;
     const own = restaurantIdsOf(account);

@@ -16,6 +16,8 @@ import freeShiftRoutes from './free';
 import singleShiftRoutes from './single';
 import { loadShifts, type ShiftFilter } from './view';
 import type { ShiftRecord } from '../../../domain/shifts';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { shiftsQuery } from '../../../domain/validation/apiShapes';
 
 /** ?shift_ids=1,2,3 narrows the range to the shifts a live-feed message named. */
 const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
@@ -32,7 +34,11 @@ export default async function shiftRoutes(app: FastifyInstance) {
   // The board's weeks and months, kept by day: a change builds again only the days it touched.
   const lists = new DayListCache(32 * 1024 * 1024, 1);
 
-  app.get('/api/shift', { preHandler: app.access('staff', 'restaurant'), config: { shows: 'shift' } }, async (request, reply) => {
+  app.get('/api/shift', {
+    preHandler: app.access('staff', 'restaurant'),
+    config: { shows: 'shift' },
+    schema: { summary: 'Shifts of a range (at most 31 days)', querystring: shiftsQuery, response: { 200: RESPONSES.shifts } },
+  }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const { range, withTimesheet, withDriver, filterDraft } = shiftQuerySchema.parse(query);
     const ids = shiftIdsQuery.parse(query.shift_ids);

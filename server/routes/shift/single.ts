@@ -6,13 +6,16 @@ import { PUSH_DRIVERS, RESTAURANT_STATUS, SHIFT_STATUS } from '../../../domain/s
 import { SHIFT_MSG, shiftSchema, shiftUpdateSchema, type ShiftInput } from '../../../domain/validation/shift';
 import { assignedStatusFor, canDelete, canPublish, canUnpublish, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { inScope, pathId, priceFor, scopeOf, staffId } from './common';
+import { priceFor, staffId } from './common';
+import { inScope, scopeOf } from '../../plugins/auth';
+import { pathId } from '../../params';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet } from './facts';
-import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from './notify';
+import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from '../../services/shiftNotify';
 import { shiftView } from './view';
 import { guardWorkingTime } from './workingTimeGuard';
 import { checkVersion } from '../../services/versions';
 import { workingTimeConfirmed } from '../../../domain/workingTime';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
 
 type Row = Awaited<ReturnType<typeof lockShift>>;
 
@@ -78,7 +81,10 @@ const stateOfRow = (row: NonNullable<Row>, hasTimesheet: boolean): ShiftState =>
 export default async function singleShiftRoutes(app: FastifyInstance) {
   const staff = { preHandler: app.access('staff') };
 
-  app.post('/api/shift', staff, async (request, reply) => {
+  app.post('/api/shift', {
+    ...staff,
+    schema: { summary: 'Add a shift', body: shiftSchema, response: { 201: RESPONSES.shift } },
+  }, async (request, reply) => {
     const input = shiftSchema.parse(request.body ?? {});
     const account = request.account!;
     const scope = await scopeOf(app, account);
@@ -114,16 +120,22 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
   });
 
   /** One shift as the board shows it (a dialog reloading it after a conflict). */
-  app.get<{ Params: { id: string } }>('/api/shift/:id', staff, async (request) => {
-    const id = pathId(request.params.id);
+  app.get<{ Params: { id: string } }>('/api/shift/:id', {
+    ...staff,
+    schema: { summary: 'One shift, as the board shows it', response: { 200: RESPONSES.shift } },
+  }, async (request) => {
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const scope = await scopeOf(app, request.account!);
     const shift = await shiftView(app.db, id);
     if (!shift || !inScope(scope, shift.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
     return shift;
   });
 
-  app.put<{ Params: { id: string } }>('/api/shift/:id', staff, async (request) => {
-    const id = pathId(request.params.id);
+  app.put<{ Params: { id: string } }>('/api/shift/:id', {
+    ...staff,
+    schema: { summary: 'Change a shift', body: shiftUpdateSchema, response: { 200: RESPONSES.shift }, versioned: true },
+  }, async (request) => {
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const input = shiftUpdateSchema.parse(request.body ?? {});
     if (input.id !== undefined && input.id !== null && input.id !== '' && Number(input.id) !== id) throw fieldError('id', SHIFT_MSG.idMismatch);
     const account = request.account!;
@@ -187,8 +199,11 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/shift/:id', staff, async (request, reply) => {
-    const id = pathId(request.params.id);
+  app.delete<{ Params: { id: string } }>('/api/shift/:id', {
+    ...staff,
+    schema: { summary: 'Remove a shift', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
+    const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const scope = await scopeOf(app, request.account!);
     const removed = await app.db.transaction().execute(async (trx) => {
       const current = await lockShift(trx, id);

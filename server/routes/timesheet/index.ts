@@ -15,29 +15,25 @@ import { hiddenFields } from '../../visibility/present';
 import { DayListCache } from '../../services/dayLists';
 import { sendList } from '../../services/jsonList';
 import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
-import { loadPayOptions } from './payOptions';
+import { loadPayOptions } from '../../records/payOptions';
 import type { PlanContext } from './plan';
-import { LIST_SECTIONS, timesheetDayTexts, timesheetViews, type TimesheetView } from './views';
+import { LIST_SECTIONS, timesheetDayTexts, timesheetViews, type TimesheetView } from '../../records/timesheetViews';
 import { writeTimesheets, type WriteItem } from './write';
 
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { RULES } from '../../../domain/access';
 import type { RecordConflict } from '../../../domain/versions';
+import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import { approveBody } from '../../../domain/validation/apiShapes';
+import { pathId } from '../../params';
 export { TIMESHEET_CHANNEL };
 
 const schema = timesheetSchema();
 
-/** A saved timesheet's id from the address; anything else names no timesheet (404). */
-function pathId(raw: string): number {
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(TIMESHEET_MSG.notFound);
-  return id;
-}
-
 /** Removal of a placeholder (id ≤ 0) has its own message in the spec (section 8). */
 function removalId(raw: string): number {
   if (/^-?\d+$/.test(raw) && Number(raw) <= 0) throw fieldError('id', TIMESHEET_MSG.cantRemovePlaceholder);
-  return pathId(raw);
+  return pathId(raw, TIMESHEET_MSG.notFound);
 }
 
 /** The approve call takes the list itself, or `{ timesheets: [...] }`. */
@@ -78,7 +74,10 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   }
 
-  app.get('/api/timesheet', readers, async (request, reply) => {
+  app.get('/api/timesheet', {
+    ...readers,
+    schema: { summary: 'Timesheets of a range', querystring: timesheetRangeSchema, response: { 200: RESPONSES.timesheets } },
+  }, async (request, reply) => {
     const query = timesheetRangeSchema.parse(request.query ?? {});
     const ctx = await context(request);
     const forRestaurant = request.account!.kind === 'restaurateur';
@@ -91,15 +90,21 @@ export default async function timesheetRoutes(app: FastifyInstance) {
   });
 
   /** One saved timesheet as the list shows it (a form reloading it after a conflict). */
-  app.get<{ Params: { id: string } }>('/api/timesheet/:id', staff, async (request) => {
-    const id = pathId(request.params.id);
+  app.get<{ Params: { id: string } }>('/api/timesheet/:id', {
+    ...staff,
+    schema: { summary: 'One saved timesheet, as the list shows it', response: { 200: RESPONSES.timesheet } },
+  }, async (request) => {
+    const id = pathId(request.params.id, TIMESHEET_MSG.notFound);
     const ctx = await context(request);
     const [view] = await timesheetViews(app.db, [id], ctx.pay);
     if (!view || (ctx.scope !== null && !ctx.scope.includes(view.restaurant_id))) throw notFound(TIMESHEET_MSG.notFound);
     return view;
   });
 
-  app.post('/api/timesheet', staff, async (request, reply) => {
+  app.post('/api/timesheet', {
+    ...staff,
+    schema: { summary: 'Add a timesheet', body: schema, response: { 201: RESPONSES.timesheet } },
+  }, async (request, reply) => {
     const input = schema.parse(request.body ?? {});
     const view = await writeOne(request, { input, request: {} });
     await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'store', items: [view] });
@@ -107,8 +112,11 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.put<{ Params: { id: string } }>('/api/timesheet/:id', staff, async (request) => {
-    const id = pathId(request.params.id);
+  app.put<{ Params: { id: string } }>('/api/timesheet/:id', {
+    ...staff,
+    schema: { summary: 'Change a timesheet', body: schema, response: { 200: RESPONSES.timesheet }, versioned: true },
+  }, async (request) => {
+    const id = pathId(request.params.id, TIMESHEET_MSG.notFound);
     const input = schema.parse(request.body ?? {});
     const claimed = bodyTimesheetId(input.id);
     if (claimed !== null && claimed !== id) throw fieldError('id', TIMESHEET_MSG.idMismatch);
@@ -117,7 +125,10 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/timesheet/:id', admins, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/timesheet/:id', {
+    ...admins,
+    schema: { summary: 'Remove a timesheet', response: { 204: FILES.empty } },
+  }, async (request, reply) => {
     const id = removalId(request.params.id);
     const ctx = await context(request);
     const removed = await app.db.transaction().execute(async (trx) => {
@@ -141,7 +152,14 @@ export default async function timesheetRoutes(app: FastifyInstance) {
    * item sent with the version it was loaded with (the form's Approve) is refused when the timesheet changed since,
    * its `errors` saying so under `updated_at` and its `conflict` who changed it and when.
    */
-  app.post('/api/timesheet/approve', staff, async (request) => {
+  app.post('/api/timesheet/approve', {
+    ...staff,
+    schema: {
+      summary: 'Approve timesheets: the approved in data, each refused item in fail (the item as sent in data, its messages in errors)',
+      body: approveBody,
+      response: { 200: RESPONSES.approval },
+    },
+  }, async (request) => {
     const list = approveList(request.body);
     const fail: { index: number; errors: Record<string, string[]>; conflict?: RecordConflict['conflict'] }[] = [];
     const valid: { item: WriteItem; index: number }[] = [];

@@ -27,8 +27,9 @@ import {
   type TimesheetInput,
 } from '../../../domain/validation/timesheet';
 import type { RecordConflict } from '../../../domain/versions';
-import type { PayOptions } from './payOptions';
+import type { PayOptions } from '../../records/payOptions';
 import type { DriverFacts, Lookups, RestaurantFacts, ShiftFacts, StoredTimesheet } from './lookups';
+import { inScope } from '../../plugins/auth';
 
 /**
  * A write the rules refuse: the HTTP status and the `{ field: [messages] }` body; for a save on an old version
@@ -80,7 +81,6 @@ export interface WriteRequest {
   approve?: boolean;
 }
 
-export const inScope = (ctx: PlanContext, restaurantId: number) => ctx.scope === null || ctx.scope.includes(restaurantId);
 const sameText = (a: string | null, b: string | null) => (a ?? '') === (b ?? '');
 
 /** The fields the form edits: none may change while the timesheet is approved. */
@@ -124,12 +124,12 @@ function creationChange(base: TimesheetFacts, requested: TimesheetState): Change
  */
 export function planWrite(input: TimesheetInput, request: WriteRequest, lookups: Lookups, ctx: PlanContext): Plan {
   const previous = request.id !== undefined ? (lookups.currents.get(request.id) ?? null) : null;
-  if (request.id !== undefined && (!previous || !inScope(ctx, previous.restaurant_id))) throw refuse('id', TIMESHEET_MSG.notFound, 404);
+  if (request.id !== undefined && (!previous || !inScope(ctx.scope, previous.restaurant_id))) throw refuse('id', TIMESHEET_MSG.notFound, 404);
   if (previous && isCancellation(previous)) throw refuse('id', TIMESHEET_MSG.cancellationFixed);
 
   const restaurant = lookups.restaurants.get(input.restaurant_id);
   if (!restaurant) throw refuse('restaurant_id', TIMESHEET_MSG.restaurantUnknown);
-  if (!inScope(ctx, restaurant.id)) throw refuse('restaurant_id', TIMESHEET_MSG.restaurantOutOfScope, 403);
+  if (!inScope(ctx.scope, restaurant.id)) throw refuse('restaurant_id', TIMESHEET_MSG.restaurantOutOfScope, 403);
 
   // The shift link is set when the timesheet is made and kept afterwards.
   let shift: ShiftFacts | null = null;
@@ -138,14 +138,14 @@ export function planWrite(input: TimesheetInput, request: WriteRequest, lookups:
     shift = previous.shift_id === null ? null : (lookups.shifts.get(previous.shift_id) ?? null);
   } else if (input.shift_id !== null) {
     shift = lookups.shifts.get(input.shift_id) ?? null;
-    if (!shift || !inScope(ctx, shift.restaurant_id)) throw refuse('shift_id', TIMESHEET_MSG.shiftUnknown);
+    if (!shift || !inScope(ctx.scope, shift.restaurant_id)) throw refuse('shift_id', TIMESHEET_MSG.shiftUnknown);
     if (shift.status === SHIFT_STATUS.draft) throw refuse('shift_id', TIMESHEET_MSG.shiftDraft);
     if (shift.timesheet_id !== null) throw refuse('shift_id', TIMESHEET_MSG.shiftTaken);
   }
   let modifiedShiftId = previous?.modified_shift_id ?? null;
   if (input.modified_shift_id !== null) {
     const modified = lookups.shifts.get(input.modified_shift_id);
-    if (!modified || !inScope(ctx, modified.restaurant_id)) throw refuse('modified_shift_id', TIMESHEET_MSG.shiftUnknown);
+    if (!modified || !inScope(ctx.scope, modified.restaurant_id)) throw refuse('modified_shift_id', TIMESHEET_MSG.shiftUnknown);
     modifiedShiftId = modified.id;
   }
 

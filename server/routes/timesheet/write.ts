@@ -2,12 +2,13 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { TIMESHEET_MSG, type TimesheetInput } from '../../../domain/validation/timesheet';
 import { loadLookups, type Lookups } from './lookups';
-import { book, fieldsDiffer, inScope, planWrite, Refusal, type Plan, type PlanContext, type WriteRequest } from './plan';
+import { book, fieldsDiffer, planWrite, Refusal, type Plan, type PlanContext, type WriteRequest } from './plan';
 import { insertTimesheets, updateTimesheets } from './store';
 import { recordCancellation } from '../../services/cancellations';
 import { REPORT_EVENT } from '../../../domain/reports';
 import type { RecordConflict } from '../../../domain/versions';
 import { versionConflict } from '../../services/versions';
+import { inScope } from '../../plugins/auth';
 
 export interface WriteItem {
   input: TimesheetInput;
@@ -36,7 +37,7 @@ async function staleItems(trx: Transaction<Database>, items: WriteItem[], lookup
   for (const [index, { input, request }] of items.entries()) {
     if (request.id === undefined || input.updated_at === undefined) continue;
     const current = lookups.currents.get(request.id);
-    if (!current || !inScope(ctx, current.restaurant_id)) continue;
+    if (!current || !inScope(ctx.scope, current.restaurant_id)) continue;
     if (request.approve && !fieldsDiffer(current, input)) continue;
     const conflict = await versionConflict(trx, 'timesheets', request.id, input.updated_at);
     if (conflict) stale.set(index, conflict);

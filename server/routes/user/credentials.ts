@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { USER_MSG, credentialsEmail, credentialsEmailSchema } from '../../../domain/validation/user';
 import { HttpError, fieldError } from '../../plugins/errors';
+import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * POST /api/sendEmailUser (spec 1, section 7): after creating a user the screen sends back the returned
@@ -8,7 +9,10 @@ import { HttpError, fieldError } from '../../plugins/errors';
  * of an existing staff user, so the call cannot send mail to anyone else.
  */
 export default async function credentialsRoutes(app: FastifyInstance) {
-  app.post('/api/sendEmailUser', { preHandler: app.access('administrator') }, async (request) => {
+  app.post('/api/sendEmailUser', {
+    preHandler: app.access('administrator'),
+    schema: { summary: 'E-mail a staff user their login', body: credentialsEmailSchema, response: { 200: RESPONSES.success } },
+  }, async (request) => {
     const input = credentialsEmailSchema.parse(request.body ?? {});
     const to = input.email.toLowerCase();
     const staff = await app.db.selectFrom('users').select('id').where('email', '=', to).executeTakeFirst();

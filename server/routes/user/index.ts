@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { RULES } from '../../../domain/access';
-import type { Transaction } from 'kysely';
 import { USER_MSG, userSchema } from '../../../domain/validation/user';
-import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
-import { isUniqueViolation } from '../../db/errors';
 import { fieldError, notFound } from '../../plugins/errors';
 import { checkAssignments, replaceAssignments } from './assignments';
 import { assertMayChangeRole, assertMayRemove, lockAdministrators } from './safety';
-import { generatePassword } from './passwords';
+import { generatePassword } from '../../auth/generatedPasswords';
 import { panelUser, panelUsers, type PanelUser } from './queries';
 import { USER_LIST } from './list';
 import { answerList } from '../../lists';
@@ -17,23 +14,10 @@ import credentialsRoutes from './credentials';
 import { announceAccessChange } from '../../realtime/access';
 
 import { USER_CHANNEL } from '../../../domain/channels';
+import { RESPONSES } from '../../../domain/validation/responses';
+import { listQuerySchema } from '../../../domain/validation/listQuery';
+import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 export { USER_CHANNEL };
-
-/** The e-mail is unique across staff users whatever its case; the column holds it lower-cased. */
-async function assertEmailFree(trx: Transaction<Database>, email: string, exceptId?: number): Promise<void> {
-  const taken = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
-    .executeTakeFirst();
-  if (taken) throw fieldError('email', USER_MSG.emailTaken);
-}
-
-/** Two requests racing for one e-mail: the unique index decides, and the loser hears the same message. */
-function emailRace(error: unknown): never {
-  throw isUniqueViolation(error) ? fieldError('email', USER_MSG.emailTaken) : error;
-}
 
 function parseId(raw: string): number {
   const id = Number(raw);
@@ -47,11 +31,17 @@ export default async function userRoutes(app: FastifyInstance) {
   const publish = (event: 'store' | 'update' | 'destroy', user: PanelUser) =>
     app.broadcaster.publish({ channel: USER_CHANNEL, event, items: [user] });
 
-  app.get('/api/user', admin, async (request, reply) =>
+  app.get('/api/user', {
+    ...admin,
+    schema: { summary: 'Staff users', querystring: listQuerySchema, response: { 200: RESPONSES.users } },
+  }, async (request, reply) =>
     answerList(app.db, request.query, reply, USER_LIST, { plain: () => panelUsers(app.db), load: (ids) => panelUsers(app.db, ids) }),
   );
 
-  app.post('/api/user', admin, async (request, reply) => {
+  app.post('/api/user', {
+    ...admin,
+    schema: { summary: 'Add a staff user', body: userSchema, response: { 201: RESPONSES.newUser } },
+  }, async (request, reply) => {
     const input = userSchema.parse(request.body ?? {});
     const email = input.email.toLowerCase();
     // Without a password one is generated; either way it goes back once, for the credentials e-mail.
@@ -60,7 +50,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const id = await app.db
       .transaction()
       .execute(async (trx) => {
-        await assertEmailFree(trx, email);
+        await assertEmailFree(trx, 'users', email, USER_MSG.emailTaken);
         const assignments = await checkAssignments(trx, input);
         const row = await trx
           .insertInto('users')
@@ -76,14 +66,17 @@ export default async function userRoutes(app: FastifyInstance) {
         await replaceAssignments(trx, row.id, assignments);
         return row.id;
       })
-      .catch(emailRace);
+      .catch(emailRace(USER_MSG.emailTaken));
     const user = (await panelUser(app.db, id))!;
     await publish('store', user);
     reply.status(201);
     return { user, restCredentials: { email, password, name: user.full_name } };
   });
 
-  app.put<{ Params: { id: string } }>('/api/user/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/api/user/:id', {
+    ...admin,
+    schema: { summary: 'Change a staff user', body: userSchema, response: { 200: RESPONSES.user } },
+  }, async (request) => {
     const id = parseId(request.params.id);
     const body = (request.body ?? {}) as Record<string, unknown>;
     // `inactive` in the query (spec 1, section 7) carries nothing for staff users; it is accepted and ignored.
@@ -99,7 +92,7 @@ export default async function userRoutes(app: FastifyInstance) {
         const current = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!current) throw notFound(USER_MSG.notFound);
         assertMayChangeRole(admins, actor.id, id, current.role, input.role);
-        await assertEmailFree(trx, email, id);
+        await assertEmailFree(trx, 'users', email, USER_MSG.emailTaken, id);
         const assignments = await checkAssignments(trx, input);
         await trx
           .updateTable('users')
@@ -117,7 +110,7 @@ export default async function userRoutes(app: FastifyInstance) {
         // A new password ends the user's other sessions (a leaked token must not outlive the change).
         if (passwordHash) await revokeAccountTokens(trx, 'user', id, actor.id === id ? actor.tokenId : undefined);
       })
-      .catch(emailRace);
+      .catch(emailRace(USER_MSG.emailTaken));
     const user = (await panelUser(app.db, id))!;
     await publish('update', user);
     // A new role, areas, restaurants or password: the user's open sockets are checked again.
@@ -125,7 +118,10 @@ export default async function userRoutes(app: FastifyInstance) {
     return user;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/user/:id', admin, async (request) => {
+  app.delete<{ Params: { id: string } }>('/api/user/:id', {
+    ...admin,
+    schema: { summary: 'Remove a staff user', response: { 200: RESPONSES.success } },
+  }, async (request) => {
     const id = parseId(request.params.id);
     const actor = request.account!;
     const user = await app.db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import { paymentsWorkbook } from '../../services/xls';
 import { paymentRow, paymentsFileName } from '../../../domain/payments';
 import { INVOICE_MSG, paymentsQuerySchema } from '../../../domain/validation/invoice';
 import { paymentTimesheets } from './query';
+import { FILES } from '../../../domain/validation/responses';
 
 /**
  * GET /api/xls?period_date_from&period_date_to&restaurant_id?: the payments export (spec 2, section 2), a real .xlsx
@@ -13,7 +14,10 @@ import { paymentTimesheets } from './query';
  * details, so restaurant accounts never get it.
  */
 export default async function paymentsExportRoutes(app: FastifyInstance) {
-  app.get('/api/xls', { preHandler: app.access('staff') }, async (request, reply) => {
+  app.get('/api/xls', {
+    preHandler: app.access('staff'),
+    schema: { summary: 'Payments export', querystring: paymentsQuerySchema, response: { 200: FILES.xlsx } },
+  }, async (request, reply) => {
     const q = paymentsQuerySchema.parse(request.query ?? {});
     const scope = await restaurantScope(app, request.account!);
     const restaurantId = q.restaurant_id ?? null;

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { DRIVER_MSG, driverSchema, type DriverInput } from '../../../domain/validation/driver';
 import { IMPORT_MSG, splitNames } from '../../../domain/validation/imports';
 import { DRIVER_STATUS } from '../../../domain/statuses';
-import { driverProfileColumns } from '../../routes/driver';
-import { replaceDriverAssignments } from '../../routes/driver/assignments';
+import { driverProfileColumns } from '../../records/drivers';
+import { replaceDriverAssignments } from '../../records/driverAssignments';
 import { byName, pickColumns } from './pick';
 import type { ImportSpec } from './run';
 

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { restaurantSchema, type RestaurantInput } from '../../../domain/validation/restaurant';
 import { IMPORT_MSG } from '../../../domain/validation/imports';
 import { hashPassword } from '../../auth/passwords';
-import { restaurantColumns } from '../../routes/restaurant';
-import { loginForNewRestaurant } from '../../routes/restaurant/accounts';
-import { generatePassword } from '../../routes/user/passwords';
+import { restaurantColumns } from '../../records/restaurants';
+import { loginForNewRestaurant } from '../../records/restaurantAccounts';
+import { generatePassword } from '../../auth/generatedPasswords';
 import { byName, pickColumns } from './pick';
 import type { ImportSpec } from './run';
 

@@ -9,12 +9,15 @@ import { raiseAlert } from '../../../services/alerts';
 import { plainText } from '../../../services/sanitize';
 import { addressesDriver } from '../../newsFeed/audience';
 import { readSmallBody } from '../../newsFeed/body';
-import { NEWS_CHANNEL, pathId } from '../../newsFeed';
+import { NEWS_CHANNEL } from '../../newsFeed';
+import { pathId } from '../../../params';
 import { postNotFound } from '../../newsFeed/scope';
 import { FEED_ORDER, feedItem, loadPostView, loadReplies } from '../../newsFeed/views';
 import { REPLY_CHANNEL, insertReply } from '../../reply/store';
 import { publishNews } from '../../newsFeed/reach';
 import type { Kysely } from 'kysely';
+import { RESPONSES } from '../../../../domain/validation/responses';
+import { newsPageQuery } from '../../../../domain/validation/apiShapes';
 
 /** The shown posts addressed to a driver, as a query over news_posts. */
 const postsFor = (db: Kysely<Database>, driverId: number) =>
@@ -35,7 +38,10 @@ async function postFor(db: Kysely<Database>, driverId: number, postId: number) {
 export default async function driverNewsFeedRoutes(app: FastifyInstance) {
   const driver = { preHandler: app.access('driver') };
 
-  app.get('/api/driver-app/newsFeed', driver, async (request): Promise<DriverNewsPostView[] | NewsPage<DriverNewsPostView>> => {
+  app.get('/api/driver-app/newsFeed', {
+    ...driver,
+    schema: { summary: 'The posts addressed to the driver', querystring: newsPageQuery, response: { 200: RESPONSES.driverPosts } },
+  }, async (request): Promise<DriverNewsPostView[] | NewsPage<DriverNewsPostView>> => {
     const paging = readPaging((request.query ?? {}) as Record<string, unknown>);
     if (paging === 'invalid') throw fieldError('page', NEWS_MSG.paging);
     const driverId = request.account!.id;
@@ -73,8 +79,11 @@ export default async function driverNewsFeedRoutes(app: FastifyInstance) {
     return { data, total: Number(total) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/driver-app/newsFeed/markReaded/:id', driver, async (request) => {
-    const id = pathId(request.params.id);
+  app.post<{ Params: { id: string } }>('/api/driver-app/newsFeed/markReaded/:id', {
+    ...driver,
+    schema: { summary: 'The driver read a post', response: { 200: RESPONSES.readMark } },
+  }, async (request) => {
+    const id = pathId(request.params.id, NEWS_MSG.notFound);
     const driverId = request.account!.id;
     await postFor(app.db, driverId, id);
     const view = await app.db.transaction().execute(async (trx) => {
@@ -91,7 +100,10 @@ export default async function driverNewsFeedRoutes(app: FastifyInstance) {
     return { id, readed: YES_NO.yes };
   });
 
-  app.post('/api/driver-app/newsFeed/reply', driver, async (request, reply) => {
+  app.post('/api/driver-app/newsFeed/reply', {
+    ...driver,
+    schema: { summary: 'The driver replies to a post', body: replySchema, response: { 201: RESPONSES.reply } },
+  }, async (request, reply) => {
     const body = await readSmallBody(request);
     const input = replySchema.parse({
       ...body,

@@ -16,9 +16,11 @@ import { OWN_MSG } from '../../../../domain/messages';
 import { raiseAlert } from '../../../services/alerts';
 import { tellLateStart } from '../../../services/attendance';
 import { fieldError, notFound } from '../../../plugins/errors';
-import { loadPayOptions } from '../../timesheet/payOptions';
-import { listTimesheetsJson, timesheetViews } from '../../timesheet/views';
+import { loadPayOptions } from '../../../records/payOptions';
+import { listTimesheetsJson, timesheetViews } from '../../../records/timesheetViews';
 import { TIMESHEET_CHANNEL } from '../../timesheet';
+import { RESPONSES } from '../../../../domain/validation/responses';
+import { driverRangeQuery } from '../../../../domain/validation/apiShapes';
 
 type Step = 'start' | 'finish' | 'submit' | 'discard';
 
@@ -39,7 +41,10 @@ const OPEN: Record<Step, number[]> = {
 export default async function driverAppTimesheetRoutes(app: FastifyInstance) {
   const drivers = { preHandler: app.access('driver') };
 
-  app.get('/api/driver-app/timesheet', drivers, async (request, reply) => {
+  app.get('/api/driver-app/timesheet', {
+    ...drivers,
+    schema: { summary: 'The driver’s own shifts and timesheets of a range', querystring: driverRangeQuery, response: { 200: RESPONSES.timesheets } },
+  }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const today = londonToday();
     const range = timesheetRangeSchema.parse({
@@ -55,8 +60,12 @@ export default async function driverAppTimesheetRoutes(app: FastifyInstance) {
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
+  const summaries = { start: 'The driver starts a shift', finish: 'The driver finishes a shift', submit: 'The driver submits a timesheet', discard: 'The driver discards a timesheet' };
   for (const step of ['start', 'finish', 'submit', 'discard'] as const) {
-    app.post(`/api/driver-app/timesheet/${step}`, drivers, async (request) => {
+    app.post(`/api/driver-app/timesheet/${step}`, {
+      ...drivers,
+      schema: { summary: summaries[step], body: driverTimesheetSchema, response: { 200: RESPONSES.timesheet } },
+    }, async (request) => {
       const input = driverTimesheetSchema.parse(request.body ?? {});
       return driverStep(app, request.account!.id, step, input);
     });

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { DRIVER_MSG } from '../../../domain/validation/driver';
-import { fieldError } from '../../plugins/errors';
+import type { Database } from '../db/schema';
+import { DRIVER_MSG } from '../../domain/validation/driver';
+import { fieldError } from '../plugins/errors';
 
 /**
  * A driver's areas and restaurants (spec 2, section 3; spec 3 reads them to offer a driver to a restaurant:

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { FuelRates } from '../../../domain/pay';
-import { OPTION_KEY } from '../../../domain/validation/option';
+import type { Database } from '../db/schema';
+import type { FuelRates } from '../../domain/pay';
+import { OPTION_KEY } from '../../domain/validation/option';
 
 /** The option values timesheets are priced and totalled with. */
 export interface PayOptions {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { DRIVER_STATUS } from '../../../domain/statuses';
-import { SHIFT_CHANNEL, type ShiftRef } from '../../../domain/shifts';
-import { deliverPushMessage, recordPushMessage, type PushDelivery } from '../../services/push';
+import type { Database } from '../db/schema';
+import { DRIVER_STATUS } from '../../domain/statuses';
+import { SHIFT_CHANNEL, type ShiftRef } from '../../domain/shifts';
+import { deliverPushMessage, recordPushMessage, type PushDelivery } from './push';
 
 /**
  * After a shift write: the live feed, and push notifications to the drivers it concerns when the caller asked

@@ -1,11 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
-import { hourlyRate } from '../../../domain/pay';
-import { CANCELLATION_TIMESHEET, SHIFT_STATUS } from '../../../domain/statuses';
-import { placeholderFromShift, rateFor, type ShiftForTimesheet, type TimesheetView } from '../../../domain/timesheets';
+import type { Database } from '../db/schema';
+import { hourlyRate } from '../../domain/pay';
+import { CANCELLATION_TIMESHEET, SHIFT_STATUS } from '../../domain/statuses';
+import { placeholderFromShift, rateFor, type ShiftForTimesheet, type TimesheetView } from '../../domain/timesheets';
 
-import { utcIso } from '../../db/utcIso';
-import { dayText, groupByDay, joinDayTexts, type DayTexts } from '../../services/dayLists';
+import { utcIso } from '../db/utcIso';
+import { dayText, groupByDay, joinDayTexts, type DayTexts } from '../services/dayLists';
 import type { PayOptions } from './payOptions';
 
 export type { TimesheetView };

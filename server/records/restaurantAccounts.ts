@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { RESTAURANT_MSG } from '../../../domain/validation/restaurant';
-import { revokeAccountTokens } from '../../auth/tokens';
-import { isUniqueViolation } from '../../db/errors';
-import { fieldError } from '../../plugins/errors';
+import type { Database } from '../db/schema';
+import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
+import { revokeAccountTokens } from '../auth/tokens';
+import { fieldError } from '../plugins/errors';
+import { emailRace } from '../db/uniqueEmail';
 
 /**
  * The restaurant account (restaurateur) a restaurant logs in with, from the login e-mail of the restaurant
@@ -39,12 +39,8 @@ async function insertAccount(trx: Transaction<Database>, choice: LoginChoice, pa
     .values({ name: choice.name, email: choice.email, password_hash: passwordHash })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow()
-    .catch(emailRace);
+    .catch(emailRace(RESTAURANT_MSG.restaurateurEmailTaken));
   return { id: row.id, name: row.name, created: true };
-}
-
-function emailRace(error: unknown): never {
-  throw isUniqueViolation(error) ? fieldError('email', RESTAURANT_MSG.restaurateurEmailTaken) : error;
 }
 
 /** Adding a restaurant: an existing account takes it on, else a new account is made for it. */
@@ -88,7 +84,7 @@ export async function loginForEditedRestaurant(
         .where('id', '=', currentOwnerId)
         .returning(['id', 'name'])
         .executeTakeFirstOrThrow()
-        .catch(emailRace);
+        .catch(emailRace(RESTAURANT_MSG.restaurateurEmailTaken));
       await setPassword(trx, owner.id, choice.passwordHash);
       return { ...owner, created: false };
     }
