@@ -1,5 +1,5 @@
 import { getStoredUser } from '../../providers/session';
-import { fieldMessages } from '../../providers/httpClient';
+import { fieldMessages } from '../../providers/errorBodies';
 import { callKey } from '../../providers/idempotencyKeys';
 import { IDEMPOTENCY_HEADER } from '../../domain/idempotency';
 import type { ImportKind, ImportResult } from '../../domain/validation/imports';

@@ -6,7 +6,7 @@ import { readMapCenter } from '../../domain/validation/option';
 import { MAPS_KEY } from '../../providers/geocoding';
 import { subscribeToFeed } from '../../providers/realtime';
 import { rememberScheduleRestaurant } from '../../src/components/scheduleRestaurant';
-import { toFormData } from '../../providers/httpClient';
+import { toFormData } from '../../providers/formData';
 import { CreateDialogBase, type DialogSave } from '../../src/components/forms';
 import { sendRestaurantCredentials, setRestaurantStatus } from './api';
 import { RestaurantActionDialogs, type RestaurantDialogKind } from './RestaurantActionDialogs';
