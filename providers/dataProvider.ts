@@ -1,6 +1,17 @@
 import { useDataProvider, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'react-admin';
 import { recordMethods } from './methods/records';
 import { HISTORY, historyList, historyMethods } from './methods/history';
+import { alertMethods } from './methods/alerts';
+import { calendarFeedMethods } from './methods/calendarFeeds';
+import { driverMethods } from './methods/drivers';
+import { importMethods } from './methods/imports';
+import { invoiceMethods } from './methods/invoices';
+import { newsFeedMethods } from './methods/newsFeed';
+import { optionMethods } from './methods/options';
+import { reportMethods } from './methods/reports';
+import { restaurantMethods } from './methods/restaurants';
+import { timesheetMethods } from './methods/timesheets';
+import { userMethods } from './methods/users';
 
 /**
  * The one data provider of the app: react-admin's standard methods over the spec's API (methods/records.ts), and
@@ -11,6 +22,17 @@ import { HISTORY, historyList, historyMethods } from './methods/history';
 export const dataProvider = {
   ...recordMethods,
   ...historyMethods,
+  ...alertMethods,
+  ...calendarFeedMethods,
+  ...driverMethods,
+  ...restaurantMethods,
+  ...invoiceMethods,
+  ...importMethods,
+  ...newsFeedMethods,
+  ...optionMethods,
+  ...userMethods,
+  ...timesheetMethods,
+  ...reportMethods,
 
   // History pages in its own way (methods/history.ts): its range and filters only, and no total past the cap.
   getList<T extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<T>> {

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { WORKING_HERE_DAYS_AHEAD, WORKING_HERE_DAYS_BACK } from '../../domain/validation/restaurant';
-import { driversWorkingAt } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import type { RestaurantRecord, WorkingHereDriver } from './types';
 
 export const workingHereTitle = (r: { name: string }) => `Drivers Working Here: ${r.name}`;
@@ -30,9 +30,10 @@ export const workingHereTitle = (r: { name: string }) => `Drivers Working Here: 
 export function DriversWorkingHereDialog({ restaurant, onClose }: { restaurant: RestaurantRecord; onClose: () => void }) {
   const [drivers, setDrivers] = useState<WorkingHereDriver[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const dataProvider = useAppDataProvider();
   useEffect(() => {
     let live = true;
-    driversWorkingAt(restaurant.id).then(
+    dataProvider.driversWorkingAt(restaurant.id).then(
       (list) => live && setDrivers(list),
       (e: Error) => live && setError(e.message || 'The drivers could not be loaded'),
     );
