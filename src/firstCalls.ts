@@ -1,6 +1,5 @@
 import { canOpen } from '../domain/navigation';
-import { keepEarly } from '../providers/earlyCalls';
-import { httpRequest } from '../providers/httpClient';
+import { startEarly } from '../providers/earlyStart';
 import { getStoredUser } from '../providers/session';
 import { AREA_NAMES_URL, DRIVER_FIRST_PAGE, RESTAURANT_FIRST_PAGE, firstPageUrl } from '../resources/listDefaults';
 import { drivers } from '../resources/drivers';
@@ -28,7 +27,7 @@ export function startFirstCalls(pathname: string): Promise<unknown> {
   const first = FIRST_CALLS[pathname];
   const user = getStoredUser();
   if (!first || !user || !canOpen(user.role, pathname)) return Promise.resolve();
-  for (const url of first.calls) keepEarly(url, httpRequest(url));
+  for (const url of first.calls) startEarly(url);
   // A failure is the screen's to show when it loads the same code itself.
   return Promise.all([App.preload(), first.code.preload()]).catch(() => undefined);
 }
