@@ -62,7 +62,7 @@ export function RequestInvoiceDialog(props: RequestInvoiceDialogProps) {
     return () => {
       live = false;
     };
-  }, [from, to, restaurantId, attempt]);
+  }, [dataProvider, from, to, restaurantId, attempt]);
 
   // One dialog throughout: the check's progress (or its failure), then the form it fills.
   return (

@@ -40,7 +40,7 @@ export function DriversWorkingHereDialog({ restaurant, onClose }: { restaurant: 
     return () => {
       live = false;
     };
-  }, [restaurant.id]);
+  }, [dataProvider, restaurant.id]);
 
   return (
     <Dialog open onClose={onClose} maxWidth={false} aria-labelledby="working-here-title" slotProps={{ paper: { sx: { width: 700, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
