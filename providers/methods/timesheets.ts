@@ -2,6 +2,7 @@ import type { DateRange } from '../../domain/ranges';
 import type { ReportTimesheet } from '../../domain/reports';
 import type { ApproveResult, TimesheetBody } from '../../domain/timesheetCalls';
 import type { TimesheetView } from '../../domain/timesheets';
+import { fetchFile, type FetchedFile } from '../files';
 import { asArray, httpClient } from '../httpClient';
 
 const period = (range: DateRange) => ({ period_date_from: range.from, period_date_to: range.to });
@@ -23,6 +24,10 @@ export const timesheetMethods = {
 
   /** POST /api/timesheet/approve; failures come back per item. */
   approveTimesheets: (items: TimesheetBody[]) => httpClient<ApproveResult>('/api/timesheet/approve', { method: 'POST', body: items }),
+
+  /** GET /api/xls: the range's payments as a spreadsheet, of one restaurant or of all the account may see. */
+  paymentsSpreadsheet: (range: DateRange, restaurantId: number | null): Promise<FetchedFile> =>
+    fetchFile('/api/xls', { ...period(range), restaurant_id: restaurantId }, `payments_${range.from}-${range.to}.xlsx`),
 
   /** GET /api/timesheet?for_reports=1: the range's timesheets carrying a cancellation fee or bonus, for the reports. */
   timesheetsForReports: (range: DateRange, signal?: AbortSignal) =>
