@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import type { DateRange } from '../../domain/ranges';
-import { reportDefinition, withTimesheetFees, type ReportKind, type ReportRow, type ReportTimesheet } from '../../domain/reports';
+import type { ReportKind, ReportRow, ReportTimesheet } from '../../domain/reports';
 import { httpClient } from '../httpClient';
 import { timesheetMethods } from './timesheets';
 
@@ -13,6 +13,8 @@ export const reportMethods = {
    * fee/bonus (GET /api/timesheet?for_reports=1); a server without that call (404) leaves them out.
    */
   async getReport(kind: ReportKind, range: DateRange, signal?: AbortSignal): Promise<ReportRow[]> {
+    // The reports' rules come with the reporting screen's code, not in the app's first download.
+    const { reportDefinition, withTimesheetFees } = await import('../../domain/reports');
     const rows = httpClient<ReportRow[]>(reportDefinition(kind).path, { query: period(range), signal });
     if (kind !== 'shiftsCancelled') return rows;
     const timesheets = timesheetMethods.timesheetsForReports(range, signal).catch((error: unknown) => {
