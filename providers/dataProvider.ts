@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useDataProvider, type DataProvider, type GetListParams, type GetListResult, type RaRecord } from 'react-admin';
 import { recordMethods } from './methods/records';
 import { HISTORY, historyList, historyMethods } from './methods/history';
@@ -44,3 +45,16 @@ export type AppDataProvider = typeof dataProvider;
 
 /** The data provider with the app's own methods, typed. */
 export const useAppDataProvider = () => useDataProvider<AppDataProvider>();
+
+/**
+ * The data provider for a screen's effects: react-admin hands out a new provider object when the path changes, and an
+ * effect that named it would read its list again; the latest is kept here for the effect to call.
+ */
+export function useDataProviderRef() {
+  const dataProvider = useAppDataProvider();
+  const ref = useRef(dataProvider);
+  useEffect(() => {
+    ref.current = dataProvider;
+  }, [dataProvider]);
+  return ref;
+}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DateRange } from '../../../domain/ranges';
 import type { ReportKind, ReportRow } from '../../../domain/reports';
-import { useAppDataProvider } from '../../../providers/dataProvider';
+import { useDataProviderRef } from '../../../providers/dataProvider';
 
 type Entry = { rows: ReportRow[]; error: null } | { rows: []; error: string };
 
@@ -21,14 +21,14 @@ export function useReport(kind: ReportKind, range: DateRange): ReportState {
   const [cache, setCache] = useState<{ rangeKey: string; entries: Partial<Record<ReportKind, Entry>> }>({ rangeKey, entries: {} });
   const entries = cache.rangeKey === rangeKey ? cache.entries : {};
   const entry = entries[kind];
-  const dataProvider = useAppDataProvider();
+  const provider = useDataProviderRef();
 
   useEffect(() => {
     if (entry) return;
     const controller = new AbortController();
     const store = (value: Entry) =>
       setCache((c) => (c.rangeKey === rangeKey ? { rangeKey, entries: { ...c.entries, [kind]: value } } : { rangeKey, entries: { [kind]: value } }));
-    dataProvider.getReport(kind, { from: range.from, to: range.to }, controller.signal).then(
+    provider.current.getReport(kind, { from: range.from, to: range.to }, controller.signal).then(
       (rows) => store({ rows, error: null }),
       (error: Error) => {
         if (!controller.signal.aborted) store({ rows: [], error: error.message || 'The report could not be loaded' });
@@ -36,7 +36,7 @@ export function useReport(kind: ReportKind, range: DateRange): ReportState {
     );
     // A report switched away from (or a range left) before it answered is dropped, and fetched again if shown again.
     return () => controller.abort();
-  }, [dataProvider, entry, kind, rangeKey, range.from, range.to]);
+  }, [provider, entry, kind, rangeKey, range.from, range.to]);
 
   const reload = useCallback(
     () => setCache((c) => ({ rangeKey, entries: c.rangeKey === rangeKey ? { ...c.entries, [kind]: undefined } : {} })),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FuelRates } from '../../../domain/pay';
 import { OPTION_KEY, readMapCenter, type MapCenter } from '../../../domain/validation/option';
-import { useAppDataProvider } from '../../../providers/dataProvider';
+import { useDataProviderRef } from '../../../providers/dataProvider';
 import { subscribeToFeed } from '../../../providers/realtime';
 
 /** The timesheet map opens here without the option (spec 3, section 2.3); zoom is capped at 15. */
@@ -39,19 +39,19 @@ export function readTimesheetOptions(rows: OptionRow[]): TimesheetOptions {
 export function useTimesheetOptions(enabled: boolean): TimesheetOptions {
   const [options, setOptions] = useState<TimesheetOptions>({ fuel: null, mapCenter: TIMESHEET_MAP_DEFAULT });
   const [generation, setGeneration] = useState(0);
-  const dataProvider = useAppDataProvider();
+  const provider = useDataProviderRef();
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
     // GET /api/option, every row (the standard list asked without a range).
-    dataProvider
+    provider.current
       .getList<OptionRow & { id: number }>('option', { pagination: EVERY_ROW, signal: controller.signal })
       .then(({ data }) => setOptions(readTimesheetOptions(data)))
       .catch((e: Error) => {
         if (e?.name !== 'AbortError') console.warn('Options could not be loaded', e);
       });
     return () => controller.abort();
-  }, [dataProvider, enabled, generation]);
+  }, [provider, enabled, generation]);
   useEffect(() => (enabled ? subscribeToFeed('option_channel', () => setGeneration((g) => g + 1)) : undefined), [enabled]);
   return options;
 }
