@@ -15,7 +15,7 @@ import {
   failureBeside,
 } from '../../src/components/forms';
 import type { InvoiceRequest } from '../../domain/invoices';
-import { useAppDataProvider } from '../../providers/dataProvider';
+import { useAppDataProvider, useDataProviderRef } from '../../providers/dataProvider';
 import type { InvoiceCheck } from './types';
 
 /** Dialog width (spec 3, section 2.5 lists 400, 450 and 700 px). */
@@ -51,18 +51,18 @@ export function RequestInvoiceDialog(props: RequestInvoiceDialogProps) {
   const [check, setCheck] = useState<InvoiceCheck | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const dataProvider = useAppDataProvider();
+  const provider = useDataProviderRef();
 
   useEffect(() => {
     let live = true;
-    dataProvider.checkInvoice({ from, to }, restaurantId).then(
+    provider.current.checkInvoice({ from, to }, restaurantId).then(
       (result) => live && setCheck(result),
       (error: Error) => live && setCheckError(error.message || 'The period could not be checked'),
     );
     return () => {
       live = false;
     };
-  }, [dataProvider, from, to, restaurantId, attempt]);
+  }, [provider, from, to, restaurantId, attempt]);
 
   // One dialog throughout: the check's progress (or its failure), then the form it fills.
   return (

@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, Stack
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EventIcon from '@mui/icons-material/Event';
 import type { CalendarFeedIssued, CalendarFeedState } from '../../domain/calendarFeeds';
-import { useAppDataProvider } from '../../providers/dataProvider';
+import { useAppDataProvider, useDataProviderRef } from '../../providers/dataProvider';
 import type { CalendarFeedOwner } from '../../providers/methods/calendarFeeds';
 import { formatDateTime } from './format';
 
@@ -19,18 +19,19 @@ export function CalendarFeedPanel({ owner, who, heading = 'subtitle2' }: { owner
   const [failure, setFailure] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const dataProvider = useAppDataProvider();
+  const provider = useDataProviderRef();
   const driverId = owner.kind === 'driver' ? owner.id : null;
 
   useEffect(() => {
     let live = true;
-    dataProvider
+    provider.current
       .getCalendarFeed(driverId === null ? { kind: 'me' } : { kind: 'driver', id: driverId })
       .then((s) => live && setState(s))
       .catch((e: Error) => live && setFailure(e.message));
     return () => {
       live = false;
     };
-  }, [dataProvider, driverId]);
+  }, [provider, driverId]);
 
   const run = async (method: 'POST' | 'DELETE') => {
     setBusy(true);
