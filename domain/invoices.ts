@@ -261,3 +261,20 @@ export interface InvoiceView {
   area: { id: number; name: string };
   driver_name: string | null;
 }
+
+/** GET /api/invoice-check: the last id, the invoices overlapping the period, and the dialog's defaults. */
+export interface InvoiceCheck {
+  last_id: number;
+  invoices: InvoiceView[];
+  comission: number;
+  booking_fee: number;
+}
+
+/** What the invoice dialog asks for: GET /api/invoice-generate's number, commission, period, restaurant and driver. */
+export interface InvoiceRequest {
+  invoice_number: string;
+  comission: string;
+  range: { from: string; to: string };
+  restaurantId: number;
+  driverId?: number | null;
+}

@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { clearStoredUser, getStoredUser } from './session';
-import { errorMessage, firstFieldMessage, session, type ErrorBody } from './httpClient';
+import { session } from './httpClient';
+import { errorMessage, firstFieldMessage, type ErrorBody } from './errorBodies';
 import { callKey } from './idempotencyKeys';
 import { IDEMPOTENCY_HEADER } from '../domain/idempotency';
 

@@ -1,8 +1,8 @@
 import { canOpen } from '../domain/navigation';
 import { londonToday } from '../domain/dates';
 import { INTERVAL, INTERVALS, intervalOfAddress, rangeOfAddress, type DateRange } from '../domain/ranges';
-import { keepEarly } from '../providers/earlyCalls';
-import { buildUrl, httpRequest } from '../providers/httpClient';
+import { startEarly } from '../providers/earlyStart';
+import { buildUrl } from '../providers/httpClient';
 import { getStoredUser } from '../providers/session';
 import { AREA_NAMES_URL, DRIVER_FIRST_PAGE, RESTAURANT_FIRST_PAGE, firstPageUrl } from '../resources/listDefaults';
 import { drivers } from '../resources/drivers';
@@ -47,7 +47,7 @@ export function startFirstCalls({ pathname, search }: Pick<Location, 'pathname' 
   const first = FIRST_CALLS[pathname];
   const user = getStoredUser();
   if (!first || !user || !canOpen(user.role, pathname)) return Promise.resolve();
-  for (const url of first.calls(new URLSearchParams(search))) keepEarly(url, httpRequest(url));
+  for (const url of first.calls(new URLSearchParams(search))) startEarly(url);
   // A failure is the screen's to show when it loads the same code itself.
   return Promise.all([App.preload(), first.code?.preload()]).catch(() => undefined);
 }

@@ -58,6 +58,7 @@ export const pushMessageSchema = z.object({
   ),
   driver_ids: idList,
 });
+export type PushMessageInput = z.input<typeof pushMessageSchema>;
 export type PushMessage = z.output<typeof pushMessageSchema>;
 
 /** The dialog's text fields, checked as the user types (the selections have no rules of their own). */

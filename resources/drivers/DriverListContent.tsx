@@ -7,7 +7,7 @@ import { DRIVER_MSG } from '../../domain/validation/driver';
 import { conflictOf } from '../../domain/versions';
 import { subscribeToFeed } from '../../providers/realtime';
 import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
-import { saveWorkingTimes, setDriverProgressing, setDriverStatus } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { DriverDialog } from './DriverDialog';
 import type { DriverActions } from './DriverCells';
 import { DriverRows } from './DriverRows';
@@ -40,6 +40,7 @@ const errorText = (error: unknown, fallback: string) => (error as { message?: st
  */
 export function DriverListContent({ areas, open, setOpen, imports = 0 }: Props) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const { refetch, setFilters, setSort, displayedFilters } = useListContext<DriverRecord>();
   // Imported drivers are new, not active yet, so outside the list's default filter: after an import the list shows
   // every status, newest first, so they are on screen at once.
@@ -84,13 +85,13 @@ export function DriverListContent({ areas, open, setOpen, imports = 0 }: Props) 
     onToggleStatus: (d) => {
       const active = d.status !== DRIVER_STATUS.active;
       const next = active ? DRIVER_STATUS.active : DRIVER_STATUS.inactive;
-      return change(() => setDriverStatus(d.id, next), `${nameOf(d)} marked ${active ? 'active' : 'inactive'}`, 'The status could not be changed');
+      return change(() => dataProvider.setDriverStatus(d.id, next), `${nameOf(d)} marked ${active ? 'active' : 'inactive'}`, 'The status could not be changed');
     },
     onToggleProgressing: (d) => {
       const progressing = d.not_progressing === DRIVER_PROGRESSING.notProgressing;
       const next = progressing ? DRIVER_PROGRESSING.progressing : DRIVER_PROGRESSING.notProgressing;
       return change(
-        () => setDriverProgressing(d.id, next),
+        () => dataProvider.setDriverProgressing(d.id, next),
         `${nameOf(d)} marked ${progressing ? 'progressing' : 'not progressing'}`,
         'The driver could not be changed',
       );
@@ -138,7 +139,7 @@ export function DriverListContent({ areas, open, setOpen, imports = 0 }: Props) 
           driver={open.driver}
           onClose={close}
           onSubmit={async (weekly, overrides) => {
-            await saveWorkingTimes(open.driver.id, weekly, overrides).catch(failing);
+            await dataProvider.saveWorkingTimes(open.driver.id, weekly, overrides).catch(failing);
             close();
             saved("Driver's unavailability saved");
           }}

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import {
-  Confirm, DataProviderContext, Datagrid, FunctionField, List, TextInput, Title, useCanAccess, useNotify, useRecordContext, useRefresh,
+  Confirm, Datagrid, FunctionField, List, TextInput, Title, useCanAccess, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
 import { Button, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { HISTORY_ACTIONS, HISTORY_KINDS, RECORD_KIND } from '../../domain/history';
 import { RoleGate } from '../../src/components/RoleGate';
 import { FilterSelect } from '../../src/components/FilterSelect';
 import { DateFilter } from '../../src/components/forms';
-import { restoreRecord, undoAction } from './api';
-import { historyDataProvider } from './dataProvider';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { actionFilterLabel, actionLabel, recordsLabel, recordsTouched, whenLabel, whoLabel } from './format';
 import { HistoryCards } from './HistoryCards';
 import { HistoryEntries } from './HistoryEntries';
@@ -46,8 +45,9 @@ function ExpandPanel() {
   const action = useRecordContext<HistoryAction>();
   const { canAccess: mayRestore } = useCanAccess({ resource: 'history', action: 'restore' });
   const { run } = useHistoryCommand();
+  const dataProvider = useAppDataProvider();
   if (!action) return null;
-  const restore = (entry: HistoryEntry) => void run(() => restoreRecord(entry.id), 'Record restored');
+  const restore = (entry: HistoryEntry) => void run(() => dataProvider.restoreRecord(entry.id), 'Record restored');
   return <HistoryEntries entries={action.entries} names={action.names} onRestore={mayRestore ? restore : undefined} />;
 }
 
@@ -55,11 +55,12 @@ function ExpandPanel() {
 function UndoButton() {
   const action = useRecordContext<HistoryAction>();
   const { busy, run } = useHistoryCommand();
+  const dataProvider = useAppDataProvider();
   const [asking, setAsking] = useState(false);
   if (!action) return null;
   if (action.undone_by) return <Chip size="small" label="Undone" />;
   const touched = recordsTouched(action);
-  const undo = () => void run(() => undoAction(action.id), 'Action undone');
+  const undo = () => void run(() => dataProvider.undoAction(action.id), 'Action undone');
   return (
     <>
       <Button size="small" disabled={busy} onClick={(e) => (e.stopPropagation(), touched > 1 ? setAsking(true) : undo())}>
@@ -100,21 +101,19 @@ export function HistoryPage() {
   return (
     <RoleGate path="/history">
       <Title title="History" />
-      <DataProviderContext.Provider value={historyDataProvider}>
-        <List resource="history" title={false} filters={filters} perPage={25} sort={{ field: 'at', order: 'DESC' }} exporter={false} actions={false} empty={<NothingYet />} disableSyncWithLocation>
-          {phone ? (
-            <HistoryCards Changes={ExpandPanel} Undo={mayUndo ? UndoButton : undefined} />
-          ) : (
-            <Datagrid expand={<ExpandPanel />} bulkActionButtons={false} rowClick="expand">
-              <FunctionField label="When" sortable={false} render={(a: HistoryAction) => whenLabel(a)} sx={{ whiteSpace: 'nowrap' }} />
-              <FunctionField label="Who" sortable={false} render={(a: HistoryAction) => whoLabel(a)} />
-              <FunctionField label="Action" sortable={false} render={(a: HistoryAction) => actionLabel(a)} />
-              <FunctionField label="Records" sortable={false} render={(a: HistoryAction) => recordsLabel(a)} />
-              {mayUndo && <UndoButton />}
-            </Datagrid>
-          )}
-        </List>
-      </DataProviderContext.Provider>
+      <List resource="history" title={false} filters={filters} perPage={25} sort={{ field: 'at', order: 'DESC' }} exporter={false} actions={false} empty={<NothingYet />} disableSyncWithLocation>
+        {phone ? (
+          <HistoryCards Changes={ExpandPanel} Undo={mayUndo ? UndoButton : undefined} />
+        ) : (
+          <Datagrid expand={<ExpandPanel />} bulkActionButtons={false} rowClick="expand">
+            <FunctionField label="When" sortable={false} render={(a: HistoryAction) => whenLabel(a)} sx={{ whiteSpace: 'nowrap' }} />
+            <FunctionField label="Who" sortable={false} render={(a: HistoryAction) => whoLabel(a)} />
+            <FunctionField label="Action" sortable={false} render={(a: HistoryAction) => actionLabel(a)} />
+            <FunctionField label="Records" sortable={false} render={(a: HistoryAction) => recordsLabel(a)} />
+            {mayUndo && <UndoButton />}
+          </Datagrid>
+        )}
+      </List>
     </RoleGate>
   );
 }

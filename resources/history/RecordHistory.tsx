@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
-import { fetchHistory } from './api';
+import { useDataProviderRef } from '../../providers/dataProvider';
 import { actionLabel, whenLabel } from './format';
 import { HistoryEntries } from './HistoryEntries';
 import type { HistoryAction } from './types';
@@ -15,14 +15,15 @@ interface Props {
 export function RecordHistory({ table, id }: Props) {
   const [actions, setActions] = useState<HistoryAction[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const provider = useDataProviderRef();
   useEffect(() => {
     const controller = new AbortController();
-    fetchHistory({ table, record_id: String(id) }, 0, 49, controller.signal).then(
+    provider.current.getRecordHistory(table, id, controller.signal).then(
       (page) => setActions(page.data),
       (e: Error) => e.name !== 'AbortError' && setError(e.message),
     );
     return () => controller.abort();
-  }, [table, id]);
+  }, [provider, table, id]);
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!actions) return <LinearProgress aria-label="Loading the history" />;
   if (!actions.length) return <Typography color="text.secondary">No changes recorded yet.</Typography>;

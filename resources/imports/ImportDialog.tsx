@@ -24,7 +24,8 @@ import {
 } from '@mui/material';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { IMPORT_FIELDS, errorText, type ImportKind, type ImportResult, type ImportRow } from '../../domain/validation/imports';
-import { ImportRefused, sendImport, type Mapping } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
+import { ImportRefused, type Mapping } from '../../providers/methods/imports';
 
 const NOUN: Record<ImportKind, string> = { driver: 'drivers', restaurant: 'restaurants' };
 const ACTION_LABEL: Record<ImportRow['action'], { label: string; color: 'success' | 'info' | 'default' | 'error' }> = {
@@ -50,6 +51,7 @@ interface Props {
  * travels and the server writes); the result, with the rejected rows to download with an error column.
  */
 export function ImportDialog({ kind, open, onClose, onImported }: Props) {
+  const dataProvider = useAppDataProvider();
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<Mapping | null>(null);
   const [duplicates, setDuplicates] = useState<'skip' | 'update'>('skip');
@@ -85,7 +87,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: Props) {
   }
 
   const check = async (chosen: File, withMapping: Mapping | null, dup = duplicates) => {
-    const result = await run(() => sendImport({ kind, file: chosen, mapping: withMapping, mode: 'preview', duplicates: dup, onProgress: setProgress }));
+    const result = await run(() => dataProvider.sendImport({ kind, file: chosen, mapping: withMapping, mode: 'preview', duplicates: dup, onProgress: setProgress }));
     if (result) {
       setPreview(result);
       setMapping(result.mapping);
@@ -94,7 +96,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: Props) {
 
   const commit = async () => {
     if (!file) return;
-    const result = await run(() => sendImport({ kind, file, mapping, mode: 'commit', duplicates, onProgress: (p) => setProgress(p * 0.9) }));
+    const result = await run(() => dataProvider.sendImport({ kind, file, mapping, mode: 'commit', duplicates, onProgress: (p) => setProgress(p * 0.9) }));
     if (result) {
       setDone(result);
       if (result.committed) onImported();
@@ -103,7 +105,7 @@ export function ImportDialog({ kind, open, onClose, onImported }: Props) {
 
   const downloadRejected = async () => {
     if (!file) return;
-    const blob = await run(() => sendImport({ kind, file, mapping, mode: 'rejected', duplicates }));
+    const blob = await run(() => dataProvider.sendImport({ kind, file, mapping, mode: 'rejected', duplicates }));
     if (!blob) return;
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');

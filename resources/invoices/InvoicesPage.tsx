@@ -10,7 +10,7 @@ import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../src/components/range';
 import { LocationPicker, useLocations, type LocationSelection } from '../../src/components/LocationPicker';
-import { downloadInvoice } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { InvoiceRows } from './InvoiceRows';
 import { RemoveInvoiceDialog } from './RemoveInvoiceDialog';
 import { RequestInvoiceDialog } from './RequestInvoiceDialog';
@@ -125,6 +125,7 @@ interface BodyProps {
 /** The rows with their actions and the dialogs; the page reloads when the invoice feed reports a change. */
 function InvoicesBody({ variant, phone, range, open, setOpen }: BodyProps) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const { refetch } = useListContext<Invoice>();
   const { canAccess: canRemove } = useCanAccess({ resource: 'invoices', action: 'delete' });
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -136,7 +137,7 @@ function InvoicesBody({ variant, phone, range, open, setOpen }: BodyProps) {
   const fetchDocument = async (invoice: Invoice, show: (blob: Blob, name: string) => void, fail?: () => void) => {
     setBusyId(invoice.id);
     try {
-      const file = await downloadInvoice(invoice);
+      const file = await dataProvider.downloadInvoice(invoice);
       show(file.blob, file.fileName);
     } catch (error) {
       fail?.();

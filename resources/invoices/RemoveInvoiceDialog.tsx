@@ -1,13 +1,14 @@
 import { rangeLabel } from '../../domain/ranges';
 import { RemoveDialog } from '../../src/components/RemoveDialog';
-import { removeInvoice } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { REQUEST_INVOICE_WIDTH } from './RequestInvoiceDialog';
-import type { Invoice } from './types';
+import { INVOICES, type Invoice } from './types';
 
 /** 'Remove invoice {number}?' (administrators). A refusal stays in the dialog. */
 export function RemoveInvoiceDialog({ invoice, onClose, onRemoved }: { invoice: Invoice; onClose: () => void; onRemoved: (invoice: Invoice) => void }) {
+  const dataProvider = useAppDataProvider();
   const remove = async () => {
-    await removeInvoice(invoice.id);
+    await dataProvider.delete(INVOICES, { id: invoice.id, previousData: invoice });
     onRemoved(invoice);
   };
   return (

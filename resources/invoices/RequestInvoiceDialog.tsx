@@ -14,7 +14,8 @@ import {
   DialogTextInput,
   failureBeside,
 } from '../../src/components/forms';
-import { checkInvoice, createInvoice, previewInvoice, requestInvoice, type InvoiceRequest } from './api';
+import type { InvoiceRequest } from '../../domain/invoices';
+import { useAppDataProvider, useDataProviderRef } from '../../providers/dataProvider';
 import type { InvoiceCheck } from './types';
 
 /** Dialog width (spec 3, section 2.5 lists 400, 450 and 700 px). */
@@ -50,17 +51,18 @@ export function RequestInvoiceDialog(props: RequestInvoiceDialogProps) {
   const [check, setCheck] = useState<InvoiceCheck | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const provider = useDataProviderRef();
 
   useEffect(() => {
     let live = true;
-    checkInvoice({ from, to }, restaurantId).then(
+    provider.current.checkInvoice({ from, to }, restaurantId).then(
       (result) => live && setCheck(result),
       (error: Error) => live && setCheckError(error.message || 'The period could not be checked'),
     );
     return () => {
       live = false;
     };
-  }, [from, to, restaurantId, attempt]);
+  }, [provider, from, to, restaurantId, attempt]);
 
   // One dialog throughout: the check's progress (or its failure), then the form it fills.
   return (
@@ -130,6 +132,7 @@ interface RequestValues {
  */
 function RequestInvoiceForm({ variant = 'admin', restaurantId, restaurantName, range, driverId, onClose, onDone, check }: RequestInvoiceDialogProps & { check: InvoiceCheck }) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const restaurant = variant === 'restaurant';
   const failed = restaurant ? 'The request could not be sent' : 'The invoice could not be created';
   const [initial] = useState<RequestValues>(() => ({ invoice_number: nextInvoiceNumber(check.last_id), comission: check.comission.toFixed(2) }));
@@ -145,7 +148,7 @@ function RequestInvoiceForm({ variant = 'admin', restaurantId, restaurantName, r
     // Opened within the click, so the browser does not take it for a pop-up; the document follows.
     const tab = openPendingTab();
     try {
-      tab.show((await previewInvoice(request(values))).blob);
+      tab.show((await dataProvider.previewInvoice(request(values))).blob);
     } catch (error) {
       tab.close();
       throw error;
@@ -155,11 +158,11 @@ function RequestInvoiceForm({ variant = 'admin', restaurantId, restaurantName, r
   const create = async (values: RequestValues) => {
     const sent = request(values);
     if (restaurant) {
-      const { message } = await requestInvoice(sent);
+      const { message } = await dataProvider.requestInvoice(sent);
       notify(message, { type: 'success' });
       onDone?.({ kind: 'requested', message });
     } else {
-      const file = await createInvoice(sent);
+      const file = await dataProvider.createInvoice(sent);
       saveFile(file.blob, file.fileName);
       notify(`Invoice ${sent.invoice_number} created`, { type: 'success' });
       onDone?.({ kind: 'created', invoiceNumber: sent.invoice_number, fileName: file.fileName });

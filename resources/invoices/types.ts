@@ -1,14 +1,11 @@
-import type { InvoiceView } from '../../domain/invoices';
+import type { InvoiceCheck, InvoiceView } from '../../domain/invoices';
 
 export { INVOICE_CHANNEL } from '../../domain/invoices';
+
+/** The react-admin resource of the invoices screen (GET /api/invoice). */
+export const INVOICES = 'invoices';
 
 /** An invoice as GET /api/invoice lists it. */
 export type Invoice = InvoiceView;
 
-/** GET /api/invoice-check: the last id, the invoices overlapping the period, and the dialog's defaults. */
-export interface InvoiceCheck {
-  last_id: number;
-  invoices: Invoice[];
-  comission: number;
-  booking_fee: number;
-}
+export type { InvoiceCheck };

@@ -9,7 +9,7 @@ import { LIST_PER_PAGE_CHOICES } from '../../domain/listPaging';
 import { CardList, CardListState } from '../../src/components/CardList';
 import { PerPageSelect } from '../../src/components/ListPagination';
 import { refusalMessage } from '../../src/components/RemoveDialog';
-import { changePinned, changeStatus } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { DeletePostDialog } from './DeletePostDialog';
 import { PostCard } from './PostCard';
 import { PostDialog } from './PostDialog';
@@ -50,6 +50,7 @@ export function NewsFeedList() {
 
 function NewsFeedScreen() {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const { data, total, isPending, error, refetch, setPage } = useListContext<NewsPostView>();
   const [open, setOpen] = useState<Open>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
@@ -98,9 +99,9 @@ function NewsFeedScreen() {
               onDelete: () => setOpen({ kind: 'delete', post }),
               onReply: () => setOpen({ kind: 'reply', post }),
               onToggleStatus: () =>
-                void toggle(post, () => changeStatus(post.id, post.status === POST_STATUS.show ? POST_STATUS.hide : POST_STATUS.show), false),
+                void toggle(post, () => dataProvider.changePostStatus(post.id, post.status === POST_STATUS.show ? POST_STATUS.hide : POST_STATUS.show), false),
               onTogglePinned: () =>
-                void toggle(post, () => changePinned(post.id, post.pinned === POST_PINNED.yes ? POST_PINNED.no : POST_PINNED.yes), true),
+                void toggle(post, () => dataProvider.changePostPinned(post.id, post.pinned === POST_PINNED.yes ? POST_PINNED.no : POST_PINNED.yes), true),
             }}
           />
         ))}

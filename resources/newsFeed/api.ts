@@ -1,7 +1,6 @@
-import { httpClient, toFormData } from '../../providers/httpClient';
-import type { NewsPostView } from '../../domain/validation/newsFeed';
+import { toFormData } from '../../providers/formData';
 
-/** The news feed's calls (spec 1, section 7). */
+/** The post dialog's body (spec 1, section 7); the calls themselves are the data provider's. */
 
 export interface PostFields {
   postTitle: string;
@@ -36,16 +35,3 @@ export function postBody(fields: PostFields, id?: number): FormData {
     remove_img: fields.removeImage ? 1 : null,
   });
 }
-
-export function deletePost(id: number): Promise<unknown> {
-  return httpClient(`/api/newsFeed/${id}`, { method: 'DELETE' });
-}
-
-export function changeStatus(id: number, status: number): Promise<NewsPostView> {
-  return httpClient<NewsPostView>(`/api/newsFeed/changeStatus/${id}`, { method: 'POST', body: { status } });
-}
-
-export function changePinned(id: number, pinned: number): Promise<NewsPostView> {
-  return httpClient<NewsPostView>(`/api/newsFeed/changePinned/${id}`, { method: 'POST', body: { pinned } });
-}
-

@@ -12,7 +12,7 @@ import {
 import { DRIVER_STATUS } from '../../domain/statuses';
 import { FormDialog, DialogSelectInput, DialogTextInput } from '../../src/components/forms';
 import { WithCounter } from '../../src/components/WithCounter';
-import { sendPushMessage } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 
 /** Dialog width (spec 1, section 9 lists 400, 450 and 700 px; this is the long form). */
 export const PUSH_DIALOG_WIDTH = 700;
@@ -39,9 +39,10 @@ export function targetedMessage(targeted: number): string {
  */
 export function PushMessageDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const send = async (values: PushValues) => {
-    const result = await sendPushMessage({
+    const result = await dataProvider.sendPushMessage({
       ...pushMessageFormSchema.parse(values),
       area_ids: values.area_ids,
       restaurant_ids: values.restaurant_ids,

@@ -1,8 +1,8 @@
 import { Button } from '@mui/material';
 import { RemoveDialog } from '../../src/components/RemoveDialog';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
-import { deleteRestaurant } from './api';
-import type { RestaurantRecord } from './types';
+import { useAppDataProvider } from '../../providers/dataProvider';
+import { RESTAURANTS, type RestaurantRecord } from './types';
 
 export const removeRestaurantQuestion = (r: { name: string }) => `Remove restaurant ${r.name}?`;
 
@@ -21,8 +21,9 @@ export function DeleteRestaurantDialog({
   onDeleted: () => void;
   onMarkInactive?: () => void;
 }) {
+  const dataProvider = useAppDataProvider();
   const remove = async () => {
-    await deleteRestaurant(restaurant.id);
+    await dataProvider.delete(RESTAURANTS, { id: restaurant.id, previousData: restaurant });
     onDeleted();
   };
   return (

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { WORKING_HERE_DAYS_AHEAD, WORKING_HERE_DAYS_BACK } from '../../domain/validation/restaurant';
-import { driversWorkingAt } from './api';
+import { useDataProviderRef } from '../../providers/dataProvider';
 import type { RestaurantRecord, WorkingHereDriver } from './types';
 
 export const workingHereTitle = (r: { name: string }) => `Drivers Working Here: ${r.name}`;
@@ -30,16 +30,17 @@ export const workingHereTitle = (r: { name: string }) => `Drivers Working Here: 
 export function DriversWorkingHereDialog({ restaurant, onClose }: { restaurant: RestaurantRecord; onClose: () => void }) {
   const [drivers, setDrivers] = useState<WorkingHereDriver[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const provider = useDataProviderRef();
   useEffect(() => {
     let live = true;
-    driversWorkingAt(restaurant.id).then(
+    provider.current.driversWorkingAt(restaurant.id).then(
       (list) => live && setDrivers(list),
       (e: Error) => live && setError(e.message || 'The drivers could not be loaded'),
     );
     return () => {
       live = false;
     };
-  }, [restaurant.id]);
+  }, [provider, restaurant.id]);
 
   return (
     <Dialog open onClose={onClose} maxWidth={false} aria-labelledby="working-here-title" slotProps={{ paper: { sx: { width: 700, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>

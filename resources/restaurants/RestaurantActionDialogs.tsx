@@ -3,7 +3,8 @@ import { RESTAURANT_MSG } from '../../domain/validation/restaurant';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
 import { conflictOf } from '../../domain/versions';
 import { RecordDialogBase, type DialogSave } from '../../src/components/forms';
-import { restaurantEditBody, setRestaurantStatus } from './api';
+import { restaurantEditBody } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { DeleteRestaurantDialog } from './DeleteRestaurantDialog';
 import { DriversWorkingHereDialog } from './DriversWorkingHereDialog';
 import { RestaurantDialog } from './RestaurantDialog';
@@ -52,6 +53,7 @@ function ActionDialog({
   onDone,
 }: Omit<Props, 'restaurantId'> & { record: RestaurantRecord; save: DialogSave<RestaurantRecord>; reload?: () => Promise<RestaurantRecord> }) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   if (kind === 'drivers') return <DriversWorkingHereDialog restaurant={record} onClose={onClose} />;
 
   if (kind === 'delete') {
@@ -66,7 +68,7 @@ function ActionDialog({
         }}
         onMarkInactive={async () => {
           try {
-            await setRestaurantStatus(record.id, RESTAURANT_STATUS.inactive);
+            await dataProvider.setRestaurantStatus(record.id, RESTAURANT_STATUS.inactive);
             notify(`${record.name} marked inactive`, { type: 'success' });
             onClose();
             onDone();

@@ -6,9 +6,9 @@ import { readMapCenter } from '../../domain/validation/option';
 import { MAPS_KEY } from '../../providers/geocoding';
 import { subscribeToFeed } from '../../providers/realtime';
 import { rememberScheduleRestaurant } from '../../src/components/scheduleRestaurant';
-import { toFormData } from '../../providers/httpClient';
+import { toFormData } from '../../providers/formData';
 import { CreateDialogBase, type DialogSave } from '../../src/components/forms';
-import { sendRestaurantCredentials, setRestaurantStatus } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { RestaurantActionDialogs, type RestaurantDialogKind } from './RestaurantActionDialogs';
 import type { RestaurantActions } from './RestaurantCells';
 import { RestaurantDialog } from './RestaurantDialog';
@@ -31,6 +31,7 @@ interface Props {
  */
 export function RestaurantListContent({ open, setOpen }: Props) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const navigate = useNavigate();
   const { refetch } = useListContext<RestaurantRecord>();
   // The map starts at the agency's chosen centre.
@@ -51,7 +52,7 @@ export function RestaurantListContent({ open, setOpen }: Props) {
     close();
     reload();
     try {
-      await sendRestaurantCredentials(created.restCredentials);
+      await dataProvider.sendRestaurantCredentials(created.restCredentials);
       notify(`Restaurant ${created.name} added. The login details were e-mailed to ${created.restCredentials.email}.`, { type: 'success' });
     } catch (error) {
       notify(`Restaurant ${created.name} added, but the e-mail was not sent: ${errorText(error, 'unknown error')}`, { type: 'error' });
@@ -63,7 +64,7 @@ export function RestaurantListContent({ open, setOpen }: Props) {
     onToggleStatus: async (r) => {
       const next = r.status === RESTAURANT_STATUS.active ? RESTAURANT_STATUS.inactive : RESTAURANT_STATUS.active;
       try {
-        await setRestaurantStatus(r.id, next);
+        await dataProvider.setRestaurantStatus(r.id, next);
         notify(`${r.name} marked ${next === RESTAURANT_STATUS.active ? 'active' : 'inactive'}`, { type: 'success' });
         void refetch();
       } catch (error) {

@@ -11,7 +11,7 @@ import {
   PasswordSwitch,
   DialogTextInput,
 } from '../../src/components/forms';
-import { saveRestaurantProfile } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { LOGO_FIELD, RESTAURANT_DIALOG_WIDTH } from './RestaurantDialog';
 import { grid2, RestaurantNotesInputs } from './RestaurantInputs';
 
@@ -66,6 +66,7 @@ interface Props {
  */
 export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }: Props) {
   const [withPassword, setWithPassword] = useState(false);
+  const dataProvider = useAppDataProvider();
   const schema = useMemo(() => restaurantProfileFormSchema(withPassword), [withPassword]);
   const [tab, setTab] = useState(0);
 
@@ -78,7 +79,7 @@ export function RestaurantProfileDialog({ restaurant, email, onSaved, onClose }:
     }
     if (values.logo.file) payload.file = values.logo.file;
     else if (values.logo.keep) payload.logo_src = values.logo.keep;
-    onSaved(await saveRestaurantProfile(restaurant.id, payload));
+    onSaved(await dataProvider.saveRestaurantProfile(restaurant.id, payload));
   };
 
   return (

@@ -9,13 +9,13 @@ import { ListPagination } from '../../src/components/ListPagination';
 import { RoleGate } from '../../src/components/RoleGate';
 import { useStoredUser } from '../../src/components/useStoredUser';
 import { CreateDialogBase, RecordDialogBase, type DialogSave } from '../../src/components/forms';
-import { deleteUser, sendCredentials } from './api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { areaLabel } from '../../src/components/areaLabel';
 import { AREA_NAMES } from '../listDefaults';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { CREATE_TITLE, UserDialog } from './UserDialog';
 import { reach, RoleChip, UserActions } from './UserCells';
-import { AREA_RESOURCE, USER_CHANNEL, type CreatedUser, type PanelUser } from './types';
+import { AREA_RESOURCE, USER_CHANNEL, USERS, type CreatedUser, type PanelUser } from './types';
 import type { AreaName } from '../../domain/validation/area';
 
 const Col = DataTable.Col<PanelUser>;
@@ -83,6 +83,7 @@ function NoUsers() {
 function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
   const self = useStoredUser();
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const setOpen = useContext(Dialogs);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { refetch } = useListContext<PanelUser>();
@@ -107,7 +108,7 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
     saved();
     const { email } = created.restCredentials;
     try {
-      await sendCredentials(created.restCredentials);
+      await dataProvider.sendUserCredentials(created.restCredentials);
       notify(`User ${created.full_name || email} created. ${USER_MSG.credentialsSent} ${email}.`, { type: 'success' });
     } catch (error) {
       notify(`User created, but the login details were not e-mailed: ${errorText(error, USER_MSG.mailFailed)}`, { type: 'error' });
@@ -121,7 +122,7 @@ function UsersBody({ open, onClose }: { open: Open; onClose: () => void }) {
   };
   const onDelete = (user: PanelUser) => async () => {
     try {
-      await deleteUser(user.id);
+      await dataProvider.delete(USERS, { id: user.id, previousData: user });
       notify(`User ${user.full_name || user.email} removed`, { type: 'success' });
       void refetch();
     } catch (error) {

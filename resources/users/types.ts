@@ -3,6 +3,8 @@ import type { StaffRole } from '../../domain/roles';
 /** The live-feed channel the users' changes arrive on. */
 import { USER_CHANNEL } from '../../domain/channels';
 export { USER_CHANNEL };
+/** The react-admin resource of the administrators screen (GET /api/user). */
+export const USERS = 'users';
 /** The areas the Reaches column names (GET /api/area). */
 export const AREA_RESOURCE = 'area';
 

@@ -3,13 +3,9 @@ import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, Stack
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EventIcon from '@mui/icons-material/Event';
 import type { CalendarFeedIssued, CalendarFeedState } from '../../domain/calendarFeeds';
-import { httpClient } from '../../providers/httpClient';
+import { useAppDataProvider, useDataProviderRef } from '../../providers/dataProvider';
+import type { CalendarFeedOwner } from '../../providers/methods/calendarFeeds';
 import { formatDateTime } from './format';
-
-/** Whose address the panel manages: a driver's (administrators, from the driver's dialog) or the account's own. */
-export type CalendarFeedOwner = { kind: 'driver'; id: number } | { kind: 'me' };
-
-const callUrl = (owner: CalendarFeedOwner) => (owner.kind === 'driver' ? `/api/calendar-feed/driver/${owner.id}` : '/api/calendar-feed/me');
 
 /**
  * The private calendar address of a driver or of the signed-in account: make, renew or stop it. The address is told
@@ -22,24 +18,27 @@ export function CalendarFeedPanel({ owner, who, heading = 'subtitle2' }: { owner
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const url = callUrl(owner);
+  const dataProvider = useAppDataProvider();
+  const provider = useDataProviderRef();
+  const driverId = owner.kind === 'driver' ? owner.id : null;
 
   useEffect(() => {
     let live = true;
-    httpClient<CalendarFeedState>(url)
+    provider.current
+      .getCalendarFeed(driverId === null ? { kind: 'me' } : { kind: 'driver', id: driverId })
       .then((s) => live && setState(s))
       .catch((e: Error) => live && setFailure(e.message));
     return () => {
       live = false;
     };
-  }, [url]);
+  }, [provider, driverId]);
 
   const run = async (method: 'POST' | 'DELETE') => {
     setBusy(true);
     setFailure(null);
     setCopied(false);
     try {
-      const answer = await httpClient<CalendarFeedIssued | CalendarFeedState>(url, { method });
+      const answer: CalendarFeedIssued | CalendarFeedState = method === 'POST' ? await dataProvider.issueCalendarFeed(owner) : await dataProvider.stopCalendarFeed(owner);
       setState(answer);
       setAddress('path' in answer ? `${window.location.origin}${answer.path}` : null);
     } catch (e) {

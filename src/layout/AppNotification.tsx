@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CloseNotificationContext, useNotificationContext, useNotify, useTranslate, type NotificationPayload } from 'react-admin';
 import { Alert, Button, Snackbar } from '@mui/material';
 import { onWrite } from '../../providers/writes';
-import { undoAction } from '../../resources/history/api';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { hasStaffTools } from '../../domain/navigation';
 import { UNDO_WINDOW_MS } from '../../domain/history';
 import { useStoredUser } from '../components/useStoredUser';
@@ -47,6 +47,7 @@ interface Shown {
 export function AppNotification() {
   const { notifications, resetNotifications } = useNotificationContext();
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const role = useStoredUser()?.role;
   const [shown, setShown] = useState<Shown | null>(null);
@@ -89,7 +90,7 @@ export function AppNotification() {
     // The answer to Undo is a message of its own, with no Undo.
     setShown((current) => current && { ...current, undo: null });
     try {
-      await undoAction(offer.id);
+      await dataProvider.undoAction(offer.id);
       notify(`${offer.label}: undone`, { type: 'success' });
     } catch (error) {
       notify((error as Error).message || 'The action could not be undone', { type: 'error' });

@@ -1,20 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ALERT_STATUS } from '../../domain/statuses';
-import { asArray, httpClient } from '../../providers/httpClient';
+import type { PanelAlert } from '../../domain/alerts';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { subscribeToFeed } from '../../providers/realtime';
 import { FEED_RESUMED } from '../../domain/channels';
 
-/** An alert as GET /api/alert and the live feed send it (spec 1, section 3). */
-export interface PanelAlert {
-  id: number;
-  status: number;
-  channel: string;
-  event: string;
-  created_at: string;
-  /** JSON text with a `message` field. */
-  data: string | { message?: string } | null;
-}
+export type { PanelAlert };
 
 export function alertMessage(alert: PanelAlert): string {
   const data = alert.data;
@@ -42,13 +34,21 @@ export function useAlerts(enabled: boolean) {
   const [loading, setLoading] = useState(false);
   // Bumped when the live feed resumes after a gap: the alerts raised meanwhile are read again.
   const [generation, setGeneration] = useState(0);
+  // The layout outlives every screen, and react-admin hands out a new provider object when the path changes: the
+  // latest is kept aside so that moving between screens does not read the alerts again.
+  const dataProvider = useAppDataProvider();
+  const provider = useRef(dataProvider);
+  useEffect(() => {
+    provider.current = dataProvider;
+  }, [dataProvider]);
 
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
     setLoading(true);
-    httpClient('/api/alert', { signal: controller.signal })
-      .then((body) => setAlerts(asArray<PanelAlert>(body).filter(isAlert).sort(newestFirst)))
+    provider.current
+      .getAlerts(controller.signal)
+      .then((alerts) => setAlerts(alerts.filter(isAlert).sort(newestFirst)))
       .catch((error: Error) => {
         if (error?.name !== 'AbortError') notify(error.message, { type: 'error' });
       })
@@ -82,7 +82,7 @@ export function useAlerts(enabled: boolean) {
       if (alert.status !== ALERT_STATUS.unread) return;
       setStatus(new Set([alert.id]), ALERT_STATUS.read);
       try {
-        await httpClient(`/api/alert/${alert.id}`, { method: 'PUT', body: { id: alert.id, status: ALERT_STATUS.read } });
+        await provider.current.markAlertRead(alert.id);
       } catch (error) {
         setStatus(new Set([alert.id]), ALERT_STATUS.unread);
         notify((error as Error).message, { type: 'error' });
@@ -93,7 +93,7 @@ export function useAlerts(enabled: boolean) {
 
   const markAllRead = useCallback(async () => {
     try {
-      await httpClient('/api/alert/all-readed', { method: 'POST' });
+      await provider.current.markAllAlertsRead();
       setStatus('all', ALERT_STATUS.read);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });

@@ -3,7 +3,7 @@ import { Stack } from '@mui/material';
 import { rootPath } from '../../domain/navigation';
 import { registrationFormSchema } from '../../domain/validation/auth';
 import { register } from '../../providers/login';
-import { firstFieldMessage, type ErrorBody } from '../../providers/httpClient';
+import { firstFieldMessage, type ErrorBody } from '../../providers/errorBodies';
 import { PlainTextField } from '../components/PlainTextField';
 import { PublicFormCard, usePublicSubmit } from '../components/PublicFormCard';
 import { useFormState } from '../components/useFormState';

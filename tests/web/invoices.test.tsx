@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { dataProvider } from '../../providers/dataProvider';
 import { londonToday } from '../../domain/dates';
 import { INTERVAL, rangeFor } from '../../domain/ranges';
 import { INVOICE_MSG } from '../../domain/validation/invoice';
@@ -312,7 +313,7 @@ describe('Request Invoice dialog, restaurant variant (opened from the timesheet 
     const onClose = vi.fn();
     render(
       <MemoryRouter>
-        <AdminContext>
+        <AdminContext dataProvider={dataProvider}>
           <RequestInvoiceDialog variant="restaurant" restaurantId={7} restaurantName="Pizza Palace Camden" range={{ from: '2026-11-09', to: '2026-11-15' }} onClose={onClose} onDone={onDone} />
         </AdminContext>
       </MemoryRouter>,

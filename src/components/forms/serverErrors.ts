@@ -1,5 +1,5 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { fieldMessages } from '../../../providers/httpClient';
+import { fieldMessages } from '../../../providers/errorBodies';
 
 /** A failed save as the API rejects it: the spec's message, and `{ field: [messages] }` in the body of a 400. */
 export interface SaveFailure {

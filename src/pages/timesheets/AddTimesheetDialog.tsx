@@ -10,6 +10,7 @@ import { worksForRestaurant } from '../../../domain/availability';
 import { FormDialog, DialogSelectInput } from '../../components/forms';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { TimesheetDateInput, TimesheetTimeInput } from './formFields';
+import { useAppDataProvider } from '../../../providers/dataProvider';
 import { createTimesheet } from './timesheetActions';
 
 /** What the dialog needs of GET /api/driver. */
@@ -39,12 +40,13 @@ type Values = Record<string, string>;
  */
 export function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurantId, today }: AddTimesheetDialogProps) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const latest = latestTimesheetDate('add', today);
   const schema = useMemo(() => timesheetSchema({ variant: 'admin', requireDriver: true, latestDate: latest }), [latest]);
   const initial: Values = { restaurant_id: restaurantId ? String(restaurantId) : '', driver_id: '', period_date: '', start_time: '', finish_time: '' };
 
   const save = async (values: Values) => {
-    const view = await createTimesheet(schema.parse(values));
+    const view = await createTimesheet(dataProvider, schema.parse(values));
     notify('Timesheet added', { type: 'success' });
     onCreated(view);
     onClose();

@@ -3,7 +3,8 @@ import { useNotify } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { approveAllChoice, approveAllPlan, approveAllQuestion, approveConfirm, type TimesheetView } from '../../../domain/timesheets';
-import { approveAllPayload, approveList, failureMessages } from './timesheetActions';
+import { useAppDataProvider } from '../../../providers/dataProvider';
+import { approveAllPayload, failureMessages } from './timesheetActions';
 import { DisabledReason } from '../../components/DisabledReason';
 
 type Step = { kind: 'fill' } | { kind: 'confirm'; chosen: TimesheetView[] } | null;
@@ -18,6 +19,7 @@ const FAILURES_SHOWN = 3;
  */
 export function ApproveAllButton({ rows, onApproved }: { rows: TimesheetView[]; onApproved: (views: TimesheetView[]) => void }) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const plan = approveAllPlan(rows);
   const [step, setStep] = useState<Step>(null);
   const [busy, setBusy] = useState(false);
@@ -37,7 +39,7 @@ export function ApproveAllButton({ rows, onApproved }: { rows: TimesheetView[]; 
     setStep(null);
     setBusy(true);
     try {
-      const result = await approveList(approveAllPayload(chosen));
+      const result = await dataProvider.approveTimesheets(approveAllPayload(chosen));
       onApproved(result.data);
       const failures = failureMessages(result);
       if (failures.length) {

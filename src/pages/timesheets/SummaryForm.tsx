@@ -22,9 +22,10 @@ import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
 import { TimesheetMap } from './TimesheetMap';
 import { STATUS_COLOURS } from './TimesheetTable';
 import {
-  approveOne, discardOne, fetchTimesheet, formValuesOf, previewCost, removeOne, unapprove, type TimesheetFormValues,
+  approveOne, discardOne, formValuesOf, previewCost, unapprove, type TimesheetFormValues,
 } from './timesheetActions';
 import { conflictOf } from '../../../domain/versions';
+import { useAppDataProvider } from '../../../providers/dataProvider';
 import { ConflictNotice } from '../../components/forms/ConflictNotice';
 
 /** The pinned form's height (spec 3, section 9). */
@@ -67,6 +68,7 @@ const coords = (lat: number | null, lng: number | null): LatLng | null => (lat =
 export function SummaryForm(props: SummaryFormProps) {
   const { row, restaurants, fuel, mapCenter, positionOf, today, readOnly, canRemove, pinned, narrow = false, onTogglePin, onScrollTo, onClose, onSaved, onRemoved } = props;
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const latest = latestTimesheetDate('form', today);
   const schema = useMemo(() => timesheetSchema({ variant: readOnly ? 'restaurant' : 'admin', latestDate: latest }), [readOnly, latest]);
   const initial = useMemo(() => formValuesOf(row), [row]);
@@ -115,13 +117,13 @@ export function SummaryForm(props: SummaryFormProps) {
     }
     const total = states.locked ? row.cost_total : (preview?.cost_total ?? null);
     void run(
-      () => (action === 'approve' ? approveOne(row, edited, total, version) : discardOne(row, edited, total, version)),
+      () => (action === 'approve' ? approveOne(dataProvider, row, edited, total, version) : discardOne(dataProvider, row, edited, total, version)),
       action === 'approve' ? 'Timesheet approved' : 'Timesheet discarded',
     );
   };
   /** The timesheet as it is now, into the form and the list (what was typed gives way to it). */
   const reload = async () => {
-    const fresh = await fetchTimesheet(row.id);
+    const fresh = await dataProvider.getTimesheet(row.id);
     form.setValues(formValuesOf(fresh));
     form.setTouched({});
     setVersion(fresh.updated_at);
@@ -282,12 +284,12 @@ export function SummaryForm(props: SummaryFormProps) {
             {states.unapproveShown && (
               <>
                 <DisabledReason reason={!busy && states.why.unapproveTime}>
-                  <Button size="small" variant="outlined" disabled={busy || !states.unapproveTime} onClick={() => void run(() => unapprove(row, 'unapproveTime', version), 'Time unapproved')}>
+                  <Button size="small" variant="outlined" disabled={busy || !states.unapproveTime} onClick={() => void run(() => unapprove(dataProvider, row, 'unapproveTime', version), 'Time unapproved')}>
                     Unapprove Time
                   </Button>
                 </DisabledReason>
                 <DisabledReason reason={!busy && states.why.unapprovePay}>
-                  <Button size="small" variant="outlined" disabled={busy || !states.unapprovePay} onClick={() => void run(() => unapprove(row, 'unapprovePay', version), 'Pay unapproved')}>
+                  <Button size="small" variant="outlined" disabled={busy || !states.unapprovePay} onClick={() => void run(() => unapprove(dataProvider, row, 'unapprovePay', version), 'Pay unapproved')}>
                     Unapprove Pay
                   </Button>
                 </DisabledReason>
@@ -305,7 +307,7 @@ export function SummaryForm(props: SummaryFormProps) {
         onConfirm={() => {
           setConfirmRemove(false);
           void run(async () => {
-            await removeOne(row);
+            await dataProvider.deleteTimesheet(row.id);
             onRemoved(row);
             return null;
           }, 'Timesheet removed');

@@ -9,7 +9,8 @@ import { TIMESHEET_FILTER, TIMESHEET_FILTER_LABELS, type TimesheetView } from '.
 import { IntervalSelect, RangeNavigator, type DateRangeState } from '../../components/range';
 import { LocationPicker, type LocationArea, type LocationSelection } from '../../components/LocationPicker';
 import { ApproveAllButton } from './ApproveAllButton';
-import { fetchFile, saveFile } from '../../../providers/files';
+import { saveFile } from '../../../providers/files';
+import { useAppDataProvider } from '../../../providers/dataProvider';
 import { DisabledReason } from '../../components/DisabledReason';
 
 /** Why Request Invoice waits: an invoice is for one restaurant. */
@@ -39,14 +40,14 @@ export interface TimesheetToolbarProps {
 export function TimesheetToolbar(props: TimesheetToolbarProps) {
   const { dates, areas, location, onLocation, status, onStatus, shown, readOnly, onNew, onApproved, onRequestInvoice } = props;
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const [exporting, setExporting] = useState(false);
   const singleRestaurant = location?.type === 'restaurant';
 
   async function exportPayments() {
     setExporting(true);
-    const { from, to } = dates.range;
     try {
-      const file = await fetchFile('/api/xls', { period_date_from: from, period_date_to: to, restaurant_id: singleRestaurant ? location.id : null }, `payments_${from}-${to}.xlsx`);
+      const file = await dataProvider.paymentsSpreadsheet(dates.range, singleRestaurant ? location.id : null);
       saveFile(file.blob, file.fileName);
     } catch (error) {
       notify((error as Error).message, { type: 'error' });

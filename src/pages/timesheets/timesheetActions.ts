@@ -3,9 +3,12 @@ import type { FuelRates } from '../../../domain/pay';
 import { TIMESHEET_PROGRESS, TIMESHEET_STATUS } from '../../../domain/statuses';
 import { approveFailure, isPlaceholder, targetState, timesheetCost, type TimesheetAction, type TimesheetView } from '../../../domain/timesheets';
 import type { TimesheetInput } from '../../../domain/validation/timesheet';
-import type { RecordConflict } from '../../../domain/versions';
+import type { ApproveResult } from '../../../domain/timesheetCalls';
 import { HttpError } from 'react-admin';
-import { httpClient } from '../../../providers/httpClient';
+import type { AppDataProvider } from '../../../providers/dataProvider';
+
+/** The data provider's timesheet writes these actions make (useAppDataProvider). */
+export type TimesheetCalls = Pick<AppDataProvider, 'approveTimesheets' | 'createTimesheet' | 'updateTimesheet'>;
 
 /** The form's fields of a timesheet, as text (what the inputs hold). */
 export interface TimesheetFormValues extends Record<string, string> {
@@ -84,17 +87,6 @@ export function timesheetPayload(row: TimesheetView, state: { status: number; st
   };
 }
 
-export interface ApproveResult {
-  data: TimesheetView[];
-  /** `conflict`: the item's timesheet changed since its version (who and when, domain/versions.ts). */
-  fail: { data: { period_date?: string }; errors: Record<string, string[]>; conflict?: RecordConflict['conflict'] }[];
-}
-
-/** POST /api/timesheet/approve; failures come back per item. */
-export function approveList(items: unknown[]): Promise<ApproveResult> {
-  return httpClient<ApproveResult>('/api/timesheet/approve', { method: 'POST', body: items });
-}
-
 /** "Can't approve timesheet 12/11/2026. Start Time is required." for each refused item. */
 export function failureMessages(result: ApproveResult): string[] {
   return result.fail.map((f) => approveFailure(f.data?.period_date ?? '', f.errors ?? {}));
@@ -104,8 +96,8 @@ export function failureMessages(result: ApproveResult): string[] {
  * Approve with the form's edits: one item through the approve call. Refused because the timesheet changed since
  * `version`, it rejects as a save on an old version does (409 with the conflict), for the form to offer Reload.
  */
-export async function approveOne(row: TimesheetView, edited: Edited, costTotal: number | null, version?: string): Promise<TimesheetView> {
-  const result = await approveList([timesheetPayload(row, targetState('approve', row), edited, costTotal, version)]);
+export async function approveOne(api: TimesheetCalls, row: TimesheetView, edited: Edited, costTotal: number | null, version?: string): Promise<TimesheetView> {
+  const result = await api.approveTimesheets([timesheetPayload(row, targetState('approve', row), edited, costTotal, version)]);
   const [failed] = result.fail;
   if (failed?.conflict) {
     const message = failed.errors.updated_at?.[0] ?? failureMessages(result)[0];
@@ -116,42 +108,30 @@ export async function approveOne(row: TimesheetView, edited: Edited, costTotal: 
 }
 
 /** Discard edits the saved timesheet (at the form's version), or makes one from a placeholder. */
-export function discardOne(row: TimesheetView, edited: Edited, costTotal: number | null, version?: string): Promise<TimesheetView> {
+export function discardOne(api: TimesheetCalls, row: TimesheetView, edited: Edited, costTotal: number | null, version?: string): Promise<TimesheetView> {
   const body = timesheetPayload(row, targetState('discard', row), edited, costTotal, version);
-  return isPlaceholder(row)
-    ? httpClient<TimesheetView>('/api/timesheet', { method: 'POST', body })
-    : httpClient<TimesheetView>(`/api/timesheet/${row.id}`, { method: 'PUT', body });
+  return isPlaceholder(row) ? api.createTimesheet(body) : api.updateTimesheet(row.id, body);
 }
 
 /** Unapprove Time / Unapprove Pay: the stored timesheet as it is (at the form's version), back to pending. */
-export function unapprove(row: TimesheetView, action: Extract<TimesheetAction, 'unapproveTime' | 'unapprovePay'>, version?: string): Promise<TimesheetView> {
+export function unapprove(api: TimesheetCalls, row: TimesheetView, action: Extract<TimesheetAction, 'unapproveTime' | 'unapprovePay'>, version?: string): Promise<TimesheetView> {
   const body = timesheetPayload(row, targetState(action, row), undefined, row.cost_total, version);
-  return httpClient<TimesheetView>(`/api/timesheet/${row.id}`, { method: 'PUT', body });
-}
-
-/** A saved timesheet as it is now (the form's Reload after someone changed it). */
-export const fetchTimesheet = (id: number) => httpClient<TimesheetView>(`/api/timesheet/${id}`);
-
-export function removeOne(row: TimesheetView): Promise<unknown> {
-  return httpClient(`/api/timesheet/${row.id}`, { method: 'DELETE' });
+  return api.updateTimesheet(row.id, body);
 }
 
 /** Add Time Sheet: a pending timesheet the office fills in for a driver. */
-export function createTimesheet(input: Pick<TimesheetInput, 'restaurant_id' | 'driver_id' | 'period_date' | 'start_time' | 'finish_time'>): Promise<TimesheetView> {
-  return httpClient<TimesheetView>('/api/timesheet', {
-    method: 'POST',
-    body: {
-      ...input,
-      status: TIMESHEET_STATUS.pending,
-      status_progress: TIMESHEET_PROGRESS.submitted,
-      meal_time: 0,
-      rest_time: 0,
-      cost_bonus: 0,
-      cost_extra_bonus: 0,
-      fuel_bonus_0: 0,
-      fuel_bonus_3: 0,
-      fuel_bonus_6: 0,
-    },
+export function createTimesheet(api: TimesheetCalls, input: Pick<TimesheetInput, 'restaurant_id' | 'driver_id' | 'period_date' | 'start_time' | 'finish_time'>): Promise<TimesheetView> {
+  return api.createTimesheet({
+    ...input,
+    status: TIMESHEET_STATUS.pending,
+    status_progress: TIMESHEET_PROGRESS.submitted,
+    meal_time: 0,
+    rest_time: 0,
+    cost_bonus: 0,
+    cost_extra_bonus: 0,
+    fuel_bonus_0: 0,
+    fuel_bonus_3: 0,
+    fuel_bonus_6: 0,
   });
 }
 

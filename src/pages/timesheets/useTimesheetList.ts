@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DateRange } from '../../../domain/ranges';
 import { placeholderId, type TimesheetView } from '../../../domain/timesheets';
-import { asArray, httpClient } from '../../../providers/httpClient';
+import { useDataProviderRef } from '../../../providers/dataProvider';
 import { subscribeToFeed } from '../../../providers/realtime';
 
 import { FEED_RESUMED, TIMESHEET_CHANNEL } from '../../../domain/channels';
@@ -49,15 +49,17 @@ export function useTimesheetList(range: DateRange, visible: (restaurantId: numbe
   const [error, setError] = useState<Error | null>(null);
   const [generation, setGeneration] = useState(0);
   const { from, to } = range;
+  const provider = useDataProviderRef();
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
 
   useEffect(() => {
     const controller = new AbortController();
     setPending(true);
-    httpClient('/api/timesheet', { query: { period_date_from: from, period_date_to: to }, signal: controller.signal })
-      .then((body) => {
-        setRows(asArray<TimesheetView>(body));
+    provider.current
+      .listTimesheets({ from, to }, controller.signal)
+      .then((views) => {
+        setRows(views);
         setError(null);
         setPending(false);
       })
@@ -67,7 +69,7 @@ export function useTimesheetList(range: DateRange, visible: (restaurantId: numbe
         setPending(false);
       });
     return () => controller.abort();
-  }, [from, to, generation]);
+  }, [provider, from, to, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const keep = useCallback((v: TimesheetView) => v.period_date >= from && v.period_date <= to && visibleRef.current(v.restaurant_id), [from, to]);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FuelRates } from '../../../domain/pay';
 import { OPTION_KEY, readMapCenter, type MapCenter } from '../../../domain/validation/option';
-import { asArray, httpClient } from '../../../providers/httpClient';
+import { useDataProviderRef } from '../../../providers/dataProvider';
 import { subscribeToFeed } from '../../../providers/realtime';
 
 /** The timesheet map opens here without the option (spec 3, section 2.3); zoom is capped at 15. */
@@ -13,6 +13,8 @@ export interface TimesheetOptions {
   fuel: FuelRates | null;
   mapCenter: MapCenter;
 }
+
+const EVERY_ROW = { page: 1, perPage: 0 };
 
 interface OptionRow {
   okey: string;
@@ -37,16 +39,19 @@ export function readTimesheetOptions(rows: OptionRow[]): TimesheetOptions {
 export function useTimesheetOptions(enabled: boolean): TimesheetOptions {
   const [options, setOptions] = useState<TimesheetOptions>({ fuel: null, mapCenter: TIMESHEET_MAP_DEFAULT });
   const [generation, setGeneration] = useState(0);
+  const provider = useDataProviderRef();
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    httpClient('/api/option', { signal: controller.signal })
-      .then((body) => setOptions(readTimesheetOptions(asArray<OptionRow>(body))))
+    // GET /api/option, every row (the standard list asked without a range).
+    provider.current
+      .getList<OptionRow & { id: number }>('option', { pagination: EVERY_ROW, signal: controller.signal })
+      .then(({ data }) => setOptions(readTimesheetOptions(data)))
       .catch((e: Error) => {
         if (e?.name !== 'AbortError') console.warn('Options could not be loaded', e);
       });
     return () => controller.abort();
-  }, [enabled, generation]);
+  }, [provider, enabled, generation]);
   useEffect(() => (enabled ? subscribeToFeed('option_channel', () => setGeneration((g) => g + 1)) : undefined), [enabled]);
   return options;
 }

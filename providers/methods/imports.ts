@@ -1,8 +1,8 @@
-import { getStoredUser } from '../../providers/session';
-import { fieldMessages } from '../../providers/httpClient';
-import { callKey } from '../../providers/idempotencyKeys';
 import { IDEMPOTENCY_HEADER } from '../../domain/idempotency';
 import type { ImportKind, ImportResult } from '../../domain/validation/imports';
+import { fieldMessages } from '../errorBodies';
+import { callKey } from '../idempotencyKeys';
+import { getStoredUser } from '../session';
 
 export type Mapping = Record<string, number | null>;
 
@@ -27,7 +27,7 @@ export class ImportRefused extends Error {
  * POST /api/{kind}/import. Sent with XMLHttpRequest rather than fetch, whose uploads report no progress: a file of
  * thousands of rows shows how far it got.
  */
-export function sendImport<M extends ImportCall['mode']>(call: ImportCall & { mode: M }): Promise<M extends 'rejected' ? Blob : ImportResult> {
+function sendImport<M extends ImportCall['mode']>(call: ImportCall & { mode: M }): Promise<M extends 'rejected' ? Blob : ImportResult> {
   const form = new FormData();
   form.append('file', call.file);
   if (call.mapping) form.append('mapping', JSON.stringify(call.mapping));
@@ -57,3 +57,6 @@ export function sendImport<M extends ImportCall['mode']>(call: ImportCall & { mo
     xhr.send(form);
   });
 }
+
+/** The import dialog's call (drivers and restaurants from a spreadsheet). */
+export const importMethods = { sendImport };
