@@ -63,6 +63,9 @@ const floorPage = (script: string) => `<!doctype html><html><head><meta charset=
 })();
 </script></body></html>`;
 
+/** The board's floor: the range's shifts and the restaurants, one table of every restaurant × day, set as innerHTML. */
+export const boardFloorPage = (range: DateRange) => floorPage(boardFloor(range));
+
 function screens(today = londonToday()): Screen[] {
   const week = rangeFor(INTERVAL.week, today);
   const month = rangeFor(INTERVAL.month, today);

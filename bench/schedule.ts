@@ -6,6 +6,7 @@ import { SHIFT_STATUS } from '../domain/statuses';
 import { adminBrowser, blockingSince, boardQuiet, heapAfterGc, jumpToLastRow, navigateInApp, type Blocking, type Jump } from './boardScroll';
 import { sortRestaurants } from '../src/pages/schedule/boardRows';
 import type { BoardRestaurant } from '../src/pages/schedule/api';
+import { boardFloorPage } from './firstOpen';
 import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfterChange, type Change, type LoadResult } from './load';
 
 /**
@@ -28,35 +29,6 @@ export interface BoardFigure {
   runs: number[];
 }
 
-
-/** The floor: the same GET calls, then one table of every restaurant × day with the shift chips, set as innerHTML. */
-function floorPage(range: DateRange): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><style>
-    body{font:13px system-ui;margin:0} table{border-collapse:collapse} td,th{border:1px solid #ddd;vertical-align:top;padding:2px;min-width:110px}
-    .chip{background:#e8f5e9;border-left:4px solid #2e7d32;border-radius:4px;margin:2px;padding:2px 6px}
-  </style></head><body><table id="t"></table><script>
-  (async () => {
-    const user = JSON.parse(localStorage.getItem('user'));
-    const h = { Authorization: 'Bearer ' + user.access_token };
-    const [shifts, restaurants] = await Promise.all([
-      fetch('/api/shift?period_date_from=${range.from}&period_date_to=${range.to}&with_driver=1&filter_draft=1', { headers: h }).then((r) => r.json()),
-      fetch('/api/restaurant?status=10', { headers: h }).then((r) => r.json()),
-    ]);
-    const days = [];
-    for (let d = new Date('${range.from}T00:00:00Z'); d <= new Date('${range.to}T00:00:00Z'); d = new Date(d.getTime() + 864e5)) days.push(d.toISOString().slice(0, 10));
-    const cells = new Map();
-    for (const s of shifts) {
-      const key = s.restaurant_id + '|' + s.period_date;
-      const who = s.driver ? s.driver.full_name : 'Open shift';
-      cells.set(key, (cells.get(key) || '') + '<div class="chip"><b>' + s.start_time + '–' + s.finish_time + '</b><br>' + who + '</div>');
-    }
-    restaurants.sort((a, b) => a.area.name.localeCompare(b.area.name) || a.name.localeCompare(b.name));
-    let html = '<tr><th>Restaurant</th>' + days.map((d) => '<th>' + d + '</th>').join('') + '</tr>';
-    for (const r of restaurants) html += '<tr><th>' + r.name + '</th>' + days.map((d) => '<td>' + (cells.get(r.id + '|' + d) || '') + '</td>').join('') + '</tr>';
-    document.getElementById('t').innerHTML = html;
-  })();
-  </script></body></html>`;
-}
 
 /** Waits until the chip count has not changed for QUIET_MS (after page time `from`, if given). */
 async function settle(page: Page, from = 0): Promise<{ ms: number; chips: number }> {
@@ -140,7 +112,7 @@ export async function benchBoard(url: string, token: string, writer: Writer): Pr
     const month = rangeFor(INTERVAL.month, today);
     await page.route(`${url}/bench-floor/**`, (route) => {
       const which = route.request().url().endsWith('month') ? month : week;
-      return route.fulfill({ contentType: 'text/html', body: floorPage(which) });
+      return route.fulfill({ contentType: 'text/html', body: boardFloorPage(which) });
     });
     const boardPath = (r: DateRange, interval: number) => `/schedule?interval=${interval}&from=${r.from}&to=${r.to}`;
     const board = (r: DateRange, interval: number) => `${url}${boardPath(r, interval)}`;

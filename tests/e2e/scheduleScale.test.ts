@@ -1,60 +1,31 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, logIn } from '../helpers/e2e';
-import { startProcess, type ServerProcess } from '../helpers/serverProcess';
-import { openDatabase } from '../../server/db/connection';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed/demo';
-import { seedScale } from '../../server/db/seed/scale';
+import { scaledWeek, startScaledServer, type ScaledServer } from '../helpers/scaledServer';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import { matchesStatusFilter, TIMESHEET_FILTER, type TimesheetView } from '../../domain/timesheets';
 import { compareTimesheetRows } from '../../src/pages/timesheets/useTimesheetScreen';
-import { INTERVAL, rangeFor } from '../../domain/ranges';
+import { INTERVAL } from '../../domain/ranges';
 import { SHIFT_LABEL, type ShiftRecord } from '../../domain/shifts';
 import { sortRestaurants } from '../../src/pages/schedule/boardRows';
 import type { BoardRestaurant } from '../../src/pages/schedule/api';
 
 /** The admin board at a few hundred restaurants: only the rows in view are drawn, and the last row still works. */
 
-let server: ServerProcess;
+let scaled: ScaledServer;
+let server: ScaledServer['server'];
 let browser: Browser;
-let token: string;
-/** A week with days still to come whatever today is (on a Sunday, this week has one left): the one three days on. */
-const week = rangeFor(INTERVAL.week, addDays(londonToday(), 3));
+const week = scaledWeek();
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-board-'));
-  const handle = await openDatabase({ dataDir, lock: true });
-  try {
-    await migrateToLatest(handle.db);
-    await seedDemo(handle.db);
-    // Four weeks of shifts, the last one ahead of today: the week three days on is planned.
-    await seedScale(handle.db, { restaurants: 300, drivers: 900, days: 28 });
-  } finally {
-    await handle.close();
-  }
-  [server, browser] = await Promise.all([startProcess({ SEED_DEMO: '0' }, dataDir), launchChromium()]);
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
-  });
-  token = (await login.json()).access_token;
+  [scaled, browser] = await Promise.all([startScaledServer(), launchChromium()]);
+  server = scaled.server;
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await scaled?.stop();
 });
 
-async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${server.url}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body as T;
-}
+const api = <T>(url: string, init?: RequestInit) => scaled.api<T>(url, init);
 
 /** Someone else takes the driver off a shift. */
 const makeOpen = (shift: ShiftRecord) => api(`/api/shift/${shift.id}`, { method: 'PUT', body: JSON.stringify({ ...shift, driver_id: null }) });

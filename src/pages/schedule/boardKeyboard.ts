@@ -168,7 +168,8 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     const name = target.closest<HTMLElement>('.row-name');
     if (name) {
       e.preventDefault();
-      const from = name.closest<HTMLElement>('td[data-resource-id]')?.dataset.resourceId;
+      // A move still waiting for its row to be drawn counts: the next key goes on from where it is going.
+      const from = (pending && nameStop) || name.closest<HTMLElement>('td[data-resource-id]')?.dataset.resourceId;
       const to = from ? nextRestaurantRow(source.rows(), from, key) : null;
       if (to) {
         nameStop = to;
