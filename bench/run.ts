@@ -4,6 +4,7 @@ import { busiestRestaurant, invoiceFigures } from './invoices';
 import { boardMarkFigures, plannerFigures } from './planner';
 import { firstLoadFigures, printFirstLoadOnDemo } from './firstLoad';
 import { firstOpenFigures } from './firstOpen';
+import { attendanceFigures } from './attendance';
 import { approveThousand, printTimesheetFigures, timesheetListAfterChange, timesheetListLoad, timesheetScreenTime } from './timesheets';
 import { listFigures, printListFigures } from './lists';
 import { importFigures } from './imports';
@@ -17,7 +18,7 @@ import { buildWebAppIfStale } from '../scripts/webBuild.mjs';
  * chosen scale in its own data directory, starts the real server process on it, and measures the calls under load from this
  * separate process. `--only board`: the schedule board's figures alone; `--only planner`: the assistant's proposals
  * and the board's working-time marks; `--only lists`: the Drivers and Restaurants lists (calls and screens);
- * `--only changelog`: what logging the changed days costs a write (no server); `--only firstopen`: the first open of
+ * `--only changelog`: what logging the changed days costs a write (no server); `--only attendance`: the attendance pass over a day (no server); `--only firstopen`: the first open of
  * the Week and Month boards and the Timesheets week, full and menu navigation, each run against its floor;
  * `--only firstload`: the JavaScript a first visit downloads (login page, then the
  * board), on the demo data. `--postgres` (with `--only board` or `changelog`): the dataset on the local PostgreSQL
@@ -29,6 +30,11 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function main() {
+  if (only === 'attendance') {
+    const lines = await prepareDataset(scale, (db) => attendanceFigures(db, databaseUrl ? 'postgres' : 'pglite'), databaseUrl);
+    for (const line of lines) console.log(line);
+    return;
+  }
   if (only === 'changelog') {
     const lines = await prepareDataset(scale, (db) => changeLogCostFigures(db, databaseUrl ? 'PostgreSQL' : 'embedded'), databaseUrl);
     for (const line of lines) console.log(line);

@@ -114,15 +114,19 @@ const PUSH_LATE = {
  * finds the pair recorded and stays silent.
  */
 async function tellOnce(app: FastifyInstance, found: Found[], pushDriver: boolean): Promise<number> {
+  if (!found.length) return 0;
+  // One statement for the whole pass: a day's pass finds the same few hundred pairs minute after minute, all
+  // recorded already (one insert a pair was a round trip each, about 0.5 ms apiece on the embedded database).
+  const inserted = await app.db
+    .insertInto('attendance_alerts')
+    .values(found.map(({ row, kind, minutes }) => ({ shift_id: row.shift_id, driver_id: row.driver_id, state: kind, minutes })))
+    .onConflict((oc) => oc.doNothing())
+    .returning(['shift_id', 'driver_id', 'state'])
+    .execute();
+  const fresh = new Set(inserted.map((r) => `${r.shift_id}:${r.driver_id}:${r.state}`));
   let told = 0;
   for (const { row, kind, minutes } of found) {
-    const inserted = await app.db
-      .insertInto('attendance_alerts')
-      .values({ shift_id: row.shift_id, driver_id: row.driver_id, state: kind, minutes })
-      .onConflict((oc) => oc.doNothing())
-      .returning('shift_id')
-      .executeTakeFirst();
-    if (!inserted) continue;
+    if (!fresh.has(`${row.shift_id}:${row.driver_id}:${kind}`)) continue;
     told++;
     await raiseAlert(app, { channel: 'shift_channel', event: kind, message: ALERT_TEXT[kind](row, minutes), restaurantId: row.restaurant_id });
     if (kind === 'late' && pushDriver) {
