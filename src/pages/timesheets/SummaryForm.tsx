@@ -137,13 +137,18 @@ export function SummaryForm(props: SummaryFormProps) {
 
   return (
     <Box component="section" aria-label="Timesheet" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'grey.50', flexWrap: 'wrap' }}>
-        {/* What Approve approves, always in view above the fields (which scroll) as the pay is below them. */}
-        <Typography variant="subtitle2" component="h2" data-testid="timesheet-details" sx={{ flex: '1 1 200px', minWidth: 0, overflowWrap: 'anywhere' }}>
-          {ukDate(row.period_date)} · {values.start_time || row.start_time}–{values.finish_time || row.finish_time} · {row.driver_name ?? 'Open shift'} · {row.restaurant_name}
-        </Typography>
-        <Chip size="small" label={statusLabel(row)} sx={{ color: '#fff', bgcolor: STATUS_COLOURS[row.status] }} />
-        <Chip size="small" variant="outlined" label={progressLabel(row)} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'grey.50' }}>
+        {/* What Approve approves, always in view above the fields (which scroll) as the pay is below them; its states
+            on a line of their own, so the heading keeps the width the buttons leave. */}
+        <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
+          <Typography variant="subtitle2" component="h2" data-testid="timesheet-details" sx={{ overflowWrap: 'anywhere' }}>
+            {ukDate(row.period_date)} · {values.start_time || row.start_time}–{values.finish_time || row.finish_time} · {row.driver_name ?? 'Open shift'} · {row.restaurant_name}
+          </Typography>
+          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
+            <Chip size="small" label={statusLabel(row)} sx={{ color: '#fff', bgcolor: STATUS_COLOURS[row.status] }} />
+            <Chip size="small" variant="outlined" label={progressLabel(row)} />
+          </Stack>
+        </Box>
         {onScrollTo && (
           <Tooltip title="Scroll To">
             <IconButton size="small" aria-label="Scroll To" onClick={onScrollTo}>
