@@ -20,6 +20,7 @@ import { LocalBroadcaster } from '../../server/realtime/localBroadcaster';
 import { createPostgresBroadcaster } from '../../server/realtime/postgresBroadcaster';
 import type { FeedMessage } from '../../server/realtime/broadcaster';
 import { createTestApp, type TestApp } from '../helpers/testApp';
+import { declareRouteSchemas } from '../../server/routeSchema';
 
 /**
  * The live feed as the browser sees it: the real pusher-js client and laravel-echo against the server
@@ -533,6 +534,8 @@ describe('keep-alive and shutdown', () => {
   // A bare app with short timers: the plugin alone, without a database (nothing here calls /broadcasting/auth).
   beforeEach(async () => {
     app = Fastify();
+    // As the app does (server/app.ts): the routes' schema declarations document, they do not validate.
+    declareRouteSchemas(app);
     app.decorate('config', { ...loadConfig({}), pusherAppKey: key, pusherAppSecret: 's', fileSigningSecret: 'f' });
     app.decorate('broadcaster', new LocalBroadcaster());
     await app.register(authPlugin);
