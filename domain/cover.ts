@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isLateOrNoShow, type Attendance } from './attendance';
 import { assignmentProblem, distanceKm, type PlannerDriver, type PlannerShift } from './planner';
-import { readCancellationFee } from './validation/cancellation';
+import { CANCEL_MSG, readCancellationFee } from './validation/cancellation';
 import type { DriverPlan, WorkingTimeLimits } from './workingTime';
 import { WIRE, orNull, requiredWire, sent } from './validation/wire';
 
@@ -15,10 +15,11 @@ import { WIRE, orNull, requiredWire, sent } from './validation/wire';
 
 export const COVER_MSG = {
   notCoverable: 'Only a late or no-show shift of today can be covered',
-  driverRequired: 'Driver is required',
+  driverRequired: CANCEL_MSG.driverRequired,
   sameDriver: 'Choose a driver other than the one who has not started',
-  feeInvalid: 'Enter the fee in pounds, without a minus sign, e.g. 15 or 7.50',
-  commentTooLong: 'At most 1000 characters',
+  // A cover cancels the no-show driver's assignment: its fee and reason are Cancel Shift's.
+  feeInvalid: CANCEL_MSG.feeInvalid,
+  commentTooLong: CANCEL_MSG.commentTooLong,
 } as const;
 
 /** The reason a cover records against the driver taken off the shift (the cancellation's comment). */

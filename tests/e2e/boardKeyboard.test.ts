@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn } from '../helpers/e2e';
-import { scaledWeek, startScaledServer, type ScaledServer } from '../helpers/scaledServer';
+import type { Page } from 'playwright-core';
+import { logIn } from '../helpers/e2e';
+import { scaledServerAndBrowser, scaledWeek } from '../helpers/scaledServer';
 import { INTERVAL } from '../../domain/ranges';
 import type { ShiftRecord } from '../../domain/shifts';
 import { sortRestaurants } from '../../src/pages/schedule/boardRows';
@@ -12,21 +12,10 @@ import type { BoardRestaurant } from '../../src/pages/schedule/api';
  * restaurant and the heading above it its day; the driver list and the restaurant names are one Tab stop each.
  */
 
-let scaled: ScaledServer;
-let server: ScaledServer['server'];
-let browser: Browser;
+const both = scaledServerAndBrowser();
 const week = scaledWeek();
 
-beforeAll(async () => {
-  [scaled, browser] = await Promise.all([startScaledServer(), launchChromium()]);
-  server = scaled.server;
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await scaled?.stop();
-});
-
-const api = <T>(url: string, init?: RequestInit) => scaled.api<T>(url, init);
+const api = <T>(url: string, init?: RequestInit) => both.scaled.api<T>(url, init);
 
 /**
  * The focused chip's shift, and what a person sees beside it and above it: the restaurant name drawn in the frozen
@@ -67,11 +56,11 @@ describe('the admin board by keyboard, at a few hundred restaurants', () => {
     const shifts = await api<ShiftRecord[]>(`/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&with_driver=1&filter_draft=1`);
     const byId = new Map(shifts.map((s) => [s.id, s]));
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-GB' });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-GB' });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.scaled.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
+    await page.goto(`${both.scaled.server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
     await page.locator('.shift-board .chip').first().waitFor();
     await page.locator('nav[aria-label="Drivers"] [data-nav]').nth(5).waitFor();
     const drawnAtFirst = await page.locator('.shift-board .row-name').count();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, logIn } from '../helpers/e2e';
-import { scaledWeek, startScaledServer, type ScaledServer } from '../helpers/scaledServer';
+import type { Page } from 'playwright-core';
+import { logIn } from '../helpers/e2e';
+import { scaledServerAndBrowser, scaledWeek } from '../helpers/scaledServer';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import { matchesStatusFilter, TIMESHEET_FILTER, type TimesheetView } from '../../domain/timesheets';
 import { compareTimesheetRows } from '../../src/pages/timesheets/useTimesheetScreen';
@@ -11,21 +11,10 @@ import type { BoardRestaurant } from '../../src/pages/schedule/api';
 
 /** The admin board at a few hundred restaurants: only the rows in view are drawn, and the last row still works. */
 
-let scaled: ScaledServer;
-let server: ScaledServer['server'];
-let browser: Browser;
+const both = scaledServerAndBrowser();
 const week = scaledWeek();
 
-beforeAll(async () => {
-  [scaled, browser] = await Promise.all([startScaledServer(), launchChromium()]);
-  server = scaled.server;
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await scaled?.stop();
-});
-
-const api = <T>(url: string, init?: RequestInit) => scaled.api<T>(url, init);
+const api = <T>(url: string, init?: RequestInit) => both.scaled.api<T>(url, init);
 
 /** Someone else takes the driver off a shift. */
 const makeOpen = (shift: ShiftRecord) => api(`/api/shift/${shift.id}`, { method: 'PUT', body: JSON.stringify({ ...shift, driver_id: null }) });
@@ -43,11 +32,11 @@ describe('Admin schedule board at a few hundred restaurants', () => {
     expect(editable.length).toBeGreaterThanOrEqual(3);
     const [edited, changedOutOfView, changedInView] = editable;
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.scaled.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
+    await page.goto(`${both.scaled.server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
     await page.locator('.shift-board .chip').first().waitFor();
 
     // A few dozen rows are drawn, not hundreds, and the scroll bar spans them all.
@@ -97,9 +86,9 @@ describe('Admin schedule board at a few hundred restaurants', () => {
     const restaurants = sortRestaurants(await api<BoardRestaurant[]>('/api/restaurant?status=10'));
     // The call the board makes (drafts included).
     const shifts = await api<ShiftRecord[]>(`/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&with_driver=1`);
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.scaled.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     // A full navigation, as a bookmark or a refresh opens it: its calls start before the app's code has arrived,
     // and the board takes their answers instead of asking again.
@@ -107,7 +96,7 @@ describe('Admin schedule board at a few hundred restaurants', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/shift') shiftCalls.push(request.url());
     });
-    await page.goto(`${server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
+    await page.goto(`${both.scaled.server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
     await page.locator('.shift-board .chip').first().waitFor();
     expect(shiftCalls).toHaveLength(1);
 
@@ -142,15 +131,15 @@ describe('Timesheets at a few hundred restaurants', () => {
     const expected = all.filter((t) => matchesStatusFilter(t, TIMESHEET_FILTER.active)).sort(compareTimesheetRows);
     expect(expected.length).toBeGreaterThan(100);
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin@demo.test', 'Admin');
+    await logIn(page, both.scaled.server.url, 'admin@demo.test', 'Admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     const timesheetCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/timesheet') timesheetCalls.push(request.url());
     });
-    await page.goto(`${server.url}/timesheet?interval=${INTERVAL.week}&from=${lastWeek.from}&to=${lastWeek.to}`);
+    await page.goto(`${both.scaled.server.url}/timesheet?interval=${INTERVAL.week}&from=${lastWeek.from}&to=${lastWeek.to}`);
     await page.locator('[role=row][data-timesheet-id]').first().waitFor();
     // The call started with the page is the one the screen used.
     expect(timesheetCalls).toHaveLength(1);

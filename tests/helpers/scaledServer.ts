@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './e2e';
 import { startProcess, type ServerProcess } from './serverProcess';
 import { openDatabase } from '../../server/db/connection';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -53,4 +55,17 @@ export async function startScaledServer(): Promise<ScaledServer> {
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A scaled server and a Chromium for a test file: started before its tests, stopped after them. */
+export function scaledServerAndBrowser(): { scaled: ScaledServer; browser: Browser } {
+  const both = {} as { scaled: ScaledServer; browser: Browser };
+  beforeAll(async () => {
+    [both.scaled, both.browser] = await Promise.all([startScaledServer(), launchChromium()]);
+  }, 240_000);
+  afterAll(async () => {
+    await both.browser?.close();
+    await both.scaled?.stop();
+  });
+  return both;
 }

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, TextField, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { ukDate } from '../../../domain/dates';
 import { REPORTING_MODEL_TYPE } from '../../../domain/statuses';
 import { REPORT_EVENT } from '../../../domain/reports';
-import { CANCEL_MSG, readCancellationFee } from '../../../domain/validation/cancellation';
-import { formatMoney } from '../../components/format';
+import { readCancellationFee } from '../../../domain/validation/cancellation';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { cancelShift } from './api';
 import { closeUnlessBusyClick } from './ActionDialog';
+import { FeeField } from './FeeField';
 
 export interface CancelShiftDialogProps {
   shift: ShiftRecord;
@@ -73,18 +73,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
               {error}
             </Alert>
           )}
-          <TextField
-            label="Cancellation fee"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onBlur={() => setLeft(true)}
-            margin="dense"
-            fullWidth
-            placeholder="0.00"
-            error={feeError}
-            helperText={feeError ? CANCEL_MSG.feeInvalid : <FeeOutcome driver={driver} fee={fee} />}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">£</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
-          />
+          <FeeField driver={driver} typed={typed} onType={setTyped} onLeave={() => setLeft(true)} fee={fee} showError={feeError} />
           <TextField label="Reason" value={comment} onChange={(e) => setComment(e.target.value)} margin="dense" fullWidth multiline minRows={2} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -98,11 +87,4 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
       </form>
     </Dialog>
   );
-}
-
-/** What the fee will do, in words, as it is typed. */
-function FeeOutcome({ driver, fee }: { driver: string; fee: number | null }) {
-  if (fee === null) return null;
-  if (fee === 0) return <>No charge: {driver}'s pay stays as it is.</>;
-  return <>{driver} will be charged {formatMoney(fee)}, taken off their pay.</>;
 }

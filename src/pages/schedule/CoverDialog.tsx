@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, List, ListItemButton, ListItemText, Radio, TextField,
-  Typography,
+  Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Radio, Typography,
 } from '@mui/material';
 import { ukDate } from '../../../domain/dates';
 import { COVER_MSG } from '../../../domain/cover';
 import { readCancellationFee } from '../../../domain/validation/cancellation';
-import { formatMoney } from '../../components/format';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { closeUnlessBusyClick } from './ActionDialog';
+import { FeeField } from './FeeField';
 import { coverShift, fetchCoverProposals, type CoverProposals } from './coverApi';
 
 export interface CoverDialogProps {
@@ -90,18 +89,7 @@ export function CoverDialog({ shift, onClose, onCovered }: CoverDialogProps) {
               ))}
             </List>
           )}
-          <TextField
-            label="Cancellation fee"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onBlur={() => setLeft(true)}
-            margin="dense"
-            fullWidth
-            placeholder="0.00"
-            error={feeError}
-            helperText={feeError ? COVER_MSG.feeInvalid : fee ? `${noShow} will be charged ${formatMoney(fee)}, taken off their pay.` : `No charge: ${noShow}'s pay stays as it is.`}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">£</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
-          />
+          <FeeField driver={noShow} typed={typed} onType={setTyped} onLeave={() => setLeft(true)} fee={fee} showError={feeError} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Close</Button>
