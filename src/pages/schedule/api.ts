@@ -2,6 +2,7 @@ import { asArray, buildUrl, httpClient } from '../../../providers/httpClient';
 import { inRange, rangeLength, type DateRange } from '../../../domain/ranges';
 import { addDays } from '../../../domain/dates';
 import type { ShiftRecord } from '../../../domain/shifts';
+import { DRIVER_STATUS, RESTAURANT_STATUS } from '../../../domain/statuses';
 import type { DriverPlaces, DriverWorkingTime } from '../../../domain/availability';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import type { AttendanceLimits, AttendanceSheet } from '../../../domain/attendance';
@@ -72,7 +73,6 @@ async function fetchShiftPart(range: DateRange, ids: number[] | undefined, signa
   return asArray<ShiftRecord>(await httpClient('/api/shift', { query: shiftPartQuery(range, ids), signal }));
 }
 
-const ACTIVE = { status: 10 };
 
 /**
  * The calls the board makes first on opening `range`, before it has drawn anything: its shifts, the restaurants of
@@ -82,14 +82,14 @@ const ACTIVE = { status: 10 };
 export function boardFirstCalls(range: DateRange, today: string): string[] {
   return [
     ...shiftParts(range).map((part) => buildUrl('/api/shift', shiftPartQuery(part))),
-    buildUrl('/api/restaurant', ACTIVE),
+    buildUrl('/api/restaurant', { status: RESTAURANT_STATUS.active }),
     ...(inRange(today, range) ? [buildUrl('/api/shift/attendance', { date: today })] : []),
   ];
 }
 
-export const fetchDrivers = async (signal?: AbortSignal) => asArray<BoardDriver>(await httpClient('/api/driver', { query: ACTIVE, signal }));
+export const fetchDrivers = async (signal?: AbortSignal) => asArray<BoardDriver>(await httpClient('/api/driver', { query: { status: DRIVER_STATUS.active }, signal }));
 export const fetchRestaurants = async (signal?: AbortSignal) =>
-  asArray<BoardRestaurant>(await httpClient('/api/restaurant', { query: ACTIVE, signal }));
+  asArray<BoardRestaurant>(await httpClient('/api/restaurant', { query: { status: RESTAURANT_STATUS.active }, signal }));
 /** Options, read once per page and shared by the commission and fuel-rate readers. */
 let optionsOnce: Promise<{ okey: string; ovalue: string }[]> | null = null;
 export function fetchOptions(): Promise<{ okey: string; ovalue: string }[]> {
