@@ -57,9 +57,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/resources/**', '**/pages/**'] }] },
   },
   {
-    // Benchmarks and scripts call the API as a client does; only tests (tests/server) import a route file's own
-    // helpers, to check them one by one.
-    files: ['bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    // Tests, benchmarks and scripts reach the routes through the app (server/app.ts), as a client does: what they
+    // check of a route's parts lives outside server/routes (server/lists, server/records, services).
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/routes/**'] }] },
   },
 );

@@ -254,7 +254,7 @@ export interface ShiftRecord {
   restaurateur_moderator_id: number | null;
   driver_id_canceled: number | null;
   /** The shift's version (domain/versions.ts), sent back with a save: every answer of the API carries it. */
-  updated_at?: string;
+  updated_at: string;
   creator: ShiftPerson | null;
   moderator: ShiftPerson | null;
   /** The attached timesheet's id (the lock on the boards), whatever the query asked. */

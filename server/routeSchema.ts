@@ -1,4 +1,7 @@
-import type { FastifyInstance, FastifySchema, FastifyTypeProvider } from 'fastify';
+import type {
+  FastifyBaseLogger, FastifyInstance, FastifySchema, FastifyTypeProvider, RawReplyDefaultExpression, RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { z } from 'zod';
 import type { FileResponse } from '../domain/validation/responses';
 
@@ -27,14 +30,39 @@ declare module 'fastify' {
 export type RouteAnswer = z.ZodType | FileResponse;
 
 /**
- * Types from the declaration: with `app.withTypeProvider<ZodTypeProvider>()`, `request.body`, `query` and `params`
- * are typed as the declared schema's input (what a client is told to send; not yet checked, see below), and what a
- * handler returns is checked against the declared answer.
+ * Types from the declaration: `request.body`, `query` and `params` are typed as the declared schema's input (what a
+ * client is told to send; not yet checked, see below), and what a handler returns is checked against the declared
+ * answer.
  */
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? Answer<z.input<this['schema']>> | string : unknown;
 }
+
+/**
+ * What a handler may answer for a declared answer: the declared fields with their kinds of value, or its text
+ * written already (`string`: JSON the database built or a kept list, or the file of a `files` answer of the same
+ * status). An open object (`z.looseObject`: more fields may come) is typed with an index signature, which a record
+ * typed by an interface never matches: here the extra fields are simply allowed. A literal is checked as its kind
+ * (`{ success: true }` is inferred as a boolean, `'ok'` as a string).
+ */
+type Answer<T> = T extends readonly (infer U)[]
+  ? readonly Answer<U>[]
+  : T extends string
+    ? string
+    : T extends number
+      ? number
+      : T extends boolean
+        ? boolean
+        : T extends object
+          ? { [K in keyof T as string extends K ? never : K]: Answer<T[K]> }
+          : T;
+
+/**
+ * The app as a route plugin (server/routes/**) receives it: its routes' requests and answers are typed from their
+ * declarations. `app.register(plugin)` hands a plugin this type as it is.
+ */
+export type RouteApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /**
  * The declarations document the routes; they change no answer. Each handler still parses its input with the same

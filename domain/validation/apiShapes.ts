@@ -3,6 +3,7 @@ import { FILES } from './responses';
 import { driverProgressingSchema, driverSchema, driverStatusSchema, halfBoardSchema } from './driver';
 import { shiftQuerySchema } from './shift';
 import { APPROVE_LIST_MAX, timesheetSchema } from './timesheet';
+import { listQuerySchema } from './listQuery';
 
 /**
  * Request shapes of calls whose handler reads its input piece by piece rather than with one parser (a mode chosen by
@@ -20,6 +21,17 @@ export const shiftsQuery = z.intersection(
 export const historyQuery = z.object({
   filter: z.string().optional().meta({ description: 'JSON: {"account_kind", "name", "table_name", "record_id", "from", "to"}' }),
   range: z.string().optional().meta({ description: 'JSON: [first, last], 0-based' }),
+  sort: z.string().optional().meta({ description: 'JSON: ["at", "ASC" or "DESC"]; newest first when left out' }),
+});
+
+/** GET /api/driver: react-admin's list parameters, or the spec's status filter code (readDriverFilter). */
+export const driverListQuery = listQuerySchema.extend({
+  status: z.string().optional().meta({ description: 'The status filter: 30 every driver, 10 active (when left out), 20 inactive, 120 completed, 130 incomplete, 140 not progressing, 150 progressing' }),
+});
+
+/** GET /api/restaurant: react-admin's list parameters, or the spec's status (readRestaurantStatus). */
+export const restaurantListQuery = listQuerySchema.extend({
+  status: z.string().optional().meta({ description: '20: the inactive restaurants; the active ones otherwise' }),
 });
 
 /** The driver app's range: timesheetRangeSchema's fields, each defaulting (the last week) when left out. */
@@ -30,6 +42,9 @@ export const driverRangeQuery = z.object({
 
 /** The driver app's news paging. */
 export const newsPageQuery = z.object({ page: z.string().optional(), perPage: z.string().optional() });
+
+/** GET /api/newsFeed: react-admin's list parameters, or the spec's paging (readPaging). */
+export const newsListQuery = listQuerySchema.extend(newsPageQuery.shape);
 
 /** POST /api/driver: the whole driver, or the half-board form. */
 export const driverForm = z.union([driverSchema, halfBoardSchema]);

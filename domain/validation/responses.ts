@@ -189,6 +189,11 @@ export const restaurateurResponse = z
 
 /** New accounts are answered with the password made for them, once. */
 const credentials = z.looseObject({ email: text, password: text, name: text });
+/** A restaurant account's: an e-mail whose account already existed keeps its own password, and none is answered. */
+const restCredentials = credentials.extend({ password: text.optional() });
+
+/** A list the spec's call answers whole, or as `{ data, total }` when asked for a page (`page`, `perPage`). */
+const pagedList = <T extends z.ZodType>(item: T) => z.union([z.array(item), z.looseObject({ data: z.array(item), total: num })]);
 
 export const reportLineResponse = z
   .looseObject({ key: text, period_date: date, restaurant_id: id, driver_id: idOrNull, cost_cover: num, amount_paid: num, amount_difference: num })
@@ -249,7 +254,7 @@ export const RESPONSES = {
     unfilled: z.array(z.looseObject({ shift_id: id })),
   }),
   fill: z.looseObject({ assigned: z.array(shiftResponse) }),
-  cancellation: z.looseObject({ success: z.literal(true), reporting: z.looseObject({ id }), shift: shiftResponse }),
+  cancellation: z.looseObject({ success: z.literal(true), reporting: z.looseObject({ id }), shift: shiftResponse.nullable() }),
   timesheets: z.array(timesheetResponse),
   timesheet: timesheetResponse,
   /** Approve: the approved timesheets, and each refused item as it was sent with its messages (and its conflict). */
@@ -271,14 +276,14 @@ export const RESPONSES = {
   invoices: z.array(invoiceResponse),
   invoiceCheck: z.looseObject({ last_id: idOrNull.optional(), invoices: z.array(invoiceResponse) }),
   reportLines: z.array(reportLineResponse),
-  newsPosts: z.array(newsPostResponse),
+  newsPosts: pagedList(newsPostResponse),
   newsPost: newsPostResponse,
   reply: replyResponse,
-  driverPosts: z.array(z.looseObject({ id, postTitle: text, postContent: text, readed: num, replies: z.array(replyResponse) })),
+  driverPosts: pagedList(z.looseObject({ id, postTitle: text, postContent: text, readed: num, replies: z.array(replyResponse) })),
   readMark: z.looseObject({ id, readed: num }),
   restaurateurs: z.array(restaurateurResponse),
   restaurateur: restaurateurResponse,
-  newRestaurateur: restaurateurResponse.extend({ restCredentials: credentials }),
+  newRestaurateur: restaurateurResponse.extend({ restCredentials }),
   history: z.array(historyActionResponse),
   undo: z.looseObject({ id: text, records: num }),
   calendarFeed: calendarFeedResponse,

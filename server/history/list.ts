@@ -2,6 +2,11 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { HistoryFilter } from '../../domain/validation/history';
 import { nameActions } from './names';
+import type { historyActionResponse } from '../../domain/validation/responses';
+import type { z } from 'zod';
+
+/** An action as the page's SQL builds it (the History list's declared answer). */
+export type HistoryActionRow = z.input<typeof historyActionResponse>;
 
 /** Entries shown under each action of a list page; the rest are counted. */
 const ENTRIES_SHOWN = 50;
@@ -10,7 +15,7 @@ const ENTRIES_SHOWN = 50;
 export const HISTORY_COUNT_CAP = 10_000;
 
 export interface HistoryPage {
-  rows: unknown[];
+  rows: HistoryActionRow[];
   /** How many actions match, or null when more than HISTORY_COUNT_CAP do. */
   total: number | null;
 }
@@ -62,5 +67,5 @@ export async function historyPage(
   const n = count.rows[0].n;
   const rows = page.rows.map((r) => r.row);
   await nameActions(db, rows as Parameters<typeof nameActions>[1]);
-  return { rows, total: n > HISTORY_COUNT_CAP ? null : n };
+  return { rows: rows as HistoryActionRow[], total: n > HISTORY_COUNT_CAP ? null : n };
 }

@@ -121,9 +121,9 @@ export function sendPage<T extends { id: number }>(reply: FastifyReply, resource
   return rows;
 }
 
-export interface ListAnswer<TB extends keyof Database & string, T extends { id: number }> {
+export interface ListAnswer<TB extends keyof Database & string, T extends { id: number }, P = T[]> {
   /** The spec's plain call: its array, as before. */
-  plain: () => Promise<unknown>;
+  plain: () => Promise<P>;
   /** The records of these ids, in any order. */
   load: (ids: number[]) => Promise<T[]>;
   /** The caller's reach as SQL; none = every row. */
@@ -131,13 +131,13 @@ export interface ListAnswer<TB extends keyof Database & string, T extends { id: 
 }
 
 /** A list route's answer: the spec's array when called plainly, else the page the convention asks for. */
-export async function answerList<TB extends keyof Database & string, T extends { id: number }>(
+export async function answerList<TB extends keyof Database & string, T extends { id: number }, P = T[]>(
   db: Kysely<Database>,
   query: unknown,
   reply: FastifyReply,
   spec: ListSpec<TB>,
-  how: ListAnswer<TB, T>,
-): Promise<unknown> {
+  how: ListAnswer<TB, T, P>,
+): Promise<P | T[]> {
   const params = readListParams(query);
   if (!params) return how.plain();
   const page = await pageIds(db, spec, params, how.scope);

@@ -1,14 +1,14 @@
 import { suiteTestApp, ADMIN } from '../helpers/testApp';
 import { LIST_MSG } from '../../domain/validation/listQuery';
-import { DRIVER_LIST } from '../../server/routes/driver/list';
-import { RESTAURANT_LIST } from '../../server/routes/restaurant/list';
-import { AREA_LIST } from '../../server/routes/area/list';
-import { USER_LIST } from '../../server/routes/user/list';
-import { OPTION_LIST } from '../../server/routes/option';
-import { CITY_LIST } from '../../server/routes/city';
-import { RESTAURATEUR_LIST } from '../../server/routes/restaurateur';
-import { INVOICE_LIST } from '../../server/routes/invoice/list';
-import { NEWS_LIST } from '../../server/routes/newsFeed/list';
+import { DRIVER_LIST } from '../../server/lists/driver';
+import { RESTAURANT_LIST } from '../../server/lists/restaurant';
+import { AREA_LIST } from '../../server/lists/area';
+import { USER_LIST } from '../../server/lists/user';
+import { OPTION_LIST } from '../../server/lists/option';
+import { CITY_LIST } from '../../server/lists/city';
+import { RESTAURATEUR_LIST } from '../../server/lists/restaurateur';
+import { INVOICE_LIST } from '../../server/lists/invoice';
+import { NEWS_LIST } from '../../server/lists/newsFeed';
 
 /**
  * Every list call in react-admin's convention (server/lists) sorts by each field it accepts both ways: ASC answers

@@ -58,6 +58,7 @@ const FUEL = { band0: 1.5, band3: 3, band6: 5 };
 
 const record = (over: Partial<ShiftRecord>): ShiftRecord => ({
   id: 500,
+  updated_at: '2026-11-20T09:00:00.000Z',
   restaurant_id: 7,
   driver_id: 12,
   status: 20,

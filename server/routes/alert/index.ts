@@ -1,17 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { alertUpdateSchema } from '../../../domain/validation/alert';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { ALERT_STATUS } from '../../../domain/statuses';
 import { restaurantScope, type Account } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
-import type { ZodTypeProvider } from '../../routeSchema';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 /** How many alerts the bell lists; older ones stay stored but drop off the list. */
 export const ALERT_LIST_LIMIT = 100;
 
-export default async function alertRoutes(app: FastifyInstance) {
+export default async function alertRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
 
   /** Alerts the account may see, each with its read state for this user. */
@@ -45,11 +45,11 @@ export default async function alertRoutes(app: FastifyInstance) {
   });
 
   // Typed from its declaration: request.body is what alertUpdateSchema takes (not yet checked: the handler parses it).
-  app.withTypeProvider<ZodTypeProvider>().put('/api/alert/:id', {
+  app.put('/api/alert/:id', {
     ...staff,
-    schema: { summary: 'Mark an alert read or unread', body: alertUpdateSchema, response: { 200: RESPONSES.alert } },
+    schema: { summary: 'Mark an alert read or unread', params: idParams, body: alertUpdateSchema, response: { 200: RESPONSES.alert } },
   }, async (request) => {
-    const id = Number((request.params as { id: string }).id);
+    const id = Number(request.params.id);
     const { status } = alertUpdateSchema.parse(request.body ?? {});
     const account = request.account!;
     const scoped = await visibleAlerts(account);

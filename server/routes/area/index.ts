@@ -1,9 +1,8 @@
 import { AREA_CHANNEL } from '../../../domain/channels';
 import { RULES } from '../../../domain/access';
-import type { FastifyInstance } from 'fastify';
 import { answerList, idScope } from '../../lists';
 import { managerAreaIds } from '../../auth/scope';
-import { AREA_LIST } from './list';
+import { AREA_LIST } from '../../lists/area';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ROLE } from '../../../domain/roles';
 import {
@@ -26,6 +25,8 @@ import { checkVersion } from '../../services/versions';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
 import { pathId } from '../../params';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 
 /**
@@ -67,7 +68,7 @@ const columns = (input: AreaInput) => ({
  * Areas and their pay rates (spec 1, sections 2 'Areas' and 7). Administrators manage them; managers read their
  * own areas (with the restaurants of their scope), since their screens group restaurants by area.
  */
-export default async function areaRoutes(app: FastifyInstance) {
+export default async function areaRoutes(app: RouteApp) {
   const readers = { preHandler: app.access(...RULES.areas.read), config: { shows: 'area' as const } };
   const admins = { preHandler: app.access(...RULES.areas.edit) };
 
@@ -107,9 +108,9 @@ export default async function areaRoutes(app: FastifyInstance) {
     return area;
   });
 
-  app.put<{ Params: { id: string } }>('/api/area/:id', {
+  app.put('/api/area/:id', {
     ...admins,
-    schema: { summary: 'Change an area', body: areaUpdateSchema, response: { 200: RESPONSES.area }, versioned: true },
+    schema: { summary: 'Change an area', params: idParams, body: areaUpdateSchema, response: { 200: RESPONSES.area }, versioned: true },
   }, async (request) => {
     const id = pathId(request.params.id, AREA_MSG.notFound);
     const input = areaUpdateSchema.parse(request.body ?? {});
@@ -149,9 +150,9 @@ export default async function areaRoutes(app: FastifyInstance) {
     return area;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/area/:id', {
+  app.delete('/api/area/:id', {
     ...admins,
-    schema: { summary: 'Remove an area', response: { 204: FILES.empty } },
+    schema: { summary: 'Remove an area', params: idParams, response: { 204: FILES.empty } },
   }, async (request, reply) => {
     const id = pathId(request.params.id, AREA_MSG.notFound);
     const area = await app.db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { loginSchema, registerSchema } from '../../../domain/validation/auth';
 import { MSG, OWN_MSG } from '../../../domain/messages';
 import { DRIVER_STATUS } from '../../../domain/statuses';
@@ -11,10 +11,11 @@ import { driverProfile, restaurateurProfile, staffProfile } from './profiles';
 import { announceAccessChange } from '../../realtime/access';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
+import type { RouteApp } from '../../routeSchema';
 
 const ACCOUNT_TABLE = { user: 'users', restaurateur: 'restaurateurs', driver: 'drivers' } as const;
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(app: RouteApp) {
   const throttle = new LoginThrottle(app.db);
   const tooMany = () => new HttpError(429, { email: [OWN_MSG.tooManyLogins] });
   // Unknown e-mails still cost one hash check, so response time does not reveal which e-mails exist.

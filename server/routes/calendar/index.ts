@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { CALENDAR_FEED_MSG } from '../../../domain/calendarFeeds';
 import { londonToday } from '../../../domain/dates';
 import { DRIVER_MSG } from '../../../domain/validation/driver';
@@ -8,6 +8,8 @@ import { feedContent } from '../../services/calendarFeeds/events';
 import { icalendar } from '../../services/calendarFeeds/icalendar';
 import { pathId } from '../../params';
 import { FILES, RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
+import { fileParams, idParams } from '../../../domain/validation/pathParams';
 
 /** `<token>.ics`, the token being 32 random bytes in base64url. */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
@@ -18,9 +20,9 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
  * made and revoked by administrators for a driver (from the driver's dialog), and by drivers and restaurant
  * accounts for themselves.
  */
-export default async function calendarRoutes(app: FastifyInstance) {
-  app.get<{ Params: { file: string } }>('/api/calendar/:file', {
-    schema: { summary: 'A private calendar feed ({token}.ics; no login, the token is the key)', response: { 200: FILES.calendar } },
+export default async function calendarRoutes(app: RouteApp) {
+  app.get('/api/calendar/:file', {
+    schema: { summary: 'A private calendar feed ({token}.ics; no login, the token is the key)', params: fileParams, response: { 200: FILES.calendar } },
   }, async (request, reply) => {
     const token = FEED_FILE.exec(request.params.file)?.[1];
     const owner = token ? await feedOwner(app.db, token) : null;
@@ -57,18 +59,17 @@ export default async function calendarRoutes(app: FastifyInstance) {
     if (!driver) throw notFound(DRIVER_MSG.notFound);
     return { kind: 'driver', id };
   };
-  type DriverParams = { Params: { id: string } };
   const admins = { preHandler: app.access('administrator') };
-  app.get<DriverParams>('/api/calendar-feed/driver/:id', {
+  app.get('/api/calendar-feed/driver/:id', {
     ...admins,
-    schema: { summary: 'Whether a driver’s calendar address is live', response: { 200: RESPONSES.calendarFeed } },
+    schema: { summary: 'Whether a driver’s calendar address is live', params: idParams, response: { 200: RESPONSES.calendarFeed } },
   }, async (request) => feedState(app.db, await driverFeed(request.params.id)));
-  app.post<DriverParams>('/api/calendar-feed/driver/:id', {
+  app.post('/api/calendar-feed/driver/:id', {
     ...admins,
-    schema: { summary: 'Make or renew a driver’s calendar address', response: { 200: RESPONSES.calendarFeed } },
+    schema: { summary: 'Make or renew a driver’s calendar address', params: idParams, response: { 200: RESPONSES.calendarFeed } },
   }, async (request) => issueFeed(app.db, await driverFeed(request.params.id)));
-  app.delete<DriverParams>('/api/calendar-feed/driver/:id', {
+  app.delete('/api/calendar-feed/driver/:id', {
     ...admins,
-    schema: { summary: 'Stop a driver’s calendar address', response: { 200: RESPONSES.calendarFeed } },
+    schema: { summary: 'Stop a driver’s calendar address', params: idParams, response: { 200: RESPONSES.calendarFeed } },
   }, async (request) => revokeFeed(app.db, await driverFeed(request.params.id)));
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ROLE } from '../../../domain/roles';
 import { DRIVER_MSG } from '../../../domain/validation/driver';
@@ -7,6 +6,8 @@ import { notFound } from '../../plugins/errors';
 import { driverRecord } from '../../services/attendanceRecord';
 import { pathId } from '../../params';
 import { driverScopeSql } from './query';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 export const driverRecordResponse = z.looseObject({
   from: z.string(),
@@ -21,10 +22,10 @@ export const driverRecordResponse = z.looseObject({
  * minutes late, for the profile. Administrators, and managers for the drivers they see (their areas' and those
  * with no area).
  */
-export default async function driverAttendanceRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: string } }>('/api/driver/:id/attendance', {
+export default async function driverAttendanceRoutes(app: RouteApp) {
+  app.get('/api/driver/:id/attendance', {
     preHandler: app.access('administrator', 'manager'),
-    schema: { summary: "A driver's last 90 days: late starts, no-shows, average minutes late", response: { 200: driverRecordResponse } },
+    schema: { summary: "A driver's last 90 days: late starts, no-shows, average minutes late", params: idParams, response: { 200: driverRecordResponse } },
   }, async (request) => {
     const id = pathId(request.params.id, DRIVER_MSG.notFound);
     const account = request.account!;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { londonToday } from '../../../domain/dates';
 import { readDriverFilter } from '../../../domain/driverFilters';
@@ -27,15 +26,16 @@ import { checkDriverAssignments, replaceDriverAssignments } from '../../records/
 import { planPhotos, type PhotoPlan } from './photos';
 import { driverScopeSql, loadDriver, loadDrivers } from './query';
 import driverAttendanceRoutes from './attendanceRecord';
-import { DRIVER_LIST } from './list';
+import { DRIVER_LIST } from '../../lists/driver';
 import { answerList } from '../../lists';
 
 import { DRIVER_CHANNEL } from '../../../domain/channels';
 import { RESPONSES } from '../../../domain/validation/responses';
-import { listQuerySchema } from '../../../domain/validation/listQuery';
-import { driverForm, driverModeBody, driverModeQuery } from '../../../domain/validation/apiShapes';
+import { driverForm, driverListQuery, driverModeBody, driverModeQuery } from '../../../domain/validation/apiShapes';
+import { idParams } from '../../../domain/validation/pathParams';
 import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 import { driverProfileColumns } from '../../records/drivers';
+import type { RouteApp } from '../../routeSchema';
 export { DRIVER_CHANNEL };
 
 /** The driver's own columns from the full form. */
@@ -55,7 +55,7 @@ async function writeRightToWork(trx: Transaction<Database>, driverId: number, ph
  * timesheet screens assign drivers, but only the drivers of their areas (and those with no area at all).
  * Every change is broadcast on driver_channel after it commits.
  */
-export default async function driverRoutes(app: FastifyInstance) {
+export default async function driverRoutes(app: RouteApp) {
   const readers = { preHandler: app.access('administrator', 'manager'), config: { shows: 'driver' as const } };
   const admins = { preHandler: app.access('administrator'), config: { shows: 'driver' as const } };
   await app.register(driverAttendanceRoutes);
@@ -64,9 +64,9 @@ export default async function driverRoutes(app: FastifyInstance) {
   const driverById = async (id: number) => (await loadDriver(app.db, id, londonToday()))!;
 
   /** The spec's call answers every driver of a status filter; react-admin's list convention a page (server/lists). */
-  app.get<{ Querystring: { status?: string } }>('/api/driver', {
+  app.get('/api/driver', {
     ...readers,
-    schema: { summary: 'Drivers', querystring: listQuerySchema, response: { 200: RESPONSES.drivers } },
+    schema: { summary: 'Drivers', querystring: driverListQuery, response: { 200: RESPONSES.drivers } },
   }, async (request, reply) => {
     const account = request.account!;
     const areaIds = account.kind === 'user' && account.role === ROLE.manager ? await managerAreaIds(app.db, account.id) : undefined;
@@ -138,10 +138,11 @@ export default async function driverRoutes(app: FastifyInstance) {
    * dialog sends them all, and a photo without its name or a new file is removed. The whole save sent with an old
    * version (`updated_at`) answers 409 (domain/versions.ts).
    */
-  app.put<{ Params: { id: string }; Querystring: { inactive?: string; progressing?: string } }>('/api/driver/:id', {
+  app.put('/api/driver/:id', {
     ...admins,
     schema: {
       summary: 'Change a driver: its status (?inactive=true), its progressing flag (?progressing=true), or the whole driver (multipart)',
+      params: idParams,
       description:
         'Three calls on one address, chosen by the query: `?progressing=true` takes the JSON body `{ not_progressing }`; ' +
         '`?inactive=true` takes the JSON body `{ status }`; without either (the screens send `?inactive=false`) the ' +

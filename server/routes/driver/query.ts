@@ -1,13 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema';
-import { DATA_FULL_COMPLETE, dataFull } from '../../../domain/dataFull';
-import { DRIVER_FILTER, type DriverFilterCode } from '../../../domain/driverFilters';
-import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../../domain/statuses';
+import { dataFull } from '../../../domain/dataFull';
+import type { DriverFilterCode } from '../../../domain/driverFilters';
 import { fullName } from '../../../domain/validation/user';
 import { overrideWindowStart } from '../../../domain/validation/workingTimes';
 import type { DriverRecord } from '../../../domain/validation/driver';
 import { jsonRows } from '../../db/jsonRows';
+import { driverFilterSql } from '../../lists/driver';
 
 /** Which drivers to load. */
 export interface DriverQuery {
@@ -31,28 +31,6 @@ const PROFILE_COLUMNS = [
   'have_experience', 'experience_description', 'bank_name_of_account_holder', 'bank_sort_code', 'bank_account_number',
   'driver_license_front_photo', 'driver_license_back_photo', 'identity_photo', 'photo_src', 'created_at', 'updated_at',
 ] as const;
-
-/** The list's filter code as SQL (domain/driverFilters.ts, the same rule); null = every driver. */
-export function driverFilterSql(eb: ExpressionBuilder<Database, 'drivers'>, code: DriverFilterCode | null): Expression<SqlBool> | null {
-  switch (code) {
-    case DRIVER_FILTER.active:
-      return eb('drivers.status', '=', DRIVER_STATUS.active);
-    case DRIVER_FILTER.inactive:
-      return eb('drivers.status', '=', DRIVER_STATUS.inactive);
-    case DRIVER_FILTER.completed:
-    case DRIVER_FILTER.incomplete:
-      return eb.and([
-        eb('drivers.status', '=', DRIVER_STATUS.registered),
-        eb('drivers.data_full', code === DRIVER_FILTER.completed ? '>=' : '<', DATA_FULL_COMPLETE),
-      ]);
-    case DRIVER_FILTER.notProgressing:
-      return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.notProgressing);
-    case DRIVER_FILTER.progressing:
-      return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.progressing);
-    default:
-      return null;
-  }
-}
 
 /** A manager's reach: drivers with no area at all (anyone may staff them) or with one of `areaIds`. */
 export function driverScopeSql(eb: ExpressionBuilder<Database, 'drivers'>, areaIds: number[]): Expression<SqlBool> {

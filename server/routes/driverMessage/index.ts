@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ROLE } from '../../../domain/roles';
 import { PUSH_MSG, pushMessageSchema, type PushMessage, type PushMessageResult, type PushRecipient } from '../../../domain/validation/pushMessage';
@@ -8,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
 import { inReach, managerReach, recipientFilter, type Reach } from './recipients';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 /** The drivers an account may message: everyone for administrators, their areas' drivers for managers. */
 async function reachOf(db: Kysely<Database>, account: Account): Promise<Reach | null> {
@@ -50,7 +50,7 @@ async function checkTargets(db: Kysely<Database>, message: PushMessage, reach: R
 }
 
 /** Push messages to drivers (spec 1, sections 2 'Options', 3 and 7). */
-export default async function driverMessageRoutes(app: FastifyInstance) {
+export default async function driverMessageRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
 
   app.post('/api/driver-message', {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { londonToday } from '../../../domain/dates';
 import {
@@ -14,6 +13,7 @@ import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import { loadDriver } from '../driver/query';
 import { DRIVER_CHANNEL } from '../driver';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 function byKey<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -27,7 +27,7 @@ function byKey<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
  * history, stay as they were (the dialog cannot add them). A plan breaking a rule of spec 2 section 5 is refused
  * with every message, the first being the one the dialog shows.
  */
-export default async function driverWorkingTimesRoutes(app: FastifyInstance) {
+export default async function driverWorkingTimesRoutes(app: RouteApp) {
   app.post('/api/driver-update-working-times', {
     preHandler: app.access('administrator'),
     config: { shows: 'driver' },

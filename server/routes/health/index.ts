@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { migrationState, type MigrationState } from '../../db/migrate';
 import { RETRY_AFTER_SECONDS } from '../../plugins/errors';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 /** A probe that takes longer than this counts as a failed one: health must tell the truth within 3 s. */
 export const PROBE_LIMIT_MS = 2_000;
@@ -48,7 +49,7 @@ const unavailable = (reply: FastifyReply) => reply.status(503).header('retry-aft
  *   shutting down (send it traffic only while this is 200);
  * - GET /api/health: the details (database engine, reachable or not, migrations), 503 when it cannot serve.
  */
-export default async function healthRoutes(app: FastifyInstance) {
+export default async function healthRoutes(app: RouteApp) {
   app.get('/api/health/live', {
     schema: { summary: 'Liveness: the process runs and answers', response: { 200: RESPONSES.healthProbe } },
   }, async () => ({ status: 'ok' }));

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { restaurantScope } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
 import { HISTORY_MSG } from '../../../domain/history';
@@ -14,6 +13,8 @@ import { RULES } from '../../../domain/access';
 import { LIST_MSG, listQuerySchema } from '../../../domain/validation/listQuery';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { historyQuery } from '../../../domain/validation/apiShapes';
+import type { RouteApp } from '../../routeSchema';
+import { entryIdParams } from '../../../domain/validation/pathParams';
 
 /** The one field the History list sorts by: when the action was made. */
 const HISTORY_SORTS = ['at'];
@@ -42,10 +43,10 @@ async function guarded(run: () => Promise<Entry[]>): Promise<Entry[]> {
  * History of changes: the list of actions (administrators everything, managers their restaurants'), Undo of an
  * action by its id (the id of the request that made it) and Restore of a deleted record.
  */
-export default async function historyRoutes(app: FastifyInstance) {
+export default async function historyRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
 
-  app.get<{ Querystring: { filter?: string; range?: string; sort?: string } }>('/api/history', {
+  app.get('/api/history', {
     ...staff,
     schema: {
       summary: 'History of changes (actions with their records’ fields before and after)',
@@ -67,7 +68,7 @@ export default async function historyRoutes(app: FastifyInstance) {
     return page.rows;
   });
 
-  app.post<{ Params: { id: string } }>('/api/history/:id/undo', {
+  app.post('/api/history/:id/undo', {
     ...staff,
     schema: {
       summary: 'Undo an action',
@@ -81,9 +82,9 @@ export default async function historyRoutes(app: FastifyInstance) {
     return { id: request.id, undone: request.params.id, records: touched.length };
   });
 
-  app.post<{ Params: { entryId: string } }>('/api/history/restore/:entryId', {
+  app.post('/api/history/restore/:entryId', {
     preHandler: app.access(...RULES.history.restore),
-    schema: { summary: 'Restore a deleted record', response: { 200: RESPONSES.undo } },
+    schema: { summary: 'Restore a deleted record', params: entryIdParams, response: { 200: RESPONSES.undo } },
   }, async (request) => {
     const entryId = pathId(request.params.entryId, HISTORY_MSG.entryNotFound);
     const touched = await guarded(() => restoreRecord(app, entryId));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { importForm, importRejected } from '../../../domain/validation/apiShapes';
 import {
@@ -18,6 +18,7 @@ import { readTable } from '../../services/imports/table';
 import { rejectedCsv, runImport, type ImportSpec } from '../../services/imports/run';
 import { announceImport } from './announce';
 import { describeAction } from '../../history/context';
+import type { RouteApp } from '../../routeSchema';
 
 const SPECS: Record<ImportKind, ImportSpec<never, never>> = {
   driver: driverImport as unknown as ImportSpec<never, never>,
@@ -55,7 +56,7 @@ async function readUpload(request: FastifyRequest, kind: ImportKind) {
  * `?duplicates=skip|update` says what to do with rows whose record is already here. A committed import is
  * broadcast like the saves it stands for.
  */
-export default async function importRoutes(app: FastifyInstance) {
+export default async function importRoutes(app: RouteApp) {
   const admins = { preHandler: app.access('administrator') };
   for (const kind of ['driver', 'restaurant'] as const) {
     app.post(`/api/${kind}/import`, {

@@ -11,11 +11,13 @@ import { INVOICE_MSG, invoiceCheckSchema, invoiceGenerateSchema } from '../../..
 import { periodQuerySchema } from '../../../domain/validation/period';
 import { invoiceDocument, storedDocument } from './document';
 import { assertNumberFree, createInvoice, planInvoice } from './plan';
-import { INVOICE_LIST } from './list';
+import { INVOICE_LIST } from '../../lists/invoice';
 import { answerList, idScope } from '../../lists';
 import { invoiceOptions, invoiceViewById, invoiceViewsByIds, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
 import { RESPONSES, FILES, messageResponse } from '../../../domain/validation/responses';
 import { pathId } from '../../params';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 
 /** A restaurant named in a query: 400 when there is none, 403 when it is not the caller's. */
@@ -32,7 +34,7 @@ async function checkRestaurant(app: FastifyInstance, request: FastifyRequest, re
  * office for an invoice; only administrators remove one. The live feed carries ids only: restaurant accounts
  * listen on the same channel and must not learn of other restaurants' figures.
  */
-export default async function invoiceRoutes(app: FastifyInstance) {
+export default async function invoiceRoutes(app: RouteApp) {
   const readers = { preHandler: app.access(...RULES.invoices.read) };
   const admins = { preHandler: app.access(...RULES.invoices.delete) };
 
@@ -52,9 +54,9 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete<{ Params: { id: string } }>('/api/invoice/:id', {
+  app.delete('/api/invoice/:id', {
     ...admins,
-    schema: { summary: 'Remove an invoice (frees its timesheets)', response: { 204: FILES.empty } },
+    schema: { summary: 'Remove an invoice (frees its timesheets)', params: idParams, response: { 204: FILES.empty } },
   }, async (request, reply) => {
     const id = pathId(request.params.id, INVOICE_MSG.notFound);
     const removed = await app.db.transaction().execute(async (trx) => {
@@ -148,9 +150,9 @@ export default async function invoiceRoutes(app: FastifyInstance) {
     return sendFile(reply, pdf, PDF_TYPE, 'inline', invoicePeriodFileName(q.invoice_number, q.period_date_from, q.period_date_to));
   });
 
-  app.get<{ Params: { id: string } }>('/api/invoice-download/:id', {
+  app.get('/api/invoice-download/:id', {
     ...readers,
-    schema: { summary: 'An issued invoice', response: { 200: FILES.pdf } },
+    schema: { summary: 'An issued invoice', params: idParams, response: { 200: FILES.pdf } },
   }, async (request, reply) => {
     const id = pathId(request.params.id, INVOICE_MSG.notFound);
     const invoice = await storedInvoice(app.db, id);

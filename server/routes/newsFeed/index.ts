@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { RULES } from '../../../domain/access';
 import { POST_STATUS } from '../../../domain/statuses';
 import {
@@ -15,7 +15,7 @@ import { POST_IMAGE_TYPES, removeImage, storeImage } from '../../services/images
 import { readPostBody, readSmallBody } from './body';
 import { findPost, listPosts } from './queries';
 import { cannotManage, checkTargets, postNotFound, staffScope, visibleTo } from './scope';
-import { NEWS_LIST } from './list';
+import { NEWS_LIST } from '../../lists/newsFeed';
 import { answerList } from '../../lists';
 import { feedItem, loadPostView, loadPostViews } from './views';
 import { insertPost, updatePost } from './write';
@@ -24,11 +24,13 @@ import { publishNews, reachOfPost } from './reach';
 /** The live-feed channel of posts (spec 1, section 7). */
 import { NEWS_CHANNEL } from '../../../domain/channels';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
-import { withFile } from '../../../domain/validation/apiShapes';
+import { newsListQuery, withFile } from '../../../domain/validation/apiShapes';
 import { pathId } from '../../params';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 export { NEWS_CHANNEL };
 
-type WithId = FastifyRequest<{ Params: { id: string } }>;
+type WithId = FastifyRequest & { params: { id: string } };
 
 /**
  * The news feed of administrators and managers (spec 1, sections 2 'News Feed', 4 and 7). Managers work within
@@ -36,7 +38,7 @@ type WithId = FastifyRequest<{ Params: { id: string } }>;
  * store (created), update (edited, pinned or unpinned), publish (shown again: it reaches drivers anew),
  * changeStatus (hidden), destroy (deleted); drivers' reads publish markReaded (server/routes/driverApp/newsFeed).
  */
-export default async function newsFeedRoutes(app: FastifyInstance) {
+export default async function newsFeedRoutes(app: RouteApp) {
   const staff = { preHandler: app.access(...RULES.newsfeed.edit) };
 
   /** The post at the address as the caller sees it, and whether they may change it. */
@@ -51,12 +53,12 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
   // The spec's call (every post, or `page`/`perPage` answered as { data, total }) or react-admin's list convention.
   app.get('/api/newsFeed', {
     ...staff,
-    schema: { summary: 'News posts', response: { 200: RESPONSES.newsPosts } },
+    schema: { summary: 'News posts', querystring: newsListQuery, response: { 200: RESPONSES.newsPosts } },
   }, async (request, reply) => {
     const scope = await staffScope(app, request.account!);
     return answerList(app.db, request.query, reply, NEWS_LIST, {
       plain: (): Promise<NewsPostView[] | NewsPage<NewsPostView>> => {
-        const paging = readPaging((request.query ?? {}) as Record<string, unknown>);
+        const paging = readPaging(request.query ?? {});
         if (paging === 'invalid') throw fieldError('page', NEWS_MSG.paging);
         return listPosts(app.db, scope, paging);
       },
@@ -115,22 +117,23 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
     await publishNews(app, NEWS_CHANNEL, 'update', feedItem(result.view), id);
     return result.view;
   };
-  app.post<{ Params: { id: string } }>('/api/newsFeed/:id', {
+  app.post('/api/newsFeed/:id', {
     ...staff,
     schema: {
       summary: 'Change a news post (multipart, _method=PATCH)',
+      params: idParams,
       form: withFile(newsPostSchema, 'file'),
       response: { 200: RESPONSES.newsPost },
     },
   }, edit);
-  app.patch<{ Params: { id: string } }>('/api/newsFeed/:id', {
+  app.patch('/api/newsFeed/:id', {
     ...staff,
-    schema: { summary: 'Change a news post', form: withFile(newsPostSchema, 'file'), response: { 200: RESPONSES.newsPost } },
+    schema: { summary: 'Change a news post', params: idParams, form: withFile(newsPostSchema, 'file'), response: { 200: RESPONSES.newsPost } },
   }, edit);
 
-  app.delete<{ Params: { id: string } }>('/api/newsFeed/:id', {
+  app.delete('/api/newsFeed/:id', {
     ...staff,
-    schema: { summary: 'Remove a news post', response: { 204: FILES.empty } },
+    schema: { summary: 'Remove a news post', params: idParams, response: { 204: FILES.empty } },
   }, async (request, reply) => {
     const { id } = await postToChange(request);
     const reach = await reachOfPost(app.db, id);
@@ -145,9 +148,9 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.post<{ Params: { id: string } }>('/api/newsFeed/changeStatus/:id', {
+  app.post('/api/newsFeed/changeStatus/:id', {
     ...staff,
-    schema: { summary: 'Show or hide a news post', body: postStatusSchema, response: { 200: RESPONSES.newsPost } },
+    schema: { summary: 'Show or hide a news post', params: idParams, body: postStatusSchema, response: { 200: RESPONSES.newsPost } },
   }, async (request) => {
     const { id, scope } = await postToChange(request);
     const { status } = postStatusSchema.parse(await readSmallBody(request));
@@ -162,9 +165,9 @@ export default async function newsFeedRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.post<{ Params: { id: string } }>('/api/newsFeed/changePinned/:id', {
+  app.post('/api/newsFeed/changePinned/:id', {
     ...staff,
-    schema: { summary: 'Pin or unpin a news post', body: postPinnedSchema, response: { 200: RESPONSES.newsPost } },
+    schema: { summary: 'Pin or unpin a news post', params: idParams, body: postPinnedSchema, response: { 200: RESPONSES.newsPost } },
   }, async (request) => {
     const { id, scope } = await postToChange(request);
     const { pinned } = postPinnedSchema.parse(await readSmallBody(request));

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import { buildOpenApi } from '../../openapi/document';
 import { notFound } from '../../plugins/errors';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
+import { fileParams } from '../../../domain/validation/pathParams';
 
 const require = createRequire(import.meta.url);
 const PAGE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/page');
@@ -26,7 +27,7 @@ const PAGE_FILES: Record<string, { file: string; type: string }> = {
  * GET /api/openapi.json, the OpenAPI document of every route (server/openapi/), and GET /api/docs, Swagger UI's
  * interactive reference over it. Both public: the document names routes and shapes, never data.
  */
-export default async function openApiRoutes(app: FastifyInstance) {
+export default async function openApiRoutes(app: RouteApp) {
   let document: string | null = null;
 
   app.get('/api/openapi.json', {
@@ -43,8 +44,8 @@ export default async function openApiRoutes(app: FastifyInstance) {
     reply.type('text/html; charset=utf-8').send(fs.createReadStream(path.join(PAGE_DIR, 'index.html'))),
   );
 
-  app.get<{ Params: { file: string } }>('/api/docs/:file', {
-    schema: { summary: 'A file of the API reference page', response: { 200: FILES.asset } },
+  app.get('/api/docs/:file', {
+    schema: { summary: 'A file of the API reference page', params: fileParams, response: { 200: FILES.asset } },
   }, async (request, reply) => {
     const found = Object.hasOwn(PAGE_FILES, request.params.file) ? PAGE_FILES[request.params.file] : undefined;
     if (!found) throw notFound();

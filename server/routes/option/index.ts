@@ -1,34 +1,21 @@
 import { OPTION_CHANNEL } from '../../../domain/channels';
 import { RULES } from '../../../domain/access';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { answerList, containsPattern, type ListSpec } from '../../lists';
+import { answerList } from '../../lists';
+import { OPTION_LIST } from '../../lists/option';
 import { normaliseOptionValue, OPTION_MSG, optionUpdateSchema } from '../../../domain/validation/option';
 import { optionFacts } from '../../../domain/options';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import { allows } from '../../plugins/auth';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
-
-/** The options list in SQL: by key, searched by key or description. */
-export const OPTION_LIST: ListSpec<'options'> = {
-  resource: 'option',
-  table: 'options',
-  sorts: { okey: () => [sql`options.okey`], id: () => [] },
-  defaultSort: ['okey', 'ASC'],
-  filters: {
-    q: (value, eb) => {
-      const pattern = containsPattern(value);
-      return eb.or([eb(sql`lower(options.okey)`, 'like', pattern), eb(sql`lower(coalesce(options.description, ''))`, 'like', pattern)]);
-    },
-  },
-};
+import type { RouteApp } from '../../routeSchema';
+import { optionKeyParams } from '../../../domain/validation/pathParams';
 
 /**
  * Options (spec 1, section 7): administrators and managers read them and change the values of existing keys; the
  * rates that change pay and billing, and the working-time limits, only administrators (domain/options.ts).
  */
-export default async function optionRoutes(app: FastifyInstance) {
+export default async function optionRoutes(app: RouteApp) {
   const staff = { preHandler: app.access(...RULES.options.edit) };
   const columns = ['id', 'okey', 'ovalue', 'description'] as const;
 
@@ -43,9 +30,9 @@ export default async function optionRoutes(app: FastifyInstance) {
     }),
   );
 
-  app.put<{ Params: { okey: string } }>('/api/option/:okey', {
+  app.put('/api/option/:okey', {
     ...staff,
-    schema: { summary: 'Change an option', body: optionUpdateSchema, response: { 200: RESPONSES.option } },
+    schema: { summary: 'Change an option', params: optionKeyParams, body: optionUpdateSchema, response: { 200: RESPONSES.option } },
   }, async (request) => {
     const okey = request.params.okey;
     const input = optionUpdateSchema.parse(request.body ?? {});

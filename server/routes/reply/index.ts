@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { RULES } from '../../../domain/access';
 import { replySchema } from '../../../domain/validation/reply';
 import { plainText } from '../../services/sanitize';
@@ -8,12 +7,13 @@ import { staffScope } from '../newsFeed/scope';
 import { publishNews } from '../newsFeed/reach';
 import { insertReply, REPLY_CHANNEL } from './store';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 /**
  * Add Reply to News Feed (spec 1, sections 2 and 7): POST /api/reply { reply_content, new_id } by administrators and
  * managers, on a post they see. Answers the reply (201) and publishes reply_channel 'store' after commit.
  */
-export default async function replyRoutes(app: FastifyInstance) {
+export default async function replyRoutes(app: RouteApp) {
   app.post('/api/reply', {
     preHandler: app.access(...RULES.reply.create),
     schema: { summary: 'Reply to a news post', body: replySchema, response: { 201: RESPONSES.reply } },

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { fieldError, notFound } from '../../plugins/errors';
 import { SHIFT_ASSIGNED } from '../../../domain/statuses';
@@ -17,6 +16,7 @@ import { shiftView } from '../shift/view';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 /**
  * POST /api/reporting/create (spec 3, sections 4.1 'Cancel shift' and 7). Event 10 cancels a shift on the
@@ -26,7 +26,7 @@ import { RESPONSES } from '../../../domain/validation/responses';
  * bonus set when the timesheet of a worked shift is approved, naming that timesheet; the shift keeps its driver.
  * Staff only: restaurant accounts never see these amounts.
  */
-export default async function reportingRoutes(app: FastifyInstance) {
+export default async function reportingRoutes(app: RouteApp) {
   app.post('/api/reporting/create', {
     preHandler: app.access('staff'),
     schema: { summary: 'Cancel a shift (with a fee or bonus)', body: cancellationSchema, response: { 201: RESPONSES.cancellation } },

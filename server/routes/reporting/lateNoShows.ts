@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { periodQuerySchema } from '../../../domain/validation/period';
 import { z } from 'zod';
 import { byWorst, LATE_REPORT, type LateLine, type LateReport } from '../../../domain/lateNoShows';
 import { datesOf } from '../../../domain/ranges';
 import { loadAttendanceEvents, summarise, type AttendanceEvent } from '../../services/attendanceRecord';
 import { reportFilter } from './reportQuery';
+import type { RouteApp } from '../../routeSchema';
 
 const line = z.looseObject({ id: z.number(), name: z.string(), late: z.number(), no_show: z.number(), minutes_late: z.number() });
 export const lateReportResponse = z.looseObject({
@@ -30,7 +30,7 @@ function linesBy(events: readonly AttendanceEvent[], key: (e: AttendanceEvent) =
  * GET /api/reporting/lateNoShows?period_date_from&period_date_to: the 'Late and no-shows' report (at most 31 days),
  * by driver, by restaurant and by day; administrators everywhere, managers within their restaurants.
  */
-export default async function lateNoShowRoutes(app: FastifyInstance) {
+export default async function lateNoShowRoutes(app: RouteApp) {
   app.get(LATE_REPORT.path, {
     preHandler: app.access('staff'),
     schema: { summary: 'Report: late starts and no-shows by driver, restaurant and day', querystring: periodQuerySchema, response: { 200: lateReportResponse } },

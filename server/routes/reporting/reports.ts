@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { reportDefinition, type ReportKind } from '../../../domain/reports';
 import { periodQuerySchema } from '../../../domain/validation/period';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { reportFilter, reportingRows } from './reportQuery';
 import lateNoShowRoutes from './lateNoShows';
+import type { RouteApp } from '../../routeSchema';
 
 /**
  * The reports of the reporting screen (spec 2, sections 2 'Reporting' and 7), for administrators and managers
@@ -17,7 +17,7 @@ const SUMMARIES = {
   chargeRemoved: 'Report: charges removed',
 };
 
-export default async function reportingReadRoutes(app: FastifyInstance) {
+export default async function reportingReadRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
 
   for (const kind of ['shiftsCancelled', 'extraRequest', 'chargeRemoved'] as const satisfies readonly ReportKind[]) {

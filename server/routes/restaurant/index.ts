@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { addDays, londonToday } from '../../../domain/dates';
 import {
@@ -29,12 +28,13 @@ import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from
 import profileRoutes from './profile';
 import credentialsRoutes from './credentials';
 import { answerList, idScope } from '../../lists';
-import { RESTAURANT_LIST } from './list';
+import { RESTAURANT_LIST } from '../../lists/restaurant';
 import { checkVersion } from '../../services/versions';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
-import { listQuerySchema } from '../../../domain/validation/listQuery';
-import { withFile } from '../../../domain/validation/apiShapes';
+import { restaurantListQuery, withFile } from '../../../domain/validation/apiShapes';
 import { restaurantColumns } from '../../records/restaurants';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 
 async function assertAreaExists(db: Kysely<Database>, areaId: number): Promise<void> {
@@ -57,7 +57,7 @@ async function attachments(db: Kysely<Database>, id: number) {
  * scope and restaurant accounts their own (read-only), since their schedule, timesheet and invoice screens pick
  * from them. Every change is broadcast on restaurant_channel after it commits.
  */
-export default async function restaurantRoutes(app: FastifyInstance) {
+export default async function restaurantRoutes(app: RouteApp) {
   const readers = { preHandler: app.access('administrator', 'manager', 'restaurant'), config: { shows: 'restaurant' as const } };
   const admins = { preHandler: app.access('administrator'), config: { shows: 'restaurant' as const } };
   const publish = (event: 'store' | 'update' | 'destroy', restaurant: RestaurantRecord) =>
@@ -65,9 +65,9 @@ export default async function restaurantRoutes(app: FastifyInstance) {
   const today = () => londonToday();
 
   /** The spec's call answers every restaurant of a status; react-admin's list convention a page (server/lists). */
-  app.get<{ Querystring: { status?: string } }>('/api/restaurant', {
+  app.get('/api/restaurant', {
     ...readers,
-    schema: { summary: 'Restaurants', querystring: listQuerySchema, response: { 200: RESPONSES.restaurants } },
+    schema: { summary: 'Restaurants', querystring: restaurantListQuery, response: { 200: RESPONSES.restaurants } },
   }, async (request, reply) => {
     const ids = await restaurantScope(app, request.account!);
     return answerList(app.db, request.query, reply, RESTAURANT_LIST, {
@@ -115,10 +115,11 @@ export default async function restaurantRoutes(app: FastifyInstance) {
    * Edit (spec 2, section 7: POST with _method=PATCH, multipart). Fields left out are cleared, as the form sends them
    * all. Sent with an old version (`updated_at`), it answers 409 and changes nothing (domain/versions.ts).
    */
-  app.post<{ Params: { id: string } }>('/api/restaurant/:id', {
+  app.post('/api/restaurant/:id', {
     ...admins,
     schema: {
       summary: 'Change a restaurant (multipart, with its logo)',
+      params: idParams,
       form: withFile(restaurantSchema, 'logo'),
       response: { 200: RESPONSES.restaurant },
       versioned: true,
@@ -161,9 +162,9 @@ export default async function restaurantRoutes(app: FastifyInstance) {
   });
 
   /** Mark active or inactive (spec 2, section 7: PUT ?inactive=true with the status). */
-  app.put<{ Params: { id: string } }>('/api/restaurant/:id', {
+  app.put('/api/restaurant/:id', {
     ...admins,
-    schema: { summary: 'Activate or deactivate a restaurant', body: restaurantStatusSchema, response: { 200: RESPONSES.restaurant } },
+    schema: { summary: 'Activate or deactivate a restaurant', params: idParams, body: restaurantStatusSchema, response: { 200: RESPONSES.restaurant } },
   }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const { status } = restaurantStatusSchema.parse(request.body ?? {});
@@ -183,9 +184,9 @@ export default async function restaurantRoutes(app: FastifyInstance) {
    * A restaurant with shifts, timesheets, invoices or report records is never deleted (they would be lost with
    * it): the answer says what it has, and marking it inactive is the way to retire it.
    */
-  app.delete<{ Params: { id: string } }>('/api/restaurant/:id', {
+  app.delete('/api/restaurant/:id', {
     ...admins,
-    schema: { summary: 'Remove a restaurant (inactive instead when it has history)', response: { 204: FILES.empty } },
+    schema: { summary: 'Remove a restaurant (inactive instead when it has history)', params: idParams, response: { 204: FILES.empty } },
   }, async (request, reply) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const restaurant = await app.db.transaction().execute(async (trx) => {
@@ -209,9 +210,9 @@ export default async function restaurantRoutes(app: FastifyInstance) {
   });
 
   /** Drivers Working Here (spec 2, section 2), our own call: see WORKING_HERE_DAYS_BACK in domain/. */
-  app.get<{ Params: { id: string } }>('/api/restaurant/:id/drivers', {
+  app.get('/api/restaurant/:id/drivers', {
     preHandler: app.access('administrator'),
-    schema: { summary: 'A restaurant’s drivers', response: { 200: RESPONSES.restaurantDrivers } },
+    schema: { summary: 'A restaurant’s drivers', params: idParams, response: { 200: RESPONSES.restaurantDrivers } },
   }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const exists = await app.db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst();

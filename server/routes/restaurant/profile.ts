@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { RESTAURANT_MSG, restaurantProfileSchema } from '../../../domain/validation/restaurant';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
@@ -13,6 +12,8 @@ import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from './query';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { withFile } from '../../../domain/validation/apiShapes';
 import { profileColumns } from '../../records/restaurants';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 /** The restaurant as the profile call answers it: the shape login gives the account's restaurants. */
 export const PROFILE_COLUMNS = [
@@ -26,11 +27,12 @@ export const PROFILE_COLUMNS = [
  * from Home. Another account's restaurant answers 404. A new password (the account's, shared by its
  * restaurants) needs the current one and ends the account's other sessions.
  */
-export default async function profileRoutes(app: FastifyInstance) {
-  app.post<{ Params: { id: string } }>('/api/restaurant/profile/:id', {
+export default async function profileRoutes(app: RouteApp) {
+  app.post('/api/restaurant/profile/:id', {
     preHandler: app.access('restaurant'),
     schema: {
       summary: 'A restaurant account changes its restaurant',
+      params: idParams,
       form: withFile(restaurantProfileSchema, 'logo'),
       response: { 200: RESPONSES.restaurant },
     },

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { answerList, containsPattern, type ListSpec } from '../../lists';
+import { answerList } from '../../lists';
+import { RESTAURATEUR_LIST } from '../../lists/restaurateur';
 import { sql, type Kysely } from 'kysely';
 import {
   RESTAURANT_MSG,
@@ -17,6 +17,8 @@ import { announceAccessChange } from '../../realtime/access';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
 import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 /** A restaurant account as the restaurant dialogs' login combobox lists it: who, and for which restaurants. */
 export interface RestaurateurView {
@@ -27,20 +29,6 @@ export interface RestaurateurView {
 }
 
 /** Accounts sorted by e-mail with their restaurants: two queries whatever their number. */
-/** The restaurant accounts list in SQL: by e-mail or name, searched by either (the restaurants filter's combobox). */
-export const RESTAURATEUR_LIST: ListSpec<'restaurateurs'> = {
-  resource: 'restaurateur',
-  table: 'restaurateurs',
-  sorts: { email: () => [sql`restaurateurs.email`], name: () => [sql`lower(restaurateurs.name)`], id: () => [] },
-  defaultSort: ['email', 'ASC'],
-  filters: {
-    q: (value, eb) => {
-      const pattern = containsPattern(value);
-      return eb.or([eb('restaurateurs.email', 'like', pattern), eb(sql`lower(restaurateurs.name)`, 'like', pattern)]);
-    },
-  },
-};
-
 async function loadRestaurateurs(db: Kysely<Database>, ids?: number[]): Promise<RestaurateurView[]> {
   const owners = await db
     .selectFrom('restaurateurs')
@@ -65,7 +53,7 @@ async function loadRestaurateurs(db: Kysely<Database>, ids?: number[]): Promise<
  * Restaurant accounts (restaurateurs, spec 2, section 7; the payload is ours: name, email, optional password).
  * One account logs in for several restaurants. Administrators only.
  */
-export default async function restaurateurRoutes(app: FastifyInstance) {
+export default async function restaurateurRoutes(app: RouteApp) {
   const admins = { preHandler: app.access('administrator') };
 
   app.get('/api/restaurateur', {
@@ -96,9 +84,9 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
     return { ...restaurateur, restCredentials };
   });
 
-  app.put<{ Params: { id: string } }>('/api/restaurateur/:id', {
+  app.put('/api/restaurateur/:id', {
     ...admins,
-    schema: { summary: 'Change a restaurant account', body: restaurateurSchema, response: { 200: RESPONSES.restaurateur } },
+    schema: { summary: 'Change a restaurant account', params: idParams, body: restaurateurSchema, response: { 200: RESPONSES.restaurateur } },
   }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.restaurateurNotFound);
     const input = restaurateurSchema.parse(request.body ?? {});
@@ -124,9 +112,9 @@ export default async function restaurateurRoutes(app: FastifyInstance) {
   });
 
   /** An account that still logs in for restaurants stays: they would be left without a login. */
-  app.delete<{ Params: { id: string } }>('/api/restaurateur/:id', {
+  app.delete('/api/restaurateur/:id', {
     ...admins,
-    schema: { summary: 'Remove a restaurant account', response: { 200: RESPONSES.success } },
+    schema: { summary: 'Remove a restaurant account', params: idParams, response: { 200: RESPONSES.success } },
   }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.restaurateurNotFound);
     await app.db.transaction().execute(async (trx) => {

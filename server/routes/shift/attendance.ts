@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { attendanceQuerySchema, attendanceResponse } from '../../../domain/validation/shiftAttendance';
 import { londonToday } from '../../../domain/dates';
 import { restaurantScope } from '../../plugins/auth';
 import { attendanceOfRow, loadAttendanceLimits, loadAttendanceRows } from '../../services/attendance';
+import type { RouteApp } from '../../routeSchema';
 
 /**
  * GET /api/shift/attendance?date=: the attendance of a day's published shifts with a driver, for the board to merge
  * into its chips. Only today has any (domain/attendance.ts); the board keeps the limits and the timesheet facts to
  * read the states again each minute itself. One statement for the shifts, one for the two options.
  */
-export default async function attendanceRoutes(app: FastifyInstance) {
+export default async function attendanceRoutes(app: RouteApp) {
   app.get('/api/shift/attendance', {
     preHandler: app.access('staff', 'restaurant'),
     schema: {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ukDate } from '../../../domain/dates';
@@ -13,6 +12,7 @@ import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shift
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from '../../services/shiftNotify';
 import { loadShifts } from './view';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 const UNPUBLISH_NOTHING = 'No more shifts to unpublish';
 const REMOVE_NOTHING = 'No more shifts to remove';
@@ -55,7 +55,7 @@ const fail = (r: { id: number; period_date: string }, field: string, message: st
  * with its reasons, so the client can ask 'Skip to publish incorrect shifts and publish correct shifts?' and send
  * the rest. Shifts already in the wanted state are left alone.
  */
-export default async function bulkShiftRoutes(app: FastifyInstance) {
+export default async function bulkShiftRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
 
   app.post('/api/shift/publish', {

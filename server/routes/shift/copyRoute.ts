@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { insertRows } from '../../db/seed/bulk';
 import { RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
@@ -14,6 +13,7 @@ import { loadShifts } from './view';
 import { guardWorkingTime } from './workingTimeGuard';
 import { workingTimeConfirmed } from '../../../domain/workingTime';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 /**
  * POST /api/shift/copyshifts (spec 3, sections 2.1 and 4.1): copies of the given shifts in the range starting at
@@ -22,7 +22,7 @@ import { RESPONSES } from '../../../domain/validation/responses';
  * Drafts (the restaurants' own) and shifts of inactive restaurants are not copied. Copies whose kept drivers
  * would break a working-time rule answer 409 with the warnings until the call confirms them.
  */
-export default async function copyShiftRoutes(app: FastifyInstance) {
+export default async function copyShiftRoutes(app: RouteApp) {
   app.post('/api/shift/copyshifts', {
     preHandler: app.access('staff'),
     schema: { summary: 'Copy shifts to other days', body: copySchema, response: { 201: RESPONSES.shifts } },

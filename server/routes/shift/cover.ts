@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
@@ -25,6 +24,8 @@ import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loa
 import { shiftView } from './view';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 export const coverParams = z.object({ id: z.string() });
 
@@ -89,12 +90,12 @@ async function candidatesFor(db: Kysely<Database>, shift: { id: number; restaura
  * push message is stored; it is then sent, and the live feed tells every board. The history records it as one
  * action ('covered'), so Undo puts the first driver back.
  */
-export default async function coverShiftRoutes(app: FastifyInstance) {
+export default async function coverShiftRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
 
   app.get('/api/shift/:id/cover', {
     ...staff,
-    schema: { summary: 'Drivers who could cover a late or no-show shift now, best first', response: { 200: coverProposalsResponse } },
+    schema: { summary: 'Drivers who could cover a late or no-show shift now, best first', params: idParams, response: { 200: coverProposalsResponse } },
   }, async (request) => {
     const id = pathId(coverParams.parse(request.params).id, SHIFT_MSG.notFound);
     const now = new Date();
@@ -118,7 +119,7 @@ export default async function coverShiftRoutes(app: FastifyInstance) {
 
   app.post('/api/shift/:id/cover', {
     ...staff,
-    schema: { summary: 'Cover a late or no-show shift with another driver', body: coverSchema, response: { 200: coverResponse } },
+    schema: { summary: 'Cover a late or no-show shift with another driver', params: idParams, body: coverSchema, response: { 200: coverResponse } },
   }, async (request) => {
     const id = pathId(coverParams.parse(request.params).id, SHIFT_MSG.notFound);
     const input = coverSchema.parse(request.body ?? {});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { londonToday } from '../../../domain/dates';
@@ -17,6 +16,7 @@ import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loa
 import { loadShifts } from './view';
 import { recentNoShows } from '../../services/attendanceRecord';
 import { RESPONSES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 /**
  * Open shifts the assistant may fill: no driver (never given or rejected), unpublished or published, not worked,
@@ -106,7 +106,7 @@ async function recheck(trx: Transaction<Database>, lines: { shift_id: number; dr
  * proposes a driver for every open shift of a range and location, POST /api/shift/fill gives the ticked lines their
  * drivers after checking every rule again in one transaction, and answers the lines it could not assign and why.
  */
-export default async function fillShiftRoutes(app: FastifyInstance) {
+export default async function fillShiftRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
 
   app.post('/api/shift/fill-proposals', {

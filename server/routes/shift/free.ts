@@ -20,6 +20,8 @@ import { loadRestaurants, shiftsWithTimesheet } from './facts';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { loadShifts, shiftView } from './view';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 /**
  * The free-shift calls of restaurant accounts (spec 3, sections 2.2, 4.1 and 7): open shifts without a driver
@@ -78,7 +80,7 @@ async function alertModeration(app: FastifyInstance, shifts: ShiftRecord[], name
   }
 }
 
-export default async function freeShiftRoutes(app: FastifyInstance) {
+export default async function freeShiftRoutes(app: RouteApp) {
   const restaurants = { preHandler: app.access('restaurant'), config: { shows: 'shift' as const } };
 
   app.post('/api/shift/createFree', {
@@ -112,9 +114,9 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.put<{ Params: { id: string } }>('/api/shift/updateFree/:id', {
+  app.put('/api/shift/updateFree/:id', {
     ...restaurants,
-    schema: { summary: 'Change a requested shift', body: freeShiftSchema, response: { 200: RESPONSES.shift } },
+    schema: { summary: 'Change a requested shift', params: idParams, body: freeShiftSchema, response: { 200: RESPONSES.shift } },
   }, async (request) => {
     const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const input = freeShiftSchema.parse(request.body ?? {});
@@ -150,9 +152,9 @@ export default async function freeShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/shift/removeFree/:id', {
+  app.delete('/api/shift/removeFree/:id', {
     ...restaurants,
-    schema: { summary: 'Withdraw a requested shift', response: { 204: FILES.empty } },
+    schema: { summary: 'Withdraw a requested shift', params: idParams, response: { 204: FILES.empty } },
   }, async (request, reply) => {
     const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const account = request.account!;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { shiftQuerySchema } from '../../../domain/validation/shift';
 import { isId } from '../../../domain/validation/ids';
@@ -18,6 +17,7 @@ import { loadShifts, type ShiftFilter } from './view';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { shiftsQuery } from '../../../domain/validation/apiShapes';
+import type { RouteApp } from '../../routeSchema';
 
 /** ?shift_ids=1,2,3 narrows the range to the shifts a live-feed message named. */
 const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
@@ -30,7 +30,7 @@ const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
  * for administrators, a manager's restaurants, a restaurant account's own; each shift (and its embedded timesheet)
  * cut by the field table (server/visibility), so restaurant accounts never see the cancellation fee.
  */
-export default async function shiftRoutes(app: FastifyInstance) {
+export default async function shiftRoutes(app: RouteApp) {
   // The board's weeks and months, kept by day: a change builds again only the days it touched.
   const lists = new DayListCache(32 * 1024 * 1024, 1);
 

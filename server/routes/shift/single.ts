@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { forbidden, fieldError, notFound } from '../../plugins/errors';
@@ -16,6 +15,8 @@ import { guardWorkingTime } from './workingTimeGuard';
 import { checkVersion } from '../../services/versions';
 import { workingTimeConfirmed } from '../../../domain/workingTime';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 
 type Row = Awaited<ReturnType<typeof lockShift>>;
 
@@ -78,7 +79,7 @@ const stateOfRow = (row: NonNullable<Row>, hasTimesheet: boolean): ShiftState =>
  * with an old version (`updated_at`) answers 409 with `conflict` (domain/versions.ts). The answer is read inside the
  * write's transaction, so it shows this request's values whatever is saved after it.
  */
-export default async function singleShiftRoutes(app: FastifyInstance) {
+export default async function singleShiftRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
 
   app.post('/api/shift', {
@@ -120,9 +121,9 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
   });
 
   /** One shift as the board shows it (a dialog reloading it after a conflict). */
-  app.get<{ Params: { id: string } }>('/api/shift/:id', {
+  app.get('/api/shift/:id', {
     ...staff,
-    schema: { summary: 'One shift, as the board shows it', response: { 200: RESPONSES.shift } },
+    schema: { summary: 'One shift, as the board shows it', params: idParams, response: { 200: RESPONSES.shift } },
   }, async (request) => {
     const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const scope = await scopeOf(app, request.account!);
@@ -131,9 +132,9 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.put<{ Params: { id: string } }>('/api/shift/:id', {
+  app.put('/api/shift/:id', {
     ...staff,
-    schema: { summary: 'Change a shift', body: shiftUpdateSchema, response: { 200: RESPONSES.shift }, versioned: true },
+    schema: { summary: 'Change a shift', params: idParams, body: shiftUpdateSchema, response: { 200: RESPONSES.shift }, versioned: true },
   }, async (request) => {
     const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const input = shiftUpdateSchema.parse(request.body ?? {});
@@ -199,9 +200,9 @@ export default async function singleShiftRoutes(app: FastifyInstance) {
     return shift;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/shift/:id', {
+  app.delete('/api/shift/:id', {
     ...staff,
-    schema: { summary: 'Remove a shift', response: { 204: FILES.empty } },
+    schema: { summary: 'Remove a shift', params: idParams, response: { 204: FILES.empty } },
   }, async (request, reply) => {
     const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const scope = await scopeOf(app, request.account!);

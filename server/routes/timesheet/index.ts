@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { londonToday } from '../../../domain/dates';
 import { isCancellation, removeRefusal } from '../../../domain/timesheets';
 import {
@@ -26,6 +26,8 @@ import type { RecordConflict } from '../../../domain/versions';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import { approveBody } from '../../../domain/validation/apiShapes';
 import { pathId } from '../../params';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 export { TIMESHEET_CHANNEL };
 
 const schema = timesheetSchema();
@@ -49,7 +51,7 @@ function approveList(body: unknown): unknown[] {
  * create, edit, approve, discard and unapprove; restaurant accounts read their own restaurants' timesheets;
  * administrators remove. The server prices every write itself and allows only the transitions of section 4.2.
  */
-export default async function timesheetRoutes(app: FastifyInstance) {
+export default async function timesheetRoutes(app: RouteApp) {
   const readers = { preHandler: app.access('staff', 'restaurant'), config: { shows: 'timesheet' as const } };
   const staff = { preHandler: app.access('staff'), config: { shows: 'timesheet' as const } };
   const admins = { preHandler: app.access(...RULES.timesheet.delete) };
@@ -90,9 +92,9 @@ export default async function timesheetRoutes(app: FastifyInstance) {
   });
 
   /** One saved timesheet as the list shows it (a form reloading it after a conflict). */
-  app.get<{ Params: { id: string } }>('/api/timesheet/:id', {
+  app.get('/api/timesheet/:id', {
     ...staff,
-    schema: { summary: 'One saved timesheet, as the list shows it', response: { 200: RESPONSES.timesheet } },
+    schema: { summary: 'One saved timesheet, as the list shows it', params: idParams, response: { 200: RESPONSES.timesheet } },
   }, async (request) => {
     const id = pathId(request.params.id, TIMESHEET_MSG.notFound);
     const ctx = await context(request);
@@ -112,9 +114,9 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.put<{ Params: { id: string } }>('/api/timesheet/:id', {
+  app.put('/api/timesheet/:id', {
     ...staff,
-    schema: { summary: 'Change a timesheet', body: schema, response: { 200: RESPONSES.timesheet }, versioned: true },
+    schema: { summary: 'Change a timesheet', params: idParams, body: schema, response: { 200: RESPONSES.timesheet }, versioned: true },
   }, async (request) => {
     const id = pathId(request.params.id, TIMESHEET_MSG.notFound);
     const input = schema.parse(request.body ?? {});
@@ -125,9 +127,9 @@ export default async function timesheetRoutes(app: FastifyInstance) {
     return view;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/timesheet/:id', {
+  app.delete('/api/timesheet/:id', {
     ...admins,
-    schema: { summary: 'Remove a timesheet', response: { 204: FILES.empty } },
+    schema: { summary: 'Remove a timesheet', params: idParams, response: { 204: FILES.empty } },
   }, async (request, reply) => {
     const id = removalId(request.params.id);
     const ctx = await context(request);

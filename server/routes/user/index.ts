@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { RULES } from '../../../domain/access';
 import { USER_MSG, userSchema } from '../../../domain/validation/user';
 import { hashPassword } from '../../auth/passwords';
@@ -8,7 +7,7 @@ import { checkAssignments, replaceAssignments } from './assignments';
 import { assertMayChangeRole, assertMayRemove, lockAdministrators } from './safety';
 import { generatePassword } from '../../auth/generatedPasswords';
 import { panelUser, panelUsers, type PanelUser } from './queries';
-import { USER_LIST } from './list';
+import { USER_LIST } from '../../lists/user';
 import { answerList } from '../../lists';
 import credentialsRoutes from './credentials';
 import { announceAccessChange } from '../../realtime/access';
@@ -17,6 +16,8 @@ import { USER_CHANNEL } from '../../../domain/channels';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
 import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
+import type { RouteApp } from '../../routeSchema';
+import { idParams } from '../../../domain/validation/pathParams';
 export { USER_CHANNEL };
 
 function parseId(raw: string): number {
@@ -26,7 +27,7 @@ function parseId(raw: string): number {
 }
 
 /** Administrators (spec 1, sections 2-7): staff users, their roles and managers' areas and restaurants. */
-export default async function userRoutes(app: FastifyInstance) {
+export default async function userRoutes(app: RouteApp) {
   const admin = { preHandler: app.access(...RULES.users.edit), config: { shows: 'user' as const } };
   const publish = (event: 'store' | 'update' | 'destroy', user: PanelUser) =>
     app.broadcaster.publish({ channel: USER_CHANNEL, event, items: [user] });
@@ -73,9 +74,9 @@ export default async function userRoutes(app: FastifyInstance) {
     return { user, restCredentials: { email, password, name: user.full_name } };
   });
 
-  app.put<{ Params: { id: string } }>('/api/user/:id', {
+  app.put('/api/user/:id', {
     ...admin,
-    schema: { summary: 'Change a staff user', body: userSchema, response: { 200: RESPONSES.user } },
+    schema: { summary: 'Change a staff user', params: idParams, body: userSchema, response: { 200: RESPONSES.user } },
   }, async (request) => {
     const id = parseId(request.params.id);
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -118,9 +119,9 @@ export default async function userRoutes(app: FastifyInstance) {
     return user;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/user/:id', {
+  app.delete('/api/user/:id', {
     ...admin,
-    schema: { summary: 'Remove a staff user', response: { 200: RESPONSES.success } },
+    schema: { summary: 'Remove a staff user', params: idParams, response: { 200: RESPONSES.success } },
   }, async (request) => {
     const id = parseId(request.params.id);
     const actor = request.account!;

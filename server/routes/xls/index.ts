@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { restaurantScope } from '../../plugins/auth';
 import { fieldError, forbidden } from '../../plugins/errors';
 import { sendFile, XLSX_TYPE } from '../../services/fileReply';
@@ -7,13 +6,14 @@ import { paymentRow, paymentsFileName } from '../../../domain/payments';
 import { INVOICE_MSG, paymentsQuerySchema } from '../../../domain/validation/invoice';
 import { paymentTimesheets } from './query';
 import { FILES } from '../../../domain/validation/responses';
+import type { RouteApp } from '../../routeSchema';
 
 /**
  * GET /api/xls?period_date_from&period_date_to&restaurant_id?: the payments export (spec 2, section 2), a real .xlsx
  * named payments_{from}-{to}. Administrators and managers (their restaurants only); it carries drivers' bank
  * details, so restaurant accounts never get it.
  */
-export default async function paymentsExportRoutes(app: FastifyInstance) {
+export default async function paymentsExportRoutes(app: RouteApp) {
   app.get('/api/xls', {
     preHandler: app.access('staff'),
     schema: { summary: 'Payments export', querystring: paymentsQuerySchema, response: { 200: FILES.xlsx } },

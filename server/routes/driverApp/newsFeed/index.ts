@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { POST_STATUS, YES_NO } from '../../../../domain/statuses';
 import { NEWS_MSG, readPaging, type DriverNewsPostView, type NewsPage } from '../../../../domain/validation/newsFeed';
@@ -18,6 +17,8 @@ import { publishNews } from '../../newsFeed/reach';
 import type { Kysely } from 'kysely';
 import { RESPONSES } from '../../../../domain/validation/responses';
 import { newsPageQuery } from '../../../../domain/validation/apiShapes';
+import type { RouteApp } from '../../../routeSchema';
+import { idParams } from '../../../../domain/validation/pathParams';
 
 /** The shown posts addressed to a driver, as a query over news_posts. */
 const postsFor = (db: Kysely<Database>, driverId: number) =>
@@ -35,14 +36,14 @@ async function postFor(db: Kysely<Database>, driverId: number, postId: number) {
  * one read, and replying. Reads and replies reach open panels at once (news_feed_channel markReaded with the new
  * count, reply_channel store) and a reply raises an alert for the office.
  */
-export default async function driverNewsFeedRoutes(app: FastifyInstance) {
+export default async function driverNewsFeedRoutes(app: RouteApp) {
   const driver = { preHandler: app.access('driver') };
 
   app.get('/api/driver-app/newsFeed', {
     ...driver,
     schema: { summary: 'The posts addressed to the driver', querystring: newsPageQuery, response: { 200: RESPONSES.driverPosts } },
   }, async (request): Promise<DriverNewsPostView[] | NewsPage<DriverNewsPostView>> => {
-    const paging = readPaging((request.query ?? {}) as Record<string, unknown>);
+    const paging = readPaging(request.query ?? {});
     if (paging === 'invalid') throw fieldError('page', NEWS_MSG.paging);
     const driverId = request.account!.id;
     let query = postsFor(app.db, driverId)
@@ -79,9 +80,9 @@ export default async function driverNewsFeedRoutes(app: FastifyInstance) {
     return { data, total: Number(total) };
   });
 
-  app.post<{ Params: { id: string } }>('/api/driver-app/newsFeed/markReaded/:id', {
+  app.post('/api/driver-app/newsFeed/markReaded/:id', {
     ...driver,
-    schema: { summary: 'The driver read a post', response: { 200: RESPONSES.readMark } },
+    schema: { summary: 'The driver read a post', params: idParams, response: { 200: RESPONSES.readMark } },
   }, async (request) => {
     const id = pathId(request.params.id, NEWS_MSG.notFound);
     const driverId = request.account!.id;

@@ -21,6 +21,7 @@ import { listTimesheetsJson, timesheetViews } from '../../../records/timesheetVi
 import { TIMESHEET_CHANNEL } from '../../timesheet';
 import { RESPONSES } from '../../../../domain/validation/responses';
 import { driverRangeQuery } from '../../../../domain/validation/apiShapes';
+import type { RouteApp } from '../../../routeSchema';
 
 type Step = 'start' | 'finish' | 'submit' | 'discard';
 
@@ -38,14 +39,14 @@ const OPEN: Record<Step, number[]> = {
  * discards it when they did not work it. The paid times snap to the 15-minute list; the pay is the server's.
  * Staff see each change live and get an alert on a submission or a driver's discard.
  */
-export default async function driverAppTimesheetRoutes(app: FastifyInstance) {
+export default async function driverAppTimesheetRoutes(app: RouteApp) {
   const drivers = { preHandler: app.access('driver') };
 
   app.get('/api/driver-app/timesheet', {
     ...drivers,
     schema: { summary: 'The driver’s own shifts and timesheets of a range', querystring: driverRangeQuery, response: { 200: RESPONSES.timesheets } },
   }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+    const query = request.query;
     const today = londonToday();
     const range = timesheetRangeSchema.parse({
       period_date_from: query.period_date_from ?? addDays(today, -7),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ROLE } from '../../../domain/roles';
-import { containsPattern, filterValue, type ListSpec } from '../../lists';
+import { ROLE } from '../../domain/roles';
+import { containsPattern, filterValue, type ListSpec } from './index';
 
 const role = z.coerce.number().refine((n) => n === ROLE.administrator || n === ROLE.manager);
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { containsPattern, idsOf, type ListSpec } from '../../lists';
+import { containsPattern, idsOf, type ListSpec } from './index';
 
 const cityName = sql`(select lower(c.city_name) from cities c where c.id = areas.city_id)`;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { RESTAURANT_STATUS } from '../../../domain/statuses';
-import { containsPattern, filterValue, idsOf, type ListSpec } from '../../lists';
+import { RESTAURANT_STATUS } from '../../domain/statuses';
+import { containsPattern, filterValue, idsOf, type ListSpec } from './index';
 
 const status = z.coerce.number().refine((n) => n === RESTAURANT_STATUS.active || n === RESTAURANT_STATUS.inactive);
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { POST_IMPORTANT, POST_PINNED, POST_STATUS } from '../../../domain/statuses';
-import { containsPattern, filterValue, type ListSpec } from '../../lists';
+import { POST_IMPORTANT, POST_PINNED, POST_STATUS } from '../../domain/statuses';
+import { containsPattern, filterValue, type ListSpec } from './index';
 
 const codeOf = (codes: Record<string, number>) => z.coerce.number().refine((n) => Object.values(codes).includes(n));
 

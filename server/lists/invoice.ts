@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { isDate } from '../../../domain/ranges';
-import { containsPattern, filterValue, idsOf, type ListSpec } from '../../lists';
+import { isDate } from '../../domain/ranges';
+import { containsPattern, filterValue, idsOf, type ListSpec } from './index';
 
 const day = z.string().refine(isDate);
 const restaurantName = sql`(select lower(r.name) from restaurants r where r.id = invoices.restaurant_id)`;
