@@ -6,7 +6,7 @@ import { managerAreaIds } from '../../auth/scope';
 import { notFound } from '../../plugins/errors';
 import { driverRecord } from '../../services/attendanceRecord';
 import { pathId } from '../../params';
-import { driverScopeSql } from './query';
+import { driverScopeSql } from '../../records/drivers';
 
 export const driverRecordResponse = z.looseObject({
   from: z.string(),

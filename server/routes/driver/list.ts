@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { DRIVER_FILTER, type DriverFilterCode } from '../../../domain/driverFilters';
 import { containsPattern, filterValue, idsOf, type ListSpec } from '../../lists';
-import { driverFilterSql } from './query';
+import { driverFilterSql } from '../../records/drivers';
 
 const filterCode = z.coerce.number().refine((n) => Object.values<number>(DRIVER_FILTER).includes(n)) as z.ZodType<DriverFilterCode>;
 

@@ -6,7 +6,7 @@ import type { Account } from '../../plugins/auth';
 import { badRequest, fieldError, forbidden } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
-import { inReach, managerReach, recipientFilter, type Reach } from './recipients';
+import { inReach, managerReach, recipientFilter, type Reach } from '../../records/driverReach';
 import { RESPONSES } from '../../../domain/validation/responses';
 
 /** The drivers an account may message: everyone for administrators, their areas' drivers for managers. */

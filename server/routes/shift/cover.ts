@@ -17,12 +17,11 @@ import { attendanceOfRow, loadAttendanceLimits, loadAttendanceRows } from '../..
 import { recentNoShows } from '../../services/attendanceRecord';
 import { recordCancellation } from '../../services/cancellations';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
-import { staffId } from './common';
 import { pathId } from '../../params';
-import { inScope, scopeOf } from '../../plugins/auth';
+import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants } from './planFacts';
-import { shiftView } from './view';
+import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
 

@@ -11,10 +11,10 @@ import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { DriverPlan } from '../../../domain/workingTime';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { inScope, scopeOf } from '../../plugins/auth';
-import { shiftsWithTimesheet, spanOf } from './facts';
+import { shiftsWithTimesheet, spanOf } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
-import { loadShifts } from './view';
+import { loadShifts } from '../../records/shifts';
 import { recentNoShows } from '../../services/attendanceRecord';
 import { RESPONSES } from '../../../domain/validation/responses';
 

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { DateRange } from '../../../domain/ranges';
-import type { DatePeriod, DriverPlaces, DriverWorkingTime, TimedShift, WeeklyPeriod } from '../../../domain/availability';
-import type { FuelRates } from '../../../domain/pay';
-import { SHIFT_STATUS } from '../../../domain/statuses';
+import type { Database } from '../db/schema';
+import type { DateRange } from '../../domain/ranges';
+import type { DatePeriod, DriverPlaces, DriverWorkingTime, TimedShift, WeeklyPeriod } from '../../domain/availability';
+import type { FuelRates } from '../../domain/pay';
+import { SHIFT_STATUS } from '../../domain/statuses';
 
 /**
  * What the shift rules read from the database before a write: restaurants with their pay rates, drivers with
