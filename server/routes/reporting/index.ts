@@ -15,14 +15,16 @@ import { broadcastShifts } from '../../services/shiftNotify';
 import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
+import { setTimesheetFee, workedTimesheetOfShift } from '../../records/timesheets';
 import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
  * POST /api/reporting/create (spec 3, sections 4.1 'Cancel shift' and 7). Event 10 cancels a shift on the
  * schedule: in one transaction the driver comes off the shift (stale, driver_id_canceled kept, the reason in
  * comment_cancelled), the cancellation timesheet charges that driver the fee, and the record tells of it, so a
- * cancellation is never half done; a second cancel finds no driver and changes nothing. Event 40 records a fee or
- * bonus set when the timesheet of a worked shift is approved, naming that timesheet; the shift keeps its driver.
+ * cancellation is never half done; a second cancel finds no driver and changes nothing. Event 40 sets a fee or
+ * bonus on the worked shift's timesheet and records it, naming that timesheet, in one transaction (the reports, the
+ * payments export and the drivers' totals read the same amount); the shift keeps its driver.
  * Staff only: restaurant accounts never see these amounts.
  */
 export default async function reportingRoutes(app: FastifyInstance) {
@@ -63,8 +65,13 @@ export default async function reportingRoutes(app: FastifyInstance) {
           .executeTakeFirstOrThrow();
         timesheetId = sheet.id;
       } else {
-        const worked = await trx.selectFrom('timesheets').select('id').where('shift_id', '=', shift.id).executeTakeFirst();
-        timesheetId = worked?.id ?? null;
+        // The fee or bonus is the worked timesheet's, as approval sets it: the export and the drivers' totals read
+        // it there, so a fee with no timesheet to carry it, or of another driver, is refused rather than recorded.
+        const worked = await workedTimesheetOfShift(trx, shift.id);
+        if (!worked) throw fieldError('shift_id', CANCEL_MSG.noTimesheet);
+        if (worked.driver_id !== input.driver_id) throw fieldError('driver_id', CANCEL_MSG.shiftMismatch);
+        await setTimesheetFee(trx, worked.id, input.cost);
+        timesheetId = worked.id;
       }
       const record = await recordCancellation(trx, {
         shiftId: shift.id,
@@ -83,9 +90,9 @@ export default async function reportingRoutes(app: FastifyInstance) {
       return { record, shiftId: shift.id };
     });
     const shift = await shiftView(app.db, shiftId);
-    const [timesheet] = cancels && record.timesheet_id ? await timesheetViews(app.db, [record.timesheet_id], await loadPayOptions(app.db)) : [];
+    const [timesheet] = record.timesheet_id ? await timesheetViews(app.db, [record.timesheet_id], await loadPayOptions(app.db)) : [];
     if (shift && cancels) await broadcastShifts(app, 'cancel', [shift]);
-    if (timesheet) await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'store', items: [timesheet] });
+    if (timesheet) await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: cancels ? 'store' : 'update', items: [timesheet] });
     reply.status(201);
     return { success: true, reporting: record, shift, timesheet: timesheet ?? null };
   });
