@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
+import { personName } from './names';
 import { utcIso } from '../db/utcIso';
 import type { DateRange } from '../../domain/ranges';
 import { SHIFT_STATUS } from '../../domain/statuses';
@@ -51,7 +52,6 @@ function whereClause(filter: ShiftFilter): RawBuilder<unknown> {
 
 const cols = (alias: string, names: readonly string[]) => sql.raw(names.map((c) => `${alias}.${c}`).join(', '));
 
-const fullName = (alias: string) => sql.raw(`trim(${alias}.first_name || ' ' || ${alias}.last_name)`);
 
 /**
  * Shifts matching the filter, ordered by date, start and id. Empty filters are refused (no unbounded lists). A
@@ -63,7 +63,7 @@ export async function loadShifts(db: Kysely<Database>, filter: ShiftFilter): Pro
   if (filter.ids?.length === 0 || filter.restaurantIds?.length === 0) return [];
   const where = whereClause(filter);
   const driverColumns = filter.withDriver
-    ? sql`d.id, ${fullName('d')}, d.phone, d.photo_src, dc.id, ${fullName('dc')}`
+    ? sql`d.id, ${personName('d')}, d.phone, d.photo_src, dc.id, ${personName('dc')}`
     : sql`null, null, null, null, null, null`;
   const driverJoins = filter.withDriver
     ? sql`left join drivers d on d.id = s.driver_id left join drivers dc on dc.id = s.driver_id_canceled`

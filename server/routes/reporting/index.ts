@@ -6,7 +6,6 @@ import { REPORT_EVENT } from '../../../domain/reports';
 import { CANCEL_MSG, cancellationSchema } from '../../../domain/validation/cancellation';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { canCancel } from '../../../domain/shifts';
-import { cancellationTimesheet } from '../../../domain/timesheets';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { recordCancellation } from '../../services/cancellations';
 import { inScope, scopeOf, staffId } from '../../plugins/auth';
@@ -15,7 +14,7 @@ import { broadcastShifts } from '../../services/shiftNotify';
 import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
-import { setTimesheetFee, workedTimesheetOfShift } from '../../records/timesheets';
+import { insertCancellationTimesheet, setTimesheetFee, workedTimesheetOfShift } from '../../records/timesheets';
 import { RESPONSES } from '../../../domain/validation/responses';
 
 /**
@@ -58,12 +57,7 @@ export default async function reportingRoutes(app: FastifyInstance) {
           })
           .where('id', '=', shift.id)
           .execute();
-        const sheet = await trx
-          .insertInto('timesheets')
-          .values(cancellationTimesheet(shift, input.driver_id, input.cost, input.comment_cancelled))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        timesheetId = sheet.id;
+        timesheetId = await insertCancellationTimesheet(trx, shift, input.driver_id, input.cost, input.comment_cancelled);
       } else {
         // The fee or bonus is the worked timesheet's, as approval sets it: the export and the drivers' totals read
         // it there, so a fee with no timesheet to carry it, or of another driver, is refused rather than recorded.

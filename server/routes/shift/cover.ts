@@ -9,7 +9,7 @@ import { londonToday, ukDate } from '../../../domain/dates';
 import { REPORT_EVENT } from '../../../domain/reports';
 import { DRIVER_STATUS, SHIFT_ASSIGNED, TIMESHEET_STATUS } from '../../../domain/statuses';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
-import { cancellationTimesheet } from '../../../domain/timesheets';
+import { insertCancellationTimesheet } from '../../records/timesheets';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { DriverPlan } from '../../../domain/workingTime';
 import { assignmentProblem } from '../../../domain/planner';
@@ -144,10 +144,10 @@ export default async function coverShiftRoutes(app: FastifyInstance) {
         .where('id', '=', shift.id)
         .execute();
       const comment = input.comment ? `${NO_SHOW_REASON}: ${input.comment}` : NO_SHOW_REASON;
-      const sheet = await trx.insertInto('timesheets').values(cancellationTimesheet(shift, replaced, input.fee ? -input.fee : 0, comment)).returning('id').executeTakeFirstOrThrow();
+      const sheetId = await insertCancellationTimesheet(trx, shift, replaced, input.fee ? -input.fee : 0, comment);
       await recordCancellation(trx, {
         shiftId: shift.id,
-        timesheetId: sheet.id,
+        timesheetId: sheetId,
         restaurantId: shift.restaurant_id,
         driverId: replaced,
         periodDate: shift.period_date,
@@ -167,7 +167,7 @@ export default async function coverShiftRoutes(app: FastifyInstance) {
         senderId: staffId(account),
         driverIds: [input.driver_id],
       });
-      return { replaced, sheetId: sheet.id, push };
+      return { replaced, sheetId, push };
     });
     await deliverPushMessage(app, done.push.deliveries);
     const shift = (await shiftView(app.db, id))!;
