@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const ROUTE_TO_ROUTE = 'A route folder does not import another route folder: move what they share to server/records/ or server/services/.';
 const FRONT_END = ['**/src/**', '**/providers/**', '**/resources/**', 'react', 'react-*'];
 
 export default tseslint.config(
@@ -42,8 +43,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...FRONT_END, '**/routes/**'] }] },
   },
   {
-    files: ['server/app.ts', 'server/routes/**/*.ts'],
+    files: ['server/app.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: FRONT_END }] },
+  },
+  // A route folder never imports another: what two folders share is a record (server/records/) or a service
+  // (server/services/). From server/routes/<a>/ one '../' reaches routes/; from server/routes/<a>/<sub>/, two do.
+  {
+    files: ['server/routes/*/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: FRONT_END }, { regex: '^\\.\\./[^.]', message: ROUTE_TO_ROUTE }] }] },
+  },
+  {
+    files: ['server/routes/*/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: FRONT_END }, { regex: '^\\.\\./\\.\\./[^.]', message: ROUTE_TO_ROUTE }] }] },
   },
   {
     // The browser code never imports the server.

@@ -21,6 +21,7 @@ export const CANCEL_MSG = {
   feeInvalid: 'Enter the fee in pounds, without a minus sign, e.g. 15 or 7.50',
   shiftMismatch: 'The restaurant, driver or date does not match the shift',
   notCancellable: 'Only a published shift with a driver and without a timesheet can be cancelled',
+  noTimesheet: 'A fee or bonus is set on the timesheet of a worked shift: this shift has none',
 } as const;
 
 /**

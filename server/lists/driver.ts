@@ -1,34 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { DRIVER_FILTER, type DriverFilterCode } from '../../domain/driverFilters';
-import { DATA_FULL_COMPLETE } from '../../domain/dataFull';
-import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
-import type { Database } from '../db/schema';
 import { containsPattern, filterValue, idsOf, type ListSpec } from './index';
+import { driverFilterSql } from '../records/drivers';
 
 const filterCode = z.coerce.number().refine((n) => Object.values<number>(DRIVER_FILTER).includes(n)) as z.ZodType<DriverFilterCode>;
-
-/** The list's filter code as SQL (domain/driverFilters.ts, the same rule); null = every driver. */
-export function driverFilterSql(eb: ExpressionBuilder<Database, 'drivers'>, code: DriverFilterCode | null): Expression<SqlBool> | null {
-  switch (code) {
-    case DRIVER_FILTER.active:
-      return eb('drivers.status', '=', DRIVER_STATUS.active);
-    case DRIVER_FILTER.inactive:
-      return eb('drivers.status', '=', DRIVER_STATUS.inactive);
-    case DRIVER_FILTER.completed:
-    case DRIVER_FILTER.incomplete:
-      return eb.and([
-        eb('drivers.status', '=', DRIVER_STATUS.registered),
-        eb('drivers.data_full', code === DRIVER_FILTER.completed ? '>=' : '<', DATA_FULL_COMPLETE),
-      ]);
-    case DRIVER_FILTER.notProgressing:
-      return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.notProgressing);
-    case DRIVER_FILTER.progressing:
-      return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.progressing);
-    default:
-      return null;
-  }
-}
 
 /**
  * The drivers list in SQL (spec 2, section 4): sorted by name or by area (the first of the driver's areas, drivers

@@ -59,6 +59,9 @@ export function inScope(scope: ReadonlySet<number> | readonly number[] | null, r
   return 'has' in scope ? scope.has(restaurantId) : scope.includes(restaurantId);
 }
 
+/** The staff user behind a request (creator_id / moderator_id), or null. */
+export const staffId = (account: Account) => (account.kind === 'user' ? account.id : null);
+
 export async function authenticate(app: FastifyInstance, token: string | null): Promise<Account | null> {
   return token ? accountOf(app, await resolveToken(app.db, token)) : null;
 }

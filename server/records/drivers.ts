@@ -1,4 +1,14 @@
 import type { DriverInput } from '../../domain/validation/driver';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../db/schema';
+import { DATA_FULL_COMPLETE, dataFull } from '../../domain/dataFull';
+import { DRIVER_FILTER, type DriverFilterCode } from '../../domain/driverFilters';
+import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
+import { fullName } from '../../domain/validation/user';
+import { overrideWindowStart } from '../../domain/validation/workingTimes';
+import type { DriverRecord } from '../../domain/validation/driver';
+import { jsonRows } from '../db/jsonRows';
 
 /** A driver's columns from the form, photos aside (an import has none, and keeps a driver's own). */
 export function driverProfileColumns(input: DriverInput) {
@@ -26,4 +36,138 @@ export function driverProfileColumns(input: DriverInput) {
     bank_account_number: input.bank_account_number,
     working_time_opt_out: input.working_time_opt_out,
   };
+}
+
+/** Which drivers to load. */
+export interface DriverQuery {
+  /** The list's filter code (spec 2, section 4); null = every driver. */
+  filter?: DriverFilterCode | null;
+  /** Only these drivers (one record after a write). */
+  ids?: number[];
+  /**
+   * A manager's areas: only drivers with no area at all (anyone may staff them) or with one of these areas.
+   * Undefined = no limit (administrators).
+   */
+  areaIds?: number[];
+  /** Today in London: overrides from 31 days before it are 'actual'. */
+  today: string;
+}
+
+const PROFILE_COLUMNS = [
+  'id', 'first_name', 'last_name', 'email', 'phone', 'status', 'not_progressing', 'activity_status', 'activity_time',
+  'activated_at', 'half_board', 'working_time_opt_out', 'address_1', 'address_2', 'city', 'postcode', 'date_of_birth', 'emergency_contact_name',
+  'emergency_contact_phone', 'car_make', 'car_model', 'car_registration', 'car_insurance_renewal_date', 'car_insurer',
+  'have_experience', 'experience_description', 'bank_name_of_account_holder', 'bank_sort_code', 'bank_account_number',
+  'driver_license_front_photo', 'driver_license_back_photo', 'identity_photo', 'photo_src', 'created_at', 'updated_at',
+] as const;
+
+/** The list's filter code as SQL (domain/driverFilters.ts, the same rule); null = every driver. */
+export function driverFilterSql(eb: ExpressionBuilder<Database, 'drivers'>, code: DriverFilterCode | null): Expression<SqlBool> | null {
+  switch (code) {
+    case DRIVER_FILTER.active:
+      return eb('drivers.status', '=', DRIVER_STATUS.active);
+    case DRIVER_FILTER.inactive:
+      return eb('drivers.status', '=', DRIVER_STATUS.inactive);
+    case DRIVER_FILTER.completed:
+    case DRIVER_FILTER.incomplete:
+      return eb.and([
+        eb('drivers.status', '=', DRIVER_STATUS.registered),
+        eb('drivers.data_full', code === DRIVER_FILTER.completed ? '>=' : '<', DATA_FULL_COMPLETE),
+      ]);
+    case DRIVER_FILTER.notProgressing:
+      return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.notProgressing);
+    case DRIVER_FILTER.progressing:
+      return eb('drivers.not_progressing', '=', DRIVER_PROGRESSING.progressing);
+    default:
+      return null;
+  }
+}
+
+/** A manager's reach: drivers with no area at all (anyone may staff them) or with one of `areaIds`. */
+export function driverScopeSql(eb: ExpressionBuilder<Database, 'drivers'>, areaIds: number[]): Expression<SqlBool> {
+  const areasOf = () => eb.selectFrom('driver_areas as da').select('da.area_id').whereRef('da.driver_id', '=', 'drivers.id');
+  const noArea = eb.not(eb.exists(areasOf()));
+  return areaIds.length ? eb.or([noArea, eb.exists(areasOf().where('da.area_id', 'in', areaIds))]) : noArea;
+}
+
+function whereDrivers(q: DriverQuery) {
+  return (eb: ExpressionBuilder<Database, 'drivers'>): Expression<SqlBool> => {
+    const parts: Expression<SqlBool>[] = [];
+    if (q.ids) parts.push(eb('drivers.id', 'in', q.ids));
+    const filter = driverFilterSql(eb, q.filter ?? null);
+    if (filter) parts.push(filter);
+    if (q.areaIds) parts.push(driverScopeSql(eb, q.areaIds));
+    return eb.and(parts);
+  };
+}
+
+/**
+ * Drivers as GET /api/driver answers them (spec 2, section 3), sorted by name: one statement whatever the number
+ * of drivers. Areas, restaurants, right-to-work photos, weekly working times and actual overrides come as JSON
+ * arrays from subqueries on each table's driver index, and the whole list travels as one JSON value (jsonRows):
+ * at 3,000 drivers that is about half the time of six queries grouped in JavaScript.
+ */
+export async function loadDrivers(db: Kysely<Database>, q: DriverQuery): Promise<DriverRecord[]> {
+  if (q.ids && q.ids.length === 0) return [];
+  const windowStart = overrideWindowStart(q.today);
+  type Row = Omit<DriverRecord, 'full_name' | 'data_full'> & { full_name?: string; data_full?: number };
+  const rows = await jsonRows<Row>(
+    db,
+    db
+      .selectFrom('drivers')
+      .select(PROFILE_COLUMNS.map((c) => `drivers.${c}` as const))
+      .select((eb) => [
+        jsonArrayFrom(
+          eb.selectFrom('driver_areas as da').select('da.area_id').whereRef('da.driver_id', '=', 'drivers.id').orderBy('da.area_id'),
+        ).as('area_ids'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('driver_restaurants as dr')
+            .select('dr.restaurant_id')
+            .whereRef('dr.driver_id', '=', 'drivers.id')
+            .orderBy('dr.restaurant_id'),
+        ).as('restaurant_ids'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('driver_right_to_work_photos as p')
+            .select(['p.id', 'p.src_name', 'p.file_name'])
+            .whereRef('p.driver_id', '=', 'drivers.id')
+            .orderBy('p.id'),
+        ).as('right_to_work_photos'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('driver_working_times as w')
+            .select(['w.week_day', 'w.holiday', 'w.start_at', 'w.stop_at'])
+            .whereRef('w.driver_id', '=', 'drivers.id')
+            .orderBy('w.week_day')
+            .orderBy('w.start_at'),
+        ).as('default_working_time'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('driver_working_time_overrides as o')
+            .select(['o.period_date', 'o.holiday', 'o.start_at', 'o.stop_at'])
+            .whereRef('o.driver_id', '=', 'drivers.id')
+            .where('o.period_date', '>=', windowStart)
+            .orderBy('o.period_date')
+            .orderBy('o.start_at'),
+        ).as('actual_override_working_time'),
+      ])
+      .where(whereDrivers(q))
+      .orderBy(sql`lower(drivers.first_name)`)
+      .orderBy(sql`lower(drivers.last_name)`)
+      .orderBy('drivers.id'),
+    ['activity_time', 'activated_at', 'created_at', 'updated_at'],
+  );
+
+  const records = rows as DriverRecord[];
+  for (const r of records) {
+    r.full_name = fullName(r);
+    r.data_full = dataFull(r);
+  }
+  return records;
+}
+
+export async function loadDriver(db: Kysely<Database>, id: number, today: string): Promise<DriverRecord | null> {
+  const [driver] = await loadDrivers(db, { ids: [id], today });
+  return driver ?? null;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { FuelRates } from '../../domain/pay';
 import { OPTION_KEY } from '../../domain/validation/option';
+import { optionRows } from './options';
 
 /** The option values timesheets are priced and totalled with. */
 export interface PayOptions {
@@ -15,7 +16,7 @@ const FALLBACK: PayOptions = { fuel: { band0: 1.5, band3: 3, band6: 5 }, comissi
 
 export async function loadPayOptions(db: Kysely<Database>): Promise<PayOptions> {
   const keys = [OPTION_KEY.fuelBonus0, OPTION_KEY.fuelBonus3, OPTION_KEY.fuelBonus6, OPTION_KEY.invoiceComission];
-  const rows = await db.selectFrom('options').select(['okey', 'ovalue']).where('okey', 'in', keys).execute();
+  const rows = await optionRows(db, keys);
   const value = (key: string, fallback: number) => {
     const n = Number(rows.find((r) => r.okey === key)?.ovalue);
     return Number.isFinite(n) && n >= 0 ? n : fallback;

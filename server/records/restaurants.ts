@@ -1,4 +1,8 @@
-import type { RestaurantInput, RestaurantProfileInput } from '../../domain/validation/restaurant';
+import type { RestaurantInput, RestaurantProfileInput, RestaurantRecord } from '../../domain/validation/restaurant';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Restaurant } from '../db/schema';
+import { jsonRows } from '../db/jsonRows';
+import { RESTAURANT_CHANNEL } from '../../domain/channels';
 
 /** The columns a restaurant account may change itself (the office's form writes them too). */
 export function profileColumns(input: ProfileFields, logo: string | null) {
@@ -37,4 +41,99 @@ export function restaurantColumns(input: RestaurantInput, restaurateurId: number
     map_latitude: input.map_latitude,
     map_longitude: input.map_longitude,
   };
+}
+
+/** The live-feed channel of restaurant changes (events store, update, destroy). */
+export { RESTAURANT_CHANNEL };
+/** A logo arrives as 'file' (as the profile call names it) or 'logo'. */
+export const LOGO_FIELDS = ['file', 'logo'] as const;
+
+export interface RestaurantQuery {
+  /** 10 active or 20 inactive; undefined = both. */
+  status?: number;
+  /** Only these restaurants (an account's scope, or one record after a write); undefined = all. */
+  ids?: number[] | null;
+}
+
+const RESTAURANT_COLUMNS = [
+  'id', 'name', 'contact_name', 'address', 'postcode', 'telephone', 'business_email', 'area_id', 'restaurateur_id', 'status',
+  'standard_pay', 'weekend_pay', 'invoice_comission', 'booking_fee', 'send_invoice', 'map_latitude', 'map_longitude', 'meal',
+  'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target', 'logo_src', 'updated_at',
+] as const;
+
+type RestaurantRow = Pick<Restaurant, (typeof RESTAURANT_COLUMNS)[number]> & {
+  area_name: string;
+  area_standard: number;
+  area_weekend: number;
+  owner_name: string | null;
+  owner_email: string | null;
+};
+
+/**
+ * Restaurants with their area and restaurant account, sorted by name: one query whatever their number (the area
+ * and the account are joined, not fetched per row), carried as one JSON value (see jsonRows).
+ */
+export async function loadRestaurants(db: Kysely<Database>, q: RestaurantQuery = {}): Promise<RestaurantRecord[]> {
+  if (q.ids && q.ids.length === 0) return [];
+  const rows = await jsonRows<RestaurantRow>(
+    db,
+    db
+      .selectFrom('restaurants as r')
+      .innerJoin('areas as a', 'a.id', 'r.area_id')
+      .leftJoin('restaurateurs as o', 'o.id', 'r.restaurateur_id')
+      .select(RESTAURANT_COLUMNS.map((c) => `r.${c}` as const))
+      .select([
+        'a.name as area_name',
+        'a.standard_pay_rate as area_standard',
+        'a.weekend_pay_rate as area_weekend',
+        'o.name as owner_name',
+        'o.email as owner_email',
+      ])
+      .$if(q.status !== undefined, (qb) => qb.where('r.status', '=', q.status!))
+      .$if(!!q.ids, (qb) => qb.where('r.id', 'in', q.ids!))
+      .orderBy(sql`lower(r.name)`)
+      .orderBy('r.id'),
+    ['updated_at'],
+  );
+
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    contactName: r.contact_name,
+    contact_name: r.contact_name,
+    address: r.address,
+    postcode: r.postcode,
+    telephone: r.telephone,
+    email: r.owner_email,
+    business_email: r.business_email,
+    area_id: r.area_id,
+    areaId: r.area_id,
+    area: { id: r.area_id, name: r.area_name, standardPayRate: r.area_standard, weekendPayRate: r.area_weekend },
+    status: r.status,
+    standard_pay: r.standard_pay,
+    weekend_pay: r.weekend_pay,
+    invoice_comission: r.invoice_comission,
+    booking_fee: r.booking_fee,
+    send_invoice: r.send_invoice,
+    map_latitude: r.map_latitude,
+    map_longitude: r.map_longitude,
+    meal: r.meal,
+    uniform: r.uniform,
+    cash_orders: r.cash_orders,
+    waiting_location: r.waiting_location,
+    other: r.other,
+    bonus_target: r.bonus_target,
+    logo_src: r.logo_src,
+    restaurateur:
+      r.restaurateur_id !== null && r.owner_email !== null
+        ? { id: r.restaurateur_id, name: r.owner_name ?? '', email: r.owner_email }
+        : null,
+    restaurateur_id: r.restaurateur_id,
+    updated_at: r.updated_at,
+  }));
+}
+
+export async function loadRestaurant(db: Kysely<Database>, id: number): Promise<RestaurantRecord | null> {
+  const [restaurant] = await loadRestaurants(db, { ids: [id] });
+  return restaurant ?? null;
 }

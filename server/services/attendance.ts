@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { optionRows } from '../records/options';
+import { personName } from '../records/names';
 import {
   ATTENDANCE_OPTION_KEYS,
   attendanceLimits,
@@ -34,7 +36,7 @@ export interface AttendanceRow {
 }
 
 export async function loadAttendanceLimits(db: Kysely<Database>): Promise<AttendanceLimits> {
-  return attendanceLimits(await db.selectFrom('options').select(['okey', 'ovalue']).where('okey', 'in', [...ATTENDANCE_OPTION_KEYS]).execute());
+  return attendanceLimits(await optionRows(db, ATTENDANCE_OPTION_KEYS));
 }
 
 /**
@@ -51,7 +53,7 @@ export async function loadAttendanceRows(db: Kysely<Database>, date: string, res
     .select([
       's.id as shift_id', 's.restaurant_id', 's.driver_id', 's.status', 's.period_date', 's.start_time', 's.finish_time',
       't.id as sheet_id', 't.status as sheet_status', 't.status_progress', 't.driver_start_time', 't.driver_finish_time',
-      'r.name as restaurant_name', sql<string>`trim(d.first_name || ' ' || d.last_name)`.as('driver_name'),
+      'r.name as restaurant_name', personName('d').as('driver_name'),
       sql<string | null>`(select to_char(max(c.covered_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from shift_covers c
         where c.shift_id = s.id and c.driver_id = s.driver_id)`.as('covered_at'),
     ])

@@ -171,6 +171,12 @@ describe('the reports read every fee and bonus one way', () => {
     const shift = await makeShift(t.db, { restaurant_id: ppc, driver_id: driver.id, period_date: date, start_time: '11:00', finish_time: '15:00', cost_per_hour: 12.5 });
     const worked = (await call('POST', '/api/timesheet/approve', ADMIN, [(await list(date)).find((r) => r.shift_id === shift)])).json().data[0] as TimesheetView;
     const res = await call('POST', '/api/reporting/create', ADMIN, { ...cancelBody(shift, driver.id, date), event: 40, cost: 5 });
-    expect(res.json()).toMatchObject({ reporting: { event: 40, timesheet_id: worked.id, cost: 5, cost_cover: 0, amount_paid: 5, amount_difference: -5 }, timesheet: null });
+    expect(res.json()).toMatchObject({
+      reporting: { event: 40, timesheet_id: worked.id, cost: 5, cost_cover: 0, amount_paid: 5, amount_difference: -5 },
+      timesheet: { id: worked.id, cost_extra_bonus: 5 },
+    });
+    // The bonus is the timesheet's own, as approval would have set it: the driver's pay and the export read it there.
+    expect(await timesheetRow(t.db, worked.id)).toMatchObject({ cost_extra_bonus: 5 });
+    expect(feed.messages.at(-1)).toMatchObject({ channel: 'timesheet_channel', event: 'update' });
   });
 });

@@ -227,13 +227,14 @@ describe('POST /api/reporting/create (Cancel shift)', () => {
     expect(await t.db.selectFrom('reporting').select('id').where('shift_id', 'in', [unpublished, worked, published]).execute()).toEqual([]);
   });
 
-  it('records a fee set on approval (event 40) without touching the shift', async () => {
+  it('refuses a fee set on approval (event 40) for a shift without a timesheet to carry it, touching nothing', async () => {
     const driver = await makeDriver(t.db, { first: 'Fay', last: 'Fee', areas: ['Camden'], weekly: { 0: ['00:00', '23:45'] } });
     const worked = await makeShift(t.db, { restaurant_id: ids.camden, driver_id: driver, status: 20, period_date: '2026-11-16', start_time: '11:00', finish_time: '15:00' });
     const res = await call('POST', '/api/reporting/create', ADMIN, cancel({ id: worked, driver_id: driver }, { period_date: '2026-11-16', event: 40, cost: 10 }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().reporting).toMatchObject({ event: 40, cost: 10, shift_id: worked });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ shift_id: [CANCEL_MSG.noTimesheet] });
     expect((await row(worked))!.driver_id).toBe(driver);
+    expect(await t.db.selectFrom('reporting').select('id').where('shift_id', '=', worked).execute()).toEqual([]);
   });
 
   it("is for staff only, within a manager's scope", async () => {

@@ -109,3 +109,41 @@ describe(`the month of ${MONTH.from}`, () => {
     expect(totalsOnly(panel)).toEqual(totalsOnly(totals));
   });
 });
+
+describe('a fee or bonus reported through the cancel-shift call (event 40)', () => {
+  it('is set on the approved timesheet it names, so the export, the driver totals and the report agree to the penny', async () => {
+    const sheets = await get<TimesheetView[]>(`/api/timesheet?${PERIOD}`);
+    const taken = new Set([bonusDriver, feeDriver]);
+    const names = new Map((await t.db.selectFrom('drivers').select(['id', 'first_name', 'last_name']).execute()).map((d) => [d.id, `${d.first_name} ${d.last_name}`]));
+    const sheet = sheets.find((s) => s.id > 0 && s.shift_id && s.driver_id && s.status === TIMESHEET_STATUS.pending && !taken.has(names.get(s.driver_id)!))!;
+    const approved = await t.call('POST', '/api/timesheet/approve', ADMIN, [sheet]);
+    expect(approved.json().fail).toEqual([]);
+    const driver = names.get(sheet.driver_id!)!;
+    const totalOf = async () => (await exportSheet('Driver totals')).filter((r) => r.Driver === driver).reduce((sum, r) => sum + toPence(Number(r.Total)), 0);
+    const before = await totalOf();
+
+    const res = await t.call('POST', '/api/reporting/create', ADMIN, {
+      shift_id: sheet.shift_id, restaurant_id: sheet.restaurant_id, driver_id: sheet.driver_id, period_date: sheet.period_date,
+      cost: 8.75, comment_cancelled: 'Stayed on for the rush', model_type: 10, event: 40,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ reporting: { event: 40, timesheet_id: sheet.id, amount_paid: 8.75 }, timesheet: { id: sheet.id, cost_extra_bonus: 8.75 } });
+
+    // The driver's total in the export goes up by the bonus, and the payment row carries it.
+    expect((await totalOf()) - before).toBe(875);
+    const row = (await exportSheet('Payments')).filter((r) => r.Driver === driver && toPence(Number(r['Fee or bonus'] ?? 0)) === 875);
+    expect(row).toHaveLength(1);
+    // The report and the export agree for every driver, this one included.
+    const records = await get<ReportRow[]>(`/api/reporting/shiftsCancelled?${PERIOD}`);
+    const fees = await get<ReportTimesheet[]>(`/api/timesheet?${PERIOD}&for_reports=1`);
+    const report: PerDriver = new Map();
+    for (const r of withTimesheetFees(records, fees)) add(report, r.driver_name ?? '', { paid: toPence(r.amount_paid), charged: toPence(r.cost_cover) });
+    const exported: PerDriver = new Map();
+    for (const r of await exportSheet('Payments')) {
+      const fee = toPence(Number(r['Fee or bonus'] ?? 0));
+      if (fee) add(exported, String(r.Driver), { paid: Math.max(fee, 0), charged: Math.max(-fee, 0) });
+    }
+    expect(report.get(driver)).toEqual(exported.get(driver));
+    expect(Object.fromEntries(report)).toEqual(Object.fromEntries(exported));
+  });
+});

@@ -18,7 +18,7 @@ import {
 import { restaurantScope } from '../../plugins/auth';
 import { badRequest, fieldError, notFound } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
-import { areaAttachments, loadAreaNames, loadAreas } from './query';
+import { areaAttachments, loadAreaNames, loadAreas } from '../../records/areas';
 import type { AreaRecord } from '../../../domain/validation/area';
 import { announceAccessChange } from '../../realtime/access';
 import { checkVersion } from '../../services/versions';

@@ -5,7 +5,7 @@ import { managerAreaIds } from '../../auth/scope';
 import { notFound } from '../../plugins/errors';
 import { driverRecord } from '../../services/attendanceRecord';
 import { pathId } from '../../params';
-import { driverScopeSql } from './query';
+import { driverScopeSql } from '../../records/drivers';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
 

@@ -24,7 +24,7 @@ import { pathId } from '../../params';
 import { checkVersion } from '../../services/versions';
 import { checkDriverAssignments, replaceDriverAssignments } from '../../records/driverAssignments';
 import { planPhotos, type PhotoPlan } from './photos';
-import { driverScopeSql, loadDriver, loadDrivers } from './query';
+import { driverScopeSql, loadDriver, loadDrivers } from '../../records/drivers';
 import driverAttendanceRoutes from './attendanceRecord';
 import { DRIVER_LIST } from '../../lists/driver';
 import { answerList } from '../../lists';

@@ -5,7 +5,7 @@ import type { Account } from '../../plugins/auth';
 import { badRequest, fieldError, forbidden } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
-import { inReach, managerReach, recipientFilter, type Reach } from './recipients';
+import { inReach, managerReach, recipientFilter, type Reach } from '../../records/driverReach';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 

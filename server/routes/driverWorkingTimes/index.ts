@@ -10,8 +10,8 @@ import {
   type WeeklyPeriod,
 } from '../../../domain/validation/workingTimes';
 import { badRequest, fieldError, notFound } from '../../plugins/errors';
-import { loadDriver } from '../driver/query';
-import { DRIVER_CHANNEL } from '../driver';
+import { loadDriver } from '../../records/drivers';
+import { DRIVER_CHANNEL } from '../../../domain/channels';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 

@@ -3,8 +3,8 @@ import { londonToday } from '../../../domain/dates';
 import { DRIVER_CHANNEL, RESTAURANT_CHANNEL } from '../../../domain/channels';
 import type { ImportKind } from '../../../domain/validation/imports';
 import type { ImportOutcome } from '../../services/imports/run';
-import { loadDrivers } from '../driver/query';
-import { loadRestaurants } from '../restaurant/query';
+import { loadDrivers } from '../../records/drivers';
+import { loadRestaurants } from '../../records/restaurants';
 
 /**
  * Tells open screens what a committed import wrote, as saving each record in its dialog would: the new records as

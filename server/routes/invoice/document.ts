@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import { readStoredLine, sortLines, storedInvoiceTotals, type InvoiceLine, type InvoiceTotals } from '../../../domain/invoices';
 import type { AgencyDetails, BilledRestaurant, InvoiceDocument } from '../../services/pdf';
-import type { StoredInvoice } from './queries';
+import type { StoredInvoice } from '../../records/invoices';
 
 export function agencyDetails(config: Config): AgencyDetails {
   const s = config.invoices;

@@ -13,7 +13,7 @@ import { invoiceDocument, storedDocument } from './document';
 import { assertNumberFree, createInvoice, planInvoice } from './plan';
 import { INVOICE_LIST } from '../../lists/invoice';
 import { answerList, idScope } from '../../lists';
-import { invoiceOptions, invoiceViewById, invoiceViewsByIds, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from './queries';
+import { invoiceOptions, invoiceViewById, invoiceViewsByIds, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from '../../records/invoices';
 import { RESPONSES, FILES, messageResponse } from '../../../domain/validation/responses';
 import { pathId } from '../../params';
 import type { RouteApp } from '../../routeSchema';

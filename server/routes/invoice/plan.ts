@@ -6,7 +6,7 @@ import { fieldError } from '../../plugins/errors';
 import { londonToday } from '../../../domain/dates';
 import { defaultBookingFee, invoiceLine, invoiceTotals, sortLines, type InvoiceLine, type InvoiceTotals } from '../../../domain/invoices';
 import { INVOICE_MSG, invoiceNumberTakenMessage, timesheetsInvoicedMessage, type InvoiceGenerateQuery } from '../../../domain/validation/invoice';
-import { approvedTimesheets, invoiceHolding, invoiceOptions, restaurantForInvoice, type InvoiceRestaurant } from './queries';
+import { approvedTimesheets, invoiceHolding, invoiceOptions, restaurantForInvoice, type InvoiceRestaurant } from '../../records/invoices';
 
 /** What an invoice for a request would hold, computed from the approved timesheets as they are now. */
 export interface InvoicePlan {

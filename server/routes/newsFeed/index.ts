@@ -12,14 +12,14 @@ import {
 } from '../../../domain/validation/newsFeed';
 import { fieldError } from '../../plugins/errors';
 import { POST_IMAGE_TYPES, removeImage, storeImage } from '../../services/images';
-import { readPostBody, readSmallBody } from './body';
-import { findPost, listPosts } from './queries';
-import { cannotManage, checkTargets, postNotFound, staffScope, visibleTo } from './scope';
+import { readPostBody, readSmallBody } from '../../services/postBody';
+import { findPost, listPosts } from '../../records/newsPosts';
+import { cannotManage, checkTargets, postNotFound, staffScope, visibleTo } from '../../records/newsPostScope';
 import { NEWS_LIST } from '../../lists/newsFeed';
 import { answerList } from '../../lists';
-import { feedItem, loadPostView, loadPostViews } from './views';
-import { insertPost, updatePost } from './write';
-import { publishNews, reachOfPost } from './reach';
+import { feedItem, loadPostView, loadPostViews } from '../../records/newsPostViews';
+import { insertPost, updatePost } from '../../records/newsPosts';
+import { publishNews, reachOfPost } from '../../services/newsReach';
 
 /** The live-feed channel of posts (spec 1, section 7). */
 import { NEWS_CHANNEL } from '../../../domain/channels';
@@ -34,7 +34,7 @@ type WithId = FastifyRequest & { params: { id: string } };
 
 /**
  * The news feed of administrators and managers (spec 1, sections 2 'News Feed', 4 and 7). Managers work within
- * their scope (scope.ts). Every change is published on news_feed_channel after its transaction commits:
+ * their scope (records/newsPostScope.ts). Every change is published on news_feed_channel after its transaction commits:
  * store (created), update (edited, pinned or unpinned), publish (shown again: it reaches drivers anew),
  * changeStatus (hidden), destroy (deleted); drivers' reads publish markReaded (server/routes/driverApp/newsFeed).
  */

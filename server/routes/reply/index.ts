@@ -1,11 +1,11 @@
 import { RULES } from '../../../domain/access';
 import { replySchema } from '../../../domain/validation/reply';
 import { plainText } from '../../services/sanitize';
-import { readSmallBody } from '../newsFeed/body';
-import { findPost } from '../newsFeed/queries';
-import { staffScope } from '../newsFeed/scope';
-import { publishNews } from '../newsFeed/reach';
-import { insertReply, REPLY_CHANNEL } from './store';
+import { readSmallBody } from '../../services/postBody';
+import { findPost } from '../../records/newsPosts';
+import { staffScope } from '../../records/newsPostScope';
+import { publishNews } from '../../services/newsReach';
+import { insertReply, REPLY_CHANNEL } from '../../records/newsReplies';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 

@@ -5,16 +5,15 @@ import { REPORT_EVENT } from '../../../domain/reports';
 import { CANCEL_MSG, cancellationSchema } from '../../../domain/validation/cancellation';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { canCancel } from '../../../domain/shifts';
-import { cancellationTimesheet } from '../../../domain/timesheets';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { recordCancellation } from '../../services/cancellations';
-import { staffId } from '../shift/common';
-import { inScope, scopeOf } from '../../plugins/auth';
-import { shiftsWithTimesheet } from '../shift/facts';
+import { inScope, scopeOf, staffId } from '../../plugins/auth';
+import { shiftsWithTimesheet } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
-import { shiftView } from '../shift/view';
+import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
+import { insertCancellationTimesheet, setTimesheetFee, workedTimesheetOfShift } from '../../records/timesheets';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 
@@ -22,8 +21,9 @@ import type { RouteApp } from '../../routeSchema';
  * POST /api/reporting/create (spec 3, sections 4.1 'Cancel shift' and 7). Event 10 cancels a shift on the
  * schedule: in one transaction the driver comes off the shift (stale, driver_id_canceled kept, the reason in
  * comment_cancelled), the cancellation timesheet charges that driver the fee, and the record tells of it, so a
- * cancellation is never half done; a second cancel finds no driver and changes nothing. Event 40 records a fee or
- * bonus set when the timesheet of a worked shift is approved, naming that timesheet; the shift keeps its driver.
+ * cancellation is never half done; a second cancel finds no driver and changes nothing. Event 40 sets a fee or
+ * bonus on the worked shift's timesheet and records it, naming that timesheet, in one transaction (the reports, the
+ * payments export and the drivers' totals read the same amount); the shift keeps its driver.
  * Staff only: restaurant accounts never see these amounts.
  */
 export default async function reportingRoutes(app: RouteApp) {
@@ -57,15 +57,15 @@ export default async function reportingRoutes(app: RouteApp) {
           })
           .where('id', '=', shift.id)
           .execute();
-        const sheet = await trx
-          .insertInto('timesheets')
-          .values(cancellationTimesheet(shift, input.driver_id, input.cost, input.comment_cancelled))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        timesheetId = sheet.id;
+        timesheetId = await insertCancellationTimesheet(trx, shift, input.driver_id, input.cost, input.comment_cancelled);
       } else {
-        const worked = await trx.selectFrom('timesheets').select('id').where('shift_id', '=', shift.id).executeTakeFirst();
-        timesheetId = worked?.id ?? null;
+        // The fee or bonus is the worked timesheet's, as approval sets it: the export and the drivers' totals read
+        // it there, so a fee with no timesheet to carry it, or of another driver, is refused rather than recorded.
+        const worked = await workedTimesheetOfShift(trx, shift.id);
+        if (!worked) throw fieldError('shift_id', CANCEL_MSG.noTimesheet);
+        if (worked.driver_id !== input.driver_id) throw fieldError('driver_id', CANCEL_MSG.shiftMismatch);
+        await setTimesheetFee(trx, worked.id, input.cost);
+        timesheetId = worked.id;
       }
       const record = await recordCancellation(trx, {
         shiftId: shift.id,
@@ -84,9 +84,9 @@ export default async function reportingRoutes(app: RouteApp) {
       return { record, shiftId: shift.id };
     });
     const shift = await shiftView(app.db, shiftId);
-    const [timesheet] = cancels && record.timesheet_id ? await timesheetViews(app.db, [record.timesheet_id], await loadPayOptions(app.db)) : [];
+    const [timesheet] = record.timesheet_id ? await timesheetViews(app.db, [record.timesheet_id], await loadPayOptions(app.db)) : [];
     if (shift && cancels) await broadcastShifts(app, 'cancel', [shift]);
-    if (timesheet) await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'store', items: [timesheet] });
+    if (timesheet) await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: cancels ? 'store' : 'update', items: [timesheet] });
     reply.status(201);
     return { success: true, reporting: record, shift, timesheet: timesheet ?? null };
   });

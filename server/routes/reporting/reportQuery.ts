@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { personNameOrNull } from '../../records/names';
 import { restaurantScope } from '../../plugins/auth';
 import { periodQuerySchema } from '../../../domain/validation/period';
 import { DRIVER_STATUS } from '../../../domain/statuses';
@@ -19,9 +20,6 @@ export async function reportFilter(app: FastifyInstance, request: FastifyRequest
   return { from: q.period_date_from, to: q.period_date_to, scope: await restaurantScope(app, request.account!) };
 }
 
-const personName = (alias: 'd' | 'u') =>
-  sql<string | null>`case when ${sql.ref(`${alias}.id`)} is null then null else trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}) end`;
-
 /** Reporting records of some events in a range; the (period_date, event) index serves it. */
 export async function reportingRows(db: Kysely<Database>, filter: ReportFilter, events: readonly number[]): Promise<ReportRow[]> {
   if (filter.scope && filter.scope.length === 0) return [];
@@ -33,7 +31,7 @@ export async function reportingRows(db: Kysely<Database>, filter: ReportFilter, 
     .select([
       'r.id', 'r.shift_id', 'r.timesheet_id', 'r.period_date', 'r.cost', 'r.driver_id', 'r.restaurant_id', 'r.start_time', 'r.finish_time', 'r.created_at',
       'r.updated_at', 'r.comment_cancelled', 'r.moderator_id', 'r.cost_cover', 'r.amount_paid', 'r.amount_difference', 'r.event',
-      'rs.name as restaurant_name', personName('d').as('driver_name'), personName('u').as('moderator_name'),
+      'rs.name as restaurant_name', personNameOrNull('d').as('driver_name'), personNameOrNull('u').as('moderator_name'),
     ])
     .where('r.period_date', '>=', filter.from)
     .where('r.period_date', '<=', filter.to)
@@ -55,7 +53,7 @@ export async function inactiveFeeRows(db: Kysely<Database>, filter: ReportFilter
     .innerJoin('restaurants as rs', 'rs.id', 't.restaurant_id')
     .select([
       't.id', 't.shift_id', 't.modified_shift_id', 't.restaurant_id', 't.driver_id', 't.period_date', 't.start_time', 't.finish_time',
-      't.cost_extra_bonus', 't.comment', 't.created_at', 't.updated_at', 'rs.name as restaurant_name', personName('d').as('driver_name'),
+      't.cost_extra_bonus', 't.comment', 't.created_at', 't.updated_at', 'rs.name as restaurant_name', personNameOrNull('d').as('driver_name'),
     ])
     .where('t.period_date', '>=', filter.from)
     .where('t.period_date', '<=', filter.to)

@@ -24,7 +24,7 @@ import { generatePassword } from '../../auth/generatedPasswords';
 import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
 import { loginForEditedRestaurant, loginForNewRestaurant } from '../../records/restaurantAccounts';
-import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from './query';
+import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from '../../records/restaurants';
 import profileRoutes from './profile';
 import credentialsRoutes from './credentials';
 import { answerList, idScope } from '../../lists';

@@ -8,7 +8,7 @@ import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
 import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
-import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from './query';
+import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from '../../records/restaurants';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { withFile } from '../../../domain/validation/apiShapes';
 import { profileColumns } from '../../records/restaurants';

@@ -6,11 +6,11 @@ import { PUSH_DRIVERS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/stat
 import { SHIFT_MSG, bulkShiftSchema, publishSchema } from '../../../domain/validation/shift';
 import { canDelete, canPublish, canUnpublish, type ShiftRecord, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { bulkRefused, bulkSummary, priceFor, staffId, type BulkFailure, type RefusedShift } from './common';
-import { inScope, scopeOf } from '../../plugins/auth';
-import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf, type DriverFacts } from './facts';
+import { bulkRefused, bulkSummary, priceFor, type BulkFailure, type RefusedShift } from './common';
+import { inScope, scopeOf, staffId } from '../../plugins/auth';
+import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf, type DriverFacts } from '../../records/shiftFacts';
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from '../../services/shiftNotify';
-import { loadShifts } from './view';
+import { loadShifts } from '../../records/shifts';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 

@@ -4,7 +4,7 @@ import {
 } from '../../../domain/availability';
 import { DRIVER_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
-import type { DriverFacts, RestaurantFacts } from './facts';
+import type { DriverFacts, RestaurantFacts } from '../../records/shiftFacts';
 
 export interface Candidate extends TimedShift {
   restaurant_id: number;

@@ -1,11 +1,7 @@
-import type { Account } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { priceShift } from '../../../domain/shifts';
 import type { FuelRates } from '../../../domain/pay';
-import type { RestaurantFacts } from './facts';
-
-/** The staff user behind a request (creator_id / moderator_id), or null. */
-export const staffId = (account: Account) => (account.kind === 'user' ? account.id : null);
+import type { RestaurantFacts } from '../../records/shiftFacts';
 
 /** One shift of a bulk call that could not be done, and why: `{ id, period_date, errors: { field: [messages] } }`. */
 export interface BulkFailure {

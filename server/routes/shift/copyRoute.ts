@@ -4,12 +4,12 @@ import { RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain
 import { copySchema } from '../../../domain/validation/shift';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { priceFor, staffId } from './common';
-import { inScope, scopeOf } from '../../plugins/auth';
+import { priceFor } from './common';
+import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { copyTargets } from './copy';
-import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, spanOf } from './facts';
+import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, spanOf } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
-import { loadShifts } from './view';
+import { loadShifts } from '../../records/shifts';
 import { guardWorkingTime } from './workingTimeGuard';
 import { workingTimeConfirmed } from '../../../domain/workingTime';
 import { RESPONSES } from '../../../domain/validation/responses';

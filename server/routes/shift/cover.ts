@@ -8,7 +8,7 @@ import { londonToday, ukDate } from '../../../domain/dates';
 import { REPORT_EVENT } from '../../../domain/reports';
 import { DRIVER_STATUS, SHIFT_ASSIGNED, TIMESHEET_STATUS } from '../../../domain/statuses';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
-import { cancellationTimesheet } from '../../../domain/timesheets';
+import { insertCancellationTimesheet } from '../../records/timesheets';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { DriverPlan } from '../../../domain/workingTime';
 import { assignmentProblem } from '../../../domain/planner';
@@ -16,12 +16,11 @@ import { attendanceOfRow, loadAttendanceLimits, loadAttendanceRows } from '../..
 import { recentNoShows } from '../../services/attendanceRecord';
 import { recordCancellation } from '../../services/cancellations';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
-import { staffId } from './common';
 import { pathId } from '../../params';
-import { inScope, scopeOf } from '../../plugins/auth';
+import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants } from './planFacts';
-import { shiftView } from './view';
+import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
 import type { RouteApp } from '../../routeSchema';
@@ -146,10 +145,10 @@ export default async function coverShiftRoutes(app: RouteApp) {
         .where('id', '=', shift.id)
         .execute();
       const comment = input.comment ? `${NO_SHOW_REASON}: ${input.comment}` : NO_SHOW_REASON;
-      const sheet = await trx.insertInto('timesheets').values(cancellationTimesheet(shift, replaced, input.fee ? -input.fee : 0, comment)).returning('id').executeTakeFirstOrThrow();
+      const sheetId = await insertCancellationTimesheet(trx, shift, replaced, input.fee ? -input.fee : 0, comment);
       await recordCancellation(trx, {
         shiftId: shift.id,
-        timesheetId: sheet.id,
+        timesheetId: sheetId,
         restaurantId: shift.restaurant_id,
         driverId: replaced,
         periodDate: shift.period_date,
@@ -169,7 +168,7 @@ export default async function coverShiftRoutes(app: RouteApp) {
         senderId: staffId(account),
         driverIds: [input.driver_id],
       });
-      return { replaced, sheetId: sheet.id, push };
+      return { replaced, sheetId, push };
     });
     await deliverPushMessage(app, done.push.deliveries);
     const shift = (await shiftView(app.db, id))!;

@@ -16,9 +16,9 @@ import {
 import { bulkRefused, type BulkFailure } from './common';
 import { pathId } from '../../params';
 import { copyTargets } from './copy';
-import { loadRestaurants, shiftsWithTimesheet } from './facts';
+import { loadRestaurants, shiftsWithTimesheet } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
-import { loadShifts, shiftView } from './view';
+import { loadShifts, shiftView } from '../../records/shifts';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';

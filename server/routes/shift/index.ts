@@ -13,7 +13,7 @@ import coverShiftRoutes from './cover';
 import fillShiftRoutes from './fill';
 import freeShiftRoutes from './free';
 import singleShiftRoutes from './single';
-import { loadShifts, type ShiftFilter } from './view';
+import { loadShifts, type ShiftFilter } from '../../records/shifts';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { shiftsQuery } from '../../../domain/validation/apiShapes';

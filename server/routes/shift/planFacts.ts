@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { jsonRows } from '../../db/jsonRows';
+import { optionRows } from '../../records/options';
 import type { DateRange } from '../../../domain/ranges';
 import { DRIVER_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
 import type { PlannerDriver, PlannerRestaurant } from '../../../domain/planner';
@@ -14,7 +15,7 @@ import { readLimits, rulesWindow, WORKING_TIME_OPTION_KEYS, type PlannedShift, t
  */
 
 export async function loadLimits(db: Kysely<Database>): Promise<WorkingTimeLimits> {
-  return readLimits(await db.selectFrom('options').select(['okey', 'ovalue']).where('okey', 'in', [...WORKING_TIME_OPTION_KEYS]).execute());
+  return readLimits(await optionRows(db, WORKING_TIME_OPTION_KEYS));
 }
 
 /** The restaurants as the assistant names and places them. */

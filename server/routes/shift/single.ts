@@ -5,12 +5,12 @@ import { PUSH_DRIVERS, RESTAURANT_STATUS, SHIFT_STATUS } from '../../../domain/s
 import { SHIFT_MSG, shiftSchema, shiftUpdateSchema, type ShiftInput } from '../../../domain/validation/shift';
 import { assignedStatusFor, canDelete, canPublish, canUnpublish, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { priceFor, staffId } from './common';
-import { inScope, scopeOf } from '../../plugins/auth';
+import { priceFor } from './common';
+import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { pathId } from '../../params';
-import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet } from './facts';
+import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet } from '../../records/shiftFacts';
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from '../../services/shiftNotify';
-import { shiftView } from './view';
+import { shiftView } from '../../records/shifts';
 import { guardWorkingTime } from './workingTimeGuard';
 import { checkVersion } from '../../services/versions';
 import { workingTimeConfirmed } from '../../../domain/workingTime';

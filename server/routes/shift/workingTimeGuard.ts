@@ -5,7 +5,7 @@ import { writeWarnings, type DriverShift } from '../../../domain/workingTime';
 import { clashingShifts, clashWarning, saveAnywayQuestion } from '../../../domain/clashes';
 import { addDays } from '../../../domain/dates';
 import { SHIFT_STATUS } from '../../../domain/statuses';
-import { spanOf } from './facts';
+import { spanOf } from '../../records/shiftFacts';
 import { loadLimits, loadPlannedShifts } from './planFacts';
 
 export interface WrittenShift extends DriverShift {

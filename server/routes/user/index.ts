@@ -6,7 +6,7 @@ import { fieldError, notFound } from '../../plugins/errors';
 import { checkAssignments, replaceAssignments } from './assignments';
 import { assertMayChangeRole, assertMayRemove, lockAdministrators } from './safety';
 import { generatePassword } from '../../auth/generatedPasswords';
-import { panelUser, panelUsers, type PanelUser } from './queries';
+import { panelUser, panelUsers, type PanelUser } from '../../records/users';
 import { USER_LIST } from '../../lists/user';
 import { answerList } from '../../lists';
 import credentialsRoutes from './credentials';

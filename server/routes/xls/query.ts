@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { personName } from '../../records/names';
 import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../../domain/statuses';
 import type { PaymentTimesheet } from '../../../domain/payments';
 
@@ -24,7 +25,7 @@ export async function paymentTimesheets(db: Kysely<Database>, filter: PaymentsFi
     .innerJoin('restaurants as r', 'r.id', 't.restaurant_id')
     .select([
       't.id', 't.status', 't.period_date', 't.start_time', 't.finish_time', 't.cost_per_hour', 't.cost_bonus', 't.const_fuel_bonus', 't.cost_extra_bonus',
-      'd.id as driver_id', sql<string>`trim(d.first_name || ' ' || d.last_name)`.as('driver_name'),
+      'd.id as driver_id', personName('d').as('driver_name'),
       'd.bank_name_of_account_holder', 'd.bank_sort_code', 'd.bank_account_number', 'r.name as restaurant_name',
     ])
     .where('t.period_date', '>=', filter.from)

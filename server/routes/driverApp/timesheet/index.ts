@@ -18,7 +18,7 @@ import { tellLateStart } from '../../../services/attendance';
 import { fieldError, notFound } from '../../../plugins/errors';
 import { loadPayOptions } from '../../../records/payOptions';
 import { listTimesheetsJson, timesheetViews } from '../../../records/timesheetViews';
-import { TIMESHEET_CHANNEL } from '../../timesheet';
+import { TIMESHEET_CHANNEL } from '../../../../domain/channels';
 import { RESPONSES } from '../../../../domain/validation/responses';
 import { driverRangeQuery } from '../../../../domain/validation/apiShapes';
 import type { RouteApp } from '../../../routeSchema';

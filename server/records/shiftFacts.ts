@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { DateRange } from '../../../domain/ranges';
-import type { DatePeriod, DriverPlaces, DriverWorkingTime, TimedShift, WeeklyPeriod } from '../../../domain/availability';
-import type { FuelRates } from '../../../domain/pay';
-import { SHIFT_STATUS } from '../../../domain/statuses';
+import type { Database } from '../db/schema';
+import type { DateRange } from '../../domain/ranges';
+import type { DatePeriod, DriverPlaces, DriverWorkingTime, TimedShift, WeeklyPeriod } from '../../domain/availability';
+import type { FuelRates } from '../../domain/pay';
+import { SHIFT_STATUS } from '../../domain/statuses';
+import { loadPayOptions } from './payOptions';
 
 /**
  * What the shift rules read from the database before a write: restaurants with their pay rates, drivers with
@@ -126,14 +127,9 @@ export async function loadPublishedShifts(db: Kysely<Database>, driverIds: reado
     .execute();
 }
 
-/** The fuel bonus rates per delivery (options fuel_bonus_0, _3, _6); a missing or unreadable option counts 0. */
+/** The fuel bonus rates per delivery a shift is priced with: the timesheets' own (payOptions.ts), one reading for both. */
 export async function loadFuelRates(db: Kysely<Database>): Promise<FuelRates> {
-  const rows = await db.selectFrom('options').select(['okey', 'ovalue']).where('okey', 'in', ['fuel_bonus_0', 'fuel_bonus_3', 'fuel_bonus_6']).execute();
-  const rate = (key: string) => {
-    const n = Number(rows.find((r) => r.okey === key)?.ovalue);
-    return Number.isFinite(n) && n >= 0 ? n : 0;
-  };
-  return { band0: rate('fuel_bonus_0'), band3: rate('fuel_bonus_3'), band6: rate('fuel_bonus_6') };
+  return (await loadPayOptions(db)).fuel;
 }
 
 /** The smallest range holding every date. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADDRESSEE } from '../../../domain/statuses';
-import { NEWS_CHANNEL, REPLY_CHANNEL } from '../../../domain/channels';
-import type { Database } from '../../db/schema';
-import type { Reach } from '../../realtime/broadcaster';
+import { ADDRESSEE } from '../../domain/statuses';
+import { NEWS_CHANNEL, REPLY_CHANNEL } from '../../domain/channels';
+import type { Database } from '../db/schema';
+import type { Reach } from '../realtime/broadcaster';
 
 /**
- * Which managers may hear of a post and its replies on the live feed: those who see the post (scope.ts
+ * Which managers may hear of a post and its replies on the live feed: those who see the post (records/newsPostScope.ts
  * `visibleTo`): all drivers' posts reach every manager, the others the managers of the areas, restaurants or named
  * drivers' areas they address. The live feed's audience cut reads it (server/realtime/audience.ts).
  */

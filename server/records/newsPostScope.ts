@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { ROLE } from '../../../domain/roles';
-import { ADDRESSEE } from '../../../domain/statuses';
-import { NEWS_MSG, type NewsPost, type NewsPostView } from '../../../domain/validation/newsFeed';
-import type { Database } from '../../db/schema';
-import { restaurantScope, type Account } from '../../plugins/auth';
-import { fieldError, forbidden, notFound } from '../../plugins/errors';
-import { inReach, managerReach, type Reach } from '../driverMessage/recipients';
+import { ROLE } from '../../domain/roles';
+import { ADDRESSEE } from '../../domain/statuses';
+import { NEWS_MSG, type NewsPost, type NewsPostView } from '../../domain/validation/newsFeed';
+import type { Database } from '../db/schema';
+import { restaurantScope, type Account } from '../plugins/auth';
+import { fieldError, forbidden, notFound } from '../plugins/errors';
+import { inReach, managerReach, type Reach } from './driverReach';
 
 /**
  * What a member of staff may do with news posts. Administrators: everything (scope null). Managers work within

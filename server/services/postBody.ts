@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { isOwnImage, NEWS_MSG, newsPostSchema, type NewsPost } from '../../../domain/validation/newsFeed';
-import { fieldError } from '../../plugins/errors';
-import { fileOf, readMultipart, type UploadedFile } from '../../plugins/uploads';
-import { imageSources, plainText, sanitizeRichText } from '../../services/sanitize';
+import { isOwnImage, NEWS_MSG, newsPostSchema, type NewsPost } from '../../domain/validation/newsFeed';
+import { fieldError } from '../plugins/errors';
+import { fileOf, readMultipart, type UploadedFile } from '../plugins/uploads';
+import { imageSources, plainText, sanitizeRichText } from './sanitize';
 
 /** The post dialog's multipart body, read and checked: fields, the image when one was sent, and the edit extras. */
 export interface PostBody {

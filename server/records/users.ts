@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { fullName, type PanelUser } from '../../../domain/validation/user';
-import type { StaffRole } from '../../../domain/roles';
+import type { Database } from '../db/schema';
+import { fullName, type PanelUser } from '../../domain/validation/user';
+import type { StaffRole } from '../../domain/roles';
 
 export type { PanelUser };
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../../db/schema';
-import { ADDRESSEE, DRIVER_STATUS } from '../../../domain/statuses';
+import type { Database } from '../db/schema';
+import { ADDRESSEE, DRIVER_STATUS } from '../../domain/statuses';
 
 /**
  * Who a post addresses (its audience), in one place, so the drivers' list, the read count and its total agree:

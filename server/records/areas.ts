@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { AreaAttachments, AreaName, AreaRecord, AreaRestaurant } from '../../../domain/validation/area';
+import type { Database } from '../db/schema';
+import type { AreaAttachments, AreaName, AreaRecord, AreaRestaurant } from '../../domain/validation/area';
 
 export interface AreaFilter {
   /** Only these areas (a manager's own); undefined = all. */

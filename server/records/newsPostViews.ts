@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { ADDRESSEE, YES_NO } from '../../../domain/statuses';
-import type { NewsPostView, NewsReply } from '../../../domain/validation/newsFeed';
-import { readCounts } from './audience';
-import { driversInReach, manages, targetsOf, type StaffScope } from './scope';
+import type { Database } from '../db/schema';
+import { ADDRESSEE, YES_NO } from '../../domain/statuses';
+import type { NewsPostView, NewsReply } from '../../domain/validation/newsFeed';
+import { readCounts } from './newsPostAudience';
+import { driversInReach, manages, targetsOf, type StaffScope } from './newsPostScope';
 
 /**
  * Posts as GET /api/newsFeed answers them (spec 1, section 3 'News post'). A fixed number of queries whatever the

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { NewsReply, ReplyInput } from '../../../domain/validation/reply';
-import { replyView } from '../newsFeed/views';
+import type { Database } from '../db/schema';
+import type { NewsReply, ReplyInput } from '../../domain/validation/reply';
+import { replyView } from './newsPostViews';
 
 /** The live-feed channel of replies (spec 1, section 4: a reply event 'store' adds a reply to its post). */
-import { REPLY_CHANNEL } from '../../../domain/channels';
+import { REPLY_CHANNEL } from '../../domain/channels';
 export { REPLY_CHANNEL };
 
 /** Stores a reply by a member of staff or a driver and answers it as the feed lists it. */

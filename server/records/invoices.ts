@@ -1,9 +1,11 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { OPTION_KEY } from '../../../domain/validation/option';
-import { TIMESHEET_STATUS } from '../../../domain/statuses';
-import type { InvoiceTimesheet, InvoiceView } from '../../../domain/invoices';
-import type { BilledRestaurant } from '../../services/pdf';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { personName, personNameOrNull } from './names';
+import { OPTION_KEY } from '../../domain/validation/option';
+import { TIMESHEET_STATUS } from '../../domain/statuses';
+import type { InvoiceTimesheet, InvoiceView } from '../../domain/invoices';
+import type { BilledRestaurant } from '../services/pdf';
+import { optionRows } from './options';
 
 export type { InvoiceView };
 
@@ -32,7 +34,7 @@ function viewQuery(db: Kysely<Database>) {
       'i.id', 'i.invoice_number', 'i.period_date', 'i.period_date_from', 'i.period_date_to', 'i.restaurant_id', 'i.driver_id',
       'i.comission', 'i.booking_fee', 'i.subtotal', 'i.vat', 'i.total', 'i.created_at',
       'r.name as restaurant_name', 'a.id as area_id', 'a.name as area_name',
-      sql<string | null>`case when d.id is null then null else trim(d.first_name || ' ' || d.last_name) end`.as('driver_name'),
+      personNameOrNull('d').as('driver_name'),
     ]);
 }
 
@@ -87,11 +89,7 @@ export async function restaurantForInvoice(db: Kysely<Database>, id: number): Pr
 
 /** The options an invoice falls back on when the restaurant has no commission or booking fee of its own. */
 export async function invoiceOptions(db: Kysely<Database>): Promise<{ comission: string | null; bookingFee: string | null }> {
-  const rows = await db
-    .selectFrom('options')
-    .select(['okey', 'ovalue'])
-    .where('okey', 'in', [OPTION_KEY.invoiceComission, OPTION_KEY.bookingFee])
-    .execute();
+  const rows = await optionRows(db, [OPTION_KEY.invoiceComission, OPTION_KEY.bookingFee]);
   const value = (key: string) => rows.find((r) => r.okey === key)?.ovalue ?? null;
   return { comission: value(OPTION_KEY.invoiceComission), bookingFee: value(OPTION_KEY.bookingFee) };
 }
@@ -109,7 +107,7 @@ export async function approvedTimesheets(
     .innerJoin('drivers as d', 'd.id', 't.driver_id')
     .select([
       't.id', 't.period_date', 't.driver_id', 't.start_time', 't.finish_time', 't.cost_per_hour', 't.cost_bonus', 't.const_fuel_bonus',
-      sql<string>`trim(d.first_name || ' ' || d.last_name)`.as('driver_name'),
+      personName('d').as('driver_name'),
     ])
     .where('t.restaurant_id', '=', q.restaurantId)
     .where('t.period_date', '>=', q.from)
@@ -147,7 +145,7 @@ export async function storedInvoice(db: Kysely<Database>, id: number) {
       'i.id', 'i.invoice_number', 'i.period_date', 'i.period_date_from', 'i.period_date_to', 'i.restaurant_id', 'i.comission',
       'i.booking_fee', 'i.subtotal', 'i.vat', 'i.total', 'i.lines', 'i.document_path',
       'r.name', 'r.contact_name', 'r.address', 'r.postcode', 'r.business_email', 'r.telephone',
-      sql<string | null>`case when d.id is null then null else trim(d.first_name || ' ' || d.last_name) end`.as('driver_name'),
+      personNameOrNull('d').as('driver_name'),
     ])
     .where('i.id', '=', id)
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { PushMessage } from '../../../domain/validation/pushMessage';
+import type { Database } from '../db/schema';
+import type { PushMessage } from '../../domain/validation/pushMessage';
 
 type DriverScope = ExpressionBuilder<Database, 'drivers'>;
 
