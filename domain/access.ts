@@ -60,7 +60,8 @@ export const RULES = {
   users: { list: ADMIN, read: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   // `editRates`: the options that set pay, billing and working-time limits (domain/options.ts says which).
   options: { list: STAFF, read: STAFF, edit: STAFF, editRates: ADMIN },
-  alerts: { list: STAFF },
+  // Restaurant accounts have the bell for their restaurants' late drivers and no-shows (domain/alerts.ts).
+  alerts: { list: ['staff', 'restaurant'] },
 } as const satisfies Record<string, Record<string, readonly Access[]>>;
 
 

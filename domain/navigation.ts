@@ -42,7 +42,7 @@ export function navLinks(role: PanelRole | null | undefined): NavLink[] {
   return MENU.filter((link) => canOpen(role, link.path));
 }
 
-/** Options (/options) and the alerts bell are for administrators and managers only. */
+/** Options (/options) and Undo of board actions are for administrators and managers only. */
 export function hasStaffTools(role: PanelRole | null | undefined): boolean {
   return canAccess(role, 'options', 'list');
 }

@@ -190,6 +190,10 @@ function registerFiles(app: FastifyInstance, config: AppConfig): void {
       // The build writes .br and .gz beside each text file (scripts/precompress.ts): sent as the browser accepts.
       preCompressed: true,
       setHeaders: (reply, file) => reply.header('cache-control', appFileCaching(config.staticDir, file)),
+      // An app route (/schedule, /drivers/12) is no file: it goes straight to the fallback below, rather than being
+      // looked for as .br, .gz and plain first. Each of those nested answers awaited the reply, and every wait put
+      // its own 'close' listeners on the one response: a page load on the board reached eleven.
+      allowedPath: (pathName) => pathName.endsWith('/') || path.extname(pathName) !== '',
     });
   }
 
@@ -205,6 +209,11 @@ function registerFiles(app: FastifyInstance, config: AppConfig): void {
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').sendFile('index.html', config.staticDir);
+    // index.html is a small page, read as it is now (a rebuild replaces it) and sent whole, from a callback: the
+    // handler returns nothing to be awaited, so the answer adds no listeners beyond the request's own.
+    fs.readFile(path.join(config.staticDir, 'index.html'), (error, page) => {
+      if (error) reply.send(error);
+      else reply.type('text/html; charset=utf-8').header('cache-control', appFileCaching(config.staticDir, path.join(config.staticDir, 'index.html'))).send(page);
+    });
   });
 }

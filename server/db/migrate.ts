@@ -25,6 +25,7 @@ import * as historyDetail from './migrations/0026_history_detail';
 import * as referenceIndexes from './migrations/0028_reference_indexes';
 import * as attendance from './migrations/0029_attendance';
 import * as shiftCovers from './migrations/0030_shift_covers';
+import * as restaurantAlertReads from './migrations/0031_restaurant_alert_reads';
 
 /** Migrations are listed here, in order, so the same set runs on PGlite and PostgreSQL without a file scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_reference_indexes': referenceIndexes,
   '0029_attendance': attendance,
   '0030_shift_covers': shiftCovers,
+  '0031_restaurant_alert_reads': restaurantAlertReads,
 };
 
 // Migrations work on any schema type: they create it.

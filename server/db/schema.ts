@@ -302,6 +302,12 @@ export interface AlertReadsTable {
   user_id: number;
   read_at: CreatedAt;
 }
+/** A restaurant account's read alerts (migrations/0031_restaurant_alert_reads.ts). */
+export interface RestaurateurAlertReadsTable {
+  alert_id: number;
+  restaurateur_id: number;
+  read_at: CreatedAt;
+}
 export interface OptionsTable {
   id: Generated<number>;
   okey: string;
@@ -451,6 +457,7 @@ export interface Database {
   news_replies: NewsRepliesTable;
   alerts: AlertsTable;
   alert_reads: AlertReadsTable;
+  restaurateur_alert_reads: RestaurateurAlertReadsTable;
   options: OptionsTable;
   push_messages: PushMessagesTable;
   push_deliveries: PushDeliveriesTable;

@@ -3,6 +3,7 @@ import {
   RESTAURANT_CHANNEL, SHIFT_CHANNEL, TIMESHEET_CHANNEL, USER_CHANNEL,
 } from '../../domain/channels';
 import type { AccountKind } from '../../domain/roles';
+import { isRestaurantAlert } from '../../domain/alerts';
 import { CANCELLATION_TIMESHEET } from '../../domain/statuses';
 import { present, type RecordKind, type Viewer } from '../visibility/present';
 import type { FeedMessage, Reach } from './broadcaster';
@@ -67,8 +68,12 @@ const CHANNELS: Record<string, ChannelRule> = {
   },
   [INVOICE_CHANNEL]: { kind: 'reference', manager: byRestaurant('restaurant_id'), restaurant: byRestaurant('restaurant_id') },
   [RESTAURANT_CHANNEL]: { kind: 'restaurant', manager: byRestaurant('id'), restaurant: byRestaurant('id') },
-  // Alerts tied to no restaurant are for all the office.
-  [ALERT_CHANNEL]: { manager: (item, audience) => item.restaurant_id === null || byRestaurant('restaurant_id')(item, audience) },
+  // Alerts tied to no restaurant are for all the office; a restaurant account hears only its restaurants' late
+  // drivers and no-shows, as GET /api/alert answers it.
+  [ALERT_CHANNEL]: {
+    manager: (item, audience) => item.restaurant_id === null || byRestaurant('restaurant_id')(item, audience),
+    restaurant: (item, audience) => isRestaurantAlert(item, audience.restaurantIds),
+  },
   // A manager's drivers: those of their areas, and those with no area (anyone may staff them), as GET /api/driver.
   [DRIVER_CHANNEL]: {
     kind: 'driver',

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { ALERT_STATUS, type AlertChannel, type AlertEvent } from '../../domain/statuses';
 
 export interface NewAlert {
@@ -22,17 +24,33 @@ export interface AlertView {
 
 /** Records an alert and tells every open panel. Call after the change it reports has committed. */
 export async function raiseAlert(app: FastifyInstance, alert: NewAlert): Promise<AlertView> {
-  const row = await app.db
-    .insertInto('alerts')
-    .values({
-      channel: alert.channel,
-      event: alert.event,
-      data: JSON.stringify({ message: alert.message }),
-      restaurant_id: alert.restaurantId ?? null,
-    })
-    .returning(['id', 'channel', 'event', 'created_at', 'data', 'restaurant_id'])
-    .executeTakeFirstOrThrow();
-  const view: AlertView = { ...row, status: ALERT_STATUS.unread };
-  await app.broadcaster.publish({ channel: 'alert_channel', event: 'store', items: [view] });
+  const [view] = await recordAlerts(app.db, [alert]);
+  await publishAlerts(app, [view]);
   return view;
+}
+
+/**
+ * Stores alerts in one statement, inside the transaction of the change they report when there is one; hand the
+ * answer to publishAlerts after the commit.
+ */
+export async function recordAlerts(db: Kysely<Database> | Transaction<Database>, alerts: readonly NewAlert[]): Promise<AlertView[]> {
+  if (!alerts.length) return [];
+  const rows = await db
+    .insertInto('alerts')
+    .values(
+      alerts.map((alert) => ({
+        channel: alert.channel,
+        event: alert.event,
+        data: JSON.stringify({ message: alert.message }),
+        restaurant_id: alert.restaurantId ?? null,
+      })),
+    )
+    .returning(['id', 'channel', 'event', 'created_at', 'data', 'restaurant_id'])
+    .execute();
+  return rows.map((row) => ({ ...row, status: ALERT_STATUS.unread }));
+}
+
+/** Tells every open panel of stored alerts: one message however many, each audience hearing those that are theirs. */
+export async function publishAlerts(app: FastifyInstance, views: AlertView[]): Promise<void> {
+  if (views.length) await app.broadcaster.publish({ channel: 'alert_channel', event: 'store', items: views });
 }

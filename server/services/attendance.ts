@@ -16,8 +16,8 @@ import {
 } from '../../domain/attendance';
 import { londonToday, ukDate } from '../../domain/dates';
 import { SHIFT_STATUS } from '../../domain/statuses';
-import { raiseAlert } from './alerts';
-import { deliverPushMessage, recordPushMessage } from './push';
+import { publishAlerts, recordAlerts } from './alerts';
+import { deliverPushMessage, recordPushMessagesToOne } from './push';
 
 /** A shift of the day and what its timesheet says of it: the facts attendanceOf reads. */
 export interface AttendanceRow {
@@ -114,35 +114,45 @@ const PUSH_LATE = {
  * attendance_alerts lets exactly one caller record a pair, and only that caller raises the alert (to the office and
  * the restaurant's account, live on the bell) and, when late, pushes to the driver. A restart or a second instance
  * finds the pair recorded and stays silent.
+ *
+ * Set-based: the pairs, their alerts and their pushes are written in one transaction of a few statements however
+ * many are told (the first pass of a busy evening tells of hundreds at once), then the bell hears them in one
+ * message and the push adapter gets them in one batch. So a pair is never recorded without its alert.
  */
 async function tellOnce(app: FastifyInstance, found: Found[], pushDriver: boolean): Promise<number> {
   if (!found.length) return 0;
-  // One statement for the whole pass: a day's pass finds the same few hundred pairs minute after minute, all
-  // recorded already (one insert a pair was a round trip each, about 0.5 ms apiece on the embedded database).
-  const inserted = await app.db
-    .insertInto('attendance_alerts')
-    .values(found.map(({ row, kind, minutes }) => ({ shift_id: row.shift_id, driver_id: row.driver_id, state: kind, minutes })))
-    .onConflict((oc) => oc.doNothing())
-    .returning(['shift_id', 'driver_id', 'state'])
-    .execute();
-  const fresh = new Set(inserted.map((r) => `${r.shift_id}:${r.driver_id}:${r.state}`));
-  let told = 0;
-  for (const { row, kind, minutes } of found) {
-    if (!fresh.has(`${row.shift_id}:${row.driver_id}:${kind}`)) continue;
-    told++;
-    await raiseAlert(app, { channel: 'shift_channel', event: kind, message: ALERT_TEXT[kind](row, minutes), restaurantId: row.restaurant_id });
-    if (kind === 'late' && pushDriver) {
-      const recorded = await recordPushMessage(app.db, {
-        title: PUSH_LATE.title,
-        body: PUSH_LATE.body(row),
-        filters: { source: 'attendance', shift_id: row.shift_id },
-        senderId: null,
-        driverIds: [row.driver_id],
-      });
-      await deliverPushMessage(app, recorded.deliveries);
-    }
-  }
-  return told;
+  const { alerts, deliveries } = await app.db.transaction().execute(async (trx) => {
+    // One statement for the whole pass: a day's pass finds the same few hundred pairs minute after minute, all
+    // recorded already (one insert a pair was a round trip each, about 0.5 ms apiece on the embedded database).
+    const inserted = await trx
+      .insertInto('attendance_alerts')
+      .values(found.map(({ row, kind, minutes }) => ({ shift_id: row.shift_id, driver_id: row.driver_id, state: kind, minutes })))
+      .onConflict((oc) => oc.doNothing())
+      .returning(['shift_id', 'driver_id', 'state'])
+      .execute();
+    const fresh = new Set(inserted.map((r) => `${r.shift_id}:${r.driver_id}:${r.state}`));
+    const told = found.filter(({ row, kind }) => fresh.has(`${row.shift_id}:${row.driver_id}:${kind}`));
+    const alerts = await recordAlerts(
+      trx,
+      told.map(({ row, kind, minutes }) => ({ channel: 'shift_channel', event: kind, message: ALERT_TEXT[kind](row, minutes), restaurantId: row.restaurant_id })),
+    );
+    const deliveries = await recordPushMessagesToOne(
+      trx,
+      told
+        .filter(({ kind }) => kind === 'late' && pushDriver)
+        .map(({ row }) => ({
+          title: PUSH_LATE.title,
+          body: PUSH_LATE.body(row),
+          filters: { source: 'attendance', shift_id: row.shift_id },
+          senderId: null,
+          driverId: row.driver_id,
+        })),
+    );
+    return { alerts, deliveries };
+  });
+  await publishAlerts(app, alerts);
+  if (deliveries.length) await deliverPushMessage(app, deliveries);
+  return alerts.length;
 }
 
 /**

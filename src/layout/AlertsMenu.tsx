@@ -23,7 +23,10 @@ import { DisabledReason } from '../components/DisabledReason';
 /** The badge's largest number; more shows as '99+'. */
 const MAX_SHOWN = 99;
 
-/** The alerts bell of administrators and managers (spec 1, section 2 'Alerts dropdown'). */
+/**
+ * The alerts bell (spec 1, section 2 'Alerts dropdown'): administrators' and managers', and a restaurant account's
+ * for its restaurants' late drivers and no-shows (the server chooses which alerts each hears).
+ */
 export function AlertsMenu() {
   const { alerts, unread, loading, markRead, markAllRead } = useAlerts(true);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

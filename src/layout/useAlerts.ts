@@ -27,7 +27,7 @@ function isAlert(value: unknown): value is PanelAlert {
   return !!value && typeof value === 'object' && 'id' in value;
 }
 
-/** Alerts of the logged-in administrator or manager: loaded once, kept live, marked read singly or all. */
+/** Alerts of the logged-in account (staff, or a restaurant account): loaded once, kept live, marked read singly or all. */
 export function useAlerts(enabled: boolean) {
   const notify = useNotify();
   const [alerts, setAlerts] = useState<PanelAlert[]>([]);

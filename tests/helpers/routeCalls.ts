@@ -238,11 +238,11 @@ export const ROUTE_CALLS: Record<string, CallBuilder> = {
   'GET /api/auth/me': async () => ({ url: '/api/auth/me' }),
 
   'GET /api/alert': async (fx) => {
-    const alert = await fx.t.db.insertInto('alerts').values({ channel: 'shift_channel', event: 'publish', data: '{"message":"m"}', restaurant_id: fx.restaurant }).returning('id').executeTakeFirstOrThrow();
+    const alert = await fx.t.db.insertInto('alerts').values({ channel: 'shift_channel', event: 'late', data: '{"message":"m"}', restaurant_id: fx.restaurant }).returning('id').executeTakeFirstOrThrow();
     return { url: '/api/alert', shows: hasId(alert.id) };
   },
   'PUT /api/alert/:id': async (fx) => {
-    const alert = await fx.t.db.insertInto('alerts').values({ channel: 'shift_channel', event: 'publish', data: '{"message":"m"}', restaurant_id: fx.restaurant }).returning('id').executeTakeFirstOrThrow();
+    const alert = await fx.t.db.insertInto('alerts').values({ channel: 'shift_channel', event: 'late', data: '{"message":"m"}', restaurant_id: fx.restaurant }).returning('id').executeTakeFirstOrThrow();
     return { url: `/api/alert/${alert.id}`, payload: { id: alert.id, status: 20 } };
   },
   'POST /api/alert/all-readed': async () => ({ url: '/api/alert/all-readed' }),

@@ -55,9 +55,10 @@ const MATRIX: Record<string, string> = {
   'POST /api/auth/logout': ANY_LOGIN,
   'GET /api/auth/me': ANY_LOGIN,
 
-  'GET /api/alert': STAFF_LIST,
-  'PUT /api/alert/:id': STAFF_RECORD,
-  'POST /api/alert/all-readed': STAFF,
+  // The fixture is the restaurant's late driver: its own account hears of it on the bell, no other restaurant does.
+  'GET /api/alert': SCOPED_LIST,
+  'PUT /api/alert/:id': TENANT_RECORD,
+  'POST /api/alert/all-readed': '401 ok ok ok ok ok 403',
 
   'GET /api/user': ADMIN_ONLY,
   'POST /api/user': ADMIN_ONLY,

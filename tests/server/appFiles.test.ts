@@ -78,3 +78,27 @@ describe('the built app', () => {
     expect((await get('/api/health')).headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('an app route over a real connection', () => {
+  it('answers the page with no pile of listeners on its response, however many times it is opened', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 5; i++) {
+        for (const url of ['/schedule', '/drivers/12', '/assets/index-Abc123.js']) {
+          const res = await fetch(`${address}${url}`, { headers: { 'accept-encoding': 'br, gzip' } });
+          expect(res.status, url).toBe(200);
+          await res.arrayBuffer();
+        }
+      }
+      expect(await (await fetch(`${address}/schedule`)).text()).toBe(page);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

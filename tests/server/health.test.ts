@@ -12,7 +12,7 @@ describe('GET /api/health', () => {
       status: 'ok',
       database: 'reachable',
       engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
-      migrations: { pending: 0, latest: '0030_shift_covers' },
+      migrations: { pending: 0, latest: '0031_restaurant_alert_reads' },
     });
   });
 

@@ -21,6 +21,7 @@ import { createPostgresBroadcaster } from '../../server/realtime/postgresBroadca
 import type { FeedMessage } from '../../server/realtime/broadcaster';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { declareRouteSchemas } from '../../server/routeSchema';
+import { raiseAlert } from '../../server/services/alerts';
 
 /**
  * The live feed as the browser sees it: the real pusher-js client and laravel-echo against the server
@@ -259,6 +260,25 @@ describe('live feed on one instance', () => {
     expect(restaurant).toEqual([
       { success: true, data: { channel: 'shift_channel', event: 'update', items: [{ id: 1, restaurant_id: own, start_time: '18:00' }] } },
     ]);
+  });
+
+  it("brings a restaurant account its own restaurants' late and no-show alerts live, and no other alert", async () => {
+    const restaurateur = await t.db.selectFrom('restaurateurs').select('id').where('email', '=', 'restaurant@demo.test').executeTakeFirstOrThrow();
+    const own = await t.db.selectFrom('restaurants').select('id').where('restaurateur_id', '=', restaurateur.id).executeTakeFirstOrThrow();
+    const other = await t.db.selectFrom('restaurants').select('id').where('restaurateur_id', '!=', restaurateur.id).executeTakeFirstOrThrow();
+    const echo = new Echo({ broadcaster: 'pusher', client: pusherClient(port, key, await t.tokenFor('restaurant@demo.test')) });
+    const admin = new Echo({ broadcaster: 'pusher', client: pusherClient(port, key, await t.tokenFor('admin@demo.test')) });
+    echos.push(echo, admin);
+    const [heard, heardByAdmin] = await Promise.all([listen(echo), listen(admin)]);
+
+    const late = await raiseAlert(t.app, { channel: 'shift_channel', event: 'late', message: 'Sam is late for your restaurant', restaurantId: own.id });
+    await raiseAlert(t.app, { channel: 'shift_channel', event: 'noShow', message: 'Another restaurant', restaurantId: other.id });
+    await raiseAlert(t.app, { channel: 'timesheet_channel', event: 'publish', message: 'A timesheet with pay', restaurantId: own.id });
+    await raiseAlert(t.app, { channel: 'news_feed_channel', event: 'publish', message: 'A driver replied' });
+    await until(() => heardByAdmin.length === 4);
+    await until(() => heard.length >= 1);
+    await sleep(200);
+    expect(heard).toEqual([{ success: true, data: { channel: 'alert_channel', event: 'store', items: [expect.objectContaining({ id: late.id, status: 10, event: 'late' })] } }]);
   });
 
   describe('sockets whose login or access changes', () => {

@@ -89,14 +89,17 @@ describe('Shell', () => {
     expect(screen.getByRole('link', { name: 'Options' })).toBeInTheDocument();
   });
 
-  it('restaurant: three restaurant links, no bell, no settings', async () => {
-    const calls = renderAppAs(RESTAURANT, '/schedulerestaurant');
+  it('restaurant: three restaurant links, the bell of its late drivers and no-shows, no settings', async () => {
+    const calls = renderAppAs(RESTAURANT, '/schedulerestaurant', (call) =>
+      call.path === '/api/alert' ? { body: [alert(7, 10, 'Sam Driver is late for Pizza Palace Camden', '2024-05-03T10:30:00Z')] } : undefined,
+    );
     expect(await menuLabels()).toEqual(['Schedule', 'Timesheets', 'Invoices']);
     const menu = screen.getByRole('menu', { name: 'Main menu' });
     expect(within(menu).getByRole('menuitem', { name: /Schedule/ })).toHaveAttribute('href', '/schedulerestaurant');
-    expect(screen.queryByRole('button', { name: /^Alerts/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Options' })).not.toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/api/alert')).toBe(false);
+    await userEvent.click(await screen.findByRole('button', { name: '1 unread alert' }));
+    expect(within(await screen.findByRole('list', { name: 'Alerts list' })).getByText(/is late for Pizza Palace Camden/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/alert')!.headers.authorization).toBe('Bearer token-restaurant');
     await waitFor(() => expect(realtime.startRealtime).toHaveBeenCalledWith('token-restaurant'));
   });
 

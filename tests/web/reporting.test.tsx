@@ -6,6 +6,7 @@ import { addDays, londonToday } from '../../domain/dates';
 import { INTERVAL, rangeFor } from '../../domain/ranges';
 import { reportCsv, splitAmount, withTimesheetFees, type ReportRow, type ReportTimesheet } from '../../domain/reports';
 import { NO_ROWS } from '../../src/pages/reporting/ReportingPage';
+import { LATE_REPORT, type LateReport } from '../../domain/lateNoShows';
 import { ADMIN, MANAGER, RESTAURANT, mockApi, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
@@ -171,6 +172,56 @@ describe('Reporting screen', () => {
     expect(sheet.getCell('I4').value).toBe("'=Bonus for cover");
     expect(sheet.getCell('A5').value).toBe('Total');
     expect(sheet.getCell('E5').value).toBe(37.5);
+  });
+
+  it("downloads each table of 'Late and no-shows' as CSV and as a spreadsheet, names typed as formulas kept as text", async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((b: Blob) => (blobs.push(b), `blob:test/${blobs.length}`));
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const line = (id: number, name: string, late: number, no_show: number, minutes_late: number, average_minutes_late: number | null) => ({ id, name, late, no_show, minutes_late, average_minutes_late });
+    const report: LateReport = {
+      from: week.from,
+      to: week.to,
+      by_driver: [line(5, '=HYPERLINK("http://x.test","Dan")', 1, 2, 25, 25), line(6, 'Ann Smith', 0, 1, 0, null)],
+      by_restaurant: [line(7, 'Pizza Palace Camden', 1, 3, 25, 25)],
+      by_day: [{ date: week.from, late: 1, no_show: 3 }],
+    };
+    const { u } = await openReporting((c) => (c.path.startsWith(`${LATE_REPORT.path}?`) ? { body: report } : undefined));
+    await u.click(screen.getByRole('combobox', { name: 'Report' }));
+    await u.click(screen.getByRole('option', { name: LATE_REPORT.label }));
+    await screen.findByRole('table', { name: 'Late and no-shows by driver' });
+    const drivers = screen.getByRole('group', { name: 'Download by driver' });
+    await u.click(within(drivers).getByRole('button', { name: 'CSV' }));
+    await u.click(within(drivers).getByRole('button', { name: 'XLS' }));
+    await u.click(within(screen.getByRole('group', { name: 'Download by restaurant' })).getByRole('button', { name: 'XLS' }));
+    await waitFor(() => expect(names).toHaveLength(3));
+    expect(names).toEqual([
+      `late-and-no-shows-by-driver-${week.from}-${week.to}.csv`,
+      `late-and-no-shows-by-driver-${week.from}-${week.to}.xlsx`,
+      `late-and-no-shows-by-restaurant-${week.from}-${week.to}.xlsx`,
+    ]);
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readBytes(blobs[0]));
+    expect(csv).toContain(`"'=HYPERLINK(""http://x.test"",""Dan"")",1,2,25,25`);
+
+    const sheetOf = async (blob: Blob) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await readBytes(blob));
+      return workbook.worksheets[0];
+    };
+    const byDriver = await sheetOf(blobs[1]);
+    expect(byDriver.name).toBe('By driver');
+    expect(byDriver.getRow(1).values).toEqual([undefined, 'Driver', 'Late', 'No-shows', 'Minutes late', 'Average minutes late']);
+    // A name typed as a formula is text, never a live formula; the counts are numbers.
+    expect(byDriver.getCell('A2').value).toBe(`'=HYPERLINK("http://x.test","Dan")`);
+    expect(byDriver.getRow(2).values).toEqual([undefined, `'=HYPERLINK("http://x.test","Dan")`, 1, 2, 25, 25]);
+    expect(byDriver.getRow(3).values).toEqual([undefined, 'Ann Smith', 0, 1, 0]);
+    const byRestaurant = await sheetOf(blobs[2]);
+    expect(byRestaurant.getRow(1).getCell(1).value).toBe('Restaurant');
+    expect(byRestaurant.getRow(2).values).toEqual([undefined, 'Pizza Palace Camden', 1, 3, 25, 25]);
   });
 
   it('is for managers too', async () => {

@@ -2,4 +2,4 @@
 export type { PushDelivery, PushSender } from './types';
 export { LocalPushSender } from './localPushSender';
 export { usePushSender } from './registry';
-export { recordPushMessage, deliverPushMessage } from './outbox';
+export { recordPushMessage, recordPushMessagesToOne, deliverPushMessage } from './outbox';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { pushSenderOf } from './registry';
 import type { PushDelivery, PushResult } from './types';
@@ -55,6 +55,40 @@ export async function recordPushMessage(
       body: message.body,
     })),
   };
+}
+
+/**
+ * Stores many messages, each to one driver, in three statements however many there are (the attendance pass tells
+ * hundreds of late drivers at once): their ids are drawn from the sequence first, so each delivery names its message
+ * without relying on the order a multi-row insert returns. Call inside the transaction that decides them; hand the
+ * deliveries to deliverPushMessage after the commit, all in one batch.
+ */
+export async function recordPushMessagesToOne(
+  trx: Transaction<Database> | Kysely<Database>,
+  messages: readonly { title: string; body: string; filters: Record<string, unknown>; senderId: number | null; driverId: number }[],
+): Promise<PushDelivery[]> {
+  if (!messages.length) return [];
+  if (messages.length > CHUNK) {
+    return [...(await recordPushMessagesToOne(trx, messages.slice(0, CHUNK))), ...(await recordPushMessagesToOne(trx, messages.slice(CHUNK)))];
+  }
+  const ids = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('push_messages', 'id'))::int as id from generate_series(1, ${messages.length})`.execute(trx);
+  const withIds = messages.map((m, i) => ({ ...m, id: ids.rows[i].id }));
+  await trx
+    .insertInto('push_messages')
+    .values(withIds.map((m) => ({ id: m.id, title: m.title, body: m.body, filters: JSON.stringify(m.filters), sender_id: m.senderId })))
+    .execute();
+  const rows = await trx
+    .insertInto('push_deliveries')
+    .values(withIds.map((m) => ({ message_id: m.id, driver_id: m.driverId })))
+    .returning(['id', 'message_id', 'driver_id'])
+    .execute();
+  const tokens = new Map(
+    (await trx.selectFrom('drivers').select(['id', 'push_token']).where('id', 'in', [...new Set(messages.map((m) => m.driverId))]).execute()).map((d) => [d.id, d.push_token?.trim() || null]),
+  );
+  const byMessage = new Map(withIds.map((m) => [m.id, m]));
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => ({ deliveryId: r.id, driverId: r.driver_id, pushToken: tokens.get(r.driver_id) ?? null, title: byMessage.get(r.message_id)!.title, body: byMessage.get(r.message_id)!.body }));
 }
 
 /**

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from '@mui/material';
+import { useNotify } from 'react-admin';
+import { Alert, Box, Button, ButtonGroup, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from '@mui/material';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { ukDate } from '../../../domain/dates';
 import { LATE_COLUMNS, LATE_REPORT, lateReportCsv, type LateLine, type LateReport } from '../../../domain/lateNoShows';
 import type { DateRange } from '../../../domain/ranges';
 import { httpClient } from '../../../providers/httpClient';
 import { saveFile } from '../../../providers/files';
+import { lateReportXlsxBlob } from './reportFiles';
 
 const NO_ROWS = 'No late starts or no-shows in this period';
 
 /**
  * The 'Late and no-shows' report: a chart of each day's late starts and no-shows over the range (two bars a day, told
  * apart by their pattern and legend as well as colour), then the drivers and the restaurants, worst first, each table
- * downloadable as CSV.
+ * downloadable as CSV or XLS.
  */
 export function LateNoShowsReport({ range }: { range: DateRange }) {
   const [data, setData] = useState<LateReport | null>(null);
@@ -38,8 +40,8 @@ export function LateNoShowsReport({ range }: { range: DateRange }) {
       </Card>
       {data.by_driver.length ? (
         <>
-          <LineTable title="By driver" first="Driver" lines={data.by_driver} file={`late-and-no-shows-by-driver-${range.from}-${range.to}.csv`} />
-          <LineTable title="By restaurant" first="Restaurant" lines={data.by_restaurant} file={`late-and-no-shows-by-restaurant-${range.from}-${range.to}.csv`} />
+          <LineTable title="By driver" first="Driver" lines={data.by_driver} stem={`late-and-no-shows-by-driver-${range.from}-${range.to}`} />
+          <LineTable title="By restaurant" first="Restaurant" lines={data.by_restaurant} stem={`late-and-no-shows-by-restaurant-${range.from}-${range.to}`} />
         </>
       ) : (
         <Alert severity="info">{NO_ROWS}</Alert>
@@ -48,7 +50,21 @@ export function LateNoShowsReport({ range }: { range: DateRange }) {
   );
 }
 
-function LineTable({ title, first, lines, file }: { title: string; first: 'Driver' | 'Restaurant'; lines: LateLine[]; file: string }) {
+function LineTable({ title, first, lines, stem }: { title: string; first: 'Driver' | 'Restaurant'; lines: LateLine[]; stem: string }) {
+  const notify = useNotify();
+  const [making, setMaking] = useState(false);
+  // The file takes a moment (exceljs loads on the first one): a second click meanwhile makes no second file.
+  const downloadXlsx = async () => {
+    if (making) return;
+    setMaking(true);
+    try {
+      saveFile(await lateReportXlsxBlob(first, lines, `Late and no-shows ${title.toLowerCase()}`), `${stem}.xlsx`);
+    } catch (error) {
+      notify((error as Error).message || 'The file could not be made', { type: 'error' });
+    } finally {
+      setMaking(false);
+    }
+  };
   return (
     <Card variant="outlined">
       <CardContent>
@@ -56,9 +72,14 @@ function LineTable({ title, first, lines, file }: { title: string; first: 'Drive
           <Typography variant="subtitle1" component="h2">
             {title}
           </Typography>
-          <Button size="small" variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={() => saveFile(new Blob(['\ufeff', lateReportCsv(first, lines)], { type: 'text/csv;charset=utf-8' }), file)}>
-            CSV
-          </Button>
+          <ButtonGroup variant="outlined" size="small" aria-label={`Download ${title.toLowerCase()}`}>
+            <Button startIcon={<FileDownloadOutlinedIcon />} onClick={() => saveFile(new Blob(['\ufeff', lateReportCsv(first, lines)], { type: 'text/csv;charset=utf-8' }), `${stem}.csv`)}>
+              CSV
+            </Button>
+            <Button startIcon={<FileDownloadOutlinedIcon />} onClick={() => void downloadXlsx()}>
+              XLS
+            </Button>
+          </ButtonGroup>
         </Stack>
         <Table size="small" aria-label={`Late and no-shows ${title.toLowerCase()}`}>
           <TableHead>
