@@ -5,7 +5,7 @@ import { REPORTING_MODEL_TYPE } from '../../../domain/statuses';
 import { REPORT_EVENT } from '../../../domain/reports';
 import { readCancellationFee } from '../../../domain/validation/cancellation';
 import type { ShiftRecord } from '../../../domain/shifts';
-import { cancelShift } from './api';
+import { useAppDataProvider } from '../../../providers/dataProvider';
 import { closeUnlessBusyClick } from './ActionDialog';
 import { FeeField } from './FeeField';
 
@@ -23,6 +23,7 @@ export interface CancelShiftDialogProps {
  * sign, says what will happen, and refuses what it cannot read instead of changing it.
  */
 export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled }: CancelShiftDialogProps) {
+  const dataProvider = useAppDataProvider();
   const [typed, setTyped] = useState('');
   const [left, setLeft] = useState(false);
   const [comment, setComment] = useState('');
@@ -40,7 +41,7 @@ export function CancelShiftDialog({ shift, restaurantName, onClose, onCancelled 
     setBusy(true);
     setError(null);
     try {
-      const res = await cancelShift({
+      const res = await dataProvider.cancelShift({
         shift_id: shift.id,
         restaurant_id: shift.restaurant_id,
         driver_id: shift.driver_id,

@@ -5,7 +5,8 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { INTERVAL_LABELS, rangeLabel, stepRange, type DateRange, type Interval } from '../../../domain/ranges';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { draftTooEarlyMessage, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
-import { copyFreeShifts, copyShifts, workingTimeWarnings } from './api';
+import { useAppDataProvider } from '../../../providers/dataProvider';
+import { workingTimeWarnings } from './api';
 import { ActionDialog } from './ActionDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
@@ -28,6 +29,7 @@ export interface CopyShiftsDialogProps {
  * working-time rule.
  */
 export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, onCopied }: CopyShiftsDialogProps) {
+  const dataProvider = useAppDataProvider();
   const [target, setTarget] = useState(() => stepRange(range, 1));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +46,8 @@ export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, on
     setError(null);
     try {
       const ids = shifts.map((s) => s.id);
-      const copies = variant === 'admin' ? await copyShifts(ids, target.from, range.from, confirmed) : await copyFreeShifts(ids, target.from, range.from);
+      const copies =
+        variant === 'admin' ? await dataProvider.copyShifts(ids, target.from, range.from, confirmed) : await dataProvider.copyFreeShifts(ids, target.from, range.from);
       onCopied(copies, target);
     } catch (e) {
       const warnings = workingTimeWarnings(e);

@@ -8,7 +8,8 @@ import { readCancellationFee } from '../../../domain/validation/cancellation';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { closeUnlessBusyClick } from './ActionDialog';
 import { FeeField } from './FeeField';
-import { coverShift, fetchCoverProposals, type CoverProposals } from './coverApi';
+import type { CoverProposals } from '../../../domain/shiftCalls';
+import { useAppDataProvider, useDataProviderRef } from '../../../providers/dataProvider';
 
 export interface CoverDialogProps {
   shift: ShiftRecord;
@@ -23,6 +24,8 @@ export interface CoverDialogProps {
  * takes it). The board's snackbar offers Undo.
  */
 export function CoverDialog({ shift, onClose, onCovered }: CoverDialogProps) {
+  const dataProvider = useAppDataProvider();
+  const provider = useDataProviderRef();
   const [answer, setAnswer] = useState<CoverProposals | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
@@ -34,7 +37,7 @@ export function CoverDialog({ shift, onClose, onCovered }: CoverDialogProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchCoverProposals(shift.id, controller.signal).then(
+    provider.current.getCoverProposals(shift.id, controller.signal).then(
       (a) => {
         setAnswer(a);
         setChosen(a.candidates[0]?.driver_id ?? null);
@@ -44,7 +47,7 @@ export function CoverDialog({ shift, onClose, onCovered }: CoverDialogProps) {
       },
     );
     return () => controller.abort();
-  }, [shift.id]);
+  }, [shift.id, provider]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +56,7 @@ export function CoverDialog({ shift, onClose, onCovered }: CoverDialogProps) {
     setBusy(true);
     setError(null);
     try {
-      const res = await coverShift(shift.id, { driver_id: chosen, fee: typed, comment: '' });
+      const res = await dataProvider.coverShift(shift.id, { driver_id: chosen, fee: typed, comment: '' });
       onCovered(res.shift);
     } catch (e) {
       setError((e as Error).message || 'The shift could not be covered');
