@@ -128,3 +128,12 @@ export function attendanceText(a: Attendance | null | undefined): string {
   const words = attendanceWords(a);
   return a && words ? `${ATTENDANCE_ICON[a.kind]} ${words}` : '';
 }
+
+/** GET /api/driver/{id}/attendance: a driver's late starts and no-shows over the last 90 days (from..to). */
+export interface DriverAttendanceRecord {
+  from: string;
+  to: string;
+  late: number;
+  no_show: number;
+  average_minutes_late: number | null;
+}

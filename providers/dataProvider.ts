@@ -11,6 +11,8 @@ import { newsFeedMethods } from './methods/newsFeed';
 import { optionMethods } from './methods/options';
 import { reportMethods } from './methods/reports';
 import { restaurantMethods } from './methods/restaurants';
+import { freeShiftMethods } from './methods/freeShifts';
+import { shiftMethods } from './methods/shifts';
 import { timesheetMethods } from './methods/timesheets';
 import { userMethods } from './methods/users';
 
@@ -34,6 +36,8 @@ export const dataProvider = {
   ...userMethods,
   ...timesheetMethods,
   ...reportMethods,
+  ...shiftMethods,
+  ...freeShiftMethods,
 
   // History pages in its own way (methods/history.ts): its range and filters only, and no total past the cap.
   getList<T extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<T>> {

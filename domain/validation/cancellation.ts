@@ -98,3 +98,4 @@ export const cancellationSchema = z
       ctx.addIssue({ code: 'custom', message: CANCEL_MSG.costNegative, path: ['cost'] });
     }
   });
+export type CancellationInput = z.output<typeof cancellationSchema>;

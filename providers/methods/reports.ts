@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import type { LateReport } from '../../domain/lateNoShows';
 import type { DateRange } from '../../domain/ranges';
 import type { ReportKind, ReportRow, ReportTimesheet } from '../../domain/reports';
 import { httpClient } from '../httpClient';
@@ -6,7 +7,7 @@ import { timesheetMethods } from './timesheets';
 
 const period = (range: DateRange) => ({ period_date_from: range.from, period_date_to: range.to });
 
-/** The reporting screen's call. */
+/** The reporting screen's calls. */
 export const reportMethods = {
   /**
    * The rows of one report. The cancelled/bonus report adds the timesheets of the range that carry a cancellation
@@ -23,5 +24,11 @@ export const reportMethods = {
     });
     const [recorded, sheets] = await Promise.all([rows, timesheets]);
     return withTimesheetFees(recorded, Array.isArray(sheets) ? sheets : []);
+  },
+
+  /** The 'Late and no-shows' report of the range: each day's counts, and the drivers and restaurants worst first. */
+  async getLateReport(range: DateRange, signal?: AbortSignal): Promise<LateReport> {
+    const { LATE_REPORT } = await import('../../domain/lateNoShows');
+    return httpClient<LateReport>(LATE_REPORT.path, { query: period(range), signal });
   },
 };

@@ -1,9 +1,17 @@
+import type { BoardRestaurant } from '../../domain/shiftCalls';
+import { RESTAURANT_STATUS } from '../../domain/statuses';
 import type { RestaurantCredentials, RestaurantRecord, WorkingHereDriver } from '../../domain/validation/restaurant';
 import { toFormData } from '../formData';
-import { httpClient } from '../httpClient';
+import { asArray, buildUrl, httpClient } from '../httpClient';
+
+/** GET /api/restaurant?status=10, the boards' restaurants: started early too by a page load opening on the board (src/firstCalls.ts). */
+export const ACTIVE_RESTAURANTS_URL = buildUrl('/api/restaurant', { status: RESTAURANT_STATUS.active });
 
 /** The calls of the restaurants screen (spec 2, section 7) beside the standard reads, saves and delete. */
 export const restaurantMethods = {
+  /** The active restaurants the account may plan, with pay rates and commission, for the boards. */
+  getActiveRestaurants: async (signal?: AbortSignal) => asArray<BoardRestaurant>(await httpClient(ACTIVE_RESTAURANTS_URL, { signal })),
+
   setRestaurantStatus: (id: number, status: number) =>
     httpClient<RestaurantRecord>(`/api/restaurant/${id}`, { method: 'PUT', query: { inactive: true }, body: { status } }),
 

@@ -1,15 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Typography } from '@mui/material';
 import { ukDate } from '../../domain/dates';
-import { httpClient } from '../../providers/httpClient';
-
-interface DriverRecord {
-  from: string;
-  to: string;
-  late: number;
-  no_show: number;
-  average_minutes_late: number | null;
-}
+import type { DriverAttendanceRecord as DriverRecord } from '../../domain/attendance';
+import { useDataProviderRef } from '../../providers/dataProvider';
 
 const isRecord = (a: unknown): a is DriverRecord =>
   typeof a === 'object' && a !== null && typeof (a as DriverRecord).from === 'string' && typeof (a as DriverRecord).late === 'number' && typeof (a as DriverRecord).no_show === 'number';
@@ -27,15 +20,16 @@ export function attendanceRecordText(r: DriverRecord): string {
  * and no-shows. Nothing while it loads or when it cannot be read: the form goes on without it.
  */
 export function AttendanceRecord({ driverId }: { driverId: number }) {
+  const provider = useDataProviderRef();
   const [record, setRecord] = useState<DriverRecord | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    httpClient<DriverRecord>(`/api/driver/${driverId}/attendance`, { signal: controller.signal }).then(
+    provider.current.getDriverAttendance(driverId, controller.signal).then(
       (answer) => setRecord(isRecord(answer) ? answer : null),
       () => undefined,
     );
     return () => controller.abort();
-  }, [driverId]);
+  }, [driverId, provider]);
   if (!record) return null;
   return (
     <Typography variant="body2" color={record.no_show ? 'error' : 'text.secondary'} sx={{ mb: 1 }} data-testid="driver-attendance-record">

@@ -4,7 +4,7 @@ import { scaledServerAndBrowser, scaledWeek } from '../helpers/scaledServer';
 import { INTERVAL } from '../../domain/ranges';
 import type { ShiftRecord } from '../../domain/shifts';
 import { sortRestaurants } from '../../src/pages/schedule/boardRows';
-import type { BoardRestaurant } from '../../src/pages/schedule/api';
+import type { BoardRestaurant } from '../../domain/shiftCalls';
 
 /**
  * The admin board by keyboard at a few hundred restaurants: the skip link reaches the shifts, arrow keys travel

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { apiToken, demoRestaurants, logIn, serverAndBrowser } from '../helpers/e2e';
 import { fromMinutes, londonToday, toMinutes } from '../../domain/dates';
 import { worksForRestaurant } from '../../domain/availability';
-import type { BoardDriver } from '../../src/pages/schedule/api';
+import type { BoardDriver } from '../../domain/shiftCalls';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../domain/workingTime';
 
 const both = serverAndBrowser();

@@ -7,7 +7,7 @@ import { compareTimesheetRows } from '../../src/pages/timesheets/useTimesheetScr
 import { INTERVAL } from '../../domain/ranges';
 import { SHIFT_LABEL, type ShiftRecord } from '../../domain/shifts';
 import { sortRestaurants } from '../../src/pages/schedule/boardRows';
-import type { BoardRestaurant } from '../../src/pages/schedule/api';
+import type { BoardRestaurant } from '../../domain/shiftCalls';
 
 /** The admin board at a few hundred restaurants: only the rows in view are drawn, and the last row still works. */
 

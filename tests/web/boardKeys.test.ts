@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextRestaurantRow, nextShift } from '../../src/pages/schedule/boardKeys';
 import { boardRows } from '../../src/pages/schedule/rowWindow';
-import type { BoardRestaurant } from '../../src/pages/schedule/api';
+import type { BoardRestaurant } from '../../domain/shiftCalls';
 import type { ShiftRecord } from '../../domain/shifts';
 
 const restaurant = (id: number, areaId: number): BoardRestaurant => ({

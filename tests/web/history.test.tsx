@@ -5,7 +5,7 @@ import { ADMIN, MANAGER, mockApi, renderAppAs, renderInAdmin, storeUser, withSto
 import { httpClient } from '../../providers/httpClient';
 import { ShiftDialog } from '../../src/pages/schedule/ShiftDialog';
 import { ShiftStore } from '../../src/pages/schedule/shiftStore';
-import type { BoardRestaurant } from '../../src/pages/schedule/api';
+import type { BoardRestaurant } from '../../domain/shiftCalls';
 import type { ShiftRecord } from '../../domain/shifts';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));

@@ -3,7 +3,6 @@ import { dispatchFeedMessage, onFeedError, subscribeToFeed } from '../../provide
 import { httpClient, toFormData } from '../../providers/httpClient';
 import { dataProvider } from '../../providers/dataProvider';
 import { startFirstCalls } from '../../src/firstCalls';
-import { fetchRestaurants, fetchShifts } from '../../src/pages/schedule/api';
 import { DRIVER_FIRST_PAGE, firstPageUrl } from '../../resources/listDefaults';
 import { mockApi, ADMIN, MANAGER, storeUser } from './harness';
 
@@ -154,8 +153,8 @@ describe('first calls of a page load', () => {
     ]);
 
     // The board's own first calls take those answers: nothing more goes out.
-    const shifts = await fetchShifts({ range: { from: '2030-04-01', to: '2030-04-30' } });
-    await fetchRestaurants();
+    const shifts = await dataProvider.getShifts({ range: { from: '2030-04-01', to: '2030-04-30' } });
+    await dataProvider.getActiveRestaurants();
     expect(shifts.map((s) => s.id)).toEqual([1, 8, 15, 22, 29]);
     expect(calls).toHaveLength(6);
   });

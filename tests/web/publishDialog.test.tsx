@@ -9,7 +9,8 @@ import { PublishDialog } from '../../src/pages/schedule/PublishDialog';
 import { CopyShiftsDialog } from '../../src/pages/schedule/CopyShiftsDialog';
 import { ConfirmDialog } from '../../src/pages/schedule/ConfirmDialog';
 import { INTERVAL } from '../../domain/ranges';
-import { ADMIN, mockApi, storeUser, type ApiHandler } from './harness';
+import { ADMIN, mockApi, renderInAdmin, storeUser, type ApiHandler } from './harness';
+import { dataProvider } from '../../providers/dataProvider';
 
 const shift = (id: number, over: Partial<ShiftRecord> = {}): ShiftRecord =>
   ({
@@ -40,7 +41,7 @@ function renderPublish(problems: [number, string][], handler: ApiHandler) {
   const onClose = vi.fn();
   const onOpenShift = vi.fn();
   render(
-    <AdminContext>
+    <AdminContext dataProvider={dataProvider}>
       <PublishDialog
         shifts={SHIFTS}
         problems={new Map(problems)}
@@ -136,7 +137,7 @@ describe('Publish Shifts confirmation', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (release = resolve))));
     const onClose = vi.fn();
     render(
-      <AdminContext>
+      <AdminContext dataProvider={dataProvider}>
         <PublishDialog shifts={SHIFTS} problems={new Map()} driverName={() => undefined} restaurantName={(id) => RESTAURANTS[id]} onOpenShift={vi.fn()} onPublished={vi.fn()} onClose={onClose} />
       </AdminContext>,
     );
@@ -170,7 +171,7 @@ describe("the board's other bulk dialogs", () => {
         : { status: 503, body: { message: 'The database is not answering just now: try again in a moment' } };
     });
     const onClose = vi.fn();
-    render(<CopyShiftsDialog variant="admin" range={{ from: '2026-11-30', to: '2026-12-06' }} interval={INTERVAL.week} shifts={SHIFTS} onClose={onClose} onCopied={vi.fn()} />);
+    renderInAdmin(<CopyShiftsDialog variant="admin" range={{ from: '2026-11-30', to: '2026-12-06' }} interval={INTERVAL.week} shifts={SHIFTS} onClose={onClose} onCopied={vi.fn()} />);
     const user = userEvent.setup();
     const copy = screen.getByRole('dialog', { name: 'Copy Shifts' });
     await user.click(within(copy).getByRole('button', { name: 'Copy' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RowHeights, boardRows, rowTops, rowsInView } from '../../src/pages/schedule/rowWindow';
-import type { BoardRestaurant } from '../../src/pages/schedule/api';
+import type { BoardRestaurant } from '../../domain/shiftCalls';
 
 const restaurant = (id: number, areaId: number): BoardRestaurant => ({
   id,

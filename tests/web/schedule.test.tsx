@@ -19,8 +19,9 @@ import { shiftActions } from '../../src/pages/schedule/ShiftMenu';
 import { chipHtml } from '../../src/pages/schedule/chip';
 import { driverDays } from '../../src/pages/schedule/DayMenu';
 import { ShiftStore } from '../../src/pages/schedule/shiftStore';
-import type { BoardDriver, BoardRestaurant } from '../../src/pages/schedule/api';
-import { ADMIN, mockApi, storeUser, type ApiCall } from './harness';
+import type { BoardDriver, BoardRestaurant } from '../../domain/shiftCalls';
+import { ADMIN, mockApi, renderInAdmin, storeUser, type ApiCall } from './harness';
+import { dataProvider } from '../../providers/dataProvider';
 
 const camden: BoardRestaurant = {
   id: 7,
@@ -102,7 +103,7 @@ function renderShiftDialog(props: Partial<Parameters<typeof ShiftDialog>[0]> = {
   // A react-admin form: it needs the app's context (a router, the form machinery) around it.
   render(
     <MemoryRouter>
-      <AdminContext>
+      <AdminContext dataProvider={dataProvider}>
         <ShiftDialog restaurant={camden} date="2026-11-23" drivers={DRIVERS} store={store} fuelRates={FUEL} onClose={onClose} onSaved={onSaved} {...props} />
       </AdminContext>
     </MemoryRouter>,
@@ -277,7 +278,7 @@ describe("Restaurant's New Shift dialog", () => {
   const renderFree = (props: Omit<Parameters<typeof FreeShiftDialog>[0], 'restaurant' | 'onClose'>) =>
     render(
       <MemoryRouter>
-        <AdminContext>
+        <AdminContext dataProvider={dataProvider}>
           <FreeShiftDialog restaurant={camden} onClose={() => {}} {...props} />
         </AdminContext>
       </MemoryRouter>,
@@ -331,7 +332,7 @@ describe("Restaurant's New Shift dialog", () => {
 describe("a restaurant's Copy Shifts dialog", () => {
   const week = (monday: string) => ({ from: monday, to: addDays(monday, 6) });
   const renderCopy = (monday: string) =>
-    render(<CopyShiftsDialog variant="restaurant" range={week(monday)} interval={INTERVAL.week} shifts={[record({ driver_id: null, status: 30 })]} onClose={() => {}} onCopied={() => {}} />);
+    renderInAdmin(<CopyShiftsDialog variant="restaurant" range={week(monday)} interval={INTERVAL.week} shifts={[record({ driver_id: null, status: 30 })]} onClose={() => {}} onCopied={() => {}} />);
   const copyButton = () => screen.getByRole('button', { name: 'Copy' });
   // Wednesday 18/11/2026: drafts from Thursday 19/11 on.
   beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-18T12:00:00Z') }));
@@ -361,7 +362,7 @@ describe('Cancel Shift dialog', () => {
     storeUser(ADMIN);
     const calls = mockApi((call) => (call.path === '/api/reporting/create' ? { status: 201, body: { success: true, shift: record({ driver_id: null, status_assigned: 30 }) } } : undefined));
     const onCancelled = vi.fn();
-    render(<CancelShiftDialog shift={record({})} restaurantName="Pizza Palace Camden" onClose={() => {}} onCancelled={onCancelled} />);
+    renderInAdmin(<CancelShiftDialog shift={record({})} restaurantName="Pizza Palace Camden" onClose={() => {}} onCancelled={onCancelled} />);
     const user = userEvent.setup();
     const fee = screen.getByLabelText('Cancellation fee');
     expect(screen.getByText(/No charge: .*pay stays as it is/)).toBeInTheDocument();

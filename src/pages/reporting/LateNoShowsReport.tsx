@@ -3,9 +3,9 @@ import { useNotify } from 'react-admin';
 import { Alert, Box, Button, ButtonGroup, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from '@mui/material';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { ukDate } from '../../../domain/dates';
-import { LATE_COLUMNS, LATE_REPORT, lateReportCsv, type LateLine, type LateReport } from '../../../domain/lateNoShows';
+import { LATE_COLUMNS, lateReportCsv, type LateLine, type LateReport } from '../../../domain/lateNoShows';
 import type { DateRange } from '../../../domain/ranges';
-import { httpClient } from '../../../providers/httpClient';
+import { useDataProviderRef } from '../../../providers/dataProvider';
 import { saveFile } from '../../../providers/files';
 import { lateReportXlsxBlob } from './reportFiles';
 
@@ -17,17 +17,18 @@ const NO_ROWS = 'No late starts or no-shows in this period';
  * downloadable as CSV or XLS.
  */
 export function LateNoShowsReport({ range }: { range: DateRange }) {
+  const provider = useDataProviderRef();
   const [data, setData] = useState<LateReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     setData(null);
     setError(null);
-    httpClient<LateReport>(LATE_REPORT.path, { query: { period_date_from: range.from, period_date_to: range.to }, signal: controller.signal }).then(setData, (e: unknown) => {
+    provider.current.getLateReport({ from: range.from, to: range.to }, controller.signal).then(setData, (e: unknown) => {
       if (!controller.signal.aborted) setError((e as Error).message || 'The report could not be loaded');
     });
     return () => controller.abort();
-  }, [range.from, range.to]);
+  }, [range.from, range.to, provider]);
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!data) return <LinearProgress aria-label="Loading the report" />;

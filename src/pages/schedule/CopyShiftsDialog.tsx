@@ -5,8 +5,10 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { INTERVAL_LABELS, rangeLabel, stepRange, type DateRange, type Interval } from '../../../domain/ranges';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { draftTooEarlyMessage, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
-import { copyFreeShifts, copyShifts, workingTimeWarnings } from './api';
+import { useAppDataProvider } from '../../../providers/dataProvider';
+import { workingTimeWarnings } from './api';
 import { ActionDialog } from './ActionDialog';
+import { useSending } from './useSending';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
 import type { BoardVariant } from './chip';
@@ -28,9 +30,9 @@ export interface CopyShiftsDialogProps {
  * working-time rule.
  */
 export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, onCopied }: CopyShiftsDialogProps) {
+  const dataProvider = useAppDataProvider();
   const [target, setTarget] = useState(() => stepRange(range, 1));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, setBusy, error, send } = useSending();
   const same = target.from === range.from;
   // A restaurant's drafts are dated from tomorrow on: copies landing earlier are left out by the server.
   const earliest = variant === 'restaurant' ? earliestDraftDate(londonToday()) : null;
@@ -39,20 +41,22 @@ export function CopyShiftsDialog({ variant, range, interval, shifts, onClose, on
 
   const [rulesWarnings, setRulesWarnings] = useState<string[] | null>(null);
 
-  const copy = async (confirmed = false) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const ids = shifts.map((s) => s.id);
-      const copies = variant === 'admin' ? await copyShifts(ids, target.from, range.from, confirmed) : await copyFreeShifts(ids, target.from, range.from);
-      onCopied(copies, target);
-    } catch (e) {
-      const warnings = workingTimeWarnings(e);
-      if (warnings) return setRulesWarnings(warnings);
-      setError((e as Error).message || 'The shifts could not be copied');
-      setBusy(false);
-    }
-  };
+  // Working-time warnings are asked about, the dialog staying busy under the question.
+  const copy = (confirmed = false) =>
+    send(
+      async () => {
+        const ids = shifts.map((s) => s.id);
+        const copies =
+          variant === 'admin' ? await dataProvider.copyShifts(ids, target.from, range.from, confirmed) : await dataProvider.copyFreeShifts(ids, target.from, range.from);
+        onCopied(copies, target);
+      },
+      'The shifts could not be copied',
+      (e) => {
+        const warnings = workingTimeWarnings(e);
+        if (warnings) setRulesWarnings(warnings);
+        return !!warnings;
+      },
+    );
 
   return (
     <ActionDialog

@@ -1,14 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Radio, Typography,
-} from '@mui/material';
-import { ukDate } from '../../../domain/dates';
+import { Alert, CircularProgress, List, ListItemButton, ListItemText, Radio } from '@mui/material';
 import { COVER_MSG } from '../../../domain/cover';
-import { readCancellationFee } from '../../../domain/validation/cancellation';
+import type { CoverProposals } from '../../../domain/shiftCalls';
 import type { ShiftRecord } from '../../../domain/shifts';
-import { closeUnlessBusyClick } from './ActionDialog';
-import { FeeField } from './FeeField';
-import { coverShift, fetchCoverProposals, type CoverProposals } from './coverApi';
+import { useAppDataProvider, useDataProviderRef } from '../../../providers/dataProvider';
+import { FeeField, useFeeInput } from './FeeField';
+import { ShiftFormDialog } from './ShiftFormDialog';
+import { useSending } from './useSending';
 
 export interface CoverDialogProps {
   shift: ShiftRecord;
@@ -23,18 +21,16 @@ export interface CoverDialogProps {
  * takes it). The board's snackbar offers Undo.
  */
 export function CoverDialog({ shift, onClose, onCovered }: CoverDialogProps) {
+  const dataProvider = useAppDataProvider();
+  const provider = useDataProviderRef();
   const [answer, setAnswer] = useState<CoverProposals | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [typed, setTyped] = useState('');
-  const [left, setLeft] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fee = readCancellationFee(typed);
-  const feeError = fee === null && left;
+  const { typed, fee, touch, field } = useFeeInput();
+  const { busy, error, setError, send } = useSending();
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchCoverProposals(shift.id, controller.signal).then(
+    provider.current.getCoverProposals(shift.id, controller.signal).then(
       (a) => {
         setAnswer(a);
         setChosen(a.candidates[0]?.driver_id ?? null);
@@ -44,60 +40,43 @@ export function CoverDialog({ shift, onClose, onCovered }: CoverDialogProps) {
       },
     );
     return () => controller.abort();
-  }, [shift.id]);
+  }, [shift.id, provider, setError]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setLeft(true);
+    touch();
     if (fee === null || chosen === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await coverShift(shift.id, { driver_id: chosen, fee: typed, comment: '' });
-      onCovered(res.shift);
-    } catch (e) {
-      setError((e as Error).message || 'The shift could not be covered');
-      setBusy(false);
-    }
+    await send(async () => onCovered((await dataProvider.coverShift(shift.id, { driver_id: chosen, fee: typed, comment: '' })).shift), 'The shift could not be covered');
   };
 
   const noShow = answer?.shift.driver_name ?? shift.driver?.full_name ?? 'The driver';
   return (
-    <Dialog open onClose={closeUnlessBusyClick(busy, onClose)} maxWidth={false} aria-labelledby="cover-title" slotProps={{ paper: { sx: { width: 480, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="cover-title">Find cover</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {answer?.shift.restaurant_name ?? ''} · {ukDate(shift.period_date)} · {shift.start_time}–{shift.finish_time}
-            <br />
-            {noShow}: {answer?.shift.attendance ?? '…'}
-          </Typography>
-          {error && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {error}
-            </Alert>
-          )}
-          {!answer && !error && <CircularProgress size={24} aria-label="Finding drivers" />}
-          {answer && !answer.candidates.length && <Alert severity="info">No driver can take this shift now: none is free, allowed there and within the working-time rules.</Alert>}
-          {answer && answer.candidates.length > 0 && (
-            <List dense aria-label="Drivers who could cover, best first" sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              {answer.candidates.map((c) => (
-                <ListItemButton key={c.driver_id} selected={c.driver_id === chosen} onClick={() => setChosen(c.driver_id)} role="radio" aria-checked={c.driver_id === chosen}>
-                  <Radio checked={c.driver_id === chosen} tabIndex={-1} size="small" slotProps={{ input: { 'aria-hidden': true } }} />
-                  <ListItemText primary={c.driver_name} secondary={c.reason} />
-                </ListItemButton>
-              ))}
-            </List>
-          )}
-          <FeeField driver={noShow} typed={typed} onType={setTyped} onLeave={() => setLeft(true)} fee={fee} showError={feeError} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Close</Button>
-          <Button type="submit" variant="contained" disabled={busy || chosen === null} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            Cover
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <ShiftFormDialog
+      titleId="cover-title"
+      title="Find cover"
+      width={480}
+      shift={shift}
+      restaurantName={answer?.shift.restaurant_name ?? ''}
+      driverLine={<>{noShow}: {answer?.shift.attendance ?? '…'}</>}
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      action={{ label: 'Cover', disabled: chosen === null }}
+    >
+      {!answer && !error && <CircularProgress size={24} aria-label="Finding drivers" />}
+      {answer && !answer.candidates.length && <Alert severity="info">No driver can take this shift now: none is free, allowed there and within the working-time rules.</Alert>}
+      {answer && answer.candidates.length > 0 && (
+        <List dense aria-label="Drivers who could cover, best first" sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          {answer.candidates.map((c) => (
+            <ListItemButton key={c.driver_id} selected={c.driver_id === chosen} onClick={() => setChosen(c.driver_id)} role="radio" aria-checked={c.driver_id === chosen}>
+              <Radio checked={c.driver_id === chosen} tabIndex={-1} size="small" slotProps={{ input: { 'aria-hidden': true } }} />
+              <ListItemText primary={c.driver_name} secondary={c.reason} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      <FeeField driver={noShow} {...field} />
+    </ShiftFormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { Box, FormControlLabel, List, ListItem, ListItemText, Popover, Switch, T
 import { ukDate } from '../../../domain/dates';
 import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
 import { dayAvailability, windowList } from '../../../domain/availability';
-import type { BoardDriver } from './api';
+import type { BoardDriver } from '../../../domain/shiftCalls';
 
 const SHOWN_MAX = 200;
 

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, CircularProgress, FormControlLabel, InputAdornment, List, ListItem, ListItemButton, ListItemText, Switch, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import type { BoardDriver } from './api';
+import type { BoardDriver } from '../../../domain/shiftCalls';
 import type { DriverChoice } from './boardRows';
 import { useVirtualRows } from '../timesheets/useVirtualRows';
 import { DisabledReason } from '../../components/DisabledReason';

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
-import { CANCEL_MSG } from '../../../domain/validation/cancellation';
+import { CANCEL_MSG, readCancellationFee } from '../../../domain/validation/cancellation';
 import { formatMoney } from '../../components/format';
 
 export interface FeeFieldProps {
@@ -12,6 +13,19 @@ export interface FeeFieldProps {
   fee: number | null;
   /** Refused once the field is left or the form sent, never rewritten. */
   showError: boolean;
+}
+
+/**
+ * The fee field's state: what was typed, the fee read from it, and whether it is refused (once the field is left or
+ * the form sent: `touch`). `field` is FeeField's props but the driver's name.
+ */
+export function useFeeInput() {
+  const [typed, setTyped] = useState('');
+  const [left, setLeft] = useState(false);
+  const fee = readCancellationFee(typed);
+  const touch = () => setLeft(true);
+  const field = { typed, onType: setTyped, onLeave: touch, fee, showError: fee === null && left };
+  return { typed, fee, touch, field };
 }
 
 /**

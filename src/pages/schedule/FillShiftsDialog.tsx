@@ -8,7 +8,7 @@ import { timeRange, type FillFailure, type FillProposalsAnswer, type ShiftLine }
 import type { DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { LocationSelection } from '../../components/LocationPicker';
-import { applyFill, fetchFillProposals } from './fillApi';
+import { useAppDataProvider, useDataProviderRef } from '../../../providers/dataProvider';
 import { closeUnlessBusyClick } from './ActionDialog';
 
 const shiftText = (s: ShiftLine) => `${ukDayDate(s.period_date)} · ${timeRange(s)}`;
@@ -27,6 +27,8 @@ export interface FillShiftsDialogProps {
  * Apply sends the ticked lines; lines the server could not assign stay, with its reason.
  */
 export function FillShiftsDialog({ range, location, onClose, onApplied }: FillShiftsDialogProps) {
+  const dataProvider = useAppDataProvider();
+  const provider = useDataProviderRef();
   const [answer, setAnswer] = useState<FillProposalsAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,19 +39,26 @@ export function FillShiftsDialog({ range, location, onClose, onApplied }: FillSh
 
   useEffect(() => {
     let live = true;
-    fetchFillProposals(range, location).then(
-      (a) => {
-        if (!live) return;
-        setAnswer(a);
-        setTicked(new Set(a.proposals.map((p) => p.shift_id)));
-        setChosen(new Map(a.proposals.map((p) => [p.shift_id, p.driver_id])));
-      },
-      (e: Error) => live && setError(e.message || 'The proposals could not be made'),
-    );
+    provider.current
+      .getFillProposals({
+        period_date_from: range.from,
+        period_date_to: range.to,
+        area_id: location?.type === 'area' ? location.id : undefined,
+        restaurant_id: location?.type === 'restaurant' ? location.id : undefined,
+      })
+      .then(
+        (a) => {
+          if (!live) return;
+          setAnswer(a);
+          setTicked(new Set(a.proposals.map((p) => p.shift_id)));
+          setChosen(new Map(a.proposals.map((p) => [p.shift_id, p.driver_id])));
+        },
+        (e: Error) => live && setError(e.message || 'The proposals could not be made'),
+      );
     return () => {
       live = false;
     };
-  }, [range, location]);
+  }, [range, location, provider]);
 
   const lines = useMemo(() => answer?.proposals ?? [], [answer]);
   const toggle = (id: number) =>
@@ -65,7 +74,7 @@ export function FillShiftsDialog({ range, location, onClose, onApplied }: FillSh
     setError(null);
     try {
       const send = lines.filter((l) => ticked.has(l.shift_id)).map((l) => ({ shift_id: l.shift_id, driver_id: chosen.get(l.shift_id) ?? l.driver_id }));
-      const result = await applyFill(send);
+      const result = await dataProvider.applyFill(send);
       onApplied(result.assigned);
       if (!result.failed.length) return onClose();
       // What was assigned leaves the table; what was refused stays ticked, with why.

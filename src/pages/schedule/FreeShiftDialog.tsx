@@ -6,7 +6,8 @@ import { isDate } from '../../../domain/ranges';
 import { FREE_SHIFT_BONUSES, bonusLabel, draftDateRefusal, earliestDraftDate, type ShiftRecord } from '../../../domain/shifts';
 import { freeShiftSchema } from '../../../domain/validation/shift';
 import { DialogDateInput, FormDialog, DialogSelectInput, DialogTextInput, DialogTimeInput, failureBeside } from '../../components/forms';
-import { createFreeShift, updateFreeShift, type BoardRestaurant } from './api';
+import type { BoardRestaurant } from '../../../domain/shiftCalls';
+import { useAppDataProvider } from '../../../providers/dataProvider';
 import { ShiftTitle } from './ShiftTitle';
 
 const FAILED = 'Saving the shift failed';
@@ -29,6 +30,7 @@ type FreeShiftValues = Record<string, string>;
  * shifts are drafts until the restaurant publishes them for moderation, and are dated from tomorrow on.
  */
 export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: FreeShiftDialogProps) {
+  const dataProvider = useAppDataProvider();
   const [initial] = useState<FreeShiftValues>(() => ({
     restaurant_id: String(restaurant.id),
     period_date: shift?.period_date ?? date ?? '',
@@ -54,7 +56,7 @@ export function FreeShiftDialog({ restaurant, date, shift, onClose, onSaved }: F
       width={450}
       schema={schema}
       defaultValues={initial}
-      onSave={async (values) => onSaved(shift ? await updateFreeShift(shift.id, values) : await createFreeShift(values))}
+      onSave={async (values) => onSaved(shift ? await dataProvider.updateFreeShift(shift.id, values) : await dataProvider.createFreeShift(values))}
       onClose={onClose}
       failureFallback={FAILED}
       failureText={failureText}

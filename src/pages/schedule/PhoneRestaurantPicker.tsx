@@ -1,5 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
-import type { BoardRestaurant } from './api';
+import type { BoardRestaurant } from '../../../domain/shiftCalls';
 
 /**
  * The phone's choice of restaurant: not chosen yet (`undefined`) shows the first of the list, so the board has rows

@@ -5,7 +5,8 @@ import { timeRange } from '../../../domain/planner';
 import { BULK_PUBLISH_QUESTION } from '../../../domain/availability';
 import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
 import { PUSH_DRIVERS } from '../../../domain/statuses';
-import { bulkFailures, errorText, publishShifts, type BulkFailure } from './api';
+import { useAppDataProvider } from '../../../providers/dataProvider';
+import { bulkFailures, errorText, type BulkFailure } from './api';
 import { ActionDialog } from './ActionDialog';
 
 /** A shift that is not published, as the office knows it, and why. */
@@ -43,6 +44,7 @@ const plural = (n: number) => `${n} shift${n === 1 ? '' : 's'}`;
  * place, and the action is usable again; any other failure is shown in place. Cancel and Escape always close.
  */
 export function PublishDialog({ shifts, problems, driverName, restaurantName, onOpenShift, onPublished, onClose }: PublishDialogProps) {
+  const dataProvider = useAppDataProvider();
   const byId = new Map(shifts.map((s) => [s.id, s]));
   const lineOf = (id: number, reason: string, failure?: BulkFailure): RefusedLine => {
     const shift = byId.get(id);
@@ -81,7 +83,7 @@ export function PublishDialog({ shifts, problems, driverName, restaurantName, on
     setBusy(true);
     setError(null);
     try {
-      const published = await publishShifts(
+      const published = await dataProvider.publishShifts(
         correct.map((s) => s.id),
         push ? PUSH_DRIVERS.send : PUSH_DRIVERS.noPush,
       );

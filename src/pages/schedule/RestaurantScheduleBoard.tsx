@@ -8,7 +8,9 @@ import { SHIFT_STATUS } from '../../../domain/statuses';
 import { FREE_SHIFT_BONUSES, SHIFT_LABEL, isEditableFreeShift, publishShiftsQuestion, stateOf, type ShiftRecord } from '../../../domain/shifts';
 import { RoleGate } from '../../components/RoleGate';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
-import { createFreeShift, errorText, moderateFreeShifts, removeFreeShift, updateFreeShift, type BoardRestaurant } from './api';
+import type { BoardRestaurant } from '../../../domain/shiftCalls';
+import { useAppDataProvider } from '../../../providers/dataProvider';
+import { errorText } from './api';
 import { sortRestaurants } from './boardRows';
 import { BoardKey } from './BoardKey';
 import { ConfirmDialog, removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
@@ -58,6 +60,7 @@ export function RestaurantSchedulePage() {
  */
 export function RestaurantScheduleBoard() {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const today = londonToday();
   const rangeState = useDateRange({ defaultInterval: INTERVAL.week, intervals: RESTAURANT_INTERVALS });
@@ -97,7 +100,7 @@ export function RestaurantScheduleBoard() {
       message: publishShiftsQuestion(drafts.length),
       confirmLabel: 'Publish',
       onConfirm: async () => {
-        store.upsert(await moderateFreeShifts(drafts.map((s) => s.id)));
+        store.upsert(await dataProvider.moderateFreeShifts(drafts.map((s) => s.id)));
         closeDialog();
         notify('Shifts sent for moderation', { type: 'success' });
       },
@@ -110,11 +113,11 @@ export function RestaurantScheduleBoard() {
       setClipboard(shift);
       notify('Shift copied: use Paste on a day (hold Shift to keep pasting)', { type: 'info' });
     } else if (action === 'edit') setDialog({ kind: 'edit', shift });
-    else if (action === 'remove') confirm(removeShiftConfirm(shift, removeFreeShift, store, closeDialog));
+    else if (action === 'remove') confirm(removeShiftConfirm(shift, dataProvider.removeFreeShift, store, closeDialog));
     else if (action === 'publish') {
-      void moderateFreeShifts([shift.id]).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be published'));
+      void dataProvider.moderateFreeShifts([shift.id]).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be published'));
     } else if (action === 'unpublish') {
-      void updateFreeShift(shift.id, { ...freeBody(shift, shift.restaurant_id, shift.period_date), status: SHIFT_STATUS.draft }).then(
+      void dataProvider.updateFreeShift(shift.id, { ...freeBody(shift, shift.restaurant_id, shift.period_date), status: SHIFT_STATUS.draft }).then(
         (s) => store.upsert([s]),
         (e) => failed(e, 'The shift could not be unpublished'),
       );
@@ -126,24 +129,24 @@ export function RestaurantScheduleBoard() {
       if (!clipboard) return;
       if (!keepPasting) setClipboard(null);
       try {
-        store.upsert([await createFreeShift(freeBody(clipboard, restaurant.id, date))]);
+        store.upsert([await dataProvider.createFreeShift(freeBody(clipboard, restaurant.id, date))]);
       } catch (error) {
         failed(error, 'The shift could not be pasted');
       }
     },
-    [clipboard, store, failed],
+    [clipboard, store, failed, dataProvider],
   );
 
   const move = useCallback(
     async (shift: ShiftRecord, restaurantId: number, date: string, revert: () => void) => {
       try {
-        store.upsert([await updateFreeShift(shift.id, freeBody(shift, restaurantId, date))]);
+        store.upsert([await dataProvider.updateFreeShift(shift.id, freeBody(shift, restaurantId, date))]);
       } catch (error) {
         revert();
         failed(error, 'The shift could not be moved');
       }
     },
-    [store, failed],
+    [store, failed, dataProvider],
   );
 
   const everything = useCallback(() => true, []);

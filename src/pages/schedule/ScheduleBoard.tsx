@@ -10,7 +10,7 @@ import { SHIFT_LABEL, canDelete, canMove, canPublish, canUnpublish, shiftTotals,
 import { worksForRestaurant } from '../../../domain/availability';
 import { LocationPicker, type LocationSelection } from '../../components/LocationPicker';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
-import type { BoardRestaurant } from './api';
+import type { BoardRestaurant } from '../../../domain/shiftCalls';
 import { choiceFilter, locationsOf, readLocation, rowsFor, writeLocation, type DriverChoice } from './boardRows';
 import { BoardKey } from './BoardKey';
 import { BulkActions } from './BulkActions';

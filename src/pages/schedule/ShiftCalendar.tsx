@@ -7,7 +7,7 @@ import { Box } from '@mui/material';
 import { addDays, ukDate, weekDay } from '../../../domain/dates';
 import { datesOf, type DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
-import type { BoardRestaurant } from './api';
+import type { BoardRestaurant } from '../../../domain/shiftCalls';
 import { chipHtml, escapeHtml, type BoardVariant } from './chip';
 import { attendanceWords, type Attendance } from '../../../domain/attendance';
 import type { ShiftStore, StoreChange } from './shiftStore';

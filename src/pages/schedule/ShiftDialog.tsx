@@ -11,7 +11,9 @@ import { isTime } from '../../../domain/timeList';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { formatMoney } from '../../components/format';
 import { DialogDateInput, FlagInput, FormCancelButton, FormDialog, FormSaveButton, DialogTextInput, DialogTimeInput, failureBeside, useFormDialog, type DialogTextInputProps } from '../../components/forms';
-import { createShift, fetchShift, saveWarnings, updateShift, type BoardDriver, type BoardRestaurant, type SaveWarnings } from './api';
+import type { BoardDriver, BoardRestaurant } from '../../../domain/shiftCalls';
+import { useAppDataProvider } from '../../../providers/dataProvider';
+import { saveWarnings, type SaveWarnings } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
 import { OPEN_SHIFT, ShiftDriverInput, useDriverRefusals, type ShiftDriverProps } from './ShiftDriverInput';
@@ -76,6 +78,7 @@ function initialValues(restaurant: BoardRestaurant, date: string | undefined, sh
  * someone else since it was opened is not saved over: the dialog says who and when, and Reload reads it anew.
  */
 export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, restaurantName, fuelRates, onClose, onSaved }: ShiftDialogProps) {
+  const dataProvider = useAppDataProvider();
   // The shift as last read: as opened, then as a Reload brought it.
   const [shift, setShift] = useState(opened);
   const [initial] = useState(() => initialValues(restaurant, date, opened));
@@ -86,10 +89,10 @@ export function ShiftDialog({ restaurant, date, shift: opened, drivers, store, r
 
   const send = async (values: Record<string, unknown>, confirmed: boolean) => {
     const body = { ...values, status: shift?.status ?? SHIFT_STATUS.new, push_drivers: shift && notify ? 10 : 20, [WORKING_TIME_CONFIRM_FIELD]: confirmed };
-    onSaved(shift ? await updateShift(shift.id, body) : await createShift(body));
+    onSaved(shift ? await dataProvider.updateShift(shift.id, body) : await dataProvider.createShift(body));
   };
   const reload = async () => {
-    const fresh = await fetchShift(opened!.id);
+    const fresh = await dataProvider.getShift(opened!.id);
     setShift(fresh);
     store.upsert([fresh]);
     return initialValues(restaurant, date, fresh);

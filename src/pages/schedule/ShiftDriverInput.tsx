@@ -7,7 +7,7 @@ import { SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, shiftRejectedBy, type ShiftRecord } from '../../../domain/shifts';
 import { isTime } from '../../../domain/timeList';
 import { useFormField, useInputsDisabled } from '../../components/forms';
-import type { BoardDriver, BoardRestaurant } from './api';
+import type { BoardDriver, BoardRestaurant } from '../../../domain/shiftCalls';
 import type { ShiftStore } from './shiftStore';
 import { useDriverClashes } from './useDriverClashes';
 

@@ -1,6 +1,6 @@
 import type { LocationArea, LocationSelection } from '../../components/LocationPicker';
 import type { ShiftRecord } from '../../../domain/shifts';
-import type { BoardRestaurant } from './api';
+import type { BoardRestaurant } from '../../../domain/shiftCalls';
 import { isLateOrNoShow, type Attendance } from '../../../domain/attendance';
 
 const collator = new Intl.Collator();

@@ -1,4 +1,4 @@
-import type { BoardRestaurant } from './api';
+import type { BoardRestaurant } from '../../../domain/shiftCalls';
 
 /**
  * Which of the board's rows are drawn. FullCalendar 6 has no virtual rendering and its cost grows with every row

@@ -5,10 +5,9 @@ import { SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
 import { AVAILABILITY_MSG, availability, availabilityMessage, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
-import {
-  bulkFailures, createShift, deleteShift, errorText, publishShifts, removeShifts, unpublishShifts, updateShift, saveWarnings, type BoardDriver,
-  type BoardRestaurant,
-} from './api';
+import type { BoardDriver, BoardRestaurant } from '../../../domain/shiftCalls';
+import { useAppDataProvider } from '../../../providers/dataProvider';
+import { bulkFailures, errorText, saveWarnings } from './api';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { workingTimeConfirm } from './workingTimeConfirm';
 import { removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
@@ -64,6 +63,7 @@ export interface AdminActionsDeps {
  */
 export function useAdminActions({ store, driverById, restaurantById, clipboard, setClipboard, setDialog }: AdminActionsDeps) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
   // A question closes itself when its action is done; if it was closed already (Escape while the call was out) and
   // another dialog is open by then, that one stays.
   const closeDialog = useCallback(() => setDialog((d) => (d?.kind === 'confirm' ? null : d)), [setDialog]);
@@ -122,7 +122,7 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
       confirmLabel: 'Unpublish',
       notify: { label: SHIFT_LABEL.notifyDrivers, initial: true },
       onConfirm: async (push) => {
-        store.upsert(await unpublishShifts(shifts.map((s) => s.id), push ? PUSH.send : PUSH.noPush));
+        store.upsert(await dataProvider.unpublishShifts(shifts.map((s) => s.id), push ? PUSH.send : PUSH.noPush));
         closeDialog();
       },
     });
@@ -136,7 +136,7 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
       notify: { label: SHIFT_LABEL.notifyDrivers, initial: false },
       onConfirm: async (push) => {
         const ids = shifts.map((s) => s.id);
-        await removeShifts(ids, push ? PUSH.send : PUSH.noPush);
+        await dataProvider.removeShifts(ids, push ? PUSH.send : PUSH.noPush);
         store.remove(ids);
         closeDialog();
       },
@@ -151,9 +151,9 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
     } else if (action === 'edit') setDialog({ kind: 'edit', shift });
     else if (action === 'cancel') setDialog({ kind: 'cancel', shift });
     else if (action === 'cover') setDialog({ kind: 'cover', shift });
-    else if (action === 'remove') confirm(removeShiftConfirm(shift, deleteShift, store, closeDialog));
+    else if (action === 'remove') confirm(removeShiftConfirm(shift, dataProvider.deleteShift, store, closeDialog));
     else if (action === 'unpublish') {
-      void unpublishShifts([shift.id], shift.driver_id ? PUSH.send : PUSH.noPush).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be unpublished'));
+      void dataProvider.unpublishShifts([shift.id], shift.driver_id ? PUSH.send : PUSH.noPush).then((s) => store.upsert(s), (e) => failed(e, 'The shift could not be unpublished'));
     } else if (action === 'publish') {
       const problem = shift.driver_id ? publishProblem(shift, driverById.get(shift.driver_id), published(shift.driver_id, shift.period_date)) : null;
       if (problem) {
@@ -168,12 +168,12 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
           confirmLabel: 'Publish',
           notify: { label: 'Send a push to the drivers', initial: true },
           onConfirm: async (push) => {
-            store.upsert(await publishShifts([shift.id], push ? PUSH.send : PUSH.noPush));
+            store.upsert(await dataProvider.publishShifts([shift.id], push ? PUSH.send : PUSH.noPush));
             closeDialog();
           },
         });
       } else {
-        void publishShifts([shift.id], PUSH.send).then(
+        void dataProvider.publishShifts([shift.id], PUSH.send).then(
           (s) => store.upsert(s),
           // One shift: its own reason ('Driver {name} unavailable at {date}'), not the bulk question.
           (e) => notify(Object.values(bulkFailures(e)?.[0]?.errors ?? {})[0]?.[0] ?? errorText(e, 'The shift could not be published'), { type: 'error' }),
@@ -208,7 +208,7 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
           message: SHIFT_LABEL.pasteOpenShift,
           confirmLabel: 'Paste',
           onConfirm: async () => {
-            store.upsert([await createShift({ ...body, driver_id: 0 })]);
+            store.upsert([await dataProvider.createShift({ ...body, driver_id: 0 })]);
             closeDialog();
           },
         });
@@ -219,14 +219,14 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
         if (problem) return asOpen();
       }
       try {
-        await withRules(async (confirmed) => store.upsert([await createShift({ ...body, [WORKING_TIME_CONFIRM_FIELD]: confirmed })]));
+        await withRules(async (confirmed) => store.upsert([await dataProvider.createShift({ ...body, [WORKING_TIME_CONFIRM_FIELD]: confirmed })]));
       } catch (error) {
         const fields = (error as { body?: Record<string, unknown> }).body;
         if (fields && 'driver_id' in fields) asOpen();
         else failed(error, 'The shift could not be pasted');
       }
     },
-    [clipboard, driverById, published, store, setClipboard, confirm, closeDialog, failed, withRules],
+    [clipboard, driverById, published, store, setClipboard, confirm, closeDialog, failed, withRules, dataProvider],
   );
 
   const move = useCallback(
@@ -234,13 +234,13 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
       const body = { ...shift, restaurant_id: restaurantId, period_date: date, driver_id: shift.driver_id ?? 0, push_drivers: PUSH.noPush };
       try {
         // Cancel on the working-time question puts the chip back where it was.
-        await withRules(async (confirmed) => store.upsert([await updateShift(shift.id, { ...body, [WORKING_TIME_CONFIRM_FIELD]: confirmed })]), revert);
+        await withRules(async (confirmed) => store.upsert([await dataProvider.updateShift(shift.id, { ...body, [WORKING_TIME_CONFIRM_FIELD]: confirmed })]), revert);
       } catch (error) {
         revert();
         failed(error, 'The shift could not be moved');
       }
     },
-    [store, failed, withRules],
+    [store, failed, withRules, dataProvider],
   );
 
   return { publishMany, unpublishMany, deleteMany, onAction, paste, move };

@@ -5,7 +5,7 @@ import { inRange, type DateRange } from '../../../domain/ranges';
 import { SHIFT_CHANNEL } from '../../../domain/shifts';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { subscribeToFeed } from '../../../providers/realtime';
-import { fetchAttendance } from './api';
+import { useDataProviderRef } from '../../../providers/dataProvider';
 import type { ShiftStore } from './shiftStore';
 
 const TICK_MS = 60_000;
@@ -26,6 +26,7 @@ interface Facts {
  * turns late without a call. Nothing when the range does not hold today.
  */
 export function useAttendance(store: ShiftStore, version: number, range: DateRange): ReadonlyMap<number, Attendance> {
+  const provider = useDataProviderRef();
   const [now, setNow] = useState(() => new Date());
   const [facts, setFacts] = useState<Facts | null>(null);
   const [asks, setAsks] = useState(0);
@@ -41,7 +42,8 @@ export function useAttendance(store: ShiftStore, version: number, range: DateRan
     if (!showsToday) return;
     const controller = new AbortController();
     // A failed or unreadable answer leaves the chips without attendance until the next ask; the board goes on.
-    fetchAttendance(today, controller.signal)
+    provider.current
+      .getAttendance(today, controller.signal)
       .then((answer) =>
         setFacts({
           date: answer.date,
@@ -52,7 +54,7 @@ export function useAttendance(store: ShiftStore, version: number, range: DateRan
       )
       .catch(() => undefined);
     return () => controller.abort();
-  }, [showsToday, today, asks]);
+  }, [showsToday, today, asks, provider]);
 
   useEffect(() => {
     if (!showsToday) return;

@@ -1,8 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { subscribeToFeed } from '../../../providers/realtime';
 import type { FuelRates } from '../../../domain/pay';
 import { readLimits, WORKING_TIME_DEFAULTS, type WorkingTimeLimits } from '../../../domain/workingTime';
-import { fetchCommissionDefault, fetchDrivers, fetchOptions, fetchRestaurants, type BoardDriver, type BoardRestaurant } from './api';
+import type { BoardDriver, BoardRestaurant, OptionRow } from '../../../domain/shiftCalls';
+import { useDataProviderRef, type AppDataProvider } from '../../../providers/dataProvider';
+
+/** Options, read once per page and shared by the commission, fuel-rate and working-time readers. */
+let optionsOnce: Promise<OptionRow[]> | null = null;
+function optionRows(provider: AppDataProvider): Promise<OptionRow[]> {
+  optionsOnce ??= provider.getOptionRows().catch((e: unknown) => {
+    optionsOnce = null;
+    throw e;
+  });
+  return optionsOnce;
+}
 
 interface ListState<T> {
   data: T[];
@@ -27,43 +38,57 @@ function useFeedList<T>(load: (signal: AbortSignal) => Promise<T[]>, channel: st
 }
 
 /** Active drivers with their places and working times (GET /api/driver?status=10), kept current by the driver feed. */
-export const useDrivers = (enabled = true) => useFeedList<BoardDriver>(fetchDrivers, 'driver_channel', enabled);
+export function useDrivers(enabled = true) {
+  const provider = useDataProviderRef();
+  const load = useCallback((signal: AbortSignal) => provider.current.getActiveDrivers(signal), [provider]);
+  return useFeedList<BoardDriver>(load, 'driver_channel', enabled);
+}
 
 /** Active restaurants the account may plan (GET /api/restaurant?status=10), with pay rates and commission. */
-export const useRestaurants = () => useFeedList<BoardRestaurant>(fetchRestaurants, 'restaurant_channel');
+export function useRestaurants() {
+  const provider = useDataProviderRef();
+  const load = useCallback((signal: AbortSignal) => provider.current.getActiveRestaurants(signal), [provider]);
+  return useFeedList<BoardRestaurant>(load, 'restaurant_channel');
+}
 
 /** The default commission per hour for restaurants without their own (option restaurants_standard_invoice_comission). */
 export function useCommissionDefault(enabled: boolean): number {
+  const provider = useDataProviderRef();
   const [value, setValue] = useState(1.5);
   useEffect(() => {
     if (!enabled) return;
-    fetchCommissionDefault().then(setValue, () => undefined);
-  }, [enabled]);
+    optionRows(provider.current).then((options) => {
+      const commission = Number(options.find((o) => o.okey === 'restaurants_standard_invoice_comission')?.ovalue);
+      setValue(Number.isFinite(commission) ? commission : 1.5);
+    }, () => undefined);
+  }, [enabled, provider]);
   return value;
 }
 
 /** Fuel bonus rates per delivery (options fuel_bonus_0, _3, _6), for the dialog's computed Fuel Bonus. */
 export function useFuelRates(enabled = true): FuelRates {
+  const provider = useDataProviderRef();
   const [rates, setRates] = useState<FuelRates>({ band0: 0, band3: 0, band6: 0 });
   useEffect(() => {
     if (!enabled) return;
-    fetchOptions().then((options) => {
+    optionRows(provider.current).then((options) => {
       const rate = (key: string) => {
         const n = Number(options.find((o) => o.okey === key)?.ovalue);
         return Number.isFinite(n) ? n : 0;
       };
       setRates({ band0: rate('fuel_bonus_0'), band3: rate('fuel_bonus_3'), band6: rate('fuel_bonus_6') });
     }, () => undefined);
-  }, [enabled]);
+  }, [enabled, provider]);
   return rates;
 }
 
 /** The working-time limits an administrator set (the Options screen), for the board's warning marks. */
 export function useWorkingTimeLimits(enabled = true): WorkingTimeLimits {
+  const provider = useDataProviderRef();
   const [limits, setLimits] = useState<WorkingTimeLimits>(WORKING_TIME_DEFAULTS);
   useEffect(() => {
     if (!enabled) return;
-    fetchOptions().then((options) => setLimits(readLimits(options)), () => undefined);
-  }, [enabled]);
+    optionRows(provider.current).then((options) => setLimits(readLimits(options)), () => undefined);
+  }, [enabled, provider]);
   return limits;
 }

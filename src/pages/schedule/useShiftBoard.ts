@@ -3,7 +3,7 @@ import { inRange, type DateRange } from '../../../domain/ranges';
 import { SHIFT_CHANNEL, type ShiftRef } from '../../../domain/shifts';
 import { subscribeToFeed } from '../../../providers/realtime';
 import { FEED_RESUMED } from '../../../domain/channels';
-import { fetchShifts } from './api';
+import { useDataProviderRef } from '../../../providers/dataProvider';
 import { ShiftStore } from './shiftStore';
 
 /** Above this many changed shifts in one burst, the board reloads the range instead of asking by id. */
@@ -25,6 +25,7 @@ export interface ShiftBoardData {
  * the shifts; the board asks the server for them, so each account gets only what it may see.
  */
 export function useShiftBoard(range: DateRange): ShiftBoardData {
+  const provider = useDataProviderRef();
   const store = useMemo(() => new ShiftStore(), []);
   const version = useSyncExternalStore(store.subscribe, store.getVersion);
   const [loading, setLoading] = useState(true);
@@ -38,7 +39,8 @@ export function useShiftBoard(range: DateRange): ShiftBoardData {
     const controller = new AbortController();
     setLoading(true);
     setError(null);
-    const done = fetchShifts({ range }, controller.signal)
+    const done = provider.current
+      .getShifts({ range }, controller.signal)
       .then((shifts) => {
         if (!controller.signal.aborted) store.replaceAll(shifts);
       })
@@ -75,7 +77,7 @@ export function useShiftBoard(range: DateRange): ShiftBoardData {
         return;
       }
       try {
-        const fresh = await fetchShifts({ range: current, ids: wanted });
+        const fresh = await provider.current.getShifts({ range: current, ids: wanted });
         if (rangeRef.current !== current) return;
         const found = new Set(fresh.map((s) => s.id));
         store.upsert(fresh);
@@ -103,7 +105,7 @@ export function useShiftBoard(range: DateRange): ShiftBoardData {
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [store]);
+  }, [store, provider]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { store, version, loading, error, reload };
