@@ -8,11 +8,16 @@ export const BUSINESS_TIME_ZONE = 'Europe/London';
 
 /** Today's date in the agency's time zone. */
 export function londonToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const parts: Record<string, string> = {};
+  for (const p of londonDay().formatToParts(now)) parts[p.type] = p.value;
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+// Made once: building a formatter costs far more than using one, and the board's attendance pass asks for today's
+// date once per shift of the day (about 100 ms on opening a large board when each call built its own).
+let londonDayFormat: Intl.DateTimeFormat | null = null;
+const londonDay = () =>
+  (londonDayFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 // The few dates a call reads, each read thousands of times by the planning assistant: parsed once.
 const utcOf = new Map<string, number>();

@@ -5,6 +5,7 @@ import { Box } from '@mui/material';
 import { useStoredUser } from '../components/useStoredUser';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
+import { useFirstScreenShown } from './firstScreen';
 import { LiveFeed } from './LiveFeed';
 import { ScrollToTop } from './ScrollToTop';
 import { useAccessFollowsRole } from './useAccessFollowsRole';
@@ -49,11 +50,10 @@ const SHELL = {
 const TopBar = memo(AppBar);
 
 const SideMenu = memo(function SideMenu() {
-  return (
-    <Sidebar appBarAlwaysOn>
-      <AppMenu />
-    </Sidebar>
-  );
+  // The drawer keeps its width from the start, so the screen beside it is laid out once; its entries follow the
+  // first screen's rows (firstScreen.ts).
+  const shellShown = useFirstScreenShown();
+  return <Sidebar appBarAlwaysOn>{shellShown && <AppMenu />}</Sidebar>;
 });
 
 /**

@@ -6,6 +6,7 @@ import { refreshStoredUser } from '../../providers/authProvider';
 import { onFeedError, startRealtime } from '../../providers/realtime';
 import { whenRequestsSettle } from '../../providers/requestsSettled';
 import { useStoredUser } from '../components/useStoredUser';
+import { useFirstScreenShown } from './firstScreen';
 
 // The live feed starts once the first screen's API calls have come back and none followed for this long (the feed's
 // code and connection are not part of drawing the screen), and at the latest this long after the shell appears.
@@ -25,12 +26,14 @@ export function LiveFeed() {
 
   useEffect(() => onFeedError((message) => notify(message, { type: 'error' })), [notify]);
 
+  // The profile's call follows the first screen's rows (firstScreen.ts): it changes nothing they show.
+  const shellShown = useFirstScreenShown();
   useEffect(() => {
-    if (!token) return;
+    if (!token || !shellShown) return;
     refreshStoredUser().catch((error: { status?: number }) => {
       if (error?.status !== 401) console.warn('Could not refresh the account profile', error);
     });
-  }, [token]);
+  }, [token, shellShown]);
 
   useEffect(() => {
     if (!token || !(hasStaffTools(role) || role === RESTAURANT_ROLE)) return;

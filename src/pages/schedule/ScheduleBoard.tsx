@@ -43,6 +43,9 @@ const DayMenu = lazyDialog(() => import('./DayMenu'), 'DayMenu');
 const PublishDialog = lazyDialog(() => import('./PublishDialog'), 'PublishDialog');
 const preloadDialogs = preloadAll([ShiftDialog, CancelShiftDialog, CopyShiftsDialog, DayMenu, PublishDialog]);
 
+/** The longest the driver list and the options wait after the shifts are in, when no row is drawn. */
+const SECONDARY_AT_MOST_MS = 1000;
+
 /** Drafts stay with their restaurant until sent for moderation (spec 3, section 2.1). */
 const notDraft = (s: ShiftRecord) => s.status !== SHIFT_STATUS.draft;
 
@@ -64,12 +67,19 @@ export function ScheduleBoard() {
   const board = useShiftBoard(range);
   const restaurants = useRestaurants();
   const { store, version } = board;
-  // The driver list and the options wait for the first shifts: the embedded database answers one query at a
-  // time, and the board's rows need the shifts first (see the benchmark).
+  // The driver list and the options wait for the board's first rows to be in the page: the embedded database
+  // answers one query at a time, and the driver list's answer (megabytes at 3,000 drivers) is read on the main
+  // thread, which is drawing the rows. A board that draws no row (a phone before a restaurant is picked) asks for
+  // them shortly after its shifts are in.
+  const [rowsShown, setRowsShown] = useState(false);
+  const onRowsShown = useCallback(() => setRowsShown(true), []);
   const [secondary, setSecondary] = useState(false);
   useEffect(() => {
-    if (!board.loading) setSecondary(true);
-  }, [board.loading]);
+    if (secondary || board.loading) return;
+    if (rowsShown) return setSecondary(true);
+    const timer = setTimeout(() => setSecondary(true), SECONDARY_AT_MOST_MS);
+    return () => clearTimeout(timer);
+  }, [secondary, board.loading, rowsShown]);
   const drivers = useDrivers(secondary);
   const commissionDefault = useCommissionDefault(secondary);
   const fuelRates = useFuelRates(secondary);
@@ -159,7 +169,8 @@ export function ScheduleBoard() {
 
   // Working-time marks from the loaded shifts of every location (a driver may work in several), read in the browser.
   const limits = useWorkingTimeLimits(secondary);
-  const breaches = useBreachMarks(store, version, driverById, limits);
+  // Read once the drivers are in (whether each opted out of the weekly limit): before, every mark could be wrong.
+  const breaches = useBreachMarks(store, version, driverById, limits, !drivers.loading);
   const warnings = useMemo(() => withDrafts.filter((s) => chosen(s) && breaches.has(s.id)).length, [withDrafts, chosen, breaches]);
   const lateCount = useMemo(() => inLocation.filter((s) => isLateOrNoShow(attendance.get(s.id))).length, [inLocation, attendance]);
 
@@ -289,6 +300,7 @@ export function ScheduleBoard() {
               breaches={breaches}
               attendance={attendance}
               keyboardRef={keyboard}
+              onRowsShown={onRowsShown}
             />
           )}
         </Box>

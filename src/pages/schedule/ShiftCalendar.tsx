@@ -15,6 +15,7 @@ import { DrawnRows, SPACERS } from './drawnRows';
 import { boardRows } from './rowWindow';
 import { boardKeyboard, type BoardKeyboard } from './boardKeyboard';
 import { leaveScrollToTheBoard, renderOnlyChangedLanes } from './fullcalendarLanes';
+import { markFirstScreenShown } from '../../layout/firstScreen';
 import './calendar.css';
 
 renderOnlyChangedLanes();
@@ -56,6 +57,8 @@ export interface ShiftCalendarProps {
   breaches?: ReadonlySet<number>;
   /** Today's attendance by shift id: late, no-show, started, finished. */
   attendance?: ReadonlyMap<number, Attendance>;
+  /** Once, when the first rows are in the page: what can wait for them (the driver list) starts then. */
+  onRowsShown?: () => void;
   /** Set while the board is mounted: what the toolbar's skip link calls to reach the shifts. */
   keyboardRef?: { current: BoardKeyboard | null };
 }
@@ -83,6 +86,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const rowKey = restaurants.map((r) => r.id).join(',');
   const rows = useMemo(() => boardRows(latest.current.restaurants, variant === 'admin' && !phone), [rowKey, variant, phone]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const rowsShown = useRef(false);
   const [drawn] = useState(
     () =>
       new DrawnRows(
@@ -94,6 +98,12 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
             heights.set(td.dataset.resourceId!, td.parentElement!.offsetHeight);
           });
           return heights;
+        },
+        () => {
+          if (rowsShown.current) return;
+          rowsShown.current = true;
+          markFirstScreenShown();
+          latest.current.onRowsShown?.();
         },
       ),
   );

@@ -76,6 +76,8 @@ export class DrawnRows {
     private readonly api: () => CalendarApi | undefined,
     private readonly store: ShiftStore,
     private readonly measure: () => Map<string, number>,
+    /** After each step that brought rows into the page. */
+    private readonly drew: () => void = () => {},
   ) {}
 
   /** New rows (location, filter) or a new chip filter: everything is drawn again from the view. */
@@ -278,6 +280,7 @@ export class DrawnRows {
       this.setSpacer(api, BELOW, below);
     });
 
+    if (coming.length) this.drew();
     // FullCalendar has laid the rows out: their real heights correct the estimates of the rows not drawn.
     const measured = this.measure();
     if (chips) this.learnStepCost(performance.now() - t0, chips);

@@ -15,13 +15,16 @@ export function useBreachMarks(
   version: number,
   drivers: ReadonlyMap<number, { working_time_opt_out?: boolean }>,
   limits: WorkingTimeLimits,
+  /** False while the drivers are still loading: no mark is read until they are in. */
+  ready = true,
 ): ReadonlySet<number> {
   const marks = useMemo(() => new BreachMarks(store), [store]);
   useEffect(() => store.subscribe(marks.changed), [store, marks]);
   const [breaches, setBreaches] = useState(NONE);
   useEffect(() => {
+    if (!ready) return;
     const timer = setTimeout(() => setBreaches(marks.read(drivers, limits)), 0);
     return () => clearTimeout(timer);
-  }, [marks, version, drivers, limits]);
+  }, [marks, version, drivers, limits, ready]);
   return breaches;
 }
