@@ -97,16 +97,15 @@ export function useTimesheetScreen() {
   );
   const shown = useMemo(() => filtered.filter((r) => matchesDriverFilter(r, driver)).sort(compareTimesheetRows), [filtered, driver]);
   /**
-   * What sums every row (the totals, the driver panel and Approve All's count) follows the table in a render of its
-   * own, which React may pause: a week's 3,500 rows show first, and no one task draws them and sums them too.
+   * The driver panel (every driver's count, hours and pay, sorted by name) follows the table in a render of its own,
+   * which React may pause: a week's 3,500 rows show first, and no one task draws them and sums them by driver too.
+   * The totals stay with the rows, so the bar never tells of other rows than the table's.
    */
-  const settledRows = useDeferredValue(list.rows);
   const settledFiltered = useDeferredValue(filtered);
-  const settledShown = useDeferredValue(shown);
   const totals = useMemo(() => {
-    const comission = new Map(settledRows.map((r) => [r.restaurant_id, r.invoice_comission]));
-    return timesheetTotals(settledShown, (id) => comission.get(id) ?? 0);
-  }, [settledShown, settledRows]);
+    const comission = new Map(list.rows.map((r) => [r.restaurant_id, r.invoice_comission]));
+    return timesheetTotals(shown, (id) => comission.get(id) ?? 0);
+  }, [shown, list.rows]);
   const selected = useMemo(() => list.rows.find((r) => r.id === selectedId) ?? null, [list.rows, selectedId]);
 
   const { upsert, reload } = list;
@@ -129,7 +128,7 @@ export function useTimesheetScreen() {
 
   return {
     user, readOnly, canRemove, today, dates, areas, restaurants, positionOf, location, setLocation, status, setStatus, driver, setDriver,
-    list, formProps, filtered, shown, settledFiltered, settledShown, totals, selected, selectedId, setSelectedId, onSaved, onRemoved,
+    list, formProps, filtered, shown, settledFiltered, totals, selected, selectedId, setSelectedId, onSaved, onRemoved,
   };
 }
 
