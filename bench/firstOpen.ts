@@ -16,6 +16,8 @@ import { median } from './load';
  */
 
 const RUNS = Number(process.env.BENCH_FIRST_OPEN_RUNS ?? 5);
+/** Which screens to time, by name, comma-separated and case-insensitive (`BENCH_FIRST_OPEN_SCREENS=timesheets`); all by default. */
+const ONLY = (process.env.BENCH_FIRST_OPEN_SCREENS ?? '').toLowerCase().split(',').map((s) => s.trim()).filter(Boolean);
 
 interface Screen {
   name: string;
@@ -143,7 +145,7 @@ export async function firstOpenFigures(url: string): Promise<string[]> {
   const { browser, page } = await adminBrowser(url);
   const lines = [`Machine load (1, 5, 15 min) at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`];
   try {
-    for (const screen of screens()) {
+    for (const screen of screens().filter((s) => !ONLY.length || ONLY.some((o) => s.name.toLowerCase().includes(o)))) {
       const floorUrl = `${url}/bench-floor/${encodeURIComponent(screen.name)}`;
       await page.route(floorUrl, (route) => route.fulfill({ contentType: 'text/html', body: floorPage(screen.floorScript) }));
       // One unmeasured round, so every figure is of a browser with the app's files in its cache.

@@ -2,13 +2,13 @@ import { canOpen } from '../domain/navigation';
 import { londonToday } from '../domain/dates';
 import { INTERVAL, INTERVALS, intervalOfAddress, rangeOfAddress, type DateRange } from '../domain/ranges';
 import { startEarly } from '../providers/earlyStart';
-import { buildUrl } from '../providers/httpClient';
 import { getStoredUser } from '../providers/session';
 import { AREA_NAMES_URL, DRIVER_FIRST_PAGE, RESTAURANT_FIRST_PAGE, firstPageUrl } from '../resources/listDefaults';
 import { drivers } from '../resources/drivers';
 import { restaurants } from '../resources/restaurants';
 import type { LazyPage } from './components/lazyPage';
 import { boardFirstCalls } from './pages/schedule/api';
+import { timesheetFirstCalls } from './pages/timesheets/firstCalls';
 import { TimesheetPage } from './pages/timesheets/lazy';
 import { App } from './Root';
 
@@ -22,14 +22,8 @@ const FIRST_CALLS: Record<string, { calls: (address: URLSearchParams) => string[
   '/drivers': { calls: () => [firstPageUrl(DRIVER_FIRST_PAGE), AREA_NAMES_URL], code: drivers.list },
   '/restaurants': { calls: () => [firstPageUrl(RESTAURANT_FIRST_PAGE), AREA_NAMES_URL], code: restaurants.list },
   '/schedule': { calls: (address) => boardFirstCalls(weekScreenRange(address), londonToday()) },
-  // The timesheets of the range (src/pages/timesheets/useTimesheetList.ts) and the options (useTimesheetOptions.ts).
-  '/timesheet': {
-    calls: (address) => {
-      const range = weekScreenRange(address);
-      return [buildUrl('/api/timesheet', { period_date_from: range.from, period_date_to: range.to }), '/api/option'];
-    },
-    code: TimesheetPage,
-  },
+  // The timesheets of the range and the options; opened inside the app, the screen's route starts them itself.
+  '/timesheet': { calls: timesheetFirstCalls, code: TimesheetPage },
 };
 
 /** The range in the address of a screen that opens on a week, read as the screen reads it (components/range). */

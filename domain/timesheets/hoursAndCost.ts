@@ -38,7 +38,24 @@ export function timesheetCost(t: CostInputs, fuelRates: FuelRates): { const_fuel
 
 /** Paid minutes of a timesheet: its length, or none for a cancellation timesheet (it keeps the shift's times only to name it). */
 export function paidMinutes(t: { status?: number; period_date: string; start_time: string; finish_time: string }): number {
-  return isCancellation(t) ? 0 : shiftMinutes(t.period_date, t.start_time, t.finish_time);
+  return isCancellation(t) ? 0 : lengthOf(t.period_date, t.start_time, t.finish_time);
+}
+
+/**
+ * shiftMinutes, remembered by day and times: the screen's totals and driver panel ask it for each of a week's 3,500
+ * timesheets, which share a few hundred days and times, and each answer works out two London instants.
+ */
+const lengths = new Map<string, number>();
+const LENGTHS_KEPT = 5000;
+function lengthOf(date: string, start: string, finish: string): number {
+  const key = `${date}|${start}|${finish}`;
+  let minutes = lengths.get(key);
+  if (minutes === undefined) {
+    if (lengths.size >= LENGTHS_KEPT) lengths.clear();
+    minutes = shiftMinutes(date, start, finish);
+    lengths.set(key, minutes);
+  }
+  return minutes;
 }
 
 /** Hours of a timesheet, 2 decimals (shown with 1). */

@@ -3,6 +3,7 @@ import { dispatchFeedMessage, onFeedError, subscribeToFeed } from '../../provide
 import { httpClient, toFormData } from '../../providers/httpClient';
 import { dataProvider } from '../../providers/dataProvider';
 import { startFirstCalls } from '../../src/firstCalls';
+import { startTimesheetCalls } from '../../src/pages/timesheets/firstCalls';
 import { DRIVER_FIRST_PAGE, firstPageUrl } from '../../resources/listDefaults';
 import { mockApi, ADMIN, MANAGER, storeUser } from './harness';
 
@@ -157,6 +158,24 @@ describe('first calls of a page load', () => {
     await dataProvider.getActiveRestaurants();
     expect(shifts.map((s) => s.id)).toEqual([1, 8, 15, 22, 29]);
     expect(calls).toHaveLength(6);
+  });
+
+  it("start the timesheets of the week once: the screen's route, drawn after the page load started them, asks for none again", async () => {
+    storeUser(ADMIN);
+    const calls = mockApi(() => ({ body: [] }));
+    const week = '?interval=20&from=2030-05-06&to=2030-05-12';
+    void startFirstCalls({ pathname: '/timesheet', search: week });
+    startTimesheetCalls(week);
+    expect(calls.map((c) => c.path)).toEqual(['/api/timesheet?period_date_from=2030-05-06&period_date_to=2030-05-12', '/api/option']);
+    const rows = await dataProvider.listTimesheets({ from: '2030-05-06', to: '2030-05-12' });
+    expect(rows).toEqual([]);
+    expect(calls).toHaveLength(2);
+
+    // Opened inside the app on another week: that week's timesheets go out as the address changes.
+    startTimesheetCalls('?interval=20&from=2030-05-13&to=2030-05-19');
+    expect(calls.map((c) => c.path).slice(2)).toEqual(['/api/timesheet?period_date_from=2030-05-13&period_date_to=2030-05-19']);
+    await dataProvider.listTimesheets({ from: '2030-05-13', to: '2030-05-19' });
+    expect(calls).toHaveLength(3);
   });
 });
 

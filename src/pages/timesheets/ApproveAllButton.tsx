@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -20,7 +20,7 @@ const FAILURES_SHOWN = 3;
 export function ApproveAllButton({ rows, onApproved }: { rows: TimesheetView[]; onApproved: (views: TimesheetView[]) => void }) {
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
-  const plan = approveAllPlan(rows);
+  const plan = useMemo(() => approveAllPlan(rows), [rows]);
   const [step, setStep] = useState<Step>(null);
   const [busy, setBusy] = useState(false);
 

@@ -132,7 +132,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 1 }}>
         {/* The sheet takes the driver list's room below the widest screens: the rows keep theirs. */}
         <Box sx={{ width: 220, flexShrink: 0, display: form && !pinned && !narrow ? { xs: 'none', xl: 'block' } : { xs: 'none', md: 'block' }, minHeight: 0 }}>
-          <DriverPanel rows={screen.filtered} value={screen.driver} onChange={screen.setDriver} />
+          <DriverPanel rows={screen.settledFiltered} value={screen.driver} onChange={screen.setDriver} />
         </Box>
         <Box ref={main} sx={{ position: 'relative', flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <Box sx={{ flex: 1, minHeight: MIN_TABLE_HEIGHT, display: 'flex', flexDirection: 'column' }}>
