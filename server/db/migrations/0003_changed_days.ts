@@ -17,7 +17,7 @@ import { sql, type Kysely } from 'kysely';
  */
 const LOG_KEPT = 4096;
 
-/** The columns of other tables the lists show (server/routes/timesheet/views.ts, server/routes/shift/view.ts). */
+/** The columns of other tables the lists show (server/routes/timesheet/views.ts, server/records/shifts.ts). */
 export const SHOWN: Record<string, string[]> = {
   drivers: ['first_name', 'last_name', 'phone', 'photo_src'],
   restaurants: ['name', 'invoice_comission', 'standard_pay', 'weekend_pay', 'area_id'],
