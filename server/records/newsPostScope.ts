@@ -37,22 +37,16 @@ export async function staffScope(app: FastifyInstance, account: Account): Promis
 type PostScope = ExpressionBuilder<Database, 'news_posts'>;
 const FALSE = sql<SqlBool>`false`;
 
+/** Posts addressed to one of `ids` through one of their target lists, as a condition on news_posts. */
+function addressedThrough(table: 'news_post_areas' | 'news_post_restaurants', column: 'area_id' | 'restaurant_id', ids: number[]): Expression<SqlBool> {
+  if (!ids.length) return FALSE;
+  return sql<SqlBool>`exists (select 1 from ${sql.table(table)} l where l.post_id = news_posts.id and ${sql.ref(`l.${column}`)} in (${sql.join(ids)}))`;
+}
+
 /** The posts a manager sees (see above), as a condition on news_posts. */
 export function visibleTo(eb: PostScope, scope: ManagerScope): Expression<SqlBool> {
-  const byArea = scope.areaIds.length
-    ? eb.exists(
-        eb.selectFrom('news_post_areas').select(sql.lit(1).as('one'))
-          .whereRef('news_post_areas.post_id', '=', 'news_posts.id')
-          .where('news_post_areas.area_id', 'in', scope.areaIds),
-      )
-    : FALSE;
-  const byRestaurant = scope.restaurantIds.length
-    ? eb.exists(
-        eb.selectFrom('news_post_restaurants').select(sql.lit(1).as('one'))
-          .whereRef('news_post_restaurants.post_id', '=', 'news_posts.id')
-          .where('news_post_restaurants.restaurant_id', 'in', scope.restaurantIds),
-      )
-    : FALSE;
+  const byArea = addressedThrough('news_post_areas', 'area_id', scope.areaIds);
+  const byRestaurant = addressedThrough('news_post_restaurants', 'restaurant_id', scope.restaurantIds);
   const byDriver = eb.exists(
     eb.selectFrom('news_post_drivers')
       .innerJoin('drivers', 'drivers.id', 'news_post_drivers.driver_id')

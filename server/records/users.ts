@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { fullName, type PanelUser } from '../../domain/validation/user';
-import type { StaffRole } from '../../domain/roles';
+import { USER_MSG, fullName, type PanelUser } from '../../domain/validation/user';
+import { ROLE, type StaffRole } from '../../domain/roles';
+import { fieldError } from '../plugins/errors';
 
 export type { PanelUser };
 
@@ -43,4 +44,36 @@ export async function panelUsers(db: Kysely<Database>, ids?: number[]): Promise<
 export async function panelUser(db: Kysely<Database>, id: number): Promise<PanelUser | null> {
   const [user] = await panelUsers(db, [id]);
   return user ?? null;
+}
+
+/**
+ * The panel must never lose its last administrator: nobody could manage users again. Writes that remove or
+ * demote a user first lock the administrators' rows (always first, so two such writes cannot deadlock), so
+ * two administrators demoting or removing each other at the same moment cannot both succeed on PostgreSQL
+ * (PGlite runs one transaction at a time anyway). Answers the administrators' ids.
+ */
+export async function lockAdministrators(trx: Transaction<Database>): Promise<number[]> {
+  const rows = await trx.selectFrom('users').select('id').where('role', '=', ROLE.administrator).forUpdate().execute();
+  return rows.map((r) => r.id);
+}
+
+const isLastAdministrator = (admins: number[], id: number) => admins.length === 1 && admins[0] === id;
+
+/** Removing `targetId`, asked by `actorId`. The last-administrator rule comes first, so it stays visible. */
+export function assertMayRemove(admins: number[], actorId: number, targetId: number): void {
+  if (isLastAdministrator(admins, targetId)) throw fieldError('id', USER_MSG.removeLastAdministrator);
+  if (actorId === targetId) throw fieldError('id', USER_MSG.removeSelf);
+}
+
+/** Changing `targetId`'s role from `currentRole` to `nextRole`, asked by `actorId`. */
+export function assertMayChangeRole(
+  admins: number[],
+  actorId: number,
+  targetId: number,
+  currentRole: number | null,
+  nextRole: number,
+): void {
+  if (currentRole === nextRole) return;
+  if (isLastAdministrator(admins, targetId)) throw fieldError('role', USER_MSG.demoteLastAdministrator);
+  if (actorId === targetId) throw fieldError('role', USER_MSG.demoteSelf);
 }

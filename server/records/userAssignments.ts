@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { ROLE } from '../../../domain/roles';
-import { USER_MSG, type UserInput } from '../../../domain/validation/user';
-import { fieldError } from '../../plugins/errors';
+import type { Database } from '../db/schema';
+import { ROLE } from '../../domain/roles';
+import { USER_MSG, type UserInput } from '../../domain/validation/user';
+import { fieldError } from '../plugins/errors';
 
 export interface Assignments {
   areaIds: number[];
