@@ -19,5 +19,8 @@ export const entryIdParams = z.object({ entryId: pathIdText });
 /** A file's name in the address (`{token}.ics`, a file of the API reference page). */
 export const fileParams = z.object({ file: z.string() });
 
+/** `/images/{name}`: a picture's stored or signed name. */
+export const imageNameParams = z.object({ name: z.string() });
+
 /** `/api/option/{okey}`: an option's key. */
 export const optionKeyParams = z.object({ okey: z.string() });

@@ -8,6 +8,8 @@ import { DRIVER_DOCUMENT_FIELDS } from '../../domain/validation/driver';
 import { FILES } from '../../domain/validation/responses';
 import type { Database } from '../db/schema';
 import { imagesDir } from './images';
+import type { ZodTypeProvider } from '../routeSchema';
+import { imageNameParams } from '../../domain/validation/pathParams';
 
 /**
  * Drivers' identity documents (licences, identity and right-to-work photos) are kept under DATA_DIR/documents,
@@ -50,7 +52,7 @@ export function verifyDocument(secret: string, name: string, now = Date.now()): 
 /** GET /images/{signed} and /images/thumb/{signed}: a document, for as long as its signature holds. */
 export default fp(async function documentsPlugin(app: FastifyInstance) {
   const pattern = '(^[A-Za-z0-9_-]+\\.(?:jpg|png)~\\d+~[A-Za-z0-9_-]+$)';
-  const serve = (thumb: boolean) => async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+  const serve = (thumb: boolean) => async (request: FastifyRequest & { params: { name: string } }, reply: FastifyReply) => {
     const file = verifyDocument(app.config.fileSigningSecret, request.params.name);
     const bytes = file ? await fs.readFile(path.join(imagesDir(app.config.dataDir, 'documents'), thumb ? 'thumb' : '', file)).catch(() => null) : null;
     if (!bytes) return reply.status(404).send({ message: 'Not found' });
@@ -59,11 +61,16 @@ export default fp(async function documentsPlugin(app: FastifyInstance) {
       .header('Cache-Control', 'private, max-age=3600')
       .send(bytes);
   };
-  app.get<{ Params: { name: string } }>(`/images/:name${pattern}`, {
-    schema: { summary: 'An identity document by its signed, expiring name', response: { 200: FILES.image } },
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(`/images/:name${pattern}`, {
+    schema: { summary: 'An identity document by its signed, expiring name', params: imageNameParams, response: { 200: FILES.image } },
   }, serve(false));
-  app.get<{ Params: { name: string } }>(`/images/thumb/:name${pattern}`, {
-    schema: { summary: 'An identity document’s thumbnail by its signed name, or an uploaded picture’s thumbnail by its name', response: { 200: FILES.image } },
+  routes.get(`/images/thumb/:name${pattern}`, {
+    schema: {
+      summary: 'An identity document’s thumbnail by its signed name, or an uploaded picture’s thumbnail by its name',
+      params: imageNameParams,
+      response: { 200: FILES.image },
+    },
   }, serve(true));
 });
 

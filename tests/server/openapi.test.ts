@@ -46,6 +46,23 @@ describe('the document', () => {
     expect(documented.filter((key) => !registered.has(key))).toEqual([]);
   });
 
+  it('declares the parameters of every address that has them, each documented once, record ids as whole numbers', () => {
+    const undeclared: string[] = [];
+    for (const route of fx.t.app.routeTable) {
+      // A static plugin's `*` (the pictures' address) is documented by the app, not declared by a route.
+      const names = route.url.endsWith('*') ? [] : openApiPath(route.url).params;
+      if (!names.length) continue;
+      const declared = Object.keys((route.schema?.params as { shape?: object } | undefined)?.shape ?? {});
+      if (names.some((name) => !declared.includes(name))) undeclared.push(`${route.method} ${route.url}`);
+      const inPath = (operationOf(route.method, route.url)!.parameters as Json[]).filter((p) => p.in === 'path');
+      expect(inPath.map((p) => p.name), `${route.method} ${route.url}`).toEqual(names);
+      for (const p of inPath.filter((p) => /^(id|[a-z]+Id)$/.test(p.name) && route.url !== '/api/history/:id/undo')) {
+        expect(p.schema, `${route.method} ${route.url}`).toEqual({ type: 'integer', minimum: 1, maximum: 2_147_483_647 });
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
   it('says who may call each route, from the same access check the route runs', () => {
     for (const route of fx.t.app.routeTable) {
       const op = operationOf(route.method, route.url)!;
