@@ -7,16 +7,24 @@ export interface NavLink {
 }
 
 /**
+ * A staff screen and a restaurant account's own view of it, at the same path + 'restaurant', under one label: the
+ * rule table lets each role open one of the two.
+ */
+function withRestaurantView(path: string, label: string): NavLink[] {
+  return [
+    { path, label },
+    { path: `${path}restaurant`, label },
+  ];
+}
+
+/**
  * The drawer's links in the spec's order (spec 1, section 2 'Shell'); each path is the screen's entry in the rule
  * table (domain/access.ts), so a role sees exactly the screens it may open.
  */
 export const MENU: readonly NavLink[] = [
-  { path: '/schedule', label: 'Schedule' },
-  { path: '/schedulerestaurant', label: 'Schedule' },
-  { path: '/timesheet', label: 'Timesheets' },
-  { path: '/timesheetrestaurant', label: 'Timesheets' },
-  { path: '/invoices', label: 'Invoices' },
-  { path: '/invoicesrestaurant', label: 'Invoices' },
+  ...withRestaurantView('/schedule', 'Schedule'),
+  ...withRestaurantView('/timesheet', 'Timesheets'),
+  ...withRestaurantView('/invoices', 'Invoices'),
   { path: '/newsfeed', label: 'News Feed' },
   { path: '/drivers', label: 'Drivers' },
   { path: '/restaurants', label: 'Restaurants' },

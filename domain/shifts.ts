@@ -225,7 +225,21 @@ export interface ShiftDriver {
   photo_src: string | null;
 }
 
-export interface ShiftRecord {
+/**
+ * A shift's notes and who made, changed or was taken off it: columns the shifts table stores and the API answers
+ * as they are (server/db/schema.ts's ShiftsTable has them too).
+ */
+export interface ShiftNotesAndPeople {
+  comment: string | null;
+  comment_cancelled: string | null;
+  creator_id: number | null;
+  moderator_id: number | null;
+  restaurateur_creator_id: number | null;
+  restaurateur_moderator_id: number | null;
+  driver_id_canceled: number | null;
+}
+
+export interface ShiftRecord extends ShiftNotesAndPeople {
   id: number;
   restaurant_id: number;
   driver_id: number | null;
@@ -246,13 +260,6 @@ export interface ShiftRecord {
   fuel_bonus_0: number;
   fuel_bonus_3: number;
   fuel_bonus_6: number;
-  comment: string | null;
-  comment_cancelled: string | null;
-  creator_id: number | null;
-  moderator_id: number | null;
-  restaurateur_creator_id: number | null;
-  restaurateur_moderator_id: number | null;
-  driver_id_canceled: number | null;
   /** The shift's version (domain/versions.ts), sent back with a save: every answer of the API carries it. */
   updated_at: string;
   creator: ShiftPerson | null;

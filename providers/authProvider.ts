@@ -3,16 +3,7 @@ import { MSG } from '../domain/messages';
 import { canAccess } from '../domain/access';
 import { asRecord, httpClient } from './httpClient';
 import { afterLoginPath, isFreshToken, LOGIN_ERROR_URL, logIn, markFreshToken, type LoginParams } from './login';
-import {
-  clearStoredUser,
-  getStoredUser,
-  restaurantToStoredUser,
-  setStoredUser,
-  staffToStoredUser,
-  type ApiRestaurantAccount,
-  type ApiStaffUser,
-  type StoredUser,
-} from './session';
+import { accountToStoredUser, clearStoredUser, getStoredUser, setStoredUser, type ApiAccount, type StoredUser } from './session';
 import { stopRealtime } from './realtime';
 
 /**
@@ -22,15 +13,11 @@ import { stopRealtime } from './realtime';
 export async function refreshStoredUser(): Promise<StoredUser | null> {
   const current = getStoredUser();
   if (!current || isFreshToken(current.access_token)) return current;
-  const res = asRecord<{ user?: ApiStaffUser; restaurant?: ApiRestaurantAccount }>(await httpClient('/api/auth/me'));
+  const res = asRecord<ApiAccount>(await httpClient('/api/auth/me'));
   const latest = getStoredUser();
   // Logged out or in as someone else meanwhile: keep what is stored now.
   if (!latest || latest.access_token !== current.access_token || !res) return latest;
-  const next = res.restaurant
-    ? restaurantToStoredUser(res.restaurant, current.access_token)
-    : res.user
-      ? staffToStoredUser(res.user, current.access_token)
-      : null;
+  const next = accountToStoredUser(res, current.access_token);
   markFreshToken(current.access_token);
   if (next && JSON.stringify(next) !== JSON.stringify(latest)) setStoredUser(next);
   return next ?? latest;

@@ -1,14 +1,7 @@
 import { MSG } from '../domain/messages';
 import { canOpen, landingPath } from '../domain/navigation';
 import { httpClient } from './httpClient';
-import {
-  restaurantToStoredUser,
-  setStoredUser,
-  staffToStoredUser,
-  type ApiRestaurantAccount,
-  type ApiStaffUser,
-  type StoredUser,
-} from './session';
+import { accountToStoredUser, setStoredUser, type ApiAccount, type StoredUser } from './session';
 
 /**
  * Logging in and registering, apart from the react-admin auth provider: the login and registration pages use this
@@ -34,24 +27,22 @@ export function afterLoginPath(user: StoredUser, next?: string | null): string {
   return landingPath(user.role);
 }
 
-interface StaffLoginResponse {
-  user: ApiStaffUser;
+/** What logging in or registering answers: the account (`user` for staff, `restaurant` for a restaurant) and its token. */
+interface LoginResponse extends ApiAccount {
   access_token: string;
 }
-interface RestaurantLoginResponse {
-  restaurant: ApiRestaurantAccount;
-  access_token: string;
+
+/** The stored user of a login answer; an answer that names no account is a failed login. */
+function loggedInUser(res: LoginResponse): StoredUser {
+  const user = accountToStoredUser(res, res.access_token);
+  if (!user) throw new Error(MSG.pleaseLogIn);
+  return user;
 }
 
 export async function loginRequest({ email, password, kind }: LoginParams): Promise<StoredUser> {
   const path = kind === 'restaurant' ? '/api/auth/login/restaurant' : '/api/auth/login';
   const body = { email: email.trim(), password };
-  if (kind === 'restaurant') {
-    const res = await httpClient<RestaurantLoginResponse>(path, { method: 'POST', body, auth: false, logoutOn401: false });
-    return restaurantToStoredUser(res.restaurant, res.access_token);
-  }
-  const res = await httpClient<StaffLoginResponse>(path, { method: 'POST', body, auth: false, logoutOn401: false });
-  return staffToStoredUser(res.user, res.access_token);
+  return loggedInUser(await httpClient<LoginResponse>(path, { method: 'POST', body, auth: false, logoutOn401: false }));
 }
 
 export interface RegisterParams {
@@ -63,13 +54,13 @@ export interface RegisterParams {
 
 /** POST /api/register; stores the new (role-less) staff user. */
 export async function register(params: RegisterParams): Promise<StoredUser> {
-  const res = await httpClient<StaffLoginResponse>('/api/register', {
+  const res = await httpClient<LoginResponse>('/api/register', {
     method: 'POST',
     body: { ...params, email: params.email.trim() },
     auth: false,
     logoutOn401: false,
   });
-  const user = staffToStoredUser(res.user, res.access_token);
+  const user = loggedInUser(res);
   keepLoggedIn(user);
   return user;
 }

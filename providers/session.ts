@@ -117,7 +117,19 @@ export interface ApiRestaurantAccount {
   restaurants?: StoredRestaurant[];
 }
 
-export function staffToStoredUser(user: ApiStaffUser, accessToken: string): StoredUser {
+/** An account answer of the API: a staff user, or a restaurant account (login, register, /api/auth/me). */
+export interface ApiAccount {
+  user?: ApiStaffUser;
+  restaurant?: ApiRestaurantAccount;
+}
+
+/** The stored user of an account answer, with the token it goes with; null when the answer names no account. */
+export function accountToStoredUser(account: ApiAccount, accessToken: string): StoredUser | null {
+  if (account.restaurant) return restaurantToStoredUser(account.restaurant, accessToken);
+  return account.user ? staffToStoredUser(account.user, accessToken) : null;
+}
+
+function staffToStoredUser(user: ApiStaffUser, accessToken: string): StoredUser {
   return {
     id: user.id,
     firstName: user.first_name ?? '',
@@ -130,7 +142,7 @@ export function staffToStoredUser(user: ApiStaffUser, accessToken: string): Stor
   };
 }
 
-export function restaurantToStoredUser(account: ApiRestaurantAccount, accessToken: string): StoredUser {
+function restaurantToStoredUser(account: ApiRestaurantAccount, accessToken: string): StoredUser {
   const restaurants = account.restaurants ?? [];
   return {
     id: account.id,

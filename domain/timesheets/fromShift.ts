@@ -25,8 +25,21 @@ export interface ShiftForTimesheet {
   comment: string | null;
 }
 
+/**
+ * A timesheet's notes and where its driver started and finished: columns the timesheets table stores and the API
+ * answers as they are (server/db/schema.ts's TimesheetsTable has them too).
+ */
+export interface TimesheetNotesAndPlaces {
+  comment: string | null;
+  driver_comment: string | null;
+  map_start_lat: number | null;
+  map_start_lng: number | null;
+  map_finish_lat: number | null;
+  map_finish_lng: number | null;
+}
+
 /** Every field of a timesheet as the API sends it (spec 3, section 3). */
-export interface TimesheetFields extends TimesheetState, FuelCounts {
+export interface TimesheetFields extends TimesheetState, FuelCounts, TimesheetNotesAndPlaces {
   id: number;
   shift_id: number | null;
   modified_shift_id: number | null;
@@ -44,12 +57,6 @@ export interface TimesheetFields extends TimesheetState, FuelCounts {
   const_fuel_bonus: number;
   cost_extra_bonus: number;
   cost_total: number;
-  comment: string | null;
-  driver_comment: string | null;
-  map_start_lat: number | null;
-  map_start_lng: number | null;
-  map_finish_lat: number | null;
-  map_finish_lng: number | null;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { readId } from './ids';
 import { versioned } from './version';
-import { formatPounds, toPence } from '../money';
-import { WIRE, requiredWire, sent } from './wire';
+import { formatPounds } from '../money';
+import { isBlank, readPounds, refuse, requiredId, type PoundsRule } from './fields';
+import { WIRE, sent } from './wire';
 
 /** Longest area name we store: long enough for 'Manchester City Centre North', short enough for a table cell. */
 export const AREA_NAME_MAX = 100;
@@ -60,49 +61,21 @@ export function areaInUseMessage(name: string, attached: AreaAttachments): strin
   return `Area ${name} still has ${parts.join(' and ')}: move ${them} to another area first`;
 }
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/** An hourly rate in pounds, above 0 (forms hold text such as '11.5' or '£11.50', the API gets numbers or text). */
+const PAY_RATE_RULE: PoundsRule = {
+  max: PAY_RATE_MAX,
+  positive: true,
+  notNumber: AREA_MSG.payRateNotNumber,
+  belowMinimum: AREA_MSG.payRatePositive,
+  pence: AREA_MSG.payRatePence,
+  tooHigh: AREA_MSG.payRateTooHigh,
+};
+const payRate = sent(
+  z.unknown().transform((value, ctx): number => (isBlank(value) ? refuse(ctx, AREA_MSG.payRateRequired) : readPounds(value, PAY_RATE_RULE, ctx))),
+  { ...WIRE.money, required: true, exclusiveMinimum: 0, maximum: PAY_RATE_MAX, description: 'Pounds per hour, at most 2 decimals' },
+);
 
-/**
- * An hourly rate in pounds. Forms hold text ('11.5', '£11.50'), the API gets numbers or text: both are read the
- * same way, so the dialog and the server show the same message for the same input.
- */
-const payRate = sent(z.unknown().transform((value, ctx): number => {
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
-  if (isBlank(value)) return fail(AREA_MSG.payRateRequired);
-  let amount: number;
-  if (typeof value === 'number') {
-    amount = value;
-  } else if (typeof value === 'string') {
-    const text = value.trim().replace(/^£\s*/, '');
-    if (!DECIMAL.test(text)) return fail(text.startsWith('-') ? AREA_MSG.payRatePositive : AREA_MSG.payRateNotNumber);
-    amount = Number(text);
-  } else {
-    return fail(AREA_MSG.payRateNotNumber);
-  }
-  if (!Number.isFinite(amount)) return fail(AREA_MSG.payRateNotNumber);
-  if (amount <= 0) return fail(AREA_MSG.payRatePositive);
-  if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return fail(AREA_MSG.payRatePence);
-  if (amount > PAY_RATE_MAX) return fail(AREA_MSG.payRateTooHigh);
-  return toPence(amount) / 100;
-}), { ...WIRE.money, required: true, exclusiveMinimum: 0, maximum: PAY_RATE_MAX, description: 'Pounds per hour, at most 2 decimals' });
-
-
-const cityId = sent(z.unknown().transform((value, ctx): number => {
-  if (isBlank(value) || value === 0) {
-    ctx.addIssue({ code: 'custom', message: AREA_MSG.cityRequired });
-    return z.NEVER;
-  }
-  const id = readId(value);
-  if (id === null) {
-    ctx.addIssue({ code: 'custom', message: AREA_MSG.cityUnknown });
-    return z.NEVER;
-  }
-  return id;
-}), requiredWire(WIRE.id));
+const cityId = requiredId(AREA_MSG.cityRequired, AREA_MSG.cityUnknown);
 
 const name = z
   .string({ error: AREA_MSG.nameRequired })

@@ -78,28 +78,59 @@ export const AMOUNT_MSG = {
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
+/** What an amount in pounds may be, and the message for each way it is not. */
+export interface PoundsRule {
+  max: number;
+  /** 0 refused as well as negative amounts (a pay rate); otherwise 0 is an amount. */
+  positive?: boolean;
+  notNumber: string;
+  /** Below the minimum: negative, or also 0 when `positive`. */
+  belowMinimum: string;
+  pence: string;
+  tooHigh: string;
+}
+
+/** Adds `message` as the field's issue; the transform returns what this returns. */
+export function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+/**
+ * An amount in pounds, typed ('1.5', '£1.50') or sent as a number, that is there (blank is the caller's to judge):
+ * the amount to the penny, or the rule's message through `ctx`. Forms and the API read it the same way, so the
+ * dialog and the server show the same message for the same input.
+ */
+export function readPounds(value: unknown, rule: PoundsRule, ctx: z.RefinementCtx): number {
+  let amount: number;
+  if (typeof value === 'number') amount = value;
+  else if (typeof value === 'string') {
+    const text = value.trim().replace(/^£\s*/, '');
+    if (!DECIMAL.test(text)) return refuse(ctx, rule.positive && text.startsWith('-') ? rule.belowMinimum : rule.notNumber);
+    amount = Number(text);
+  } else return refuse(ctx, rule.notNumber);
+  if (!Number.isFinite(amount)) return refuse(ctx, rule.notNumber);
+  if (rule.positive ? amount <= 0 : amount < 0) return refuse(ctx, rule.belowMinimum);
+  if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return refuse(ctx, rule.pence);
+  if (amount > rule.max) return refuse(ctx, rule.tooHigh);
+  return toPence(amount) / 100;
+}
+
+const AMOUNT_RULE: PoundsRule = { max: AMOUNT_MAX, ...AMOUNT_MSG, belowMinimum: AMOUNT_MSG.negative };
+
 /** An optional amount in pounds (pay per hour, commission, booking fee): blank reads as null. */
 export function optionalAmount() {
-  const schema = z.unknown().optional().transform((value, ctx): number | null => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (isBlank(value)) return null;
-    let amount: number;
-    if (typeof value === 'number') amount = value;
-    else if (typeof value === 'string') {
-      const text = value.trim().replace(/^£\s*/, '');
-      if (!DECIMAL.test(text)) return fail(AMOUNT_MSG.notNumber);
-      amount = Number(text);
-    } else return fail(AMOUNT_MSG.notNumber);
-    if (!Number.isFinite(amount)) return fail(AMOUNT_MSG.notNumber);
-    if (amount < 0) return fail(AMOUNT_MSG.negative);
-    if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return fail(AMOUNT_MSG.pence);
-    if (amount > AMOUNT_MAX) return fail(AMOUNT_MSG.tooHigh);
-    return toPence(amount) / 100;
-  });
+  const schema = z.unknown().optional().transform((value, ctx): number | null => (isBlank(value) ? null : readPounds(value, AMOUNT_RULE, ctx)));
   return sent(schema, orNull({ ...WIRE.money, minimum: 0, maximum: AMOUNT_MAX }));
+}
+
+/** A web address (http or https), with one message for whatever is wrong with it. */
+export function webLink(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(2000, message)
+    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), message);
 }
 
 /** An optional coordinate within [min, max]: blank reads as null. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatPounds, toPence } from '../money';
+import { formatPounds } from '../money';
+import { isBlank, readPounds, refuse, requiredId, type PoundsRule } from './fields';
 import { checkPeriod, periodFields, readId } from './period';
 import { WIRE, oneOf, sent } from './wire';
 
@@ -44,14 +45,8 @@ export const INVOICE_NUMBER_MAX = 30;
 export const INVOICE_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 export const COMISSION_MAX = 999.99;
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-
 const invoiceNumber = sent(z.unknown().transform((value, ctx): string => {
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
+  const fail = (message: string) => refuse(ctx, message);
   if (isBlank(value)) return fail(INVOICE_MSG.numberRequired);
   const number = String(value).trim();
   if (number.length > INVOICE_NUMBER_MAX) return fail(INVOICE_MSG.numberTooLong);
@@ -60,52 +55,23 @@ const invoiceNumber = sent(z.unknown().transform((value, ctx): string => {
 }), { ...WIRE.text, required: true, maxLength: INVOICE_NUMBER_MAX, pattern: INVOICE_NUMBER_PATTERN.source });
 
 /** £ per hour, typed ('1.5', '£1.50') or sent as a number. */
-const comission = sent(z.unknown().transform((value, ctx): number => {
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
-  if (isBlank(value)) return fail(INVOICE_MSG.comissionRequired);
-  let amount: number;
-  if (typeof value === 'number') amount = value;
-  else if (typeof value === 'string') {
-    const t = value.trim().replace(/^£\s*/, '');
-    if (!DECIMAL.test(t)) return fail(INVOICE_MSG.comissionNotNumber);
-    amount = Number(t);
-  } else return fail(INVOICE_MSG.comissionNotNumber);
-  if (!Number.isFinite(amount)) return fail(INVOICE_MSG.comissionNotNumber);
-  if (amount < 0) return fail(INVOICE_MSG.comissionNegative);
-  if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return fail(INVOICE_MSG.comissionPence);
-  if (amount > COMISSION_MAX) return fail(INVOICE_MSG.comissionTooHigh);
-  return toPence(amount) / 100;
-}), { ...WIRE.money, required: true, minimum: 0, maximum: COMISSION_MAX });
-
-function requiredId(required: string, invalid: string) {
-  const schema = z.unknown().transform((value, ctx): number => {
-    if (isBlank(value) || value === 0 || value === '0') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    const id = readId(value);
-    if (id === null) {
-      ctx.addIssue({ code: 'custom', message: invalid });
-      return z.NEVER;
-    }
-    return id;
-  });
-  return sent(schema, { ...WIRE.id, required: true });
-}
+const COMISSION_RULE: PoundsRule = {
+  max: COMISSION_MAX,
+  notNumber: INVOICE_MSG.comissionNotNumber,
+  belowMinimum: INVOICE_MSG.comissionNegative,
+  pence: INVOICE_MSG.comissionPence,
+  tooHigh: INVOICE_MSG.comissionTooHigh,
+};
+const comission = sent(
+  z.unknown().transform((value, ctx): number => (isBlank(value) ? refuse(ctx, INVOICE_MSG.comissionRequired) : readPounds(value, COMISSION_RULE, ctx))),
+  { ...WIRE.money, required: true, minimum: 0, maximum: COMISSION_MAX },
+);
 
 /** An optional id: blank, 0 and 'null' mean none (the Open shift driver has id 0). */
 function optionalId(invalid: string) {
   const schema = z.unknown().transform((value, ctx): number | null => {
     if (isBlank(value) || value === 0 || value === '0' || value === 'null') return null;
-    const id = readId(value);
-    if (id === null) {
-      ctx.addIssue({ code: 'custom', message: invalid });
-      return z.NEVER;
-    }
-    return id;
+    return readId(value) ?? refuse(ctx, invalid);
   });
   return sent(schema, WIRE.id);
 }

@@ -4,7 +4,7 @@ import { RESTAURANT_STATUS } from '../statuses';
 import { EMAIL_PATTERN } from './auth';
 import { escapeHtml } from './user';
 import {
-  flag, isBlank, optionalAmount, optionalCoordinate, optionalText, requiredId, requiredText,
+  flag, isBlank, optionalAmount, optionalCoordinate, optionalText, requiredId, requiredText, webLink,
 } from './fields';
 import { versioned } from './version';
 
@@ -237,11 +237,7 @@ export const restaurantCredentialsEmailSchema = z.object({
   password: z.string().min(1).max(PASSWORD_MAX, LIMIT_MSG.passwordTooLong).optional(),
   name: optionalText(200).transform((v) => v ?? ''),
   restaurant: optionalText(200),
-  link: z
-    .string({ error: RESTAURANT_MSG.linkInvalid })
-    .trim()
-    .max(2000, RESTAURANT_MSG.linkInvalid)
-    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), RESTAURANT_MSG.linkInvalid),
+  link: webLink(RESTAURANT_MSG.linkInvalid),
 });
 export type RestaurantCredentialsEmailInput = z.output<typeof restaurantCredentialsEmailSchema>;
 

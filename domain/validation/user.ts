@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX, LIMIT_MSG, MSG, NAME_MAX, OWN_MSG, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
 import { ROLE, type StaffRole } from '../roles';
 import { EMAIL_PATTERN } from './auth';
+import { webLink } from './fields';
 
 /** Messages of the administrators screen and its calls (spec 1, section 5 'Panel user dialogs'). */
 export const USER_MSG = {
@@ -107,11 +108,7 @@ export const credentialsEmailSchema = z.object({
     .max(NAME_MAX * 2, LIMIT_MSG.nameTooLong)
     .nullish()
     .transform((v) => (v ?? '').trim()),
-  link: z
-    .string({ error: USER_MSG.linkInvalid })
-    .trim()
-    .max(2000, USER_MSG.linkInvalid)
-    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), USER_MSG.linkInvalid),
+  link: webLink(USER_MSG.linkInvalid),
 });
 export type CredentialsEmailInput = z.infer<typeof credentialsEmailSchema>;
 

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { HistoryActionFields, HistoryEntryFields } from '../../domain/history';
+import type { ShiftNotesAndPeople } from '../../domain/shifts';
+import type { TimesheetNotesAndPlaces } from '../../domain/timesheets/fromShift';
 import type { DriverProfile } from '../../domain/validation/driver';
 import type { RestaurantTerms } from '../../domain/validation/restaurant';
 
@@ -124,7 +126,7 @@ export interface DriverWorkingTimeOverridesTable {
   start_at: HHmm | null;
   stop_at: HHmm | null;
 }
-export interface ShiftsTable {
+export interface ShiftsTable extends ShiftNotesAndPeople {
   id: Generated<number>;
   restaurant_id: number;
   driver_id: number | null;
@@ -144,17 +146,10 @@ export interface ShiftsTable {
   fuel_bonus_0: Generated<number>;
   fuel_bonus_3: Generated<number>;
   fuel_bonus_6: Generated<number>;
-  comment: string | null;
-  comment_cancelled: string | null;
-  creator_id: number | null;
-  moderator_id: number | null;
-  restaurateur_creator_id: number | null;
-  restaurateur_moderator_id: number | null;
-  driver_id_canceled: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
-export interface TimesheetsTable {
+export interface TimesheetsTable extends TimesheetNotesAndPlaces {
   id: Generated<number>;
   shift_id: number | null;
   modified_shift_id: number | null;
@@ -177,12 +172,6 @@ export interface TimesheetsTable {
   fuel_bonus_0: Generated<number>;
   fuel_bonus_3: Generated<number>;
   fuel_bonus_6: Generated<number>;
-  comment: string | null;
-  driver_comment: string | null;
-  map_start_lat: number | null;
-  map_start_lng: number | null;
-  map_finish_lat: number | null;
-  map_finish_lng: number | null;
   /** Set on a cancellation timesheet only: the shift its driver was taken off. */
   cancelled_shift_id: number | null;
   created_at: CreatedAt;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ReferenceArrayInput, useChoicesContext, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { ChipsInput, type ChipsInputProps } from './forms';
+import { referenceListProps } from './referenceList';
 
 // The first matches a picker offers; typing searches the server for more (the list's `q`).
 const MATCHES = 50;
@@ -33,15 +34,7 @@ export type ReferenceChipsProps<T extends Row> = Omit<ChipsInputProps<T>, 'optio
  */
 export function ReferenceChips<T extends Row>({ reference, sortBy, filter, query, enabled = true, ...props }: ReferenceChipsProps<T>) {
   return (
-    <ReferenceArrayInput
-      source={props.source}
-      reference={reference}
-      perPage={MATCHES}
-      sort={{ field: sortBy, order: 'ASC' }}
-      filter={filter}
-      enableGetChoices={() => enabled}
-      queryOptions={query && { meta: { query } }}
-    >
+    <ReferenceArrayInput {...referenceListProps({ source: props.source, reference, sortBy, filter, query })} perPage={MATCHES} enableGetChoices={() => enabled}>
       <Choices<T> {...props} />
     </ReferenceArrayInput>
   );

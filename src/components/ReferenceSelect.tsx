@@ -1,5 +1,6 @@
 import { ReferenceInput, useChoicesContext, type RaRecord } from 'react-admin';
 import { DialogSelectInput, type DialogTextInputProps } from './forms';
+import { referenceListProps } from './referenceList';
 
 // Every record: the spec's pickers list them all, in the API's plain call (the data provider's `perPage: 0`).
 const EVERY = 0;
@@ -23,14 +24,7 @@ interface Props<T extends RaRecord> extends DialogTextInputProps {
 /** A form dialog's select of another resource's records: react-admin's `<ReferenceInput>` drawn as the panel's select. */
 export function ReferenceSelect<T extends RaRecord>({ reference, sortBy, filter, query, ...props }: Props<T>) {
   return (
-    <ReferenceInput
-      source={props.source}
-      reference={reference}
-      perPage={EVERY}
-      sort={{ field: sortBy, order: 'ASC' }}
-      filter={filter}
-      queryOptions={query && { meta: { query } }}
-    >
+    <ReferenceInput {...referenceListProps({ source: props.source, reference, sortBy, filter, query })} perPage={EVERY}>
       <Choices<T> {...props} />
     </ReferenceInput>
   );

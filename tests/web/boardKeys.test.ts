@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nextRestaurantRow, nextShift } from '../../src/pages/schedule/boardKeys';
 import { boardRows } from '../../src/pages/schedule/rowWindow';
-import type { BoardRestaurant } from '../../domain/shiftCalls';
+import { boardRestaurant as restaurant } from '../helpers/boardRestaurant';
 import type { ShiftRecord } from '../../domain/shifts';
 
-const restaurant = (id: number, areaId: number): BoardRestaurant => ({
-  id,
-  name: `R${id}`,
-  area_id: areaId,
-  area: { id: areaId, name: `A${areaId}`, standardPayRate: 12, weekendPayRate: 13 },
-  status: 10,
-  standard_pay: null,
-  weekend_pay: null,
-  invoice_comission: null,
-});
 const shift = (id: number, restaurant_id: number, period_date: string, start_time: string) => ({ id, restaurant_id, period_date, start_time }) as ShiftRecord;
 
 // Rows: A1 [R1, R2], A2 [R3, R4]. R1: Mon 10:00 and 18:00, Wed 12:00; R2: Tue only; R3: none; R4: Mon 09:00.

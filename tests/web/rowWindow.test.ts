@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RowHeights, boardRows, rowTops, rowsInView } from '../../src/pages/schedule/rowWindow';
-import type { BoardRestaurant } from '../../domain/shiftCalls';
-
-const restaurant = (id: number, areaId: number): BoardRestaurant => ({
-  id,
-  name: `R${id}`,
-  area_id: areaId,
-  area: { id: areaId, name: `A${areaId}`, standardPayRate: 12, weekendPayRate: 13 },
-  status: 10,
-  standard_pay: null,
-  weekend_pay: null,
-  invoice_comission: null,
-});
+import { boardRestaurant as restaurant } from '../helpers/boardRestaurant';
 
 describe('the rows the board draws', () => {
   it("puts each area's heading before its restaurants on the admin board only", () => {

@@ -4,8 +4,8 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { firstOfMonth, lastOfMonth } from '../../../domain/ranges';
 import { readDate } from '../../../domain/validation/fields';
-import { dayCellSx, dayInWords, monthGrid } from '../calendarMonth';
-import { MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
+import { dayCellSx, monthGrid } from '../calendarMonth';
+import { DayCell, MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
 
 export const DATE_HINT = 'DD/MM/YYYY';
 /** The spec's wording for a date that is not one (spec 2 section 5, spec 3). */
@@ -177,20 +177,15 @@ function DayPicker({ anchor, value, min, max, onPick, onClose }: DayPickerProps)
           const outside = date < month || date > lastOfMonth(month);
           const off = (!!min && date < min) || (!!max && date > max);
           return (
-            <Box
+            <DayCell
               key={date}
-              component="button"
-              type="button"
-              role="gridcell"
-              aria-selected={chosen}
-              aria-label={dayInWords(date)}
-              aria-current={date === today ? 'date' : undefined}
+              date={date}
+              selected={chosen}
+              current={date === today}
               disabled={off}
               onClick={() => onPick(date)}
               sx={dayCellSx({ chosen, muted: off || outside, today: date === today, disabled: off })}
-            >
-              {Number(date.slice(8))}
-            </Box>
+            />
           );
         })}
       </Box>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Box, Button, Popover, Stack } from '@mui/material';
 import { londonToday } from '../../../domain/dates';
 import { firstOfMonth, inRange, isDate, lastOfMonth, rangeFor, type DateRange, type Interval } from '../../../domain/ranges';
-import { dayCellSx, dayInWords, monthGrid } from '../calendarMonth';
-import { MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
+import { dayCellSx, monthGrid } from '../calendarMonth';
+import { DayCell, MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
 import { DialogDateField } from '../forms/DialogDateField';
 
 export interface RangePickerProps {
@@ -50,20 +50,15 @@ export function RangePicker({ anchorEl, onClose, range, interval, onPick }: Rang
           const chosen = inRange(date, preview);
           const outside = date < month || date > lastOfMonth(month);
           return (
-            <Box
+            <DayCell
               key={date}
-              component="button"
-              type="button"
-              role="gridcell"
-              aria-selected={inRange(date, range)}
-              aria-label={dayInWords(date)}
+              date={date}
+              selected={inRange(date, range)}
               onMouseEnter={() => setHover(date)}
               onFocus={() => setHover(date)}
               onClick={() => pick(rangeFor(interval, date))}
               sx={dayCellSx({ chosen, muted: outside, today: date === today })}
-            >
-              {Number(date.slice(8))}
-            </Box>
+            />
           );
         })}
       </Box>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Confirm, useNotify } from 'react-admin';
 import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import PushPinIcon from '@mui/icons-material/PushPin';
@@ -150,25 +150,19 @@ export function SummaryForm(props: SummaryFormProps) {
           </Stack>
         </Box>
         {onScrollTo && (
-          <Tooltip title="Scroll To">
-            <IconButton size="small" aria-label="Scroll To" onClick={onScrollTo}>
-              <CenterFocusStrongIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <HeadingButton title="Scroll To" onClick={onScrollTo}>
+            <CenterFocusStrongIcon fontSize="small" />
+          </HeadingButton>
         )}
         {onTogglePin && (
-          <Tooltip title={pinned ? 'Unpin' : 'Pin'}>
-            <IconButton size="small" aria-label={pinned ? 'Unpin' : 'Pin'} aria-pressed={pinned} onClick={onTogglePin}>
-              {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
-            </IconButton>
-          </Tooltip>
+          <HeadingButton title={pinned ? 'Unpin' : 'Pin'} pressed={pinned} onClick={onTogglePin}>
+            {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
+          </HeadingButton>
         )}
         {onClose && (
-          <Tooltip title="Close">
-            <IconButton size="small" aria-label="Close the timesheet" onClick={onClose}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <HeadingButton title="Close" label="Close the timesheet" onClick={onClose}>
+            <CloseIcon fontSize="small" />
+          </HeadingButton>
         )}
       </Stack>
       {/* Restaurant accounts have no history to read. */}
@@ -319,5 +313,16 @@ export function SummaryForm(props: SummaryFormProps) {
         }}
       />
     </Box>
+  );
+}
+
+/** One of the heading's small icon buttons, named by its tooltip unless `label` says more. */
+function HeadingButton({ title, label = title, pressed, onClick, children }: { title: string; label?: string; pressed?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip title={title}>
+      <IconButton size="small" aria-label={label} aria-pressed={pressed} onClick={onClick}>
+        {children}
+      </IconButton>
+    </Tooltip>
   );
 }
