@@ -8,8 +8,16 @@ import { startTransition, useEffect, useState } from 'react';
  */
 const SHELL_AT_MOST_MS = 3000;
 
-let shown = typeof window === 'undefined' || !/^\/schedule(restaurant)?$/.test(window.location.pathname);
+let shown = true;
 const listeners = new Set<() => void>();
+
+/**
+ * Called once by the page load (src/main.tsx) with the address it opened: only a page load on a board waits for its
+ * rows. The shell's code is evaluated later, maybe after a redirect (/login to /schedule), so it cannot tell.
+ */
+export function noteFirstScreen(pathname: string): void {
+  shown = !/^\/schedule(restaurant)?$/.test(pathname);
+}
 
 /** The board's first rows are in the page (src/pages/schedule/ShiftCalendar.tsx). */
 export function markFirstScreenShown(): void {

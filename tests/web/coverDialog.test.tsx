@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShiftRecord } from '../../domain/shifts';
@@ -6,7 +6,7 @@ import type { CoverCandidate } from '../../domain/cover';
 import { CANCEL_MSG } from '../../domain/validation/cancellation';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import { CoverDialog } from '../../src/pages/schedule/CoverDialog';
-import { ADMIN, mockApi, storeUser, type ApiHandler } from './harness';
+import { ADMIN, mockApi, renderInAdmin, storeUser, type ApiHandler } from './harness';
 
 const SHIFT = {
   id: 500,
@@ -45,7 +45,7 @@ function renderCover(answerCover: ApiHandler) {
   });
   const onCovered = vi.fn();
   const onClose = vi.fn();
-  render(<CoverDialog shift={SHIFT} onClose={onClose} onCovered={onCovered} />);
+  renderInAdmin(<CoverDialog shift={SHIFT} onClose={onClose} onCovered={onCovered} />);
   return { calls, onCovered, onClose, user: userEvent.setup() };
 }
 
