@@ -179,4 +179,20 @@ describe('the reports read every fee and bonus one way', () => {
     expect(await timesheetRow(t.db, worked.id)).toMatchObject({ cost_extra_bonus: 5 });
     expect(feed.messages.at(-1)).toMatchObject({ channel: 'timesheet_channel', event: 'update' });
   });
+
+  it("keeps one record of a worked timesheet's fee, however often it is set, so the report sums what the pay carries", async () => {
+    const date = '2026-11-05';
+    const driver = await makeDriver(t.db, { areas: [camden] });
+    const shift = await makeShift(t.db, { restaurant_id: ppc, driver_id: driver.id, period_date: date, start_time: '11:00', finish_time: '15:00', cost_per_hour: 12.5 });
+    const worked = (await call('POST', '/api/timesheet/approve', ADMIN, [(await list(date)).find((r) => r.shift_id === shift)])).json().data[0] as TimesheetView;
+    for (const cost of [5, -7.5, 12]) {
+      const res = await call('POST', '/api/reporting/create', ADMIN, { ...cancelBody(shift, driver.id, date), event: 40, cost });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const rows = (await call('GET', `/api/reporting/shiftsCancelled?period_date_from=${date}&period_date_to=${date}`, ADMIN)).json() as ReportRow[];
+    const mine = rows.filter((r) => r.timesheet_id === worked.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ event: 40, cost: 12, amount_paid: 12, cost_cover: 0 });
+    expect(await timesheetRow(t.db, worked.id)).toMatchObject({ cost_extra_bonus: 12 });
+  });
 });
