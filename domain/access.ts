@@ -23,7 +23,7 @@ export function grants(holder: Holder, allowed: readonly Access[]): boolean {
 }
 
 /** The panel's stored role as an account: 'restaurant' is a restaurant account, anything else a staff user. */
-export function holderOf(role: PanelRole | null | undefined): Holder {
+function holderOf(role: PanelRole | null | undefined): Holder {
   return role === RESTAURANT_ROLE ? { kind: 'restaurateur' } : { kind: 'user', role: role ?? null };
 }
 
@@ -66,7 +66,7 @@ export const RULES = {
 
 
 /** Who may do `action` on `resource` (nobody for an unknown pair). */
-export function allowedFor(resource: string, action: string): readonly Access[] {
+function allowedFor(resource: string, action: string): readonly Access[] {
   const rules = (RULES as Record<string, Record<string, readonly Access[]>>)[resource];
   // A screen's record views (show) follow whoever may open its list.
   return rules?.[action] ?? (action === 'show' ? (rules?.list ?? []) : []);

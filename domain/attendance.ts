@@ -63,10 +63,8 @@ export type Attendance =
   | { kind: 'noShow'; minutes: number }
   | { kind: 'finished' };
 
-
 /** The states the office is told of, once per shift and state. */
-export const ALERTED_KINDS = ['late', 'noShow'] as const;
-export type AlertedKind = (typeof ALERTED_KINDS)[number];
+export type AlertedKind = 'late' | 'noShow';
 
 const DONE = new Set<number>([P.submitted, P.payApproved, P.timeApproved]);
 const MINUTE_MS = 60_000;

@@ -55,7 +55,7 @@ export interface CoverFacts {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
-export function coverReason(c: Omit<CoverCandidate, 'reason'>, restaurantName: string): string {
+function coverReason(c: Omit<CoverCandidate, 'reason'>, restaurantName: string): string {
   const parts = [
     c.km === null ? 'position not known' : `${c.km.toFixed(1)} km away`,
     c.shifts_worked ? `${plural(c.shifts_worked, 'shift')} worked at ${restaurantName}` : `new to ${restaurantName}`,

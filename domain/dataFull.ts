@@ -59,7 +59,7 @@ export function missingDataFullFields(driver: Partial<Record<DataFullField, unkn
 }
 
 /** The colour bands of the Data Full column (spec 2, section 4), highest first. */
-export const DATA_FULL_BANDS = [
+const DATA_FULL_BANDS = [
   { min: 95, name: 'green', color: '#2e7d32' },
   { min: 80, name: 'blue-grey', color: '#546e7a' },
   { min: 50, name: 'blue', color: '#1565c0' },

@@ -146,8 +146,7 @@ export const ID_COLUMNS: Record<string, NamedKind> = {
   post_id: 'news_posts',
 };
 
-export const NAMED_KINDS = ['restaurants', 'drivers', 'areas', 'cities', 'users', 'restaurateurs', 'news_posts'] as const;
-export type NamedKind = (typeof NAMED_KINDS)[number];
+export type NamedKind = 'restaurants' | 'drivers' | 'areas' | 'cities' | 'users' | 'restaurateurs' | 'news_posts';
 /** Names of the records a history page mentions: kind → id → name. */
 export type RecordNames = Partial<Record<NamedKind, Record<string, string>>>;
 

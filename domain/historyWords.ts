@@ -28,7 +28,7 @@ export const ACTION_WORDS: Record<string, string> = {
 };
 
 /** An action that wrote nothing worth recording (a save that changed nothing). */
-export const NOTHING_CHANGED = 'Saved, nothing changed';
+const NOTHING_CHANGED = 'Saved, nothing changed';
 
 /** The kinds an action is summed up by, most telling first (a driver's areas go with the driver). */
 const MAIN_ORDER = [
@@ -46,7 +46,7 @@ const PLURAL: Record<string, string> = {
 };
 
 /** 'shift' / '3 shifts', with thousands separated ('1,000 drivers'). */
-export function countOf(table: string, n: number): string {
+function countOf(table: string, n: number): string {
   const one = (RECORD_KIND[table] ?? table).toLowerCase();
   return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-GB')} ${PLURAL[table] ?? `${one}s`}`;
 }
@@ -117,7 +117,7 @@ export interface ActionFacts {
 }
 
 /** The action's word: its name, an import, else what it did to its main records. */
-export function actionWord(a: ActionFacts): string {
+function actionWord(a: ActionFacts): string {
   if (/^POST \/api\/\w+\/import$/.test(a.route)) return ACTION_WORDS.imported;
   if (a.name) return ACTION_WORDS[a.name] ?? a.name;
   const op = a.mainOp ?? a.ops?.[0];

@@ -22,7 +22,7 @@ import { costTotal } from './pay';
 /** £ per invoiced hour when neither the restaurant nor the option says (spec 3, section 9). */
 export const DEFAULT_INVOICE_COMISSION = 1.5;
 /** The dialog pre-fills the number with the last invoice id padded to this many digits. */
-export const INVOICE_NUMBER_DIGITS = 3;
+const INVOICE_NUMBER_DIGITS = 3;
 
 /**
  * The number the Request Invoice dialog offers. The spec pre-fills 'the last invoice id padded to 3 digits'; the

@@ -16,16 +16,16 @@ export const OPTION_GROUPS = [
   { id: 'map', label: 'Map' },
   { id: 'other', label: 'Other' },
 ] as const;
-export type OptionGroupId = (typeof OPTION_GROUPS)[number]['id'];
+type OptionGroupId = (typeof OPTION_GROUPS)[number]['id'];
 
 /** The editor a value needs: pounds, whole hours, days or minutes, a map centre, or plain text. */
-export type OptionKind = 'money' | 'hours' | 'days' | 'minutes' | 'mapCentre' | 'text';
+type OptionKind = 'money' | 'hours' | 'days' | 'minutes' | 'mapCentre' | 'text';
 
 /**
  * The action of RULES.options (domain/access.ts) that changing an option needs: `edit` (administrators and
  * managers) or `editRates` (administrators only: what drivers are paid, restaurants billed, or may be planned).
  */
-export type OptionEditAction = 'edit' | 'editRates';
+type OptionEditAction = 'edit' | 'editRates';
 
 export interface OptionFacts {
   label: string;

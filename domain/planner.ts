@@ -56,20 +56,20 @@ export interface PlannerInput {
   noShows?: ReadonlyMap<number, number>;
 }
 
-export interface Candidate {
+interface Candidate {
   driver_id: number;
   driver_name: string;
   /** Why this driver, in the order of preference: hours that week, worked here before, distance. */
   reason: string;
 }
 
-export interface Proposal extends Candidate {
+interface Proposal extends Candidate {
   shift_id: number;
   /** The next candidates, best first, for the review table's picker. */
   candidates: Candidate[];
 }
 
-export interface Unfilled {
+interface Unfilled {
   shift_id: number;
   reason: string;
 }
@@ -103,7 +103,7 @@ export interface FillFailure {
 }
 
 /** How many candidates beside the proposed driver the review table offers. */
-export const NEXT_CANDIDATES = 5;
+const NEXT_CANDIDATES = 5;
 
 /** Straight-line distance in km between two points (haversine). */
 export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -118,7 +118,7 @@ const hasPoint = (p: { lat: number | null; lng: number | null }): p is { lat: nu
 
 export const timeRange = (s: { start_time: string; finish_time: string }) => `${s.start_time.slice(0, 5)}–${s.finish_time.slice(0, 5)}`;
 
-export const unfilledReason = {
+const unfilledReason = {
   nobodyWorksThere: (restaurant: string) => `no driver works for ${restaurant}`,
   nobodyFree: (area: string, s: PlannerShift) => `no driver of ${area} is free ${timeRange(s)}`,
   everyoneAtLimit: (area: string, s: PlannerShift) => `every driver of ${area} free ${timeRange(s)} would break a working-time rule`,

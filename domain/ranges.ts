@@ -13,7 +13,7 @@ export const INTERVALS: readonly Interval[] = [INTERVAL.day, INTERVAL.week, INTE
 export const INTERVAL_LABELS: Record<Interval, string> = { 10: 'Day', 20: 'Week', 30: '2-Week', 40: 'Month' };
 
 /** The longest range any list call answers for (spec 3, section 9). */
-export const MAX_RANGE_DAYS = 31;
+const MAX_RANGE_DAYS = 31;
 
 export interface DateRange {
   from: string;
@@ -32,7 +32,7 @@ export function isDate(value: unknown): value is string {
   return d <= daysInMonth(y, mo);
 }
 
-export function isInterval(value: unknown): value is Interval {
+function isInterval(value: unknown): value is Interval {
   return (INTERVALS as readonly unknown[]).includes(value);
 }
 

@@ -204,12 +204,12 @@ export function shiftTime(row: Pick<ReportRow, 'start_time' | 'finish_time'>): s
 }
 
 /** Totals show 2 decimals (spec 2, section 2). */
-export function amountText(value: number): string {
+function amountText(value: number): string {
   return value.toFixed(2);
 }
 
 /** 'DD/MM/YYYY HH:mm' in London time for a UTC timestamp. */
-export function createdText(timestamp: string | null | undefined): string {
+function createdText(timestamp: string | null | undefined): string {
   if (!timestamp) return '';
   const d = new Date(timestamp);
   if (Number.isNaN(d.getTime())) return '';

@@ -42,7 +42,7 @@ export const publishShiftsQuestion = (count: number) => `Publish ${count} shifts
 /** Length in hours to 2 decimals; a finish at or before the start rolls into the next day. */
 export const shiftLength = shiftHours;
 
-export function isOpenShift(shift: { driver_id: number | null | undefined }): boolean {
+function isOpenShift(shift: { driver_id: number | null | undefined }): boolean {
   return !shift.driver_id;
 }
 

@@ -4,9 +4,9 @@ import { fromMinutes, toMinutes } from './dates';
  * The time list of the schedule and timesheet forms (spec 3, sections 3 and 5): every 15 minutes over the
  * day, each entry `{ name, value }` in HH:mm, and the snapping of a typed or driver-reported time to it.
  */
-export const TIME_STEP_MINUTES = 15;
+const TIME_STEP_MINUTES = 15;
 /** 7.5 minutes (0.125 h): a time this close to an entry snaps to it. */
-export const SNAP_TOLERANCE_MINUTES = 7.5;
+const SNAP_TOLERANCE_MINUTES = 7.5;
 
 export const HHMM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -8,7 +8,7 @@ import { BUSINESS_TIME_ZONE } from './dates';
  */
 
 /** What each versioned record is called in the conflict message. */
-export const VERSIONED_NOUN = {
+const VERSIONED_NOUN = {
   shifts: 'shift',
   timesheets: 'timesheet',
   drivers: 'driver',

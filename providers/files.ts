@@ -19,7 +19,7 @@ export interface FetchedFile {
 }
 
 /** The name in Content-Disposition (RFC 5987 form first), else the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
+function fileNameOf(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   if (star) {

@@ -39,7 +39,7 @@ function loggedInUser(res: LoginResponse): StoredUser {
   return user;
 }
 
-export async function loginRequest({ email, password, kind }: LoginParams): Promise<StoredUser> {
+async function loginRequest({ email, password, kind }: LoginParams): Promise<StoredUser> {
   const path = kind === 'restaurant' ? '/api/auth/login/restaurant' : '/api/auth/login';
   const body = { email: email.trim(), password };
   return loggedInUser(await httpClient<LoginResponse>(path, { method: 'POST', body, auth: false, logoutOn401: false }));

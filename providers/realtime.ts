@@ -14,11 +14,10 @@ import type { FeedSocket } from './realtimeSocket';
  */
 
 export type FeedCallback = (event: string, items: unknown[]) => void;
-export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
+type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
 import { FEED_CHANNELS, FEED_RESUMED, NOTIFICATION_CHANNEL } from '../domain/channels';
 
-export { FEED_CHANNELS };
 
 const listeners = new Map<string, Set<FeedCallback>>();
 const errorListeners = new Set<(message: string) => void>();

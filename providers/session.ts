@@ -24,7 +24,7 @@ export interface StoredRestaurant {
   [key: string]: unknown;
 }
 
-export const USER_KEY = 'user';
+const USER_KEY = 'user';
 const CHANGE_EVENT = 'backoffice:user-changed';
 
 let cachedRaw: string | null | undefined;
@@ -101,7 +101,7 @@ export function subscribeStoredUser(callback: () => void): () => void {
 }
 
 /** API account shapes (spec 1, section 7) mapped to the stored user. */
-export interface ApiStaffUser {
+interface ApiStaffUser {
   id: number;
   first_name: string | null;
   last_name: string | null;
@@ -110,7 +110,7 @@ export interface ApiStaffUser {
   restaurant_ids?: { restaurant_id: number }[];
 }
 
-export interface ApiRestaurantAccount {
+interface ApiRestaurantAccount {
   id: number;
   name: string;
   email: string;

@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * icon keeps its name but hardly ever changes, so it is kept a week rather than asked for on every page; everything
  * else of the app (index.html first) is asked for again on every visit, so a new version is seen at once.
  */
-export function appFileCaching(staticDir: string, file: string): string {
+function appFileCaching(staticDir: string, file: string): string {
   const relative = path.relative(staticDir, file);
   if (relative.split(path.sep)[0] === 'assets') return 'public, max-age=31536000, immutable';
   return relative === 'favicon.svg' ? 'public, max-age=604800' : 'no-store';

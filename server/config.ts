@@ -53,7 +53,7 @@ export type AppConfig = Config & {
   fileSigningSecret: string;
 };
 
-export interface InvoiceSettings {
+interface InvoiceSettings {
   /** Percent added to the subtotal; 0 when the agency is not VAT-registered (no VAT line). */
   vatRate: number;
   agencyName: string;
@@ -75,7 +75,7 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
  * Secrets that earlier versions shipped as defaults or that appear in this repository's examples: anyone can sign
  * a live-feed subscription with them, so a production start refuses them.
  */
-export const KNOWN_DEVELOPMENT_SECRETS: readonly string[] = ['backoffice-secret-change-me', 'secret', 'changeme', 'change-me'];
+const KNOWN_DEVELOPMENT_SECRETS: readonly string[] = ['backoffice-secret-change-me', 'secret', 'changeme', 'change-me'];
 const PRODUCTION_SECRET_MIN = 16;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -6,9 +6,9 @@ import { isBlank, readPounds, refuse, requiredId, type PoundsRule } from './fiel
 import { WIRE, sent } from './wire';
 
 /** Longest area name we store: long enough for 'Manchester City Centre North', short enough for a table cell. */
-export const AREA_NAME_MAX = 100;
+const AREA_NAME_MAX = 100;
 /** An hourly rate above this is a typing slip (an extra zero), not a pay rate. */
-export const PAY_RATE_MAX = 999.99;
+const PAY_RATE_MAX = 999.99;
 
 /** Area messages: the spec's words (spec 1, section 5) first, then our own for the cases it leaves open. */
 export const AREA_MSG = {

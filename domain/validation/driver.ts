@@ -109,7 +109,7 @@ const email = z.preprocess(
   z.string({ error: DRIVER_MSG.emailRequired }).min(1, DRIVER_MSG.emailRequired).regex(EMAIL_PATTERN, DRIVER_MSG.validEmail).max(254, DRIVER_MSG.validEmail),
 );
 
-export const driverPassword = z
+const driverPassword = z
   .string({ error: DRIVER_MSG.enterPassword })
   .min(1, DRIVER_MSG.enterPassword)
   .min(PASSWORD_MIN, DRIVER_MSG.passwordSixSymbols)

@@ -12,8 +12,8 @@ import { WIRE, orNull, sent } from './wire';
 export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Free text fields (notes, addresses) are capped so one cell cannot hold a book. */
-export const TEXT_MAX = 1000;
-export const textTooLong = (max: number) => `Must be at most ${max} characters long`;
+const TEXT_MAX = 1000;
+const textTooLong = (max: number) => `Must be at most ${max} characters long`;
 
 /** Optional text: blank reads as null, anything else trimmed. */
 export function optionalText(max = TEXT_MAX) {
@@ -31,7 +31,6 @@ export function requiredText(message: string, max = TEXT_MAX) {
   );
 }
 
-export { readId };
 
 /** A required id: blank gives `required`, anything unreadable `unknown`. */
 export function requiredId(required: string, unknown: string) {
@@ -68,7 +67,7 @@ export function idList(key: string, message: string) {
   return sent(schema, { ...WIRE.ids, description: 'Ids (multipart: a JSON array or comma-separated)' });
 }
 
-export const AMOUNT_MAX = 999.99;
+const AMOUNT_MAX = 999.99;
 export const AMOUNT_MSG = {
   notNumber: 'Must be an amount in pounds, e.g. 12.50',
   negative: 'Must not be negative',

@@ -17,7 +17,7 @@ export const FILL_MSG = {
   duplicateShift: 'The shift is in the list twice',
 } as const;
 
-export const FILL_LINES_MAX = 5000;
+const FILL_LINES_MAX = 5000;
 
 const optionalId = sent(z.unknown().optional().transform((value, ctx): number | null => {
   if (value === undefined || value === null || value === '') return null;

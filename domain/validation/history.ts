@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HISTORY_ACTIONS, RECORD_KIND } from '../history';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const ACTION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ACTION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The History list's filter, as react-admin sends it (`filter` as JSON). */
 export const historyFilterSchema = z.object({

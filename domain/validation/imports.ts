@@ -105,8 +105,8 @@ export function guessMapping(kind: ImportKind, headers: readonly string[]): Reco
 }
 
 /** What to do with rows whose e-mail is already here: leave them (skip) or overwrite them with the file (update). */
-export const IMPORT_DUPLICATES = ['skip', 'update'] as const;
-export const IMPORT_MODES = ['preview', 'commit', 'rejected'] as const;
+const IMPORT_DUPLICATES = ['skip', 'update'] as const;
+const IMPORT_MODES = ['preview', 'commit', 'rejected'] as const;
 
 export const importQuerySchema = z.object({
   mode: z.enum(IMPORT_MODES, { error: 'Mode must be preview, commit or rejected' }).default('preview'),
@@ -124,7 +124,7 @@ export function mappingSchema(kind: ImportKind, columns: number) {
 
 /** One row's fate: created, updated (a duplicate with duplicates=update), skipped (a duplicate left) or rejected. */
 
-export const importRowSchema = z.object({
+const importRowSchema = z.object({
   /** The row's line in the file, the header being line 1. */
   line: z.number().int(),
   action: z.enum(['create', 'update', 'skip', 'reject']),

@@ -40,10 +40,10 @@ export function invoiceNumberTakenMessage(invoiceNumber: string): string {
   return `Invoice number ${invoiceNumber} is already taken`;
 }
 
-export const INVOICE_NUMBER_MAX = 30;
+const INVOICE_NUMBER_MAX = 30;
 /** Numbers go into file names ('Invoice 004.pdf'), so they keep to characters every file system takes. */
-export const INVOICE_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-export const COMISSION_MAX = 999.99;
+const INVOICE_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const COMISSION_MAX = 999.99;
 
 const invoiceNumber = sent(z.unknown().transform((value, ctx): string => {
   const fail = (message: string) => refuse(ctx, message);

@@ -17,7 +17,7 @@ export const LIST_MSG = {
 export { LIST_PER_PAGE_DEFAULT } from '../listPaging';
 
 /** At most this many rows in one page (the lists' largest per-page choice is 1,000). */
-export const LIST_PAGE_MAX = 1000;
+const LIST_PAGE_MAX = 1000;
 
 /** A JSON query parameter read with `schema`; any failure (bad JSON included) is answered with `message`. */
 const jsonParam = <T extends z.ZodType>(schema: T, message: string) =>

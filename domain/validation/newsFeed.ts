@@ -12,7 +12,7 @@ export type { NewsReply } from './reply';
 
 export const POST_TITLE_MAX = 255;
 /** Rich text of a long notice with lists and links fits many times over; a pasted document does not. */
-export const POST_CONTENT_MAX = 100_000;
+const POST_CONTENT_MAX = 100_000;
 
 export const NEWS_MSG = {
   // Word for word from the spec (section 5 'Post').
@@ -55,7 +55,7 @@ export const NEWS_PER_PAGE_DEFAULT = LIST_PER_PAGE_DEFAULT;
 export const NEWS_VISIBLE_PAGES = 10;
 
 /** The body field of each addressee mode's list, and the message when it is empty. */
-export const TARGET_FIELDS = {
+const TARGET_FIELDS = {
   [ADDRESSEE.areas]: { field: 'areas', message: NEWS_MSG.areaRequired },
   [ADDRESSEE.restaurants]: { field: 'restaurants', message: NEWS_MSG.restaurantRequired },
   [ADDRESSEE.drivers]: { field: 'drivers', message: NEWS_MSG.driverRequired },
@@ -81,7 +81,7 @@ const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>'
  * The visible text of an HTML fragment: what the editor's "empty" means. `<p></p>`, `<p><br></p>` and a paragraph
  * of non-breaking spaces are empty; an image counts as content. Only for the emptiness test: it is no sanitiser.
  */
-export function htmlText(html: string): string {
+function htmlText(html: string): string {
   return html
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(nbsp|amp|lt|gt|quot|#39|#160);/g, (_m, name: string) => ENTITIES[name])
@@ -288,7 +288,7 @@ export function readCountLabel(post: Pick<NewsPostView, 'readedCount' | 'totalRe
   return `(${post.readedCount} / ${post.totalReadersCount} read)`;
 }
 
-export const NEWS_PER_PAGE_MAX = 1000;
+const NEWS_PER_PAGE_MAX = 1000;
 
 /** Pictures inside a post's content come from this server's images only (/images/...). */
 export function isOwnImage(src: string): boolean {

@@ -23,7 +23,7 @@ export const OPTION_KEY = {
  * change what drivers are paid and restaurants are billed, so only administrators change them; managers may change
  * the others (the map's default centre).
  */
-export const MONEY_OPTION_KEYS: readonly string[] = [
+const MONEY_OPTION_KEYS: readonly string[] = [
   OPTION_KEY.fuelBonus0,
   OPTION_KEY.fuelBonus3,
   OPTION_KEY.fuelBonus6,
@@ -33,9 +33,9 @@ export const MONEY_OPTION_KEYS: readonly string[] = [
 
 /** Where maps open without the option (spec 1, section 9). */
 export const MAP_CENTER_FALLBACK = { lat: 51.4, lng: 0, map_zoom: 12 } as const;
-export const OPTION_MONEY_MAX = 999.99;
+const OPTION_MONEY_MAX = 999.99;
 /** Keys without a rule of their own take text up to this length. */
-export const OPTION_TEXT_MAX = 1000;
+const OPTION_TEXT_MAX = 1000;
 export const MAP_ZOOM_MIN = 1;
 export const MAP_ZOOM_MAX = 20;
 
@@ -80,7 +80,7 @@ function asNumber(value: unknown): number | null {
 }
 
 /** The first problem of a map centre's parts, or null; `field` names the part for the dialog's fields. */
-export function mapCenterIssue(parts: { lat: unknown; lng: unknown; map_zoom: unknown }): { field: 'lat' | 'lng' | 'map_zoom'; message: string } | null {
+function mapCenterIssue(parts: { lat: unknown; lng: unknown; map_zoom: unknown }): { field: 'lat' | 'lng' | 'map_zoom'; message: string } | null {
   const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim());
   if (blank(parts.lat)) return { field: 'lat', message: OPTION_MSG.latRequired };
   const lat = asNumber(parts.lat);

@@ -8,7 +8,7 @@ import { ID_MAX } from './ids';
  */
 
 /** A record's id in the address: text to the server, documented as the whole number it names. */
-export const pathIdText = z.string().meta({ type: 'integer', minimum: 1, maximum: ID_MAX });
+const pathIdText = z.string().meta({ type: 'integer', minimum: 1, maximum: ID_MAX });
 
 /** `/api/<record>/{id}`. */
 export const idParams = z.object({ id: pathIdText });

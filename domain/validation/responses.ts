@@ -23,7 +23,7 @@ const version = timestamp.meta({ description: 'The record’s version: when it l
 const areaLinks = z.array(z.looseObject({ area_id: id }));
 const restaurantLinks = z.array(z.looseObject({ restaurant_id: id }));
 
-export const successResponse = z.looseObject({ success: z.literal(true) });
+const successResponse = z.looseObject({ success: z.literal(true) });
 
 /** 400: the fields of the request with the spec's messages, e.g. `{ "email": ["The email field is required."] }`. */
 export const fieldErrorsResponse = z.record(z.string(), z.array(z.string())).meta({ id: 'FieldErrors' });
@@ -34,9 +34,9 @@ export const conflictResponse = z
 /** 401, 403, 404, 429: one message; 500 adds the request id. */
 export const messageResponse = z.object({ message: z.string(), request_id: z.string().optional() }).meta({ id: 'Message' });
 
-export const cityResponse = z.looseObject({ id, city_name: text }).meta({ id: 'City' });
+const cityResponse = z.looseObject({ id, city_name: text }).meta({ id: 'City' });
 
-export const areaResponse = z
+const areaResponse = z
   .looseObject({
     id,
     name: text,
@@ -49,7 +49,7 @@ export const areaResponse = z
   })
   .meta({ id: 'Area' });
 
-export const restaurantResponse = z
+const restaurantResponse = z
   .looseObject({
     id,
     name: text,
@@ -70,7 +70,7 @@ export const restaurantResponse = z
   })
   .meta({ id: 'Restaurant' });
 
-export const driverResponse = z
+const driverResponse = z
   .looseObject({
     id,
     first_name: text,
@@ -87,11 +87,11 @@ export const driverResponse = z
   .meta({ id: 'Driver' });
 
 /** A driver as a short list line (recipients, a restaurant's drivers). */
-export const driverLineResponse = z.looseObject({ id, full_name: text, email: textOrNull, status: num });
+const driverLineResponse = z.looseObject({ id, full_name: text, email: textOrNull, status: num });
 
 const personRef = z.looseObject({ id, kind: z.string(), name: text }).nullable();
 
-export const shiftResponse = z
+const shiftResponse = z
   .looseObject({
     id,
     restaurant_id: id,
@@ -112,7 +112,7 @@ export const shiftResponse = z
   })
   .meta({ id: 'Shift' });
 
-export const timesheetResponse = z
+const timesheetResponse = z
   .looseObject({
     id,
     shift_id: idOrNull,
@@ -133,7 +133,7 @@ export const timesheetResponse = z
   })
   .meta({ id: 'Timesheet' });
 
-export const userResponse = z
+const userResponse = z
   .looseObject({
     id,
     first_name: text,
@@ -145,13 +145,13 @@ export const userResponse = z
   })
   .meta({ id: 'User' });
 
-export const alertResponse = z
+const alertResponse = z
   .looseObject({ id, channel: text, event: text, created_at: timestamp, data: textOrNull, restaurant_id: idOrNull, status: num })
   .meta({ id: 'Alert' });
 
-export const optionResponse = z.looseObject({ id, okey: text, ovalue: textOrNull, description: textOrNull }).meta({ id: 'Option' });
+const optionResponse = z.looseObject({ id, okey: text, ovalue: textOrNull, description: textOrNull }).meta({ id: 'Option' });
 
-export const invoiceResponse = z
+const invoiceResponse = z
   .looseObject({
     id,
     invoice_number: text,
@@ -165,11 +165,11 @@ export const invoiceResponse = z
   })
   .meta({ id: 'Invoice' });
 
-export const replyResponse = z
+const replyResponse = z
   .looseObject({ id, new_id: id, reply_author: text, reply_content: text, author_kind: text, created_at: timestamp })
   .meta({ id: 'Reply' });
 
-export const newsPostResponse = z
+const newsPostResponse = z
   .looseObject({
     id,
     postTitle: text,
@@ -183,7 +183,7 @@ export const newsPostResponse = z
   })
   .meta({ id: 'NewsPost' });
 
-export const restaurateurResponse = z
+const restaurateurResponse = z
   .looseObject({ id, name: text, email: text, restaurants: z.array(z.looseObject({ id, name: text })) })
   .meta({ id: 'RestaurantAccount' });
 
@@ -195,7 +195,7 @@ const restCredentials = credentials.extend({ password: text.optional() });
 /** A list the spec's call answers whole, or as `{ data, total }` when asked for a page (`page`, `perPage`). */
 const pagedList = <T extends z.ZodType>(item: T) => z.union([z.array(item), z.looseObject({ data: z.array(item), total: num })]);
 
-export const reportLineResponse = z
+const reportLineResponse = z
   .looseObject({ key: text, period_date: date, restaurant_id: id, driver_id: idOrNull, cost_cover: num, amount_paid: num, amount_difference: num })
   .meta({ id: 'ReportLine' });
 
@@ -203,7 +203,7 @@ export const historyActionResponse = z
   .looseObject({ id: text, at: timestamp, account_kind: textOrNull, name: textOrNull, route: textOrNull, entries: z.array(z.looseObject({ id, table_name: text, op: text })) })
   .meta({ id: 'HistoryAction' });
 
-export const calendarFeedResponse = z
+const calendarFeedResponse = z
   .object({ active: z.boolean(), created_at: timestamp.nullable(), path: text.optional() })
   .meta({ id: 'CalendarFeed' });
 

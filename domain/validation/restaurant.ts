@@ -119,7 +119,7 @@ const email = (required: string, invalid: string) =>
     z.string({ error: required }).min(1, required).regex(EMAIL_PATTERN, invalid).max(254, invalid),
   );
 
-export const restaurantPassword = z
+const restaurantPassword = z
   .string({ error: RESTAURANT_MSG.enterPassword })
   .min(1, RESTAURANT_MSG.enterPassword)
   .min(PASSWORD_MIN, RESTAURANT_MSG.passwordSixSymbols)

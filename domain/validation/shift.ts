@@ -59,7 +59,7 @@ export const SHIFT_MSG = {
   rangeRequired: 'period_date_from and period_date_to are required',
 } as const;
 
-export const MAX_BULK_SHIFTS = 5000;
+const MAX_BULK_SHIFTS = 5000;
 const COMMENT_MAX = 1000;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

@@ -3,7 +3,7 @@
  * fields with `textMessage` alone, without the schema library (its page loads before any schema does); the
  * server's zod schemas are built from the same rules (auth.ts `textSchema`), so both say the same thing.
  */
-export type TextCheck = { min: number; message: string } | { max: number; message: string } | { pattern: RegExp; message: string };
+type TextCheck = { min: number; message: string } | { max: number; message: string } | { pattern: RegExp; message: string };
 
 export interface TextRule {
   /** Said when the value is missing or not text. */
@@ -14,7 +14,7 @@ export interface TextRule {
 }
 
 /** The message of the first rule a value breaks, or undefined when it keeps them all. */
-export function textMessage(rule: TextRule, value: unknown): string | undefined {
+function textMessage(rule: TextRule, value: unknown): string | undefined {
   if (typeof value !== 'string') return rule.missing;
   const text = rule.trim ? value.trim() : value;
   for (const check of rule.checks) {

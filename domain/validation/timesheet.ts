@@ -15,9 +15,9 @@ import { WIRE, oneOf, orNull, requiredWire, sent } from './wire';
  */
 
 /** A bonus, fee or fuel count above these is a typing slip, not pay. */
-export const MONEY_LIMIT = 1000;
-export const FUEL_COUNT_MAX = 500;
-export const COMMENT_MAX = 2000;
+const MONEY_LIMIT = 1000;
+const FUEL_COUNT_MAX = 500;
+const COMMENT_MAX = 2000;
 
 export const TIMESHEET_MSG = {
   // The spec's words (section 5 and 8), typos included.

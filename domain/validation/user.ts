@@ -42,7 +42,7 @@ const email = z
   .max(EMAIL_MAX, LIMIT_MSG.emailTooLong);
 
 /** Present when the password changes (or is chosen on create): required and at least six symbols. */
-export const userPassword = z
+const userPassword = z
   .string({ error: USER_MSG.enterPassword })
   .min(1, USER_MSG.enterPassword)
   .min(PASSWORD_MIN, USER_MSG.passwordSixSymbols)

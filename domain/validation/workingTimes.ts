@@ -18,14 +18,14 @@ export const HOLIDAY_PERIOD = { start_at: '00:00', stop_at: '23:45' } as const;
  * How far back GET /api/driver lists overrides ('actual_override_working_time'): a month, so the Leave
  * calendar's current month and the schedule's widest range still show recent leave. Older ones stay stored.
  */
-export const OVERRIDE_DAYS_BACK = 31;
+const OVERRIDE_DAYS_BACK = 31;
 export function overrideWindowStart(today: string): string {
   return addDays(today, -OVERRIDE_DAYS_BACK);
 }
 
 /** Upper bounds that no real week or leave plan reaches; they keep a request from flooding the tables. */
 export const MAX_PERIODS_PER_DAY = 12;
-export const MAX_OVERRIDES = 1000;
+const MAX_OVERRIDES = 1000;
 
 export interface WeeklyPeriod {
   week_day: number;

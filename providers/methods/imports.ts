@@ -6,7 +6,7 @@ import { getStoredUser } from '../session';
 
 export type Mapping = Record<string, number | null>;
 
-export interface ImportCall {
+interface ImportCall {
   kind: ImportKind;
   file: File;
   mapping: Mapping | null;

@@ -23,7 +23,7 @@ import { AreaRestaurants } from './AreaRestaurants';
 import type { Area } from './types';
 import { AREA_FIELD_LABELS } from '../../domain/fieldLabels';
 
-export const PAY_LABELS = { standard: AREA_FIELD_LABELS.standard_pay_rate, weekend: AREA_FIELD_LABELS.weekend_pay_rate } as const;
+const PAY_LABELS = { standard: AREA_FIELD_LABELS.standard_pay_rate, weekend: AREA_FIELD_LABELS.weekend_pay_rate } as const;
 
 function AreaActions({ area, onEdit, onDelete }: { area: Area; onEdit: () => void; onDelete: () => void }) {
   return (

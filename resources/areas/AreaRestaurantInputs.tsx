@@ -6,7 +6,7 @@ import { areaLabel } from '../../src/components/areaLabel';
 import { ReferenceChips } from '../../src/components/ReferenceChips';
 import { AREA_NAMES } from '../listDefaults';
 
-export const CHOOSE_AN_AREA_FIRST = 'Choose an area first';
+const CHOOSE_AN_AREA_FIRST = 'Choose an area first';
 
 interface ChipsProps {
   source: string;

@@ -10,7 +10,7 @@ const isRecord = (a: unknown): a is DriverRecord =>
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The driver's record in words: 'Last 90 days (since 19/12/2026): 2 late starts, 20 min late on average; 1 no-show'. */
-export function attendanceRecordText(r: DriverRecord): string {
+function attendanceRecordText(r: DriverRecord): string {
   const late = r.late ? `${count(r.late, 'late start', 'late starts')}${r.average_minutes_late === null ? '' : `, ${r.average_minutes_late} min late on average`}` : 'no late starts';
   return `Last 90 days (since ${ukDate(r.from)}): ${late}; ${r.no_show ? count(r.no_show, 'no-show', 'no-shows') : 'no no-shows'}`;
 }

@@ -40,8 +40,8 @@ const STATUS_DOT: Record<number, { color: string; label: string }> = {
   [DRIVER_STATUS.registered]: { color: '#ef6c00', label: 'Registered (applicant)' },
 };
 
-export const statusActionLabel = (d: DriverRecord) => (d.status === DRIVER_STATUS.active ? 'Mark as Inactive' : 'Mark as Active');
-export const progressingActionLabel = (d: DriverRecord) =>
+const statusActionLabel = (d: DriverRecord) => (d.status === DRIVER_STATUS.active ? 'Mark as Inactive' : 'Mark as Active');
+const progressingActionLabel = (d: DriverRecord) =>
   d.not_progressing === DRIVER_PROGRESSING.notProgressing ? 'Restore Progressing' : 'Mark as Not Progressing';
 
 export function StatusDot({ status }: { status: number }) {

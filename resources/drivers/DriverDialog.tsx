@@ -13,10 +13,10 @@ import { DriverInputs, type DriverDialogMode } from './DriverInputs';
 import { IDENTITY_TAB_FIELDS, MAIN_TAB_FIELDS, driverFormData, driverValues, emptyDriver, type DriverFormValues } from './driverForm';
 import type { DriverRecord } from './types';
 
-export const DRIVER_DIALOG_WIDTH = 700;
-export const REGISTER_TITLE = 'Drivers Manual Register';
-export const EDIT_DRIVER_TITLE = 'Edit Driver';
-export const VIEW_DRIVER_TITLE = 'View Driver';
+const DRIVER_DIALOG_WIDTH = 700;
+const REGISTER_TITLE = 'Drivers Manual Register';
+const EDIT_DRIVER_TITLE = 'Edit Driver';
+const VIEW_DRIVER_TITLE = 'View Driver';
 
 const TABS: FormTab[] = [
   { label: 'Main', fields: MAIN_TAB_FIELDS },

@@ -1,7 +1,7 @@
 import { halfBoardSchema } from '../../domain/validation/driver';
 import { FormDialog, DialogTextInput } from '../../src/components/forms';
 
-export const HALF_BOARD_TITLE = 'Drivers Half Board Register';
+const HALF_BOARD_TITLE = 'Drivers Half Board Register';
 const EMPTY = { first_name: '', last_name: '', email: '' };
 
 /**

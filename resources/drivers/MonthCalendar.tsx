@@ -12,14 +12,14 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** 'YYYY-MM' moved by whole months. */
-export function shiftMonth(month: string, by: number): string {
+function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split('-').map(Number);
   const index = y * 12 + (m - 1) + by;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
 /** The weeks shown for a month: Monday-first rows from the week of the 1st to the week of the last day. */
-export function monthGrid(month: string): string[][] {
+function monthGrid(month: string): string[][] {
   const first = `${month}-01`;
   const last = addDays(`${shiftMonth(month, 1)}-01`, -1);
   const weeks: string[][] = [];

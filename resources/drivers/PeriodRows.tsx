@@ -14,7 +14,7 @@ export interface EditablePeriod {
 }
 
 let nextKey = 1;
-export const newPeriod = (holiday: boolean = false): EditablePeriod =>
+const newPeriod = (holiday: boolean = false): EditablePeriod =>
   holiday ? { key: nextKey++, holiday: HOLIDAY.yes, ...HOLIDAY_PERIOD } : { key: nextKey++, holiday: HOLIDAY.no, start_at: null, stop_at: null };
 export const editable = <T extends { holiday: number; start_at: string | null; stop_at: string | null }>(p: T): EditablePeriod => ({
   key: nextKey++,

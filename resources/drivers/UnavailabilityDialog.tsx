@@ -28,7 +28,7 @@ import { PeriodRows, editable, type EditablePeriod } from './PeriodRows';
 import type { DriverRecord } from './types';
 
 export const UNAVAILABILITY_TITLE = "Edit Driver's Unavailability";
-export const NO_LEAVE = 'No leave on this date: the weekly pattern applies';
+const NO_LEAVE = 'No leave on this date: the weekly pattern applies';
 const HOLIDAY_COLOR = '#2e7d32';
 const CUSTOM_COLOR = '#1565c0';
 

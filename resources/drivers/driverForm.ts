@@ -5,15 +5,15 @@ import { NO_IMAGE, storedImage, type ImageValue } from '../../src/components/Ima
 import type { DriverRecord, RightToWorkPhoto } from './types';
 
 /** The text fields of the Manual Register and Edit dialogs, Main tab first (the order messages are read in). */
-export const MAIN_TEXT_FIELDS = [
+const MAIN_TEXT_FIELDS = [
   'first_name', 'last_name', 'email', 'phone', 'date_of_birth', 'address_1', 'address_2', 'city', 'postcode',
   'emergency_contact_name', 'emergency_contact_phone', 'have_experience', 'experience_description',
 ] as const;
-export const IDENTITY_TEXT_FIELDS = [
+const IDENTITY_TEXT_FIELDS = [
   'car_make', 'car_model', 'car_registration', 'car_insurance_renewal_date', 'car_insurer',
   'bank_name_of_account_holder', 'bank_sort_code', 'bank_account_number',
 ] as const;
-export const DATE_FIELDS = ['date_of_birth', 'car_insurance_renewal_date'] as const;
+const DATE_FIELDS = ['date_of_birth', 'car_insurance_renewal_date'] as const;
 
 type TextField = (typeof MAIN_TEXT_FIELDS)[number] | (typeof IDENTITY_TEXT_FIELDS)[number];
 

@@ -22,7 +22,7 @@ import type { InvoiceCheck } from './types';
 export const REQUEST_INVOICE_WIDTH = 450;
 export const REQUEST_INVOICE_TITLE = 'Request Invoice';
 
-export type RequestInvoiceResult = { kind: 'created'; invoiceNumber: string; fileName: string } | { kind: 'requested'; message: string };
+type RequestInvoiceResult = { kind: 'created'; invoiceNumber: string; fileName: string } | { kind: 'requested'; message: string };
 
 export interface RequestInvoiceDialogProps {
   /** 'admin' (administrators and managers: preview and create) or 'restaurant' (preview and ask the office). */

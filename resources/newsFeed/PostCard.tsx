@@ -26,7 +26,7 @@ import { formatDateTime } from '../../src/components/format';
 import { imageUrl } from './types';
 
 /** Post images are shown at most 500 by 300 (spec 1, section 2). */
-export const POST_IMAGE_MAX = { width: 500, height: 300 } as const;
+const POST_IMAGE_MAX = { width: 500, height: 300 } as const;
 
 function addresseeLine(post: NewsPostView): string {
   if (post.addressee === ADDRESSEE.areas) return `Areas: ${post.news_feed_areas.map((a) => a.name).join(', ')}`;

@@ -3,8 +3,8 @@ import { CreateDialogBase, FormDialog, DialogTextInput, type DialogSave } from '
 import { REPLY_RESOURCE } from './types';
 
 /** Dialog width (spec 1, section 9: 400, 450 or 700 px). */
-export const REPLY_DIALOG_WIDTH = 450;
-export const REPLY_DIALOG_TITLE = 'Add Reply to News Feed';
+const REPLY_DIALOG_WIDTH = 450;
+const REPLY_DIALOG_TITLE = 'Add Reply to News Feed';
 
 const EMPTY = { reply_content: '' };
 

@@ -23,7 +23,7 @@ function merge(current: NewsPostView, item: FeedPost): NewsPostView {
   return { ...current, ...item, replies: unionReplies(current.replies, item.replies ?? []), can_manage: current.can_manage };
 }
 
-export function addReply(posts: NewsPostView[], reply: NewsReply): NewsPostView[] {
+function addReply(posts: NewsPostView[], reply: NewsReply): NewsPostView[] {
   return posts.map((p) =>
     p.id === reply.new_id && !p.replies.some((r) => r.id === reply.id) ? { ...p, replies: [...p.replies, reply] } : p,
   );

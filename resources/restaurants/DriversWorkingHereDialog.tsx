@@ -21,7 +21,7 @@ import { WORKING_HERE_DAYS_AHEAD, WORKING_HERE_DAYS_BACK } from '../../domain/va
 import { useDataProviderRef } from '../../providers/dataProvider';
 import type { RestaurantRecord, WorkingHereDriver } from './types';
 
-export const workingHereTitle = (r: { name: string }) => `Drivers Working Here: ${r.name}`;
+const workingHereTitle = (r: { name: string }) => `Drivers Working Here: ${r.name}`;
 
 /**
  * Drivers Working Here (spec 2, section 2): name, e-mail, telephone and address of the drivers with shifts at the

@@ -14,7 +14,7 @@ export { CHANGE_PASSWORD, SPECIAL_PASSWORD } from './RestaurantInputs';
 /** Dialog width (spec 2, section 9). */
 export const RESTAURANT_DIALOG_WIDTH = 700;
 export const ADD_TITLE = 'Add Restaurant';
-export const EDIT_TITLE = 'Edit Restaurant';
+const EDIT_TITLE = 'Edit Restaurant';
 export const SEND_VERIFICATION = 'Send Verification';
 export const ACCEPT_CHANGES = 'Accept Changes';
 /** The server calls the logo's file 'file'; the form calls it 'logo'. */

@@ -1,6 +1,6 @@
 import type { RestaurantCredentials, RestaurantRecord, WorkingHereDriver } from '../../domain/validation/restaurant';
 
-export type { RestaurantCredentials, RestaurantRecord, WorkingHereDriver };
+export type { RestaurantRecord, WorkingHereDriver };
 
 /**
  * The react-admin resources (restaurants is GET /api/restaurant; restaurateur and area are the API's own names)

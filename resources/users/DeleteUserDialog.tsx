@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { PanelUser } from './types';
 
-export const removeUserQuestion = (user: PanelUser) => `Remove user ${user.full_name || user.email}?`;
+const removeUserQuestion = (user: PanelUser) => `Remove user ${user.full_name || user.email}?`;
 
 /** The confirmation 'Remove user {full name}?' (spec 1, section 2); the page reports failures. */
 export function DeleteUserDialog({ user, onConfirm, onClose }: { user: PanelUser; onConfirm: () => Promise<void>; onClose: () => void }) {

@@ -6,7 +6,7 @@ import { USER_MSG } from '../../domain/validation/user';
 import type { PanelUser } from './types';
 import { DisabledReason } from '../../src/components/DisabledReason';
 
-export const NO_ROLE_LABEL = 'No role yet';
+const NO_ROLE_LABEL = 'No role yet';
 
 export function RoleChip({ role }: { role: PanelUser['role'] }) {
   if (!isStaffRole(role)) return <Chip size="small" color="warning" variant="outlined" label={NO_ROLE_LABEL} />;

@@ -9,9 +9,9 @@ import type { PanelUser, UserFormValues } from './types';
 
 
 /** Dialog width (spec 1, section 9 lists 400, 450 and 700 px). */
-export const USER_DIALOG_WIDTH = 450;
+const USER_DIALOG_WIDTH = 450;
 export const CREATE_TITLE = 'Create Administrator';
-export const EDIT_TITLE = 'Edit Administrator';
+const EDIT_TITLE = 'Edit Administrator';
 
 /** The alert above the form says a message of no field of ours; none when the fields say it. */
 const failureText = failureBeside(Object.keys(EMPTY_USER), 'Saving the user failed');

@@ -5,11 +5,11 @@ import { USER_MSG, USER_ROLES } from '../../domain/validation/user';
 import { DialogPasswordInput, PasswordSwitch, DialogSelectInput, DialogTextInput } from '../../src/components/forms';
 import { AreaRestaurantInputs } from '../areas/AreaRestaurantInputs';
 
-export const CHANGE_PASSWORD = 'Change Password';
+const CHANGE_PASSWORD = 'Change Password';
 export const AREAS_LABEL = 'Areas Assigned to';
 export const RESTAURANTS_LABEL = "Area's Restaurants Assigned to";
 const ASSIGNMENTS = { areas: AREAS_LABEL, restaurants: RESTAURANTS_LABEL, hint: 'Leave blank for all restaurants of the chosen areas' };
-export const GENERATED_PASSWORD_HINT = 'Off: a strong password is generated and e-mailed to the new user';
+const GENERATED_PASSWORD_HINT = 'Off: a strong password is generated and e-mailed to the new user';
 
 const ROLE_CHOICES = USER_ROLES.map((role) => ({ id: role, name: ROLE_LABELS[role] }));
 const roleOf = (text: string) => (text === '' ? '' : Number(text));

@@ -12,7 +12,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * (services/imageChanges.ts), so every file the dumped rows name is still on disk while they are copied. Files are
  * hard-linked where the backup lies on the same disk (instant, and the writes are held only that long), else copied.
  */
-export const FILE_FOLDERS = ['images', 'documents', 'invoices'] as const;
+const FILE_FOLDERS = ['images', 'documents', 'invoices'] as const;
 const DUMP = 'pglite.tar.gz';
 const NOTE = 'backup.json';
 

@@ -16,7 +16,7 @@ export interface ControlRequest {
 export type ControlAnswer = { ok: true; note: unknown } | { ok: false; error: string };
 
 /** The socket's path: in the data directory, or (when that path is too long for a socket) a temporary one named after it. */
-export function controlPath(dataDir: string): string {
+function controlPath(dataDir: string): string {
   const hash = crypto.createHash('sha1').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
   if (process.platform === 'win32') return `\\\\.\\pipe\\backoffice-${hash}`;
   const inDataDir = path.join(dataDir, 'control.sock');

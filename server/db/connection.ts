@@ -24,7 +24,7 @@ export interface DatabaseHandle {
 const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 
 /** '2026-11-22 20:56:08.123+00' (TimeZone=UTC) -> '2026-11-22T20:56:08.123Z' */
-export function isoTimestamp(value: string): string {
+function isoTimestamp(value: string): string {
   return new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
 }
 

@@ -15,11 +15,11 @@ type CreatedAt = Generated<string>;
 type DateString = string;
 type HHmm = string;
 
-export interface CitiesTable {
+interface CitiesTable {
   id: Generated<number>;
   city_name: string;
 }
-export interface AreasTable {
+interface AreasTable {
   id: Generated<number>;
   name: string;
   city_id: number;
@@ -28,7 +28,7 @@ export interface AreasTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   first_name: string;
   last_name: Generated<string>;
@@ -38,7 +38,7 @@ export interface UsersTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
-export interface RestaurateursTable {
+interface RestaurateursTable {
   id: Generated<number>;
   name: Generated<string>;
   email: string;
@@ -47,7 +47,7 @@ export interface RestaurateursTable {
   updated_at: Timestamp;
 }
 /** With the restaurant's rates, place and notes (RestaurantTerms). */
-export interface RestaurantsTable extends RestaurantTerms {
+interface RestaurantsTable extends RestaurantTerms {
   id: Generated<number>;
   name: string;
   contact_name: Generated<string>;
@@ -64,11 +64,11 @@ export interface RestaurantsTable extends RestaurantTerms {
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
-export interface UserAreasTable {
+interface UserAreasTable {
   user_id: number;
   area_id: number;
 }
-export interface UserRestaurantsTable {
+interface UserRestaurantsTable {
   user_id: number;
   restaurant_id: number;
 }
@@ -96,21 +96,21 @@ export interface DriversTable extends DriverProfile {
   area_sort: Generated<string | null>;  /** Data Full (domain/dataFull.ts), kept by triggers for the list's Completed and Incomplete filters (migration 0021). */
   data_full: Generated<number>;
 }
-export interface DriverAreasTable {
+interface DriverAreasTable {
   driver_id: number;
   area_id: number;
 }
-export interface DriverRestaurantsTable {
+interface DriverRestaurantsTable {
   driver_id: number;
   restaurant_id: number;
 }
-export interface DriverRightToWorkPhotosTable {
+interface DriverRightToWorkPhotosTable {
   id: Generated<number>;
   driver_id: number;
   src_name: string;
   file_name: string;
 }
-export interface DriverWorkingTimesTable {
+interface DriverWorkingTimesTable {
   id: Generated<number>;
   driver_id: number;
   week_day: number;
@@ -118,7 +118,7 @@ export interface DriverWorkingTimesTable {
   start_at: HHmm | null;
   stop_at: HHmm | null;
 }
-export interface DriverWorkingTimeOverridesTable {
+interface DriverWorkingTimeOverridesTable {
   id: Generated<number>;
   driver_id: number;
   period_date: DateString;
@@ -198,7 +198,7 @@ export interface ReportingTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
-export interface InvoicesTable {
+interface InvoicesTable {
   id: Generated<number>;
   invoice_number: string;
   period_date: DateString;
@@ -216,7 +216,7 @@ export interface InvoicesTable {
   created_by: number | null;
   created_at: CreatedAt;
 }
-export interface NewsPostsTable {
+interface NewsPostsTable {
   id: Generated<number>;
   post_title: string;
   post_content: string;
@@ -229,24 +229,24 @@ export interface NewsPostsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
-export interface NewsPostAreasTable {
+interface NewsPostAreasTable {
   post_id: number;
   area_id: number;
 }
-export interface NewsPostRestaurantsTable {
+interface NewsPostRestaurantsTable {
   post_id: number;
   restaurant_id: number;
 }
-export interface NewsPostDriversTable {
+interface NewsPostDriversTable {
   post_id: number;
   driver_id: number;
 }
-export interface NewsPostReadsTable {
+interface NewsPostReadsTable {
   post_id: number;
   driver_id: number;
   read_at: CreatedAt;
 }
-export interface NewsRepliesTable {
+interface NewsRepliesTable {
   id: Generated<number>;
   post_id: number;
   reply_content: string;
@@ -255,7 +255,7 @@ export interface NewsRepliesTable {
   created_at: CreatedAt;
 }
 /** One row per shift and attendance state told to the office (migrations/0029_attendance.ts). */
-export interface AttendanceAlertsTable {
+interface AttendanceAlertsTable {
   shift_id: number;
   /** The driver told of (migrations/0030_shift_covers.ts): a covered shift's new driver is told of in turn. */
   driver_id: number;
@@ -265,7 +265,7 @@ export interface AttendanceAlertsTable {
   created_at: CreatedAt;
 }
 /** When a cover gave a late or no-show shift to another driver (migrations/0030_shift_covers.ts). */
-export interface ShiftCoversTable {
+interface ShiftCoversTable {
   id: Generated<number>;
   shift_id: number;
   driver_id: number;
@@ -273,12 +273,12 @@ export interface ShiftCoversTable {
   covered_at: CreatedAt;
 }
 /** A timed pass's lease: the instance holding an unexpired one runs it. */
-export interface JobLeasesTable {
+interface JobLeasesTable {
   name: string;
   holder: string | null;
   expires_at: ColumnType<string, string | undefined, string>;
 }
-export interface AlertsTable {
+interface AlertsTable {
   id: Generated<number>;
   channel: string;
   event: string;
@@ -286,24 +286,24 @@ export interface AlertsTable {
   restaurant_id: number | null;
   created_at: CreatedAt;
 }
-export interface AlertReadsTable {
+interface AlertReadsTable {
   alert_id: number;
   user_id: number;
   read_at: CreatedAt;
 }
 /** A restaurant account's read alerts (migrations/0031_restaurant_alert_reads.ts). */
-export interface RestaurateurAlertReadsTable {
+interface RestaurateurAlertReadsTable {
   alert_id: number;
   restaurateur_id: number;
   read_at: CreatedAt;
 }
-export interface OptionsTable {
+interface OptionsTable {
   id: Generated<number>;
   okey: string;
   ovalue: string;
   description: Generated<string>;
 }
-export interface PushMessagesTable {
+interface PushMessagesTable {
   id: Generated<number>;
   title: string;
   body: string;
@@ -311,7 +311,7 @@ export interface PushMessagesTable {
   sender_id: number | null;
   created_at: CreatedAt;
 }
-export interface PushDeliveriesTable {
+interface PushDeliveriesTable {
   id: Generated<number>;
   message_id: number;
   driver_id: number;
@@ -319,7 +319,7 @@ export interface PushDeliveriesTable {
   error: string | null;
   sent_at: string | null;
 }
-export interface AuthTokensTable {
+interface AuthTokensTable {
   id: Generated<number>;
   token_hash: string;
   account_kind: 'user' | 'restaurateur' | 'driver';
@@ -329,7 +329,7 @@ export interface AuthTokensTable {
   expires_at: string;
   revoked_at: string | null;
 }
-export interface EmailOutboxTable {
+interface EmailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
@@ -341,7 +341,7 @@ export interface EmailOutboxTable {
   created_at: CreatedAt;
   sent_at: string | null;
 }
-export interface BroadcastMessagesTable {
+interface BroadcastMessagesTable {
   id: Generated<number>;
   payload: ColumnType<unknown, string, string>;
   /** The publisher's own id of the message (0023_broadcast_log); null on rows of earlier versions. */
@@ -349,24 +349,24 @@ export interface BroadcastMessagesTable {
   created_at: CreatedAt;
 }
 
-export interface AppSecretsTable {
+interface AppSecretsTable {
   name: string;
   value: string;
   created_at: CreatedAt;
 }
-export interface LoginAttemptsTable {
+interface LoginAttemptsTable {
   id: Generated<number>;
   kind: 'login' | 'register';
   email: string;
   address: string;
   at: CreatedAt;
 }
-export interface InvoiceTimesheetsTable {
+interface InvoiceTimesheetsTable {
   timesheet_id: number;
   invoice_id: number;
 }
 /** migrations/0008_history.ts: written by the recorded tables' triggers; the app writes only `undoes`/`undone_by`. */
-export interface HistoryActionsTable extends HistoryActionFields {
+interface HistoryActionsTable extends HistoryActionFields {
   seq: Generated<number>;
   at: CreatedAt;
   /** Kept by the history trigger (migrations/0011_history_speed.ts): records touched by kind, what was done to them, their restaurants. */
@@ -383,7 +383,7 @@ export interface HistoryEntriesTable extends HistoryEntryFields {
   action_id: string;
   restaurant_id: number | null;
 }
-export interface CalendarFeedsTable {
+interface CalendarFeedsTable {
   id: Generated<number>;
   token_hash: string;
   driver_id: number | null;
@@ -392,7 +392,7 @@ export interface CalendarFeedsTable {
 }
 
 /** Who worked at which restaurant, from when: kept by triggers on timesheets (migrations/0017_worked_restaurants.ts). */
-export interface DriverWorkedRestaurantsTable {
+interface DriverWorkedRestaurantsTable {
   driver_id: number;
   restaurant_id: number;
   first_date: string;

@@ -6,7 +6,7 @@ import type { historyActionResponse } from '../../domain/validation/responses';
 import type { z } from 'zod';
 
 /** An action as the page's SQL builds it (the History list's declared answer). */
-export type HistoryActionRow = z.input<typeof historyActionResponse>;
+type HistoryActionRow = z.input<typeof historyActionResponse>;
 
 /** Entries shown under each action of a list page; the rest are counted. */
 const ENTRIES_SHOWN = 50;

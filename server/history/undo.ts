@@ -24,7 +24,7 @@ export async function actionEntries(db: Transaction<Database> | FastifyInstance[
 }
 
 /** A manager may take back only what lies in their restaurants (and the notices that followed from it). */
-export async function checkScope(app: FastifyInstance, request: FastifyRequest, actionId: string): Promise<void> {
+async function checkScope(app: FastifyInstance, request: FastifyRequest, actionId: string): Promise<void> {
   const scope = await restaurantScope(app, request.account!);
   if (scope === null) return;
   const outside = await app.db
@@ -74,7 +74,7 @@ export async function refuseDoubleBooking(trx: Transaction<Database>, touched: r
 }
 
 /** Marks the request's own action (made now if its writes recorded nothing) as the one that took back `actionId`. */
-export async function asUndoOf(request: FastifyRequest, trx: Transaction<Database>, actionId: string): Promise<void> {
+async function asUndoOf(request: FastifyRequest, trx: Transaction<Database>, actionId: string): Promise<void> {
   await sql`select history_action(current_setting('app.history')::jsonb)`.execute(trx);
   await trx.updateTable('history_actions').set({ undone_by: request.id }).where('id', '=', actionId).execute();
   await trx.updateTable('history_actions').set({ undoes: actionId }).where('id', '=', request.id).execute();

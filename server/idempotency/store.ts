@@ -14,7 +14,7 @@ import { sameRequest, type RequestFingerprint } from './fingerprint';
  * How long a key stays held by a request that another instance runs. Past it, a retry may take the key over if the
  * request committed nothing (and the history guard then fails that request's commit should it come later).
  */
-export const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 60;
 
 export interface Claim {
   owner: KeyOwner;

@@ -12,9 +12,9 @@ import { fieldError } from '../plugins/errors';
  * its spec's call would (each list's loader already takes ids), so a page costs what its rows cost.
  */
 
-export type Direction = 'ASC' | 'DESC';
+type Direction = 'ASC' | 'DESC';
 
-export interface ListParams {
+interface ListParams {
   /** 0-based first and last row, both included; undefined = every row. */
   range?: [number, number];
   sort?: [string, Direction];
@@ -22,7 +22,7 @@ export interface ListParams {
 }
 
 /** The convention's parameters, or null for the spec's plain call (none of them given). */
-export function readListParams(query: unknown): ListParams | null {
+function readListParams(query: unknown): ListParams | null {
   const q = listQuerySchema.parse(query ?? {});
   if (!q.range && !q.sort && !q.filter) return null;
   return { range: q.range, sort: q.sort, filter: q.filter ?? {} };
@@ -45,7 +45,7 @@ export interface ListSpec<TB extends keyof Database & string> {
   filters: Record<string, (value: unknown, eb: Eb<TB>) => Expression<SqlBool>>;
 }
 
-export interface PageOfIds {
+interface PageOfIds {
   ids: number[];
   first: number;
   total: number;
@@ -71,7 +71,7 @@ export const containsPattern = (value: unknown): string =>
  * The ids of the page `params` asks for, in order, and how many rows the filter (and `scope`, the caller's reach)
  * leaves in all.
  */
-export async function pageIds<TB extends keyof Database & string>(
+async function pageIds<TB extends keyof Database & string>(
   db: Kysely<Database>,
   spec: ListSpec<TB>,
   params: ListParams,
@@ -113,7 +113,7 @@ export async function pageIds<TB extends keyof Database & string>(
  * Answers a page's records in the page's order (loaders answer them in their own), with
  * `Content-Range: {resource} {first}-{last}/{total}` (`*` for the span past the end).
  */
-export function sendPage<T extends { id: number }>(reply: FastifyReply, resource: string, page: PageOfIds, records: T[]): T[] {
+function sendPage<T extends { id: number }>(reply: FastifyReply, resource: string, page: PageOfIds, records: T[]): T[] {
   const byId = new Map(records.map((r) => [r.id, r]));
   const rows = page.ids.flatMap((id) => byId.get(id) ?? []);
   const span = rows.length ? `${page.first}-${page.first + rows.length - 1}` : '*';

@@ -62,7 +62,7 @@ export function inScope(scope: ReadonlySet<number> | readonly number[] | null, r
 /** The staff user behind a request (creator_id / moderator_id), or null. */
 export const staffId = (account: Account) => (account.kind === 'user' ? account.id : null);
 
-export async function authenticate(app: FastifyInstance, token: string | null): Promise<Account | null> {
+async function authenticate(app: FastifyInstance, token: string | null): Promise<Account | null> {
   return token ? accountOf(app, await resolveToken(app.db, token)) : null;
 }
 
@@ -106,4 +106,3 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   });
 });
 
-export { bearer };

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { OWN_MSG } from '../../domain/messages';
 import { RETRY_AFTER_SECONDS } from './errors';
 
-export interface Lifecycle {
+interface Lifecycle {
   /** SIGTERM was received: requests in flight finish, new ones are turned away. */
   readonly draining: boolean;
   /** Requests received and not yet answered. */

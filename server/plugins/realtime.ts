@@ -31,14 +31,14 @@ import { RESPONSES } from '../../domain/validation/responses';
  * stock laravel-echo + pusher-js connect unchanged, and POST /broadcasting/auth that signs subscriptions to
  * private-panelmessages. Whatever app.broadcaster publishes reaches the sockets through the hub.
  */
-export interface RealtimeOptions {
+interface RealtimeOptions {
   /** Seconds announced to clients: they ping us after this long without hearing from us. */
   activityTimeout?: number;
   /** How much longer we wait for a silent client before pinging it, and then for its answer. */
   graceMs?: number;
 }
 
-export const broadcastingAuthSchema = z.object({
+const broadcastingAuthSchema = z.object({
   socket_id: z.string({ error: 'The socket id is required.' }).regex(SOCKET_ID, 'The socket id is invalid.'),
   channel_name: z.string({ error: 'The channel name is required.' }),
 });

@@ -6,7 +6,7 @@
  * could skip a straggler: a catch-up reads from `readBack` ids below the highest delivered and skips those held here.
  * The set keeps at least every delivered id in that reach; older ones are let go.
  */
-export const READ_BACK = 10_000;
+const READ_BACK = 10_000;
 
 export class DeliveredIds {
   private readonly ids = new Set<number>();

@@ -101,7 +101,7 @@ export function manages(scope: ManagerScope, targets: PostTargets, reachableDriv
   }
 }
 
-export async function withinScope(db: Kysely<Database>, scope: ManagerScope, targets: PostTargets): Promise<boolean> {
+async function withinScope(db: Kysely<Database>, scope: ManagerScope, targets: PostTargets): Promise<boolean> {
   const reachable = targets.addressee === ADDRESSEE.drivers ? await driversInReach(db, scope, targets.driverIds) : new Set<number>();
   return manages(scope, targets, reachable);
 }

@@ -35,7 +35,7 @@ export async function findPost(db: Kysely<Database>, id: number, scope: StaffSco
 }
 
 /** The columns a post's dialog sets. */
-export const postColumns = (post: NewsPost) => ({
+const postColumns = (post: NewsPost) => ({
   post_title: post.postTitle,
   post_content: post.postContent,
   important: post.important,
@@ -43,7 +43,7 @@ export const postColumns = (post: NewsPost) => ({
 });
 
 /** Replaces a post's target lists with those of `post` (the lists of other modes end empty). */
-export async function writeTargets(trx: Transaction<Database>, postId: number, post: NewsPost): Promise<void> {
+async function writeTargets(trx: Transaction<Database>, postId: number, post: NewsPost): Promise<void> {
   await trx.deleteFrom('news_post_areas').where('post_id', '=', postId).execute();
   await trx.deleteFrom('news_post_restaurants').where('post_id', '=', postId).execute();
   await trx.deleteFrom('news_post_drivers').where('post_id', '=', postId).execute();

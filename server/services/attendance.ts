@@ -178,13 +178,13 @@ export async function tellLateStart(app: FastifyInstance, shiftId: number, now: 
   return tellOnce(app, lateOrNoShow(rows, at, limits), false);
 }
 
-export const ATTENDANCE_LEASE = 'attendance';
+const ATTENDANCE_LEASE = 'attendance';
 
 /**
  * Takes the lease of a timed pass for `seconds`: one UPDATE that succeeds only where the lease has expired (or this
  * holder has it already), so of two instances asking at once exactly one gets it.
  */
-export async function takeLease(db: Kysely<Database>, name: string, holder: string, seconds: number): Promise<boolean> {
+async function takeLease(db: Kysely<Database>, name: string, holder: string, seconds: number): Promise<boolean> {
   const taken = await db
     .updateTable('job_leases')
     .set({ holder, expires_at: sql<string>`now() + make_interval(secs => ${seconds})` })

@@ -23,7 +23,7 @@ export interface AttendanceEvent {
 }
 
 /** Days a driver's record and the planning assistant look back. */
-export const RECORD_DAYS = 90;
+const RECORD_DAYS = 90;
 
 export async function loadAttendanceEvents(
   db: Kysely<Database>,

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
  * Content-Disposition for a generated file: the plain name for every browser, and the RFC 5987 form for names
  * outside ASCII. 'inline' lets a browser show a PDF in a tab; the name is used when it is saved.
  */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
   const plain = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

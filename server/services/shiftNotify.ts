@@ -12,7 +12,7 @@ import { deliverPushMessage, recordPushMessage, type PushDelivery } from './push
  */
 
 /** Feed items carry only what finds a shift: the feed reaches every account, restaurant accounts included. */
-export function refsOf(shifts: readonly ShiftRef[]): ShiftRef[] {
+function refsOf(shifts: readonly ShiftRef[]): ShiftRef[] {
   return shifts.map((s) => ({ id: s.id, restaurant_id: s.restaurant_id, period_date: s.period_date }));
 }
 

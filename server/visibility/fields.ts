@@ -13,10 +13,9 @@ import { DRIVER_DOCUMENT_FIELDS } from '../../domain/validation/driver';
  */
 export type Audience = 'administrator' | 'manager' | 'restaurant' | 'driver';
 
-export type FieldRule = { only: readonly string[] } | { except: readonly string[] };
+type FieldRule = { only: readonly string[] } | { except: readonly string[] };
 
-export const RECORD_KINDS = ['driver', 'restaurant', 'area', 'shift', 'timesheet', 'invoiceCheck', 'user', 'reference'] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
+export type RecordKind = 'driver' | 'restaurant' | 'area' | 'shift' | 'timesheet' | 'invoiceCheck' | 'user' | 'reference';
 
 export interface KindRules {
   /** Audiences without a rule see nothing of this kind. */

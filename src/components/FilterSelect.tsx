@@ -2,7 +2,7 @@ import { useInput } from 'react-admin';
 import { MenuItem, TextField } from '@mui/material';
 import { useApplyFilterNow } from './useApplyFilterNow';
 
-export interface FilterChoice {
+interface FilterChoice {
   value: string | number;
   label: string;
 }

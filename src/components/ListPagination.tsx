@@ -7,7 +7,7 @@ import { PageButtons } from './PageButtons';
 const VISIBLE_PAGES = 10;
 
 /** '1–15 of 42', as the range counter reads. */
-export function rangeLabel(first: number, shown: number, total: number): string {
+function rangeLabel(first: number, shown: number, total: number): string {
   if (!total) return '0 of 0';
   return `${first + 1}–${first + shown} of ${total.toLocaleString('en-GB')}`;
 }

@@ -5,7 +5,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import { APP_NAME } from './brand';
 
 /** The public website the 'Back to website' button leaves for (VITE_SITE_URL, default the site root). */
-export const SITE_URL: string = import.meta.env.VITE_SITE_URL || '/';
+const SITE_URL: string = import.meta.env.VITE_SITE_URL || '/';
 
 /** Frame of the logged-out pages (login, registration): a slim bar with 'Back to website' and a centred card. */
 export function PublicShell({ children }: { children: ReactNode }) {

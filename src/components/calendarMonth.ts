@@ -4,7 +4,7 @@ import { firstOfMonth } from '../../domain/ranges';
 /** The calendars' words, in English whatever the browser's language: weeks start on Monday (spec 3). */
 export const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** Six Monday-first weeks covering the month of `month` (any 'YYYY-MM-DD' in it). */
 export function monthGrid(month: string): string[] {

@@ -5,19 +5,19 @@ import type { PushRecipient } from '../../domain/validation/pushMessage';
 import { ChipsInput } from './forms';
 
 /** The drivers a post or a push message may name: GET /api/driver-message/recipients (the caller's reach). */
-export const RECIPIENT_RESOURCE = 'driver-message/recipients';
+const RECIPIENT_RESOURCE = 'driver-message/recipients';
 
 /**
  * How the driver pickers (a news post's named drivers, a push message's drivers) draw and find drivers: thousands
  * of drivers, so the list shows the first matches of a name or e-mail; each line a name over the e-mail, each
  * chosen driver a chip.
  */
-export const driverFilter = createFilterOptions<PushRecipient>({ limit: 50, stringify: (d) => `${d.full_name} ${d.email}` });
+const driverFilter = createFilterOptions<PushRecipient>({ limit: 50, stringify: (d) => `${d.full_name} ${d.email}` });
 
-export const driverName = (d: PushRecipient) => d.full_name || d.email;
+const driverName = (d: PushRecipient) => d.full_name || d.email;
 
 /** An Autocomplete's line for a driver; `detail` adds to the e-mail (their status). */
-export function renderDriverOption(detail: (d: PushRecipient) => string = () => '') {
+function renderDriverOption(detail: (d: PushRecipient) => string = () => '') {
   return function DriverOption({ key, ...props }: HTMLAttributes<HTMLLIElement> & { key: Key }, d: PushRecipient) {
     return (
       <li key={key} {...props}>
@@ -34,7 +34,7 @@ export function renderDriverOption(detail: (d: PushRecipient) => string = () => 
 }
 
 /** The chosen drivers as chips. */
-export function renderDriverChips(value: PushRecipient[], getItemProps: AutocompleteRenderValueGetItemProps<true>) {
+function renderDriverChips(value: PushRecipient[], getItemProps: AutocompleteRenderValueGetItemProps<true>) {
   return value.map((d, index) => {
     const { key, ...itemProps } = getItemProps({ index });
     return <Chip key={key} size="small" label={driverName(d)} {...itemProps} />;

@@ -9,7 +9,7 @@ import { useStoredUser } from '../components/useStoredUser';
 import { undoLabel } from './undoable';
 
 /** Errors and messages show for 5 s (spec 1, section 9: 5000 ms) with a Close button. */
-export const NOTIFICATION_MS = 5000;
+const NOTIFICATION_MS = 5000;
 /** A screen's own message for an action follows the server's answer within this time: it is the same action's. */
 const SAME_ACTION_MS = 2000;
 

@@ -37,7 +37,7 @@ export const DEMO_LOGINS: readonly { role: string; email: string }[] = [
   { role: 'Driver (API only)', email: 'driver@demo.test' },
 ];
 
-export const DEMO_OPTIONS: { okey: string; ovalue: string; description: string }[] = [
+const DEMO_OPTIONS: { okey: string; ovalue: string; description: string }[] = [
   { okey: 'map_center_default', ovalue: JSON.stringify({ lat: 51.4, lng: 0, map_zoom: 12 }), description: 'Where maps open: JSON with lat, lng and map_zoom.' },
   { okey: 'fuel_bonus_0', ovalue: '1.5', description: 'Fuel bonus in pounds per delivery of 0 to 3 miles.' },
   { okey: 'fuel_bonus_3', ovalue: '3', description: 'Fuel bonus in pounds per delivery of 3 to 6 miles.' },

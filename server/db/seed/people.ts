@@ -28,7 +28,7 @@ export class EmailBook {
 }
 
 /** A mobile number in Ofcom's drama range. */
-export function ukMobile(rng: Random): string {
+function ukMobile(rng: Random): string {
   return `07700 900${rng.digits(3)}`;
 }
 

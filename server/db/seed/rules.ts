@@ -54,7 +54,7 @@ export function shiftState(rng: Random, daysAhead: number, weeksAhead: number): 
   return { status: SHIFT_STATUS.new, staffing: rng.weighted<Staffing>([['assigned', 45], ['open', 55]]) };
 }
 
-export function statusAssigned(staffing: Staffing): number {
+function statusAssigned(staffing: Staffing): number {
   return staffing === 'assigned' ? SHIFT_ASSIGNED.assigned : staffing === 'stale' ? SHIFT_ASSIGNED.stale : SHIFT_ASSIGNED.free;
 }
 
@@ -205,7 +205,7 @@ export interface WorkingPeriod {
 }
 
 /** A day off is stored as one full-day holiday period, as the Holiday switch of the dialog saves it. */
-export const DAY_OFF = { holiday: HOLIDAY.yes, start_at: '00:00', stop_at: '23:45' } as const;
+const DAY_OFF = { holiday: HOLIDAY.yes, start_at: '00:00', stop_at: '23:45' } as const;
 
 type DayPlan = 'off' | [string, string][];
 

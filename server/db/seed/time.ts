@@ -16,7 +16,7 @@ export function assertDate(date: string): string {
 }
 
 /** ISO timestamp of a date and time of day (taken as UTC: the seeds need order, not the exact hour). */
-export function isoAt(date: string, hhmm = '00:00'): string {
+function isoAt(date: string, hhmm = '00:00'): string {
   return `${date}T${hhmm}:00.000Z`;
 }
 

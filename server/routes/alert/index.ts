@@ -12,7 +12,7 @@ import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
 
 /** How many alerts the bell lists; older ones stay stored but drop off the list. */
-export const ALERT_LIST_LIMIT = 100;
+const ALERT_LIST_LIMIT = 100;
 
 type Reader = Extract<Account, { kind: 'user' | 'restaurateur' }>;
 

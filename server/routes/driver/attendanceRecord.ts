@@ -9,7 +9,7 @@ import { driverScopeSql } from '../../records/drivers';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
 
-export const driverRecordResponse = z.looseObject({
+const driverRecordResponse = z.looseObject({
   from: z.string(),
   to: z.string(),
   late: z.number(),

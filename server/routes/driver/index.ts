@@ -36,7 +36,6 @@ import { idParams } from '../../../domain/validation/pathParams';
 import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 import { driverProfileColumns } from '../../records/drivers';
 import type { RouteApp } from '../../routeSchema';
-export { DRIVER_CHANNEL };
 
 /** The driver's own columns from the full form. */
 function profileColumns(input: DriverInput, photos: PhotoPlan) {

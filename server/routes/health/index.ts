@@ -7,13 +7,13 @@ import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 
 /** A probe that takes longer than this counts as a failed one: health must tell the truth within 3 s. */
-export const PROBE_LIMIT_MS = 2_000;
+const PROBE_LIMIT_MS = 2_000;
 
 /**
  * Below this much free space the embedded database cannot be trusted to take a write (it grows its files and its
  * write-ahead log by segments of this size).
  */
-export const DISK_LOW_BYTES = 16 * 1024 * 1024;
+const DISK_LOW_BYTES = 16 * 1024 * 1024;
 
 type Probe = { reachable: true; migrations: MigrationState } | { reachable: false; error: string };
 

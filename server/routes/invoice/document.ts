@@ -3,7 +3,7 @@ import { readStoredLine, sortLines, storedInvoiceTotals, type InvoiceLine, type 
 import type { AgencyDetails, BilledRestaurant, InvoiceDocument } from '../../services/pdf';
 import type { StoredInvoice } from '../../records/invoices';
 
-export function agencyDetails(config: Config): AgencyDetails {
+function agencyDetails(config: Config): AgencyDetails {
   const s = config.invoices;
   return {
     name: s.agencyName,
@@ -17,7 +17,7 @@ export function agencyDetails(config: Config): AgencyDetails {
   };
 }
 
-export function billedRestaurant(r: BilledRestaurant): BilledRestaurant {
+function billedRestaurant(r: BilledRestaurant): BilledRestaurant {
   return {
     name: r.name,
     contact_name: r.contact_name,

@@ -28,7 +28,6 @@ import { newsListQuery, withFile } from '../../../domain/validation/apiShapes';
 import { pathId } from '../../params';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
-export { NEWS_CHANNEL };
 
 type WithId = FastifyRequest & { params: { id: string } };
 

@@ -7,7 +7,7 @@ import { reportFilter } from './reportQuery';
 import type { RouteApp } from '../../routeSchema';
 
 const line = z.looseObject({ id: z.number(), name: z.string(), late: z.number(), no_show: z.number(), minutes_late: z.number() });
-export const lateReportResponse = z.looseObject({
+const lateReportResponse = z.looseObject({
   from: z.string(),
   to: z.string(),
   by_driver: z.array(line),

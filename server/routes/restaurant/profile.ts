@@ -16,7 +16,7 @@ import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
 
 /** The restaurant as the profile call answers it: the shape login gives the account's restaurants. */
-export const PROFILE_COLUMNS = [
+const PROFILE_COLUMNS = [
   'id', 'name', 'address', 'postcode', 'telephone', 'contact_name', 'area_id', 'status', 'map_latitude',
   'map_longitude', 'logo_src', 'meal', 'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target',
 ] as const;

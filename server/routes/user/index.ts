@@ -17,7 +17,6 @@ import { listQuerySchema } from '../../../domain/validation/listQuery';
 import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
-export { USER_CHANNEL };
 
 function parseId(raw: string): number {
   const id = Number(raw);

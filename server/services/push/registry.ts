@@ -9,7 +9,7 @@ import type { PushSender } from './types';
  * request per token or a batch, mapping UNREGISTERED/INVALID_ARGUMENT to 'failed' with the reason), add its
  * settings to server/config.ts (e.g. PUSH_PROVIDER=fcm, FCM_PROJECT_ID, FCM_CREDENTIALS_FILE) and pick it here.
  */
-export function createPushSender(_config: Config): PushSender {
+function createPushSender(_config: Config): PushSender {
   return new LocalPushSender();
 }
 

@@ -13,7 +13,7 @@ export interface PushDelivery {
   body: string;
 }
 
-export type PushDeliveryStatus = 'sent' | 'no_token' | 'failed';
+type PushDeliveryStatus = 'sent' | 'no_token' | 'failed';
 
 /** What became of one delivery; recorded on its push_deliveries row. */
 export interface PushResult {

@@ -1,7 +1,7 @@
 import { areaLabel } from '../areaLabel';
 
 /** What the location picker offers: areas with their restaurants (GET /api/area), or a restaurant account's own. */
-export interface LocationRestaurant {
+interface LocationRestaurant {
   id: number;
   name: string;
   area_id: number;
@@ -15,7 +15,7 @@ export interface LocationArea {
   restaurants: LocationRestaurant[];
 }
 
-export type LocationKind = 'area' | 'restaurant';
+type LocationKind = 'area' | 'restaurant';
 
 /** A picked item carries its type and id (spec 3, section 2.1); null = all locations. */
 export interface LocationSelection {
@@ -29,7 +29,7 @@ export interface LocationOption extends LocationSelection {
   areaLabel: string;
 }
 
-export const RESTAURANT_ACTIVE = 10;
+const RESTAURANT_ACTIVE = 10;
 
 /** Areas with only the restaurants a screen shows (the schedule: status 10 only). */
 export function activeLocations(areas: LocationArea[]): LocationArea[] {

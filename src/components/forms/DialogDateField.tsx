@@ -7,9 +7,9 @@ import { readDate } from '../../../domain/validation/fields';
 import { dayCellSx, monthGrid } from '../calendarMonth';
 import { DayCell, MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
 
-export const DATE_HINT = 'DD/MM/YYYY';
+const DATE_HINT = 'DD/MM/YYYY';
 /** The spec's wording for a date that is not one (spec 2 section 5, spec 3). */
-export const DATE_INVALID = 'Date invalid format.';
+const DATE_INVALID = 'Date invalid format.';
 
 /** What is shown for a value: a real date as DD/MM/YYYY, anything else (half typed) as it is. */
 function shown(value: string): string {

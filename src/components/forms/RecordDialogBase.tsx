@@ -3,7 +3,7 @@ import { CreateBase, EditBase, useEditContext, useSaveContext, type Identifier, 
 import { WaitingDialog } from './WaitingDialog';
 
 /** What a save may add to the call: query parameters the spec's path wants (a driver's `inactive=false`). */
-export interface SaveMeta {
+interface SaveMeta {
   query?: Record<string, string | number | boolean>;
   /** The method of a spec path that is not the convention's (a restaurant's edit is a multipart POST, `_method=PATCH`). */
   method?: 'POST';

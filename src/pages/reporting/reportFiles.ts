@@ -4,11 +4,11 @@ import type { DateRange } from '../../../domain/ranges';
 import { spreadsheetText as text } from '../../../domain/spreadsheetText';
 import { saveFile } from '../../../providers/files';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const POUNDS = '"£"#,##0.00;[Red]-"£"#,##0.00';
 
 /** The table as CSV, with a byte-order mark so spreadsheet programs read the £ and names as UTF-8. */
-export function reportCsvBlob(rows: ReportRow[], withTotal: boolean): Blob {
+function reportCsvBlob(rows: ReportRow[], withTotal: boolean): Blob {
   return new Blob(['\ufeff', reportCsv(rows, withTotal)], { type: 'text/csv;charset=utf-8' });
 }
 
@@ -23,7 +23,7 @@ async function newWorkbook(title: string) {
 }
 
 /** The table as an .xlsx: amounts as numbers formatted in pounds, the Total row when the report has one. */
-export async function reportXlsxBlob(rows: ReportRow[], withTotal: boolean, title: string): Promise<Blob> {
+async function reportXlsxBlob(rows: ReportRow[], withTotal: boolean, title: string): Promise<Blob> {
   const workbook = await newWorkbook(title);
   const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
   const widths = [12, 24, 15, 13, 13, 26, 14, 17, 40, 18];

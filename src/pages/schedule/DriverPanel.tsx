@@ -152,7 +152,7 @@ export const DriverPanel = memo(function DriverPanel({ drivers, counts, openCoun
 });
 
 /** '158 shown', or '158 shown, 9 drafts not on the board' so it agrees with the totals' Open Shifts (167). */
-export function openShown(shown: number, drafts: number): string {
+function openShown(shown: number, drafts: number): string {
   if (!drafts) return `${shown} shown`;
   return `${shown} shown, ${drafts} ${drafts === 1 ? 'draft' : 'drafts'} not on the board`;
 }

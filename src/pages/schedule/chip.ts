@@ -25,7 +25,7 @@ export interface ChipOptions {
 }
 
 /** The chip's attendance line: the icon hidden from screen readers, the words read as part of the chip's name. */
-export function attendanceLine(a: Attendance | null | undefined): string {
+function attendanceLine(a: Attendance | null | undefined): string {
   const words = attendanceWords(a);
   if (!a || !words) return '';
   return `<div class="chip-attendance chip-att-${a.kind}"><span aria-hidden="true">${ATTENDANCE_ICON[a.kind]}</span> ${escapeHtml(words)}</div>`;
@@ -36,14 +36,14 @@ const BREACH_MARK = `<span class="chip-breach" aria-hidden="true" title="${BREAC
 
 const LOCK = '<svg class="chip-lock" viewBox="0 0 24 24" aria-hidden="true"><path d="M18 8h-1V6A5 5 0 0 0 7 6v2H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V10a2 2 0 0 0-2-2zM9 6a3 3 0 0 1 6 0v2H9V6z"/></svg>';
 
-export function statusLabel(shift: ShiftRecord, variant: BoardVariant): string {
+function statusLabel(shift: ShiftRecord, variant: BoardVariant): string {
   if (shift.status === SHIFT_STATUS.published) return 'Published';
   if (shift.status === SHIFT_STATUS.draft) return 'Draft';
   return variant === 'restaurant' && shift.restaurateur_creator_id ? 'Sent for moderation' : 'Unpublished';
 }
 
 /** Who the chip names: the driver, 'Open shift', 'Rejected by: {name}', or on a restaurant's board 'Claimed'. */
-export function driverLabel(shift: ShiftRecord, variant: BoardVariant): string {
+function driverLabel(shift: ShiftRecord, variant: BoardVariant): string {
   if (shift.driver_id) return shift.driver?.full_name || (variant === 'restaurant' ? SHIFT_LABEL.claimed : `Driver ${shift.driver_id}`);
   if (variant === 'admin' && shift.status_assigned === SHIFT_ASSIGNED.stale && shift.driver_canceled) return rejectedByLabel(shift.driver_canceled.full_name);
   return SHIFT_LABEL.openShift;

@@ -14,7 +14,7 @@ import { useAppDataProvider } from '../../../providers/dataProvider';
 import { createTimesheet } from './timesheetActions';
 
 /** What the dialog needs of GET /api/driver. */
-export type DriverChoice = Pick<DriverRecord, 'id' | 'full_name' | 'area_ids' | 'restaurant_ids'>;
+type DriverChoice = Pick<DriverRecord, 'id' | 'full_name' | 'area_ids' | 'restaurant_ids'>;
 
 interface Restaurant {
   id: number;

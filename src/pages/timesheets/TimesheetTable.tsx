@@ -6,7 +6,7 @@ import { isCancellation, progressLabel, statusLabel, timesheetHours, type Timesh
 import { formatMoney } from '../../components/format';
 import { useVirtualRows } from './useVirtualRows';
 
-export const ROW_HEIGHT = 44;
+const ROW_HEIGHT = 44;
 const COLUMNS = '84px minmax(90px, 1.3fr) 76px minmax(84px, 0.9fr) minmax(80px, 1.2fr) 96px 44px 150px';
 /** The columns' least widths, gaps and padding: narrower screens scroll the table sideways inside its box. */
 const MIN_WIDTH = 800;

@@ -57,7 +57,7 @@ export function previewCost(row: TimesheetView, edited: Edited, fuel: FuelRates 
  * The full timesheet the calls take (spec 3, section 7), from a row and, for Approve and Discard, the form's edits;
  * from the form, the version it was loaded with (`version`), so a timesheet changed meanwhile is not saved over.
  */
-export function timesheetPayload(row: TimesheetView, state: { status: number; status_progress: number }, edited?: Edited, costTotal?: number | null, version?: string) {
+function timesheetPayload(row: TimesheetView, state: { status: number; status_progress: number }, edited?: Edited, costTotal?: number | null, version?: string) {
   const fields = edited ?? row;
   return {
     ...(version ? { updated_at: version } : {}),

@@ -5,7 +5,6 @@ import { useDataProviderRef } from '../../../providers/dataProvider';
 import { subscribeToFeed } from '../../../providers/realtime';
 
 import { FEED_RESUMED, TIMESHEET_CHANNEL } from '../../../domain/channels';
-export { TIMESHEET_CHANNEL };
 
 export interface TimesheetList {
   rows: TimesheetView[];
@@ -20,7 +19,7 @@ export interface TimesheetList {
  * Puts each view in place of the row with its id, or of its shift's placeholder; new ones are added when the
  * account may see them and they fall in the range. One index pass, so a bulk approval of thousands stays quick.
  */
-export function mergeViews(rows: TimesheetView[], views: TimesheetView[], keep: (v: TimesheetView) => boolean): TimesheetView[] {
+function mergeViews(rows: TimesheetView[], views: TimesheetView[], keep: (v: TimesheetView) => boolean): TimesheetView[] {
   if (!views.length) return rows;
   const next = rows.slice();
   const index = new Map(next.map((r, i) => [r.id, i]));

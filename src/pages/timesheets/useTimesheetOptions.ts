@@ -5,7 +5,7 @@ import { useDataProviderRef } from '../../../providers/dataProvider';
 import { subscribeToFeed } from '../../../providers/realtime';
 
 /** The timesheet map opens here without the option (spec 3, section 2.3); zoom is capped at 15. */
-export const TIMESHEET_MAP_DEFAULT: MapCenter = { lat: 51.4, lng: 0, map_zoom: 8 };
+const TIMESHEET_MAP_DEFAULT: MapCenter = { lat: 51.4, lng: 0, map_zoom: 8 };
 export const TIMESHEET_MAP_MAX_ZOOM = 15;
 
 export interface TimesheetOptions {
@@ -21,7 +21,7 @@ interface OptionRow {
   ovalue: string;
 }
 
-export function readTimesheetOptions(rows: OptionRow[]): TimesheetOptions {
+function readTimesheetOptions(rows: OptionRow[]): TimesheetOptions {
   const value = (key: string) => rows.find((r) => r.okey === key)?.ovalue;
   const amount = (key: string) => {
     const n = Number(value(key));
