@@ -1,9 +1,8 @@
 import { londonToday } from '../domain/dates';
 import { INTERVAL, rangeFor } from '../domain/ranges';
-import { adminBrowser, boardQuiet } from './boardScroll';
-import { postgresArg, prepareDataset, scaleArg, startBenchServer } from './benchServer';
-import { buildWebAppIfStale } from '../scripts/webBuild.mjs';
-import { busiest, ownScriptTime, ownTimeInside, profilerFor, rendererMain, startTrace, stopTrace, threadEvents, type Profile, type TraceEvent } from './traceReading';
+import { boardQuiet } from './boardScroll';
+import { postgresArg, scaleArg } from './benchServer';
+import { busiest, ownScriptTime, ownTimeInside, profilerFor, rendererMain, runTraceTool, startTrace, stopTrace, threadEvents, type Profile, type TraceEvent } from './traceReading';
 
 /**
  * `npx tsx bench/boardTrace.ts [--scale large] [--postgres] [--view week|month]`: where the board's long tasks go.
@@ -36,40 +35,26 @@ function longTasks(events: TraceEvent[], profile: Profile): string[] {
   return lines.length ? lines : ['  no task over 50 ms'];
 }
 
-async function main() {
-  // The screen figures need the built app, as the sources are now.
-  buildWebAppIfStale();
-  await prepareDataset(scale, async () => null, databaseUrl);
-  const server = await startBenchServer(scale, databaseUrl);
-  const { browser, context, page } = await adminBrowser(server.url);
-  try {
-    const interval = month ? INTERVAL.month : INTERVAL.week;
-    const range = rangeFor(interval, londonToday());
-    const board = `${server.url}/schedule?interval=${interval}&from=${range.from}&to=${range.to}`;
-    await page.goto(board);
-    await boardQuiet(page, 1500);
-    const profiler = await profilerFor(context, page);
-    for (let run = 1; run <= RUNS; run++) {
-      for (const step of ['open', 'Next'] as const) {
-        if (step === 'open') await page.goto(`${server.url}/`);
-        // Found before the trace: Playwright's search by role is a long task of its own.
-        const next = step === 'Next' ? await page.getByRole('button', { name: 'Next' }).elementHandle() : null;
-        await startTrace(browser, page, profiler);
-        if (step === 'open') await page.goto(board);
-        else await next!.click();
-        await boardQuiet(page, 1500);
-        const { events, profile } = await stopTrace(browser, profiler);
-        console.log(`${month ? 'Month' : 'Week'}, run ${run}, ${step}:`);
-        for (const line of longTasks(events, profile)) console.log(line);
-      }
+// The screen figures need the built app, as the sources are now.
+runTraceTool({ scale, databaseUrl, buildApp: true }, async ({ server, browser, context, page }) => {
+  const interval = month ? INTERVAL.month : INTERVAL.week;
+  const range = rangeFor(interval, londonToday());
+  const board = `${server.url}/schedule?interval=${interval}&from=${range.from}&to=${range.to}`;
+  await page.goto(board);
+  await boardQuiet(page, 1500);
+  const profiler = await profilerFor(context, page);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const step of ['open', 'Next'] as const) {
+      if (step === 'open') await page.goto(`${server.url}/`);
+      // Found before the trace: Playwright's search by role is a long task of its own.
+      const next = step === 'Next' ? await page.getByRole('button', { name: 'Next' }).elementHandle() : null;
+      await startTrace(browser, page, profiler);
+      if (step === 'open') await page.goto(board);
+      else await next!.click();
+      await boardQuiet(page, 1500);
+      const { events, profile } = await stopTrace(browser, profiler);
+      console.log(`${month ? 'Month' : 'Week'}, run ${run}, ${step}:`);
+      for (const line of longTasks(events, profile)) console.log(line);
     }
-  } finally {
-    await browser.close();
-    await server.stop();
   }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
 });

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { londonToday } from '../domain/dates';
 import { INTERVAL, rangeFor } from '../domain/ranges';
-import { adminBrowser, navigateInApp } from './boardScroll';
-import { prepareDataset, scaleArg, startBenchServer } from './benchServer';
-import { busiest, inclusiveScriptTime, ownScriptTime, profilerFor, rendererMain, stopTrace, traceFromHome, writtenAt, type CallFrame, type Profile } from './traceReading';
+import { navigateInApp } from './boardScroll';
+import { scaleArg } from './benchServer';
+import { busiest, inclusiveScriptTime, ownScriptTime, profilerFor, rendererMain, runTraceTool, stopTrace, traceFromHome, writtenAt, type CallFrame, type Profile } from './traceReading';
 
 /**
  * `npx tsx bench/firstOpenTrace.ts [--scale large] [--month] [--menu]`: where a first open of the board goes, up to its
@@ -33,54 +33,45 @@ function scriptIn(profile: Profile, from: number, to: number, fileOnly: boolean,
   return busiest([...times].filter(([n]) => n !== '(root)' && (!incl || /^(src|domain|providers|resources|ra-|@mui\/material\/esm\/[A-Z])/.test(n))), incl ? 45 : 12);
 }
 
-async function main() {
-  await prepareDataset(scale, async () => null);
-  const server = await startBenchServer(scale);
-  const { browser, context, page } = await adminBrowser(server.url);
-  try {
-    const interval = month ? INTERVAL.month : INTERVAL.week;
-    const range = rangeFor(interval, londonToday());
-    const boardPath = `/schedule?interval=${interval}&from=${range.from}&to=${range.to}`;
-    await page.goto(server.url + boardPath);
-    await page.locator('.shift-board .chip').first().waitFor({ timeout: 60000 });
-    const profiler = await profilerFor(context, page);
-    for (let run = 1; run <= RUNS; run++) {
-      await traceFromHome(browser, page, profiler, server.url);
-      let t0 = 0;
-      if (viaMenu) t0 = await navigateInApp(page, boardPath);
-      else await page.goto(server.url + boardPath, { waitUntil: 'commit' });
-      const shown = (await (await page.waitForFunction(() => (document.querySelector('.shift-board .chip') ? performance.now() : 0), null, { polling: 'raf', timeout: 60000 })).jsonValue()) as number;
-      await new Promise((r) => setTimeout(r, 1000));
-      const { events, profile } = await stopTrace(browser, profiler);
-      const res = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd), e.decodedBodySize] as const));
-      const main = rendererMain(events, (task) => (task.dur ?? 0) > 1000);
-      const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 4000).sort((a, b) => a.ts - b.ts);
-      console.log(`\n${month ? 'Month' : 'Week'} ${viaMenu ? 'menu' : 'full'} run ${run}: first chip at ${Math.round(shown - t0)} ms (page time ${Math.round(shown)})`);
-      for (const [name, s, e, size] of res) if (s >= t0 - 5) console.log(`  res ${s}-${e} ${name.slice(0, 110)} ${size}`);
-      // The trace's clock against page time: the shifts' call as the trace saw it go and as the page timed it.
-      const send = events.find((e) => e.name === 'ResourceSendRequest' && (e.args?.data?.url ?? '').includes('/api/shift?'));
-      const shiftStart = res.find(([n]) => n.startsWith('/api/shift?'))?.[1] ?? 0;
-      const base = send ? send.ts - (shiftStart - t0) * 1000 : onMain.length ? onMain[0].ts : 0;
-      const end = onMain.length ? onMain[onMain.length - 1].ts : 0;
-      const upTo = base + (shown - t0) * 1000;
-      const allTasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask' && e.ts >= base && e.ts < upTo);
-      const cpu = allTasks.reduce((n, e) => n + (e.tdur ?? 0), 0) / 1000;
-      const over100 = Math.max(0, ...allTasks.map((e) => e.dur ?? 0)) / 1000;
-      console.log(`  CPU on the main thread until the first chip: ${cpu.toFixed(0)} ms; longest task ${over100.toFixed(0)} ms`);
-      console.log(`  tasks over 4 ms, at their page time (ms from the navigation or the menu click), until ${((end - base) / 1000).toFixed(0)} ms:`);
-      for (const task of onMain) {
-        console.log(`  @${((task.ts - base) / 1000).toFixed(0)} ${(task.dur! / 1000).toFixed(0)} ms: ` + scriptIn(profile, task.ts, task.ts + task.dur!, true).slice(0, 6).map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', '));
-      }
-      const all = scriptIn(profile, onMain[0]?.ts ?? 0, (onMain.at(-1)?.ts ?? 0) + (onMain.at(-1)?.dur ?? 0), false);
-      console.log('  top functions (self):');
-      for (const [n, ms] of all) console.log(`    ${ms.toFixed(0)} ${n}`);
-      const allIncl = scriptIn(profile, base, base + (shown - t0) * 1000, false, true);
-      console.log('  top functions (inclusive):');
-      for (const [n, ms] of allIncl) console.log(`    ${ms.toFixed(0)} ${n}`);
+runTraceTool({ scale, databaseUrl: null, buildApp: false }, async ({ server, browser, context, page }) => {
+  const interval = month ? INTERVAL.month : INTERVAL.week;
+  const range = rangeFor(interval, londonToday());
+  const boardPath = `/schedule?interval=${interval}&from=${range.from}&to=${range.to}`;
+  await page.goto(server.url + boardPath);
+  await page.locator('.shift-board .chip').first().waitFor({ timeout: 60000 });
+  const profiler = await profilerFor(context, page);
+  for (let run = 1; run <= RUNS; run++) {
+    await traceFromHome(browser, page, profiler, server.url);
+    let t0 = 0;
+    if (viaMenu) t0 = await navigateInApp(page, boardPath);
+    else await page.goto(server.url + boardPath, { waitUntil: 'commit' });
+    const shown = (await (await page.waitForFunction(() => (document.querySelector('.shift-board .chip') ? performance.now() : 0), null, { polling: 'raf', timeout: 60000 })).jsonValue()) as number;
+    await new Promise((r) => setTimeout(r, 1000));
+    const { events, profile } = await stopTrace(browser, profiler);
+    const res = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd), e.decodedBodySize] as const));
+    const main = rendererMain(events, (task) => (task.dur ?? 0) > 1000);
+    const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 4000).sort((a, b) => a.ts - b.ts);
+    console.log(`\n${month ? 'Month' : 'Week'} ${viaMenu ? 'menu' : 'full'} run ${run}: first chip at ${Math.round(shown - t0)} ms (page time ${Math.round(shown)})`);
+    for (const [name, s, e, size] of res) if (s >= t0 - 5) console.log(`  res ${s}-${e} ${name.slice(0, 110)} ${size}`);
+    // The trace's clock against page time: the shifts' call as the trace saw it go and as the page timed it.
+    const send = events.find((e) => e.name === 'ResourceSendRequest' && (e.args?.data?.url ?? '').includes('/api/shift?'));
+    const shiftStart = res.find(([n]) => n.startsWith('/api/shift?'))?.[1] ?? 0;
+    const base = send ? send.ts - (shiftStart - t0) * 1000 : onMain.length ? onMain[0].ts : 0;
+    const end = onMain.length ? onMain[onMain.length - 1].ts : 0;
+    const upTo = base + (shown - t0) * 1000;
+    const allTasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask' && e.ts >= base && e.ts < upTo);
+    const cpu = allTasks.reduce((n, e) => n + (e.tdur ?? 0), 0) / 1000;
+    const over100 = Math.max(0, ...allTasks.map((e) => e.dur ?? 0)) / 1000;
+    console.log(`  CPU on the main thread until the first chip: ${cpu.toFixed(0)} ms; longest task ${over100.toFixed(0)} ms`);
+    console.log(`  tasks over 4 ms, at their page time (ms from the navigation or the menu click), until ${((end - base) / 1000).toFixed(0)} ms:`);
+    for (const task of onMain) {
+      console.log(`  @${((task.ts - base) / 1000).toFixed(0)} ${(task.dur! / 1000).toFixed(0)} ms: ` + scriptIn(profile, task.ts, task.ts + task.dur!, true).slice(0, 6).map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', '));
     }
-  } finally {
-    await browser.close();
-    await server.stop();
+    const all = scriptIn(profile, onMain[0]?.ts ?? 0, (onMain.at(-1)?.ts ?? 0) + (onMain.at(-1)?.dur ?? 0), false);
+    console.log('  top functions (self):');
+    for (const [n, ms] of all) console.log(`    ${ms.toFixed(0)} ${n}`);
+    const allIncl = scriptIn(profile, base, base + (shown - t0) * 1000, false, true);
+    console.log('  top functions (inclusive):');
+    for (const [n, ms] of allIncl) console.log(`    ${ms.toFixed(0)} ${n}`);
   }
-}
-main().catch((e) => { console.error(e); process.exit(1); });
+});

@@ -1,9 +1,7 @@
 import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { INTERVAL } from '../domain/ranges';
-import { adminBrowser, navigateInApp } from './boardScroll';
-import { prepareDataset, startBenchServer } from './benchServer';
-import { buildWebAppIfStale } from '../scripts/webBuild.mjs';
-import { busiest, inclusiveScriptTime, ownScriptTime, ownTimeInside, profilerFor, rendererMain, stopTrace, traceFromHome, threadEvents, type Profile, type TraceEvent } from './traceReading';
+import { navigateInApp } from './boardScroll';
+import { busiest, inclusiveScriptTime, ownScriptTime, ownTimeInside, profilerFor, rendererMain, runTraceTool, stopTrace, traceFromHome, threadEvents, type Profile, type TraceEvent } from './traceReading';
 
 /**
  * `npx tsx bench/timesheetTrace.ts [--menu]`: where the Timesheets week's first open goes, on the large dataset.
@@ -41,42 +39,28 @@ function tasks(events: TraceEvent[], profile: Profile, origin: number, until: nu
   return lines;
 }
 
-async function main() {
-  buildWebAppIfStale();
-  await prepareDataset('large', async () => null, null);
-  const server = await startBenchServer('large', null);
-  const { browser, context, page } = await adminBrowser(server.url);
+runTraceTool({ scale: 'large', databaseUrl: null, buildApp: true }, async ({ server, browser, context, page }) => {
   const today = londonToday();
   const from = mondayOf(addDays(today, -7));
   const screen = `/timesheet?interval=${INTERVAL.week}&from=${from}&to=${addDays(from, 6)}`;
-  try {
-    await page.goto(`${server.url}${screen}`);
-    await page.waitForSelector(ROWS);
-    const profiler = await profilerFor(context, page);
-    for (let run = 1; run <= RUNS; run++) {
-      await traceFromHome(browser, page, profiler, server.url);
-      let t0 = 0;
-      // A mark in the trace where the menu opens the screen: the page clock's zero for the tasks listed.
-      if (menu) await page.evaluate(() => console.timeStamp('open'));
-      if (menu) t0 = await navigateInApp(page, screen);
-      else await page.goto(`${server.url}${screen}`, { waitUntil: 'commit' });
-      const shown = (await (await page.waitForFunction((sel) => (document.querySelector(sel) ? performance.now() : 0), ROWS, { polling: 'raf' })).jsonValue()) as number;
-      const nowAt = (await page.evaluate(() => performance.now())) as number;
-      await page.waitForTimeout(300);
-      const { events, profile } = await stopTrace(browser, profiler);
-      // The trace's time of the page clock's zero: the navigation's start, or the mark made as the menu opens it.
-      const zero = events.filter((e) => e.name === (menu ? 'TimeStamp' : 'navigationStart')).at(-1);
-      const origin = zero?.ts ?? 0;
-      console.log(`${menu ? 'menu' : 'full'} run ${run}: first rows at ${(shown - t0).toFixed(0)} ms (page now ${nowAt.toFixed(0)})${zero ? '' : ' (no start found in the trace)'}`);
-      for (const line of tasks(events, profile, origin, origin + (shown - t0) * 1000 + 50_000)) console.log(line);
-    }
-  } finally {
-    await browser.close();
-    await server.stop();
+  await page.goto(`${server.url}${screen}`);
+  await page.waitForSelector(ROWS);
+  const profiler = await profilerFor(context, page);
+  for (let run = 1; run <= RUNS; run++) {
+    await traceFromHome(browser, page, profiler, server.url);
+    let t0 = 0;
+    // A mark in the trace where the menu opens the screen: the page clock's zero for the tasks listed.
+    if (menu) await page.evaluate(() => console.timeStamp('open'));
+    if (menu) t0 = await navigateInApp(page, screen);
+    else await page.goto(`${server.url}${screen}`, { waitUntil: 'commit' });
+    const shown = (await (await page.waitForFunction((sel) => (document.querySelector(sel) ? performance.now() : 0), ROWS, { polling: 'raf' })).jsonValue()) as number;
+    const nowAt = (await page.evaluate(() => performance.now())) as number;
+    await page.waitForTimeout(300);
+    const { events, profile } = await stopTrace(browser, profiler);
+    // The trace's time of the page clock's zero: the navigation's start, or the mark made as the menu opens it.
+    const zero = events.filter((e) => e.name === (menu ? 'TimeStamp' : 'navigationStart')).at(-1);
+    const origin = zero?.ts ?? 0;
+    console.log(`${menu ? 'menu' : 'full'} run ${run}: first rows at ${(shown - t0).toFixed(0)} ms (page now ${nowAt.toFixed(0)})${zero ? '' : ' (no start found in the trace)'}`);
+    for (const line of tasks(events, profile, origin, origin + (shown - t0) * 1000 + 50_000)) console.log(line);
   }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
 });

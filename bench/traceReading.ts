@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { ROOT } from './benchServer';
+import { adminBrowser } from './boardScroll';
+import { ROOT, prepareDataset, startBenchServer, type BenchServer, type Scale } from './benchServer';
+import { buildWebAppIfStale } from '../scripts/webBuild.mjs';
 
 /**
  * Reading a Chromium trace and the CPU profile taken alongside it, for the trace tools (boardTrace, timesheetTrace,
@@ -33,6 +35,33 @@ export interface CallFrame {
   url: string;
   lineNumber: number;
   columnNumber: number;
+}
+
+/**
+ * Runs a trace tool: with `buildApp`, the app built first if its sources changed since; the dataset made ready and
+ * served (on PostgreSQL when given its address) and a browser signed in as the admin for `trace`, both closed however
+ * it ends. A failure is printed and ends the process with an error.
+ */
+export function runTraceTool(
+  { scale, databaseUrl, buildApp }: { scale: Scale; databaseUrl: string | null; buildApp: boolean },
+  trace: (session: { server: BenchServer; browser: Browser; context: BrowserContext; page: Page }) => Promise<void>,
+): void {
+  const main = async () => {
+    if (buildApp) buildWebAppIfStale();
+    await prepareDataset(scale, async () => null, databaseUrl);
+    const server = await startBenchServer(scale, databaseUrl);
+    const { browser, context, page } = await adminBrowser(server.url);
+    try {
+      await trace({ server, browser, context, page });
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  };
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }
 
 /** The profiler on, sampling every 200 µs, ready to start with each trace. */
