@@ -47,6 +47,23 @@ async function exportSheet(name: string): Promise<Record<string, unknown>[]> {
   return rows.filter((r) => r.Driver !== 'Total' && r.Date !== 'Total');
 }
 
+/**
+ * Amount Paid and Amount Charged per driver, in pence, two ways: the Shift Cancelled/Bonus Added report as the
+ * reporting screen builds it (with its records), and the payments export's 'Fee or bonus' (a bonus paid, a fee charged).
+ */
+async function reportAndExport(): Promise<{ records: ReportRow[]; report: PerDriver; exported: PerDriver }> {
+  const records = await get<ReportRow[]>(`/api/reporting/shiftsCancelled?${PERIOD}`);
+  const fees = await get<ReportTimesheet[]>(`/api/timesheet?${PERIOD}&for_reports=1`);
+  const report: PerDriver = new Map();
+  for (const r of withTimesheetFees(records, fees)) add(report, r.driver_name ?? '', { paid: toPence(r.amount_paid), charged: toPence(r.cost_cover) });
+  const exported: PerDriver = new Map();
+  for (const r of await exportSheet('Payments')) {
+    const fee = toPence(Number(r['Fee or bonus'] ?? 0));
+    if (fee) add(exported, String(r.Driver), { paid: Math.max(fee, 0), charged: Math.max(-fee, 0) });
+  }
+  return { records, report, exported };
+}
+
 let bonusDriver = '';
 let feeDriver = '';
 
@@ -70,17 +87,7 @@ beforeAll(async () => {
 
 describe(`the month of ${MONTH.from}`, () => {
   it("the reports' Amount Paid and Amount Charged are the export's fees and bonuses, per driver, to the penny", async () => {
-    // The Shift Cancelled/Bonus Added report as the reporting screen builds it.
-    const records = await get<ReportRow[]>(`/api/reporting/shiftsCancelled?${PERIOD}`);
-    const fees = await get<ReportTimesheet[]>(`/api/timesheet?${PERIOD}&for_reports=1`);
-    const report: PerDriver = new Map();
-    for (const r of withTimesheetFees(records, fees)) add(report, r.driver_name ?? '', { paid: toPence(r.amount_paid), charged: toPence(r.cost_cover) });
-
-    const exported: PerDriver = new Map();
-    for (const r of await exportSheet('Payments')) {
-      const fee = toPence(Number(r['Fee or bonus'] ?? 0));
-      if (fee) add(exported, String(r.Driver), { paid: Math.max(fee, 0), charged: Math.max(-fee, 0) });
-    }
+    const { records, report, exported } = await reportAndExport();
     expect(report.get(bonusDriver)?.paid).toBeGreaterThanOrEqual(1250);
     expect(report.get(feeDriver)?.charged).toBeGreaterThanOrEqual(750);
     // Cancellation fees and fees set on approval of the demo are both in the month.
@@ -134,15 +141,7 @@ describe('a fee or bonus reported through the cancel-shift call (event 40)', () 
     const row = (await exportSheet('Payments')).filter((r) => r.Driver === driver && toPence(Number(r['Fee or bonus'] ?? 0)) === 875);
     expect(row).toHaveLength(1);
     // The report and the export agree for every driver, this one included.
-    const records = await get<ReportRow[]>(`/api/reporting/shiftsCancelled?${PERIOD}`);
-    const fees = await get<ReportTimesheet[]>(`/api/timesheet?${PERIOD}&for_reports=1`);
-    const report: PerDriver = new Map();
-    for (const r of withTimesheetFees(records, fees)) add(report, r.driver_name ?? '', { paid: toPence(r.amount_paid), charged: toPence(r.cost_cover) });
-    const exported: PerDriver = new Map();
-    for (const r of await exportSheet('Payments')) {
-      const fee = toPence(Number(r['Fee or bonus'] ?? 0));
-      if (fee) add(exported, String(r.Driver), { paid: Math.max(fee, 0), charged: Math.max(-fee, 0) });
-    }
+    const { report, exported } = await reportAndExport();
     expect(report.get(driver)).toEqual(exported.get(driver));
     expect(Object.fromEntries(report)).toEqual(Object.fromEntries(exported));
   });

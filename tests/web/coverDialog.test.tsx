@@ -1,24 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ShiftRecord } from '../../domain/shifts';
 import type { CoverCandidate } from '../../domain/cover';
 import { CANCEL_MSG } from '../../domain/validation/cancellation';
 import { SHIFT_MSG } from '../../domain/validation/shift';
 import { CoverDialog } from '../../src/pages/schedule/CoverDialog';
 import { ADMIN, mockApi, renderInAdmin, storeUser, type ApiHandler } from './harness';
+import { shiftRecord } from './shiftFixture';
 
-const SHIFT = {
-  id: 500,
-  restaurant_id: 7,
-  driver_id: 12,
-  status: 20,
-  status_assigned: 10,
-  period_date: '2026-11-23',
-  start_time: '17:00',
-  finish_time: '22:00',
-  driver: { id: 12, full_name: 'Dan Driver', phone: null, photo_src: null },
-} as ShiftRecord;
+const SHIFT = shiftRecord({ driver: { id: 12, full_name: 'Dan Driver', phone: null, photo_src: null } });
 
 const candidate = (driver_id: number, driver_name: string, reason: string): CoverCandidate => ({
   driver_id, driver_name, km: null, shifts_worked: 0, recent_no_shows: 0, reason,

@@ -28,6 +28,18 @@ const FEES: ReportTimesheet[] = [
 ];
 const EXTRA = [row({ key: 'r7', event: 20, cost: 55, comment_cancelled: 'Extra driver' })];
 
+/** The files the page downloads, caught: each one's contents and the name it is saved under. */
+function catchDownloads(): { blobs: Blob[]; names: string[] } {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((b: Blob) => (blobs.push(b), `blob:test/${blobs.length}`));
+  URL.revokeObjectURL = vi.fn();
+  const names: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return { blobs, names };
+}
+
 /** jsdom's Blob has no arrayBuffer(); its FileReader reads it. */
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
@@ -137,13 +149,7 @@ describe('Reporting screen', () => {
   });
 
   it('downloads the table as CSV and as a spreadsheet', async () => {
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => (blobs.push(b), `blob:test/${blobs.length}`));
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { blobs, names } = catchDownloads();
     const { u } = await openReporting();
     await screen.findByRole('table', { name: 'Shift Cancelled/Bonus Added' });
     await u.click(screen.getByRole('button', { name: 'CSV' }));
@@ -175,13 +181,7 @@ describe('Reporting screen', () => {
   });
 
   it("downloads each table of 'Late and no-shows' as CSV and as a spreadsheet, names typed as formulas kept as text", async () => {
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => (blobs.push(b), `blob:test/${blobs.length}`));
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { blobs, names } = catchDownloads();
     const line = (id: number, name: string, late: number, no_show: number, minutes_late: number, average_minutes_late: number | null) => ({ id, name, late, no_show, minutes_late, average_minutes_late });
     const report: LateReport = {
       from: week.from,

@@ -21,6 +21,7 @@ import { driverDays } from '../../src/pages/schedule/DayMenu';
 import { ShiftStore } from '../../src/pages/schedule/shiftStore';
 import type { BoardDriver, BoardRestaurant } from '../../domain/shiftCalls';
 import { ADMIN, mockApi, renderInAdmin, storeUser, type ApiCall } from './harness';
+import { shiftRecord as record } from './shiftFixture';
 import { dataProvider } from '../../providers/dataProvider';
 
 const camden: BoardRestaurant = {
@@ -57,41 +58,6 @@ const DRIVERS = [
 ];
 const FUEL = { band0: 1.5, band3: 3, band6: 5 };
 
-const record = (over: Partial<ShiftRecord>): ShiftRecord => ({
-  id: 500,
-  updated_at: '2026-11-20T09:00:00.000Z',
-  restaurant_id: 7,
-  driver_id: 12,
-  status: 20,
-  status_assigned: 10,
-  period_date: '2026-11-23',
-  start_time: '17:00',
-  finish_time: '22:00',
-  meal_time: 0,
-  rest_time: 0,
-  cost_per_hour: 12.5,
-  cost_total: 62.5,
-  cost_bonus: 0,
-  const_fuel_bonus: 0,
-  cost_extra_bonus: 0,
-  extra_request: 0,
-  fuel_bonus_0: 0,
-  fuel_bonus_3: 0,
-  fuel_bonus_6: 0,
-  comment: null,
-  comment_cancelled: null,
-  creator_id: 1,
-  moderator_id: 1,
-  restaurateur_creator_id: null,
-  restaurateur_moderator_id: null,
-  driver_id_canceled: null,
-  creator: null,
-  moderator: null,
-  timesheet_id: null,
-  driver: { id: 12, full_name: 'Dan Driver', phone: '07700 900123', photo_src: null },
-  driver_canceled: null,
-  ...over,
-});
 
 function renderShiftDialog(props: Partial<Parameters<typeof ShiftDialog>[0]> = {}, handler?: (call: ApiCall) => { status?: number; body?: unknown } | undefined) {
   storeUser(ADMIN);
