@@ -16,7 +16,7 @@ import { DayListCache } from '../../services/dayLists';
 import { sendList } from '../../services/jsonList';
 import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
 import { loadPayOptions } from '../../records/payOptions';
-import type { PlanContext } from './plan';
+import type { PlanContext } from '../../records/timesheetPlan';
 import { LIST_SECTIONS, timesheetDayTexts, timesheetViews, type TimesheetView } from '../../records/timesheetViews';
 import { writeTimesheets, type WriteItem } from './write';
 
