@@ -1,10 +1,11 @@
 import { sql, type Insertable, type Transaction, type UpdateObject } from 'kysely';
 import type { Database, ShiftsTable } from '../db/schema';
 import { insertRows } from '../db/seed/bulk';
+import { SHIFT_ASSIGNED } from '../../domain/statuses';
 
 /**
- * A shift's writes: the schedule's single and bulk calls, copies and the restaurants' free-shift calls make them
- * inside their own transaction, after their rules. Shifts as answered are shifts.ts; what the rules read is
+ * A shift's writes: the schedule's single and bulk calls, copies, Cancel Shift, Find cover, the planning assistant
+ * and the restaurants' free-shift calls make them inside their own transaction, after their rules. Shifts as answered are shifts.ts; what the rules read is
  * shiftFacts.ts.
  */
 
@@ -48,6 +49,14 @@ export async function setShiftPrices(
     update shifts set cost_per_hour = p.cost_per_hour, const_fuel_bonus = p.const_fuel_bonus, cost_total = p.cost_total
     from json_to_recordset(${JSON.stringify(prices)}::json) as p(id int, cost_per_hour numeric, const_fuel_bonus numeric, cost_total numeric)
     where shifts.id = p.id`.execute(trx);
+}
+
+/** Gives shifts their drivers (the planning assistant's proposals), in one statement. */
+export async function assignShiftDrivers(trx: Transaction<Database>, lines: { shift_id: number; driver_id: number }[]): Promise<void> {
+  await sql`
+    update shifts set driver_id = l.driver_id, status_assigned = ${SHIFT_ASSIGNED.assigned}, updated_at = now()
+    from json_to_recordset(${JSON.stringify(lines)}::json) as l(shift_id int, driver_id int)
+    where shifts.id = l.shift_id`.execute(trx);
 }
 
 /** Deletes shifts (the rules have said they may go: no timesheet, not published). */

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { Database, TimesheetsTable } from '../db/schema';
-import { cancellationTimesheet } from '../../domain/timesheets';
+import { cancellationTimesheet, isCancellation } from '../../domain/timesheets';
 import type { TimesheetValues } from './timesheetPlan';
 
 /**
@@ -100,4 +100,15 @@ export async function workedTimesheetOfShift(trx: Transaction<Database>, shiftId
  */
 export async function setTimesheetFee(trx: Transaction<Database>, timesheetId: number, fee: number): Promise<void> {
   await updateTimesheet(trx, timesheetId, { cost_extra_bonus: fee });
+}
+
+/** A timesheet as its removal's rule reads it, locked (inside a transaction) until it is removed. */
+export async function timesheetForRemoval(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('timesheets').select(['id', 'driver_id', 'status', 'status_progress']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Deletes a timesheet. Removing a cancellation timesheet takes its fee back: from the reports too, not only from the pay. */
+export async function deleteTimesheet(trx: Transaction<Database>, row: { id: number; status: number }): Promise<void> {
+  if (isCancellation(row)) await trx.deleteFrom('reporting').where('timesheet_id', '=', row.id).execute();
+  await trx.deleteFrom('timesheets').where('id', '=', row.id).execute();
 }
