@@ -9,6 +9,11 @@ export interface AreaFilter {
   restaurantIds?: number[] | null;
 }
 
+/** Every area's id and name in the order they were made: an import naming areas takes the first of a name. */
+export async function areaIdNames(db: Kysely<Database>): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('areas').select(['id', 'name']).orderBy('id').execute();
+}
+
 /** Areas sorted by name (then city, for the same name in two cities), each with its city; one query. */
 export async function loadAreaNames(db: Kysely<Database>, filter: AreaFilter = {}): Promise<AreaName[]> {
   if (filter.areaIds && filter.areaIds.length === 0) return [];

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { fieldError, notFound } from '../../plugins/errors';
 import { SHIFT_ASSIGNED } from '../../../domain/statuses';
 import { REPORT_EVENT } from '../../../domain/reports';
@@ -10,6 +9,7 @@ import { recordCancellation } from '../../services/cancellations';
 import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { shiftsWithTimesheet } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
+import { updateShift } from '../../records/shiftWrites';
 import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
@@ -46,17 +46,12 @@ export default async function reportingRoutes(app: RouteApp) {
         const state = { status: shift.status, status_assigned: shift.status_assigned, driver_id: shift.driver_id, has_timesheet: hasTimesheet };
         if (!canCancel(state)) throw fieldError('shift_id', hasTimesheet ? SHIFT_MSG.timesheetExists : shift.driver_id ? SHIFT_MSG.cancelNotPublished : SHIFT_MSG.alreadyCancelled);
         if (shift.driver_id !== input.driver_id) throw fieldError('driver_id', CANCEL_MSG.shiftMismatch);
-        await trx
-          .updateTable('shifts')
-          .set({
-            driver_id: null,
-            status_assigned: SHIFT_ASSIGNED.stale,
-            driver_id_canceled: shift.driver_id,
-            comment_cancelled: input.comment_cancelled,
-            updated_at: sql<string>`now()`,
-          })
-          .where('id', '=', shift.id)
-          .execute();
+        await updateShift(trx, shift.id, {
+          driver_id: null,
+          status_assigned: SHIFT_ASSIGNED.stale,
+          driver_id_canceled: shift.driver_id,
+          comment_cancelled: input.comment_cancelled,
+        });
         timesheetId = await insertCancellationTimesheet(trx, shift, input.driver_id, input.cost, input.comment_cancelled);
       } else {
         // The fee or bonus is the worked timesheet's, as approval sets it: the export and the drivers' totals read

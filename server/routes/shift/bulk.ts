@@ -11,6 +11,7 @@ import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf, type DriverFacts } from '../../records/shiftFacts';
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from '../../services/shiftNotify';
 import { loadShifts } from '../../records/shifts';
+import { deleteShifts, lockShiftRows, setShiftPrices, updateShifts } from '../../records/shiftWrites';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 
@@ -19,7 +20,7 @@ const REMOVE_NOTHING = 'No more shifts to remove';
 
 /** The shifts of a bulk call, locked, with their timesheet flags; ids outside the account's scope count as missing. */
 async function lockShifts(trx: Transaction<Database>, ids: number[], scope: Set<number> | null) {
-  const rows = await trx.selectFrom('shifts').selectAll().where('id', '=', sql<number>`any(${ids}::int[])`).orderBy('id').forUpdate().execute();
+  const rows = await lockShiftRows(trx, ids);
   const visible = rows.filter((r) => inScope(scope, r.restaurant_id));
   const worked = await shiftsWithTimesheet(trx, visible.map((r) => r.id));
   const found = new Set(visible.map((r) => r.id));
@@ -107,17 +108,12 @@ export default async function bulkShiftRoutes(app: RouteApp) {
       }
 
       const ids = todo.map((r) => r.id);
-      await trx
-        .updateTable('shifts')
-        .set({
-          status: SHIFT_STATUS.published,
-          // Offered again: a rejected (stale) shift is a plain open shift once more.
-          status_assigned: sql<number>`case when driver_id is null then ${SHIFT_ASSIGNED.free}::int else ${SHIFT_ASSIGNED.assigned}::int end`,
-          moderator_id: staffId(account),
-          updated_at: sql<string>`now()`,
-        })
-        .where('id', '=', sql<number>`any(${ids}::int[])`)
-        .execute();
+      await updateShifts(trx, ids, {
+        status: SHIFT_STATUS.published,
+        // Offered again: a rejected (stale) shift is a plain open shift once more.
+        status_assigned: sql<number>`case when driver_id is null then ${SHIFT_ASSIGNED.free}::int else ${SHIFT_ASSIGNED.assigned}::int end`,
+        moderator_id: staffId(account),
+      });
       await priceRestaurantRequests(trx, todo, restaurants);
       const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'publish', todo, staffId(account)) : [];
       return { ids, deliveries: pushes };
@@ -142,11 +138,7 @@ export default async function bulkShiftRoutes(app: RouteApp) {
       if (failures.length) throw bulkRefused(bulkSummary('unpublish', failures, ukDate), failures);
       if (!published.length) throw bulkRefused(UNPUBLISH_NOTHING, []);
       const ids = published.map((r) => r.id);
-      await trx
-        .updateTable('shifts')
-        .set({ status: SHIFT_STATUS.new, updated_at: sql<string>`now()` })
-        .where('id', '=', sql<number>`any(${ids}::int[])`)
-        .execute();
+      await updateShifts(trx, ids, { status: SHIFT_STATUS.new });
       const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'unpublish', published, staffId(account)) : [];
       return { ids, deliveries: pushes };
     });
@@ -173,7 +165,7 @@ export default async function bulkShiftRoutes(app: RouteApp) {
       ];
       if (failures.length) throw bulkRefused(bulkSummary('remove', failures, ukDate), failures);
       if (!rows.length) throw bulkRefused(REMOVE_NOTHING, []);
-      await trx.deleteFrom('shifts').where('id', '=', sql<number>`any(${rows.map((r) => r.id)}::int[])`).execute();
+      await deleteShifts(trx, rows.map((r) => r.id));
       const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'remove', rows, staffId(account)) : [];
       return { removed: rows, deliveries: pushes };
     });
@@ -196,8 +188,5 @@ async function priceRestaurantRequests(
   if (!unpriced.length) return;
   const fuelRates = await loadFuelRates(trx);
   const prices = unpriced.map((s) => ({ id: s.id, ...priceFor(restaurants.get(s.restaurant_id)!, { ...s, cost_bonus: Number(s.cost_bonus) }, fuelRates) }));
-  await sql`
-    update shifts set cost_per_hour = p.cost_per_hour, const_fuel_bonus = p.const_fuel_bonus, cost_total = p.cost_total
-    from json_to_recordset(${JSON.stringify(prices)}::json) as p(id int, cost_per_hour numeric, const_fuel_bonus numeric, cost_total numeric)
-    where shifts.id = p.id`.execute(trx);
+  await setShiftPrices(trx, prices);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { insertRows } from '../../db/seed/bulk';
+import { insertShifts } from '../../records/shiftWrites';
 import { RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
 import { copySchema } from '../../../domain/validation/shift';
 import type { ShiftRecord } from '../../../domain/shifts';
@@ -76,7 +76,7 @@ export default async function copyShiftRoutes(app: RouteApp) {
         };
       });
       await guardWorkingTime(trx, rows.map((r) => ({ ...r, id: null })), workingTimeConfirmed(request.body));
-      return insertRows(trx, 'shifts', rows, { returning: true });
+      return insertShifts(trx, rows);
     });
     const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
     await broadcastShifts(app, 'store', shifts);

@@ -20,6 +20,7 @@ import { pathId } from '../../params';
 import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants } from './planFacts';
+import { updateShift } from '../../records/shiftWrites';
 import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
@@ -132,18 +133,13 @@ export default async function coverShiftRoutes(app: RouteApp) {
       if (input.driver_id === replaced) throw fieldError('driver_id', COVER_MSG.sameDriver);
       const [fit] = await candidatesFor(trx, shift, input.driver_id);
       if (!fit) throw fieldError('driver_id', await whyNot(trx, shift, input.driver_id));
-      await trx
-        .updateTable('shifts')
-        .set({
-          driver_id: input.driver_id,
-          status_assigned: SHIFT_ASSIGNED.assigned,
-          driver_id_canceled: replaced,
-          comment_cancelled: input.comment ? `${NO_SHOW_REASON}: ${input.comment}` : NO_SHOW_REASON,
-          moderator_id: staffId(account),
-          updated_at: sql<string>`now()`,
-        })
-        .where('id', '=', shift.id)
-        .execute();
+      await updateShift(trx, shift.id, {
+        driver_id: input.driver_id,
+        status_assigned: SHIFT_ASSIGNED.assigned,
+        driver_id_canceled: replaced,
+        comment_cancelled: input.comment ? `${NO_SHOW_REASON}: ${input.comment}` : NO_SHOW_REASON,
+        moderator_id: staffId(account),
+      });
       const comment = input.comment ? `${NO_SHOW_REASON}: ${input.comment}` : NO_SHOW_REASON;
       const sheetId = await insertCancellationTimesheet(trx, shift, replaced, input.fee ? -input.fee : 0, comment);
       await recordCancellation(trx, {

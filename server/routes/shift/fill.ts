@@ -4,7 +4,7 @@ import { londonToday } from '../../../domain/dates';
 import {
   assignmentProblem, proposeFills, type FillFailure, type FillProposalsAnswer, type PlannerRestaurant, type ShiftLine,
 } from '../../../domain/planner';
-import { DRIVER_STATUS, RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
+import { DRIVER_STATUS, RESTAURANT_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
 import { FILL_MSG, fillApplySchema, fillProposalsSchema, type FillProposalsInput } from '../../../domain/validation/fill';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { DriverPlan } from '../../../domain/workingTime';
@@ -14,6 +14,7 @@ import { shiftsWithTimesheet, spanOf } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
 import { loadShifts } from '../../records/shifts';
+import { assignShiftDrivers } from '../../records/shiftWrites';
 import { recentNoShows } from '../../services/attendanceRecord';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
@@ -143,10 +144,7 @@ export default async function fillShiftRoutes(app: RouteApp) {
     const { ok, failed } = await app.db.transaction().execute(async (trx) => {
       const checked = await recheck(trx, input.lines, scope);
       if (checked.ok.length) {
-        await sql`
-          update shifts set driver_id = l.driver_id, status_assigned = ${SHIFT_ASSIGNED.assigned}, updated_at = now()
-          from json_to_recordset(${JSON.stringify(checked.ok)}::json) as l(shift_id int, driver_id int)
-          where shifts.id = l.shift_id`.execute(trx);
+        await assignShiftDrivers(trx, checked.ok);
       }
       return checked;
     });

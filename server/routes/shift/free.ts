@@ -2,7 +2,6 @@ import { SHIFT_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { insertRows } from '../../db/seed/bulk';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import type { Account } from '../../plugins/auth';
 import { raiseAlert } from '../../services/alerts';
@@ -19,6 +18,7 @@ import { copyTargets } from './copy';
 import { loadRestaurants, shiftsWithTimesheet } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { loadShifts, shiftView } from '../../records/shifts';
+import { deleteShifts, insertShift, insertShifts, lockShift, lockShiftRows, updateShift, updateShifts } from '../../records/shiftWrites';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
@@ -51,7 +51,7 @@ const freeColumns = (input: FreeShiftInput) => ({
 
 /** A shift of the account's, locked, with what the rules need; 404 when it is not one of theirs. */
 async function lockOwnShift(trx: Transaction<Database>, account: Account, id: number) {
-  const row = await trx.selectFrom('shifts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await lockShift(trx, id);
   if (!row || !restaurantIdsOf(account).has(row.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
   const hasTimesheet = (await shiftsWithTimesheet(trx, [id])).has(id);
   const state: ShiftState = {
@@ -93,20 +93,15 @@ export default async function freeShiftRoutes(app: RouteApp) {
     const account = request.account!;
     const id = await app.db.transaction().execute(async (trx) => {
       await ownActiveRestaurant(trx, account, input.restaurant_id);
-      const row = await trx
-        .insertInto('shifts')
-        .values({
-          ...freeColumns(input),
-          driver_id: null,
-          status: SHIFT_STATUS.draft,
-          status_assigned: SHIFT_ASSIGNED.free,
-          cost_per_hour: 0,
-          cost_total: 0,
-          restaurateur_creator_id: account.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return insertShift(trx, {
+        ...freeColumns(input),
+        driver_id: null,
+        status: SHIFT_STATUS.draft,
+        status_assigned: SHIFT_ASSIGNED.free,
+        cost_per_hour: 0,
+        cost_total: 0,
+        restaurateur_creator_id: account.id,
+      });
     });
     const shift = (await shiftView(app.db, id))!;
     await broadcastShifts(app, 'store', [shift]);
@@ -134,16 +129,11 @@ export default async function freeShiftRoutes(app: RouteApp) {
         throw fieldError('status', SHIFT_MSG.transitionInvalid);
       }
       const moderated = wanted === SHIFT_STATUS.new && row.status === SHIFT_STATUS.draft;
-      await trx
-        .updateTable('shifts')
-        .set({
-          ...freeColumns(input),
-          status: wanted,
-          ...(moderated ? { restaurateur_moderator_id: account.id } : {}),
-          updated_at: sql<string>`now()`,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateShift(trx, id, {
+        ...freeColumns(input),
+        status: wanted,
+        ...(moderated ? { restaurateur_moderator_id: account.id } : {}),
+      });
       return { event: moderated ? 'moderate' : wanted !== row.status ? 'unpublish' : 'update', moderated };
     });
     const shift = (await shiftView(app.db, id))!;
@@ -161,7 +151,7 @@ export default async function freeShiftRoutes(app: RouteApp) {
     const removed = await app.db.transaction().execute(async (trx) => {
       const { row, state } = await lockOwnShift(trx, account, id);
       if (!isEditableFreeShift(state)) throw fieldError('id', state.has_timesheet ? SHIFT_MSG.timesheetExists : SHIFT_MSG.notEditableFree);
-      await trx.deleteFrom('shifts').where('id', '=', id).execute();
+      await deleteShifts(trx, [id]);
       return row;
     });
     await broadcastShifts(app, 'destroy', [removed]);
@@ -205,7 +195,7 @@ export default async function freeShiftRoutes(app: RouteApp) {
           restaurateur_creator_id: account.id,
         }];
       });
-      return rows.length ? insertRows(trx, 'shifts', rows, { returning: true }) : [];
+      return rows.length ? insertShifts(trx, rows) : [];
     });
     const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
     await broadcastShifts(app, 'store', shifts);
@@ -221,7 +211,7 @@ export default async function freeShiftRoutes(app: RouteApp) {
     const account = request.account!;
     const own = restaurantIdsOf(account);
     const ids = await app.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('shifts').selectAll().where('id', '=', sql<number>`any(${input.shift_ids}::int[])`).orderBy('id').forUpdate().execute();
+      const rows = await lockShiftRows(trx, input.shift_ids);
       const mine = rows.filter((r) => own.has(r.restaurant_id));
       const worked = await shiftsWithTimesheet(trx, mine.map((r) => r.id));
       const found = new Set(mine.map((r) => r.id));
@@ -233,11 +223,7 @@ export default async function freeShiftRoutes(app: RouteApp) {
       // Shifts already sent (or never drafts) are left as they are.
       if (!drafts.length) throw bulkRefused(SHIFT_MSG.noMoreToPublish, []);
       const ids = drafts.map((r) => r.id);
-      await trx
-        .updateTable('shifts')
-        .set({ status: SHIFT_STATUS.new, restaurateur_moderator_id: account.id, updated_at: sql<string>`now()` })
-        .where('id', '=', sql<number>`any(${ids}::int[])`)
-        .execute();
+      await updateShifts(trx, ids, { status: SHIFT_STATUS.new, restaurateur_moderator_id: account.id });
       return ids;
     });
     const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });

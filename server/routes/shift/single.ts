@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { forbidden, fieldError, notFound } from '../../plugins/errors';
 import { PUSH_DRIVERS, RESTAURANT_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
@@ -11,6 +11,7 @@ import { pathId } from '../../params';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet } from '../../records/shiftFacts';
 import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from '../../services/shiftNotify';
 import { shiftView } from '../../records/shifts';
+import { deleteShifts, insertShift, lockShift, updateShift } from '../../records/shiftWrites';
 import { guardWorkingTime } from './workingTimeGuard';
 import { checkVersion } from '../../services/versions';
 import { workingTimeConfirmed } from '../../../domain/workingTime';
@@ -19,10 +20,6 @@ import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
 
 type Row = Awaited<ReturnType<typeof lockShift>>;
-
-async function lockShift(trx: Transaction<Database>, id: number) {
-  return trx.selectFrom('shifts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
 
 /** The restaurant must exist, be one of the account's, and (for a shift planned on it) be active. */
 async function restaurantFor(trx: Transaction<Database>, scope: Set<number> | null, restaurantId: number, mustBeActive: boolean) {
@@ -96,23 +93,19 @@ export default async function singleShiftRoutes(app: RouteApp) {
       await checkDriver(trx, { ...input, status }, null, restaurants);
       await guardWorkingTime(trx, [{ ...input, id: null }], workingTimeConfirmed(request.body), { clashes: true });
       const price = priceFor(restaurant, input, await loadFuelRates(trx));
-      const row = await trx
-        .insertInto('shifts')
-        .values({
-          ...columns(input),
-          ...price,
-          status,
-          status_assigned: assignedStatusFor(input.driver_id),
-          creator_id: staffId(account),
-          moderator_id: status === SHIFT_STATUS.published ? staffId(account) : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertShift(trx, {
+        ...columns(input),
+        ...price,
+        status,
+        status_assigned: assignedStatusFor(input.driver_id),
+        creator_id: staffId(account),
+        moderator_id: status === SHIFT_STATUS.published ? staffId(account) : null,
+      });
       const pushes =
         status === SHIFT_STATUS.published && input.push_drivers === PUSH_DRIVERS.send
           ? await recordShiftPushes(trx, 'publish', [input], staffId(account))
           : [];
-      return { shift: (await shiftView(trx, row.id))!, deliveries: pushes };
+      return { shift: (await shiftView(trx, id))!, deliveries: pushes };
     });
     await broadcastShifts(app, status === SHIFT_STATUS.published ? 'publish' : 'store', [shift]);
     await deliverShiftPushes(app, deliveries);
@@ -170,18 +163,13 @@ export default async function singleShiftRoutes(app: RouteApp) {
 
       const price = priceFor(restaurant, input, await loadFuelRates(trx));
       const publishing = status === SHIFT_STATUS.published && current.status !== SHIFT_STATUS.published;
-      await trx
-        .updateTable('shifts')
-        .set({
-          ...columns(input),
-          ...price,
-          status,
-          status_assigned: assignedStatusFor(input.driver_id, current.status_assigned),
-          ...(publishing ? { moderator_id: staffId(account) } : {}),
-          updated_at: sql<string>`now()`,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateShift(trx, id, {
+        ...columns(input),
+        ...price,
+        status,
+        status_assigned: assignedStatusFor(input.driver_id, current.status_assigned),
+        ...(publishing ? { moderator_id: staffId(account) } : {}),
+      });
 
       const event = publishing ? 'publish' : status === SHIFT_STATUS.new && current.status === SHIFT_STATUS.published ? 'unpublish' : 'update';
       let pushes: Awaited<ReturnType<typeof recordShiftPushes>> = [];
@@ -213,7 +201,7 @@ export default async function singleShiftRoutes(app: RouteApp) {
       if (!canDelete(stateOfRow(current, hasTimesheet))) {
         throw fieldError('id', hasTimesheet ? SHIFT_MSG.timesheetExists : SHIFT_MSG.publishedCannotDelete);
       }
-      await trx.deleteFrom('shifts').where('id', '=', id).execute();
+      await deleteShifts(trx, [id]);
       return current;
     });
     await broadcastShifts(app, 'destroy', [removed]);

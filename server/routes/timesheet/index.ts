@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { londonToday } from '../../../domain/dates';
-import { isCancellation, removeRefusal } from '../../../domain/timesheets';
+import { removeRefusal } from '../../../domain/timesheets';
 import {
   APPROVE_LIST_MAX,
   TIMESHEET_MSG,
@@ -16,9 +16,10 @@ import { DayListCache } from '../../services/dayLists';
 import { sendList } from '../../services/jsonList';
 import { badRequest, fieldError, HttpError, notFound } from '../../plugins/errors';
 import { loadPayOptions } from '../../records/payOptions';
-import type { PlanContext } from './plan';
+import type { PlanContext } from '../../records/timesheetPlan';
 import { LIST_SECTIONS, timesheetDayTexts, timesheetViews, type TimesheetView } from '../../records/timesheetViews';
 import { writeTimesheets, type WriteItem } from './write';
+import { deleteTimesheet, timesheetForRemoval } from '../../records/timesheets';
 
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { RULES } from '../../../domain/access';
@@ -134,14 +135,12 @@ export default async function timesheetRoutes(app: RouteApp) {
     const id = removalId(request.params.id);
     const ctx = await context(request);
     const removed = await app.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('timesheets').select(['id', 'driver_id', 'status', 'status_progress']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await timesheetForRemoval(trx, id);
       if (!row) throw notFound(TIMESHEET_MSG.notFound);
       const refusal = removeRefusal(row);
       if (refusal) throw badRequest({ id: [refusal] });
       const [view] = await timesheetViews(trx, [id], ctx.pay);
-      // Removing a cancellation timesheet takes its fee back: from the reports too, not only from the pay.
-      if (isCancellation(row)) await trx.deleteFrom('reporting').where('timesheet_id', '=', id).execute();
-      await trx.deleteFrom('timesheets').where('id', '=', id).execute();
+      await deleteTimesheet(trx, row);
       return view;
     });
     await app.broadcaster.publish({ channel: TIMESHEET_CHANNEL, event: 'destroy', items: [removed] });

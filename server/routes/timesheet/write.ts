@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { TIMESHEET_MSG, type TimesheetInput } from '../../../domain/validation/timesheet';
-import { loadLookups, type Lookups } from './lookups';
-import { book, fieldsDiffer, planWrite, Refusal, type Plan, type PlanContext, type WriteRequest } from './plan';
-import { insertTimesheets, updateTimesheets } from './store';
+import { loadLookups, type Lookups } from '../../records/timesheetLookups';
+import { book, fieldsDiffer, planWrite, Refusal, type Plan, type PlanContext, type WriteRequest } from '../../records/timesheetPlan';
+import { insertTimesheets, updateTimesheets } from '../../records/timesheets';
 import { recordCancellation } from '../../services/cancellations';
 import { REPORT_EVENT } from '../../../domain/reports';
 import type { RecordConflict } from '../../../domain/versions';
@@ -74,14 +74,14 @@ export async function writeTimesheets(trx: Transaction<Database>, items: WriteIt
 
   const saved: Saved[] = [];
   const creates = accepted.filter((a) => !a.plan.previous);
-  const newIds = await insertTimesheets(trx, creates.map((c) => c.plan));
+  const newIds = await insertTimesheets(trx, creates.map((c) => c.plan.values));
   creates.forEach((c, k) => {
     const id = newIds[k];
     if (id === null) failed.push({ index: c.index, refusal: new Refusal(400, { shift_id: [TIMESHEET_MSG.shiftTaken] }) });
     else saved.push({ index: c.index, id, plan: c.plan });
   });
   const updates = accepted.filter((a) => a.plan.previous).map((a) => ({ index: a.index, id: a.plan.previous!.id, plan: a.plan }));
-  await updateTimesheets(trx, updates);
+  await updateTimesheets(trx, updates.map((u) => ({ id: u.id, values: u.plan.values })));
   saved.push(...updates);
 
   // A cancellation fee/bonus changed on approval is recorded for the reports, as the schedule's cancel-shift

@@ -4,6 +4,7 @@ import { IMPORT_MSG, splitNames } from '../../../domain/validation/imports';
 import { DRIVER_STATUS } from '../../../domain/statuses';
 import { driverProfileColumns } from '../../records/drivers';
 import { replaceDriverAssignments } from '../../records/driverAssignments';
+import { areaIdNames } from '../../records/areas';
 import { byName, pickColumns } from './pick';
 import type { ImportSpec } from './run';
 
@@ -26,7 +27,7 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
   kind: 'driver',
   async load(db) {
     const [areas, restaurants, drivers] = await Promise.all([
-      db.selectFrom('areas').select(['id', 'name']).orderBy('id').execute(),
+      areaIdNames(db),
       db.selectFrom('restaurants').select(['id', 'name', 'area_id']).orderBy('id').execute(),
       db.selectFrom('drivers').select(['id', sql<string>`lower(email)`.as('email')]).execute(),
     ]);

@@ -4,6 +4,7 @@ import { IMPORT_MSG } from '../../../domain/validation/imports';
 import { hashPassword } from '../../auth/passwords';
 import { restaurantColumns } from '../../records/restaurants';
 import { loginForNewRestaurant } from '../../records/restaurantAccounts';
+import { areaIdNames } from '../../records/areas';
 import { generatePassword } from '../../auth/generatedPasswords';
 import { byName, pickColumns } from './pick';
 import type { ImportSpec } from './run';
@@ -26,7 +27,7 @@ export const restaurantImport: ImportSpec<Facts, RestaurantInput> = {
   kind: 'restaurant',
   async load(db) {
     const [areas, restaurants, accounts] = await Promise.all([
-      db.selectFrom('areas').select(['id', 'name']).orderBy('id').execute(),
+      areaIdNames(db),
       db
         .selectFrom('restaurants')
         .innerJoin('restaurateurs', 'restaurateurs.id', 'restaurants.restaurateur_id')

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { addDays, londonToday } from '../../../../domain/dates';
 import { hourlyRate } from '../../../../domain/pay';
 import { SHIFT_STATUS, TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../../../domain/statuses';
@@ -18,6 +17,8 @@ import { tellLateStart } from '../../../services/attendance';
 import { fieldError, notFound } from '../../../plugins/errors';
 import { loadPayOptions } from '../../../records/payOptions';
 import { listTimesheetsJson, timesheetViews } from '../../../records/timesheetViews';
+import { driverShiftForTimesheet, timesheetOfShiftForUpdate } from '../../../records/timesheetLookups';
+import { insertTimesheet, updateTimesheet } from '../../../records/timesheets';
 import { TIMESHEET_CHANNEL } from '../../../../domain/channels';
 import { RESPONSES } from '../../../../domain/validation/responses';
 import { driverRangeQuery } from '../../../../domain/validation/apiShapes';
@@ -80,26 +81,14 @@ async function driverStep(app: FastifyInstance, driverId: number, step: Step, in
   const pay = await loadPayOptions(app.db);
 
   const result = await app.db.transaction().execute(async (trx) => {
-    const shift = await trx
-      .selectFrom('shifts as s')
-      .innerJoin('restaurants as r', 'r.id', 's.restaurant_id')
-      .innerJoin('areas as a', 'a.id', 'r.area_id')
-      .innerJoin('drivers as d', 'd.id', 's.driver_id')
-      .select([
-        's.id', 's.restaurant_id', 's.driver_id', 's.status', 's.period_date', 's.start_time', 's.finish_time', 's.cost_per_hour',
-        's.cost_bonus', 's.cost_extra_bonus', 's.fuel_bonus_0', 's.fuel_bonus_3', 's.fuel_bonus_6', 's.comment',
-        'r.name as restaurant_name', 'r.standard_pay', 'r.weekend_pay', 'a.standard_pay_rate', 'a.weekend_pay_rate', 'd.first_name', 'd.last_name',
-      ])
-      .where('s.id', '=', input.shift_id)
-      .where('s.driver_id', '=', driverId)
-      .executeTakeFirst();
+    const shift = await driverShiftForTimesheet(trx, input.shift_id, driverId);
     if (!shift) throw notFound(MSG.shiftNotFound);
     if (shift.status !== SHIFT_STATUS.published) throw fieldError('shift_id', MSG.notPublished);
     if (shift.period_date > today) throw fieldError('shift_id', MSG.notYet);
     // A shift is started on its day, or after midnight when it runs overnight.
     if (step === 'start' && shift.period_date < addDays(today, -1)) throw fieldError('shift_id', MSG.startTooLate);
 
-    const existing = await trx.selectFrom('timesheets').selectAll().where('shift_id', '=', shift.id).forUpdate().executeTakeFirst();
+    const existing = await timesheetOfShiftForUpdate(trx, shift.id);
     if (existing && existing.driver_id !== driverId) throw notFound(MSG.shiftNotFound);
     if (existing && existing.status !== S.pending) throw fieldError('shift_id', MSG.closed);
     const progress = existing?.status_progress ?? P.notSubmitted;
@@ -154,23 +143,18 @@ async function driverStep(app: FastifyInstance, driverId: number, step: Step, in
 
     let id: number;
     if (existing) {
-      await trx.updateTable('timesheets').set({ ...values, updated_at: sql<string>`now()` }).where('id', '=', existing.id).execute();
+      await updateTimesheet(trx, existing.id, values);
       id = existing.id;
     } else {
-      const row = await trx
-        .insertInto('timesheets')
-        .values({
-          ...values,
-          shift_id: shift.id,
-          restaurant_id: shift.restaurant_id,
-          driver_id: driverId,
-          period_date: shift.period_date,
-          cost_extra_bonus: shift.cost_extra_bonus,
-          comment: shift.comment,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = row.id;
+      id = await insertTimesheet(trx, {
+        ...values,
+        shift_id: shift.id,
+        restaurant_id: shift.restaurant_id,
+        driver_id: driverId,
+        period_date: shift.period_date,
+        cost_extra_bonus: shift.cost_extra_bonus,
+        comment: shift.comment,
+      });
     }
     const [view] = await timesheetViews(trx, [id], pay);
     return { view, created: !existing, driverName: `${shift.first_name} ${shift.last_name}`.trim(), restaurant: shift.restaurant_name };

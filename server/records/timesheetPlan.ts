@@ -1,7 +1,7 @@
-import { worksForRestaurant } from '../../../domain/availability';
-import { hourlyRate } from '../../../domain/pay';
-import { toPence } from '../../../domain/money';
-import { SHIFT_STATUS, TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../../domain/statuses';
+import { worksForRestaurant } from '../../domain/availability';
+import { hourlyRate } from '../../domain/pay';
+import { toPence } from '../../domain/money';
+import { SHIFT_STATUS, TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../../domain/statuses';
 import {
   actionRefusal,
   hasDriver,
@@ -17,7 +17,7 @@ import {
   type TimesheetAction,
   type TimesheetFacts,
   type TimesheetState,
-} from '../../../domain/timesheets';
+} from '../../domain/timesheets';
 import {
   TIMESHEET_MSG,
   costMismatchMessage,
@@ -25,11 +25,11 @@ import {
   overlapMessage,
   transitionMessage,
   type TimesheetInput,
-} from '../../../domain/validation/timesheet';
-import type { RecordConflict } from '../../../domain/versions';
-import type { PayOptions } from '../../records/payOptions';
-import type { DriverFacts, Lookups, RestaurantFacts, ShiftFacts, StoredTimesheet } from './lookups';
-import { inScope } from '../../plugins/auth';
+} from '../../domain/validation/timesheet';
+import type { RecordConflict } from '../../domain/versions';
+import type { PayOptions } from './payOptions';
+import type { DriverFacts, Lookups, RestaurantFacts, ShiftFacts, StoredTimesheet } from './timesheetLookups';
+import { inScope } from '../plugins/auth';
 
 /**
  * A write the rules refuse: the HTTP status and the `{ field: [messages] }` body; for a save on an old version

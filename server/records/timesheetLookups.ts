@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { addDays } from '../../../domain/dates';
-import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../../domain/statuses';
-import type { ShiftForTimesheet, TimesheetFields } from '../../../domain/timesheets';
-import type { DriverPlaces } from '../../../domain/availability';
-import type { TimesheetInput } from '../../../domain/validation/timesheet';
+import type { Database } from '../db/schema';
+import { addDays } from '../../domain/dates';
+import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../domain/statuses';
+import type { ShiftForTimesheet, TimesheetFields } from '../../domain/timesheets';
+import type { DriverPlaces } from '../../domain/availability';
+import type { TimesheetInput } from '../../domain/validation/timesheet';
 
 /** A saved timesheet as the write rules need it: its fields as the API sends them, but the driver's own times, the breaks and the map points. */
 export type StoredTimesheet = Omit<
@@ -136,4 +136,29 @@ export async function loadLookups(db: Kysely<Database>, items: TimesheetInput[],
     shifts: new Map(shiftRows.map((s) => [s.id, s])),
     booked,
   };
+}
+
+/**
+ * A driver's own shift as their timesheet is priced from: its restaurant's and area's pay rates, and the driver's
+ * name for the office's alerts. Undefined when the shift is not theirs.
+ */
+export async function driverShiftForTimesheet(db: Kysely<Database>, shiftId: number, driverId: number) {
+  return db
+    .selectFrom('shifts as s')
+    .innerJoin('restaurants as r', 'r.id', 's.restaurant_id')
+    .innerJoin('areas as a', 'a.id', 'r.area_id')
+    .innerJoin('drivers as d', 'd.id', 's.driver_id')
+    .select([
+      's.id', 's.restaurant_id', 's.driver_id', 's.status', 's.period_date', 's.start_time', 's.finish_time', 's.cost_per_hour',
+      's.cost_bonus', 's.cost_extra_bonus', 's.fuel_bonus_0', 's.fuel_bonus_3', 's.fuel_bonus_6', 's.comment',
+      'r.name as restaurant_name', 'r.standard_pay', 'r.weekend_pay', 'a.standard_pay_rate', 'a.weekend_pay_rate', 'd.first_name', 'd.last_name',
+    ])
+    .where('s.id', '=', shiftId)
+    .where('s.driver_id', '=', driverId)
+    .executeTakeFirst();
+}
+
+/** The timesheet of a shift with all its columns, locked (inside a transaction) for the change about to be made. */
+export async function timesheetOfShiftForUpdate(db: Kysely<Database>, shiftId: number) {
+  return db.selectFrom('timesheets').selectAll().where('shift_id', '=', shiftId).forUpdate().executeTakeFirst();
 }
