@@ -35,7 +35,7 @@ export interface ShiftFacts extends ShiftForTimesheet {
 }
 
 /** Time a driver is already paid for (saved timesheets that are not discarded, nor a cancellation's fee). */
-export interface BookedTime {
+interface BookedTime {
   id: number;
   period_date: string;
   start_time: string;

@@ -57,7 +57,7 @@ export interface PlanContext {
   userId: number | null;
 }
 
-export type Change = 'create' | 'edit' | TimesheetAction;
+type Change = 'create' | 'edit' | TimesheetAction;
 
 /** The columns a timesheet write stores: a saved timesheet's, with its driver and break times. */
 export type TimesheetValues = Omit<StoredTimesheet, 'id' | 'driver_id'> & { driver_id: number; meal_time: number; rest_time: number };

@@ -27,14 +27,14 @@ import { timesheetViews } from '../../records/timesheetViews';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
 
-export const coverParams = z.object({ id: z.string() });
+const coverParams = z.object({ id: z.string() });
 
-export const coverProposalsResponse = z.looseObject({
+const coverProposalsResponse = z.looseObject({
   shift: z.looseObject({ id: z.number(), restaurant_name: z.string(), driver_name: z.string(), attendance: z.string() }),
   candidates: z.array(z.looseObject({ driver_id: z.number(), driver_name: z.string(), reason: z.string() })),
 });
 
-export const coverResponse = z.looseObject({ shift: z.looseObject({ id: z.number() }), replaced_driver_id: z.number(), driver_id: z.number() });
+const coverResponse = z.looseObject({ shift: z.looseObject({ id: z.number() }), replaced_driver_id: z.number(), driver_id: z.number() });
 
 const PUSH_COVER = {
   title: 'Shift for you now',

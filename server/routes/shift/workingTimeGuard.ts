@@ -13,7 +13,7 @@ export interface WrittenShift extends DriverShift {
 }
 
 /** What a shift write must confirm: clashes with the drivers' other shifts, and the working-time rules it breaks. */
-export interface WriteWarnings {
+interface WriteWarnings {
   clashes: string[];
   working_time: string[];
 }
@@ -23,7 +23,7 @@ export interface WriteWarnings {
  * shift of their drivers, unpublished or published; clashes only when asked (the single-shift calls). Runs inside
  * the call's transaction, after the driver rows were locked by the driver checks.
  */
-export async function warningsFor(db: Kysely<Database>, shifts: readonly WrittenShift[], { clashes = false } = {}): Promise<WriteWarnings> {
+async function warningsFor(db: Kysely<Database>, shifts: readonly WrittenShift[], { clashes = false } = {}): Promise<WriteWarnings> {
   const assigned = shifts.filter((s) => s.driver_id);
   if (!assigned.length) return { clashes: [], working_time: [] };
   const driverIds = [...new Set(assigned.map((s) => s.driver_id!))];

@@ -29,7 +29,6 @@ import { approveBody } from '../../../domain/validation/apiShapes';
 import { pathId } from '../../params';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
-export { TIMESHEET_CHANNEL };
 
 const schema = timesheetSchema();
 
