@@ -108,6 +108,7 @@ export const areaUpdateSchema = areaSchema.extend({
   ...versioned,
   restaurantsAssigned: restaurantIds.optional(),
 });
+export type AreaUpdate = z.output<typeof areaUpdateSchema>;
 
 /** Reads a body's id for the mismatch check: null when absent, NaN when unreadable. */
 export function bodyId(value: unknown): number | null {

@@ -1,6 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AreaAttachments, AreaName, AreaRecord, AreaRestaurant } from '../../domain/validation/area';
+import { AREA_MSG, areaInUseMessage, areaNameTakenMessage, type AreaInput, type AreaUpdate } from '../../domain/validation/area';
+import { badRequest, fieldError, notFound } from '../plugins/errors';
+import { checkVersion } from '../services/versions';
 
 export interface AreaFilter {
   /** Only these areas (a manager's own); undefined = all. */
@@ -69,7 +72,7 @@ export async function loadAreas(db: Kysely<Database>, filter: AreaFilter = {}): 
 }
 
 /** What still hangs on an area: its restaurants, the shifts of those restaurants, and drivers working in it. */
-export async function areaAttachments(db: Kysely<Database>, areaId: number): Promise<AreaAttachments> {
+async function areaAttachments(db: Kysely<Database>, areaId: number): Promise<AreaAttachments> {
   // One after another: inside a transaction they share one connection anyway.
   const restaurants = await db
     .selectFrom('restaurants')
@@ -88,4 +91,92 @@ export async function areaAttachments(db: Kysely<Database>, areaId: number): Pro
     .where('restaurants.area_id', '=', areaId)
     .executeTakeFirstOrThrow();
   return { restaurants: Number(restaurants.n), drivers: Number(drivers.n), shifts: Number(shifts.n) };
+}
+
+/**
+ * The city must exist, and the name be free in it (case and spaces aside). Locks the city's row so two
+ * administrators saving the same name at once cannot both pass the check.
+ */
+async function checkCityAndName(trx: Transaction<Database>, input: AreaInput, exceptAreaId?: number): Promise<void> {
+  const city = await trx
+    .selectFrom('cities')
+    .select(['id', 'city_name'])
+    .where('id', '=', input.city_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!city) throw fieldError('city_id', AREA_MSG.cityUnknown);
+  const taken = await trx
+    .selectFrom('areas')
+    .select('id')
+    .where('city_id', '=', city.id)
+    .where(sql<string>`lower(name)`, '=', input.name.toLowerCase())
+    .$if(exceptAreaId !== undefined, (q) => q.where('id', '!=', exceptAreaId!))
+    .executeTakeFirst();
+  if (taken) throw fieldError('name', areaNameTakenMessage(input.name, city.city_name));
+}
+
+async function areaById(db: Kysely<Database>, id: number): Promise<AreaRecord> {
+  const [area] = await loadAreas(db, { areaIds: [id] });
+  if (!area) throw notFound(AREA_MSG.notFound);
+  return area;
+}
+
+const columns = (input: AreaInput) => ({
+  name: input.name,
+  city_id: input.city_id,
+  standard_pay_rate: input.standardPayRate,
+  weekend_pay_rate: input.weekendPayRate,
+});
+
+/** A new area, after the city and name checks; answers it as the list shows it. */
+export async function insertArea(trx: Transaction<Database>, input: AreaInput): Promise<AreaRecord> {
+  await checkCityAndName(trx, input);
+  const row = await trx.insertInto('areas').values(columns(input)).returning('id').executeTakeFirstOrThrow();
+  return areaById(trx, row.id);
+}
+
+/**
+ * Changes an area (at the version it was loaded with) and moves the restaurants assigned to it from other areas;
+ * answers it and the areas those restaurants left.
+ */
+export async function updateArea(trx: Transaction<Database>, id: number, input: AreaUpdate): Promise<{ area: AreaRecord; losers: AreaRecord[] }> {
+  const exists = await trx.selectFrom('areas').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!exists) throw notFound(AREA_MSG.notFound);
+  await checkVersion(trx, 'areas', id, input.updated_at);
+  await checkCityAndName(trx, input, id);
+  await trx
+    .updateTable('areas')
+    .set({ ...columns(input), updated_at: sql<string>`now()` })
+    .where('id', '=', id)
+    .execute();
+
+  // Restaurants moved in from other areas: those areas changed too, and open screens must hear of it.
+  let losers: number[] = [];
+  const moving = input.restaurantsAssigned ?? [];
+  if (moving.length) {
+    const found = await trx.selectFrom('restaurants').select(['id', 'area_id']).where('id', 'in', moving).execute();
+    if (found.length !== moving.length) throw fieldError('restaurantsAssigned', AREA_MSG.restaurantsUnknown);
+    losers = [...new Set(found.map((r) => r.area_id).filter((a) => a !== id))];
+    await trx
+      .updateTable('restaurants')
+      .set({ area_id: id, updated_at: sql<string>`now()` })
+      .where('id', 'in', moving)
+      .where('area_id', '!=', id)
+      .execute();
+  }
+  return { area: await areaById(trx, id), losers: losers.length ? await loadAreas(trx, { areaIds: losers }) : [] };
+}
+
+/** Removes an area nothing uses any more; answers it as it was. */
+export async function deleteArea(trx: Transaction<Database>, id: number): Promise<AreaRecord> {
+  // The row lock makes a restaurant or driver added meanwhile wait (its foreign key needs a share lock on
+  // this row), so what we count is what we delete around.
+  const row = await trx.selectFrom('areas').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw notFound(AREA_MSG.notFound);
+  const inUse = areaInUseMessage(row.name, await areaAttachments(trx, id));
+  if (inUse) throw badRequest({ id: [inUse] });
+  const before = await areaById(trx, id);
+  // Managers' area assignments and news-post targets go with it (on delete cascade).
+  await trx.deleteFrom('areas').where('id', '=', id).execute();
+  return before;
 }
