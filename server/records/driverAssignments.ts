@@ -30,3 +30,22 @@ export async function replaceDriverAssignments(trx: Transaction<Database>, drive
     await trx.insertInto('driver_restaurants').values(restaurantIds.map((restaurant_id) => ({ driver_id: driverId, restaurant_id }))).execute();
   }
 }
+
+/** New drivers' areas and restaurants, many drivers in two statements (an import); inside the transaction that adds them. */
+export async function insertDriverAssignments(
+  trx: Transaction<Database>,
+  drivers: readonly { driverId: number; areaIds: readonly number[]; restaurantIds: readonly number[] }[],
+): Promise<void> {
+  const areaRows = drivers.flatMap((d) => d.areaIds.map((area_id) => ({ driver_id: d.driverId, area_id })));
+  const restaurantRows = drivers.flatMap((d) => d.restaurantIds.map((restaurant_id) => ({ driver_id: d.driverId, restaurant_id })));
+  if (areaRows.length) await trx.insertInto('driver_areas').values(areaRows).execute();
+  if (restaurantRows.length) await trx.insertInto('driver_restaurants').values(restaurantRows).execute();
+}
+
+/** A driver's areas and restaurants as stored. */
+export async function driverAssignments(db: Kysely<Database>, driverId: number): Promise<{ areaIds: number[]; restaurantIds: number[] }> {
+  // One after the other: inside a transaction both go to its one connection anyway.
+  const areas = await db.selectFrom('driver_areas').select('area_id').where('driver_id', '=', driverId).execute();
+  const restaurants = await db.selectFrom('driver_restaurants').select('restaurant_id').where('driver_id', '=', driverId).execute();
+  return { areaIds: areas.map((r) => r.area_id), restaurantIds: restaurants.map((r) => r.restaurant_id) };
+}

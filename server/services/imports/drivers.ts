@@ -3,7 +3,7 @@ import { DRIVER_MSG, driverSchema, type DriverInput } from '../../../domain/vali
 import { IMPORT_MSG, splitNames } from '../../../domain/validation/imports';
 import { DRIVER_STATUS } from '../../../domain/statuses';
 import { driverProfileColumns } from '../../records/drivers';
-import { replaceDriverAssignments } from '../../records/driverAssignments';
+import { driverAssignments, insertDriverAssignments, replaceDriverAssignments } from '../../records/driverAssignments';
 import { areaIdNames } from '../../records/areas';
 import { byName, pickColumns } from './pick';
 import type { ImportSpec } from './run';
@@ -76,12 +76,10 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
         .execute();
       const idOf = new Map(rows.map((r) => [r.email, r.id]));
       created.push(...rows.map((r) => r.id));
-      const links = <K extends string>(key: K, ids: (input: DriverInput) => number[]) =>
-        slice.flatMap((input) => ids(input).map((id) => ({ driver_id: idOf.get(input.email.toLowerCase())!, [key]: id }) as { driver_id: number } & Record<K, number>));
-      const areaRows = links('area_id', (input) => input.area_ids);
-      const restaurantRows = links('restaurant_id', (input) => input.restaurant_ids);
-      if (areaRows.length) await trx.insertInto('driver_areas').values(areaRows).execute();
-      if (restaurantRows.length) await trx.insertInto('driver_restaurants').values(restaurantRows).execute();
+      await insertDriverAssignments(
+        trx,
+        slice.map((input) => ({ driverId: idOf.get(input.email.toLowerCase())!, areaIds: input.area_ids, restaurantIds: input.restaurant_ids })),
+      );
     }
     const assignments = fields.includes('areas') || fields.includes('restaurants');
     for (const { id, input } of updates) {
@@ -90,14 +88,11 @@ export const driverImport: ImportSpec<Facts, DriverInput> = {
       if (!assignments) continue;
       // A list the file has no column for is kept: a file of areas alone keeps the driver's restaurants that lie in
       // the new areas, and a file of restaurants alone keeps the driver's areas.
-      const areaIds = fields.includes('areas')
-        ? input.area_ids
-        : (await trx.selectFrom('driver_areas').select('area_id').where('driver_id', '=', id).execute()).map((r) => r.area_id);
+      const stored = fields.includes('areas') && fields.includes('restaurants') ? null : await driverAssignments(trx, id);
+      const areaIds = fields.includes('areas') ? input.area_ids : stored!.areaIds;
       const restaurantIds = fields.includes('restaurants')
         ? input.restaurant_ids
-        : (await trx.selectFrom('driver_restaurants').select('restaurant_id').where('driver_id', '=', id).execute())
-            .map((r) => r.restaurant_id)
-            .filter((rid) => areaIds.includes(facts.restaurantArea.get(rid) ?? -1));
+        : stored!.restaurantIds.filter((rid) => areaIds.includes(facts.restaurantArea.get(rid) ?? -1));
       await replaceDriverAssignments(trx, id, areaIds, restaurantIds);
     }
     return created;
