@@ -17,6 +17,16 @@ export async function areaIdNames(db: Kysely<Database>): Promise<{ id: number; n
   return db.selectFrom('areas').select(['id', 'name']).orderBy('id').execute();
 }
 
+/**
+ * Which of these areas exist. `share` locks them (shared) until the transaction ends, so none can be removed while
+ * a restaurant or driver is written into it.
+ */
+export async function existingAreaIds(db: Kysely<Database>, ids: readonly number[], { share = false } = {}): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('areas').select('id').where('id', 'in', [...ids]).$if(share, (q) => q.forShare()).execute();
+  return rows.map((r) => r.id);
+}
+
 /** Areas sorted by name (then city, for the same name in two cities), each with its city; one query. */
 export async function loadAreaNames(db: Kysely<Database>, filter: AreaFilter = {}): Promise<AreaName[]> {
   if (filter.areaIds && filter.areaIds.length === 0) return [];

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { fieldError } from '../plugins/errors';
+import { existingAreaIds } from './areas';
 
 /**
  * A driver's areas and restaurants (spec 2, section 3; spec 3 reads them to offer a driver to a restaurant:
@@ -10,7 +11,7 @@ import { fieldError } from '../plugins/errors';
  */
 export async function checkDriverAssignments(db: Kysely<Database>, areaIds: number[], restaurantIds: number[]): Promise<void> {
   if (areaIds.length) {
-    const found = await db.selectFrom('areas').select('id').where('id', 'in', areaIds).forShare().execute();
+    const found = await existingAreaIds(db, areaIds, { share: true });
     if (found.length !== areaIds.length) throw fieldError('area_ids', DRIVER_MSG.unknownArea);
   }
   if (restaurantIds.length) {

@@ -6,6 +6,7 @@ import { badRequest, fieldError, forbidden } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
 import { inReach, managerReach, recipientFilter, type Reach } from '../../records/driverReach';
+import { existingAreaIds } from '../../records/areas';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 
@@ -21,13 +22,13 @@ const missing = (wanted: number[], found: number[]) => wanted.some((id) => !foun
 /** 400 for ids that do not exist or restaurants outside the chosen areas; 403 for anything beyond a manager's reach. */
 async function checkTargets(db: Kysely<Database>, message: PushMessage, reach: Reach | null): Promise<void> {
   const [areas, restaurants, drivers] = await Promise.all([
-    message.area_ids.length ? db.selectFrom('areas').select('id').where('id', 'in', message.area_ids).execute() : [],
+    existingAreaIds(db, message.area_ids),
     message.restaurant_ids.length
       ? db.selectFrom('restaurants').select(['id', 'area_id']).where('id', 'in', message.restaurant_ids).execute()
       : [],
     message.driver_ids.length ? db.selectFrom('drivers').select('id').where('id', 'in', message.driver_ids).execute() : [],
   ]);
-  if (missing(message.area_ids, areas.map((a) => a.id))) throw fieldError('area_ids', PUSH_MSG.unknownAreas);
+  if (missing(message.area_ids, areas)) throw fieldError('area_ids', PUSH_MSG.unknownAreas);
   if (missing(message.restaurant_ids, restaurants.map((r) => r.id))) throw fieldError('restaurant_ids', PUSH_MSG.unknownRestaurants);
   if (restaurants.some((r) => !message.area_ids.includes(r.area_id))) throw fieldError('restaurant_ids', PUSH_MSG.restaurantsOutsideAreas);
   if (missing(message.driver_ids, drivers.map((d) => d.id))) throw fieldError('driver_ids', PUSH_MSG.unknownDrivers);

@@ -34,13 +34,13 @@ import { RESPONSES, FILES } from '../../../domain/validation/responses';
 import { restaurantListQuery, withFile } from '../../../domain/validation/apiShapes';
 import { restaurantColumns } from '../../records/restaurants';
 import type { RouteApp } from '../../routeSchema';
+import { existingAreaIds } from '../../records/areas';
 import { idParams } from '../../../domain/validation/pathParams';
 
 
 async function assertAreaExists(db: Kysely<Database>, areaId: number): Promise<void> {
   // Locked (shared) so the area cannot be deleted while the restaurant is being written into it.
-  const area = await db.selectFrom('areas').select('id').where('id', '=', areaId).forShare().executeTakeFirst();
-  if (!area) throw fieldError('area_id', RESTAURANT_MSG.areaUnknown);
+  if (!(await existingAreaIds(db, [areaId], { share: true })).length) throw fieldError('area_id', RESTAURANT_MSG.areaUnknown);
 }
 
 /** What keeps a restaurant from being deleted: the records the agency must keep. */
