@@ -8,6 +8,7 @@ import { alertReadsOf, alertsSeenBy, type AlertReader } from '../../records/aler
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
+import { pathId } from '../../params';
 
 /** How many alerts the bell lists; older ones stay stored but drop off the list. */
 const ALERT_LIST_LIMIT = 100;
@@ -33,11 +34,11 @@ export default async function alertRoutes(app: RouteApp) {
     ...readers,
     schema: { summary: 'Mark an alert read or unread', params: idParams, body: alertUpdateSchema, response: { 200: RESPONSES.alert } },
   }, async (request) => {
-    const id = Number(request.params.id);
+    const id = pathId(request.params.id, 'Alert not found');
     const { status } = alertUpdateSchema.parse(request.body ?? {});
     const account = request.account as AlertReader;
     const seen = await seenBy(account);
-    const exists = Number.isInteger(id) && (await seen().where('alerts.id', '=', id).executeTakeFirst());
+    const exists = await seen().where('alerts.id', '=', id).executeTakeFirst();
     if (!exists) throw notFound('Alert not found');
     const reads = alertReadsOf(account);
     if (status === ALERT_STATUS.read) await reads.mark(app.db, [id]);
