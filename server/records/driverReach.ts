@@ -55,7 +55,7 @@ export function inReach(eb: DriverScope, reach: Reach): Expression<SqlBool> {
  * every driver; otherwise the drivers of the chosen areas and restaurants; both narrowed by the status filter;
  * plus the drivers chosen by name. `limit` = what the sender may reach at all (managers), null for everyone.
  */
-export function recipientFilter(message: Pick<PushMessage, 'area_ids' | 'restaurant_ids' | 'notify_status' | 'driver_ids'>, limit: Reach | null) {
+function recipientFilter(message: Pick<PushMessage, 'area_ids' | 'restaurant_ids' | 'notify_status' | 'driver_ids'>, limit: Reach | null) {
   return (eb: DriverScope): Expression<SqlBool> => {
     const nothingChosen = !message.area_ids.length && !message.restaurant_ids.length && !message.driver_ids.length;
     const byPlace = nothingChosen ? TRUE : inReach(eb, { areaIds: message.area_ids, restaurantIds: message.restaurant_ids });
@@ -73,4 +73,31 @@ export async function managerReach(db: Kysely<Database>, userId: number): Promis
     db.selectFrom('user_restaurants').select('restaurant_id').where('user_id', '=', userId).execute(),
   ]);
   return { areaIds: areas.map((a) => a.area_id), restaurantIds: restaurants.map((r) => r.restaurant_id) };
+}
+
+/** Those of these drivers within the reach. */
+export async function reachableDriverIds(db: Kysely<Database>, ids: number[], reach: Reach): Promise<number[]> {
+  const rows = await db.selectFrom('drivers').select('id').where('id', 'in', ids).where((eb) => inReach(eb, reach)).execute();
+  return rows.map((d) => d.id);
+}
+
+/** The drivers a push message goes to, by id. */
+export async function pushRecipientIds(
+  db: Kysely<Database>,
+  message: Pick<PushMessage, 'area_ids' | 'restaurant_ids' | 'notify_status' | 'driver_ids'>,
+  reach: Reach | null,
+): Promise<number[]> {
+  return (await db.selectFrom('drivers').select('id').where(recipientFilter(message, reach)).orderBy('id').execute()).map((r) => r.id);
+}
+
+/** The drivers an account may message (all when `reach` is null), sorted by name. */
+export async function reachableDrivers(db: Kysely<Database>, reach: Reach | null) {
+  return db
+    .selectFrom('drivers')
+    .select(['id', 'first_name', 'last_name', 'email', 'status'])
+    .$if(reach !== null, (q) => q.where((eb) => inReach(eb, reach!)))
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
+    .execute();
 }

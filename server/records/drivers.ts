@@ -1,5 +1,5 @@
 import type { DriverInput } from '../../domain/validation/driver';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type InsertObject, type Kysely, type SqlBool, type Transaction, type UpdateObject } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../db/schema';
 import { DATA_FULL_COMPLETE, dataFull } from '../../domain/dataFull';
@@ -170,4 +170,49 @@ export async function loadDrivers(db: Kysely<Database>, q: DriverQuery): Promise
 export async function loadDriver(db: Kysely<Database>, id: number, today: string): Promise<DriverRecord | null> {
   const [driver] = await loadDrivers(db, { ids: [id], today });
   return driver ?? null;
+}
+
+/** A new driver's id. */
+export async function insertDriver(trx: Transaction<Database>, values: InsertObject<Database, 'drivers'>): Promise<number> {
+  return (await trx.insertInto('drivers').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The driver's status (undefined when the driver does not exist). */
+export async function driverStatus(db: Kysely<Database>, id: number) {
+  return db.selectFrom('drivers').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the driver exists, locked for this transaction. */
+export async function lockDriver(trx: Transaction<Database>, id: number): Promise<boolean> {
+  return !!(await trx.selectFrom('drivers').select('id').where('id', '=', id).forUpdate().executeTakeFirst());
+}
+
+/** The driver's columns written over, the version moved on. */
+export async function updateDriver(db: Kysely<Database>, id: number, columns: UpdateObject<Database, 'drivers'>): Promise<void> {
+  await db.updateTable('drivers').set({ ...columns, updated_at: sql<string>`now()` }).where('id', '=', id).execute();
+}
+
+/** A new status; the activation date is the last time the driver became active. */
+export async function setDriverStatus(db: Kysely<Database>, id: number, status: number, previous: number): Promise<void> {
+  await updateDriver(db, id, {
+    status,
+    ...(status === DRIVER_STATUS.active && previous !== DRIVER_STATUS.active ? { activated_at: sql<string>`now()` } : {}),
+  });
+}
+
+/** Which of these drivers exist. */
+export async function existingDriverIds(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('drivers').select('id').where('id', 'in', [...ids]).execute()).map((d) => d.id);
+}
+
+/** Whether the driver exists and, when areas are given (a manager's), is within them (see driverScopeSql). */
+export async function driverInScope(db: Kysely<Database>, id: number, areaIds: number[] | null): Promise<boolean> {
+  const found = await db
+    .selectFrom('drivers')
+    .select('id')
+    .where('id', '=', id)
+    .$if(areaIds !== null, (q) => q.where((eb) => driverScopeSql(eb, areaIds!)))
+    .executeTakeFirst();
+  return !!found;
 }

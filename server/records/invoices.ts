@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type InsertObject, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { personName, personNameOrNull } from './names';
 import { OPTION_KEY } from '../../domain/validation/option';
@@ -151,3 +151,61 @@ export async function storedInvoice(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 export type StoredInvoice = NonNullable<Awaited<ReturnType<typeof storedInvoice>>>;
+
+/**
+ * The driver's name, when the driver worked at the restaurant in the period (undefined otherwise): an invoice or its
+ * preview never turns another driver's id into a name.
+ */
+export async function invoicedDriver(db: Kysely<Database>, q: { driverId: number; restaurantId: number; from: string; to: string }) {
+  return db
+    .selectFrom('drivers')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', q.driverId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('timesheets')
+          .select('timesheets.id')
+          .whereRef('timesheets.driver_id', '=', 'drivers.id')
+          .where('timesheets.restaurant_id', '=', q.restaurantId)
+          .where('timesheets.period_date', '>=', q.from)
+          .where('timesheets.period_date', '<=', q.to),
+      ),
+    )
+    .executeTakeFirst();
+}
+
+/** Whether another invoice has the number, whatever its letter case. */
+export async function invoiceNumberTaken(db: Kysely<Database>, invoiceNumber: string): Promise<boolean> {
+  const taken = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where(sql<string>`lower(invoice_number)`, '=', invoiceNumber.toLowerCase())
+    .executeTakeFirst();
+  return !!taken;
+}
+
+/** A new invoice and the timesheets it bills (keyed by timesheet: one invoice each): its id. */
+export async function insertInvoice(trx: Transaction<Database>, invoice: InsertObject<Database, 'invoices'>, timesheetIds: number[]): Promise<number> {
+  const row = await trx.insertInto('invoices').values(invoice).returning('id').executeTakeFirstOrThrow();
+  await trx
+    .insertInto('invoice_timesheets')
+    .values(timesheetIds.map((timesheet_id) => ({ timesheet_id, invoice_id: row.id })))
+    .execute();
+  return row.id;
+}
+
+/** The invoice locked for this transaction, with its restaurant and document (undefined when it does not exist). */
+export async function lockInvoice(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('invoices').select(['id', 'restaurant_id', 'document_path']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Removes the invoice; its timesheets are free to bill again (invoice_timesheets cascades). */
+export async function deleteInvoice(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('invoices').where('id', '=', id).execute();
+}
+
+/** Where the invoice's issued document is stored. */
+export async function setInvoiceDocument(db: Kysely<Database>, id: number, documentPath: string): Promise<void> {
+  await db.updateTable('invoices').set({ document_path: documentPath }).where('id', '=', id).execute();
+}

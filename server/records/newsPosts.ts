@@ -79,3 +79,21 @@ export async function updatePost(trx: Transaction<Database>, postId: number, pos
     .execute();
   await writeTargets(trx, postId, post);
 }
+
+/** The post's image, the post locked for this transaction (undefined when there is no post). */
+export async function lockPostImage(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('news_posts').select('img').where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Removes the post (its targets, reads and replies go with it, on delete cascade): its image, or undefined when there was no post. */
+export async function deletePost(trx: Transaction<Database>, id: number) {
+  return trx.deleteFrom('news_posts').where('id', '=', id).returning('img').executeTakeFirst();
+}
+
+/**
+ * Shows, hides, pins or unpins the post: whether it exists. Not updated_at: these do not move a post in the feed.
+ */
+export async function setPostFlags(trx: Transaction<Database>, id: number, flags: { status: number } | { pinned: number }): Promise<boolean> {
+  const done = await trx.updateTable('news_posts').set(flags).where('id', '=', id).executeTakeFirst();
+  return !!done.numUpdatedRows;
+}

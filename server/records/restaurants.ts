@@ -1,5 +1,12 @@
-import type { RestaurantInput, RestaurantProfileInput, RestaurantRecord } from '../../domain/validation/restaurant';
-import { sql, type Kysely } from 'kysely';
+import {
+  WORKING_HERE_DAYS_AHEAD,
+  WORKING_HERE_DAYS_BACK,
+  type RestaurantInput,
+  type RestaurantProfileInput,
+  type RestaurantRecord,
+} from '../../domain/validation/restaurant';
+import { addDays } from '../../domain/dates';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Restaurant } from '../db/schema';
 import { jsonRows } from '../db/jsonRows';
 import { RESTAURANT_CHANNEL } from '../../domain/channels';
@@ -136,4 +143,107 @@ export async function loadRestaurants(db: Kysely<Database>, q: RestaurantQuery =
 export async function loadRestaurant(db: Kysely<Database>, id: number): Promise<RestaurantRecord | null> {
   const [restaurant] = await loadRestaurants(db, { ids: [id] });
   return restaurant ?? null;
+}
+
+/** The restaurant as a restaurant account's login and profile calls answer it. */
+export const RESTAURANT_PROFILE_COLUMNS = [
+  'id', 'name', 'address', 'postcode', 'telephone', 'contact_name', 'area_id', 'status', 'map_latitude',
+  'map_longitude', 'logo_src', 'meal', 'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target',
+] as const;
+
+/** Whether the restaurant exists. */
+export async function restaurantExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The restaurant's logo and account, before a save replaces them (undefined when it does not exist). */
+export async function restaurantLogoAndOwner(db: Kysely<Database>, id: number) {
+  return db.selectFrom('restaurants').select(['id', 'logo_src', 'restaurateur_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The restaurant locked for this transaction, with its account (undefined when it does not exist). */
+export async function lockRestaurant(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('restaurants').select(['id', 'name', 'restaurateur_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A new restaurant's id. */
+export async function insertRestaurant(trx: Transaction<Database>, columns: ReturnType<typeof restaurantColumns>): Promise<number> {
+  return (await trx.insertInto('restaurants').values(columns).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The office's form written over the restaurant. */
+export async function updateRestaurant(trx: Transaction<Database>, id: number, columns: ReturnType<typeof restaurantColumns>): Promise<void> {
+  await trx.updateTable('restaurants').set({ ...columns, updated_at: sql<string>`now()` }).where('id', '=', id).execute();
+}
+
+/** A restaurant account's own form written over its restaurant: the restaurant as its profile shows it, or undefined when it is not the account's. */
+export async function updateOwnRestaurant(trx: Transaction<Database>, id: number, restaurateurId: number, columns: ReturnType<typeof profileColumns>) {
+  return trx
+    .updateTable('restaurants')
+    .set({ ...columns, updated_at: sql<string>`now()` })
+    .where('id', '=', id)
+    .where('restaurateur_id', '=', restaurateurId)
+    .returning(RESTAURANT_PROFILE_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Active or inactive: whether the restaurant existed. */
+export async function setRestaurantStatus(db: Kysely<Database>, id: number, status: number): Promise<boolean> {
+  const updated = await db.updateTable('restaurants').set({ status, updated_at: sql<string>`now()` }).where('id', '=', id).returning('id').executeTakeFirst();
+  return !!updated;
+}
+
+/** What keeps a restaurant from being deleted: the records the agency must keep. */
+export async function restaurantAttachments(db: Kysely<Database>, id: number) {
+  const count = async (table: 'shifts' | 'timesheets' | 'invoices' | 'reporting') =>
+    Number(
+      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('restaurant_id', '=', id).executeTakeFirstOrThrow()).n,
+    );
+  return { shifts: await count('shifts'), timesheets: await count('timesheets'), invoices: await count('invoices'), reports: await count('reporting') };
+}
+
+/**
+ * Removes the restaurant and drivers' choice of it; managers' assignments, news targets and alerts cascade in the
+ * schema.
+ */
+export async function deleteRestaurant(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('driver_restaurants').where('restaurant_id', '=', id).execute();
+  await trx.deleteFrom('restaurants').where('id', '=', id).execute();
+}
+
+/**
+ * Drivers Working Here: those with a shift at the restaurant from WORKING_HERE_DAYS_BACK before `day` to
+ * WORKING_HERE_DAYS_AHEAD after it, and those who chose it, sorted by name.
+ */
+export async function driversWorkingHere(db: Kysely<Database>, id: number, day: string) {
+  return db
+    .selectFrom('drivers')
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'address_1', 'address_2', 'city', 'postcode', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('shifts')
+            .select('driver_id')
+            .where('restaurant_id', '=', id)
+            .where('period_date', '>=', addDays(day, -WORKING_HERE_DAYS_BACK))
+            .where('period_date', '<=', addDays(day, WORKING_HERE_DAYS_AHEAD))
+            .where('driver_id', 'is not', null)
+            .$narrowType<{ driver_id: number }>(),
+        ),
+        eb('id', 'in', eb.selectFrom('driver_restaurants').select('driver_id').where('restaurant_id', '=', id)),
+      ]),
+    )
+    .orderBy(sql`lower(first_name)`)
+    .orderBy(sql`lower(last_name)`)
+    .orderBy('id')
+    .execute();
+}
+
+/** Those of these restaurants that exist, with their areas. */
+export async function restaurantAreas(db: Kysely<Database>, ids: readonly number[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('restaurants').select(['id', 'area_id']).where('id', 'in', [...ids]).execute();
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { USER_MSG, fullName, type PanelUser } from '../../domain/validation/user';
 import { ROLE, type StaffRole } from '../../domain/roles';
 import { fieldError } from '../plugins/errors';
+import { revokeAccountTokens } from '../auth/tokens';
 
 export type { PanelUser };
 
@@ -76,4 +77,52 @@ export function assertMayChangeRole(
   if (currentRole === nextRole) return;
   if (isLastAdministrator(admins, targetId)) throw fieldError('role', USER_MSG.demoteLastAdministrator);
   if (actorId === targetId) throw fieldError('role', USER_MSG.demoteSelf);
+}
+
+/** A staff user's own columns as the forms write them. */
+interface UserColumns {
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: number | null;
+}
+
+/** A new staff user (from the panel, or self-registered without a role), as login answers it. */
+export async function insertUser(db: Kysely<Database>, columns: UserColumns & { password_hash: string }) {
+  return db.insertInto('users').values(columns).returning(['id', 'first_name', 'last_name', 'email', 'role']).executeTakeFirstOrThrow();
+}
+
+/** The user locked for this transaction, with its role (undefined when it does not exist). */
+export async function lockUser(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * The user's columns written over, and its password when a hash is given: its sessions then end but
+ * `keepTokenId` (a leaked token must not outlive the change).
+ */
+export async function updateUser(
+  trx: Transaction<Database>,
+  id: number,
+  columns: UserColumns,
+  passwordHash: string | null,
+  keepTokenId?: number,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ ...columns, updated_at: new Date().toISOString(), ...(passwordHash ? { password_hash: passwordHash } : {}) })
+    .where('id', '=', id)
+    .execute();
+  if (passwordHash) await revokeAccountTokens(trx, 'user', id, keepTokenId);
+}
+
+/** Removes the user, its sessions first: tokens are not tied to the users table by a foreign key (three account kinds share it). */
+export async function deleteUser(trx: Transaction<Database>, id: number): Promise<void> {
+  await revokeAccountTokens(trx, 'user', id);
+  await trx.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Whether a staff user has this (lower-case) e-mail. */
+export async function isStaffEmail(db: Kysely<Database>, email: string): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst());
 }

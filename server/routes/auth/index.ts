@@ -7,13 +7,12 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { issueToken, revokeToken } from '../../auth/tokens';
 import { LoginThrottle } from '../../auth/loginThrottle';
 import { HttpError, forbidden } from '../../plugins/errors';
-import { driverProfile, restaurateurProfile, staffProfile } from './profiles';
+import { accountForLogin, driverProfile, restaurateurProfile, staffProfile } from '../../records/accounts';
+import { insertUser } from '../../records/users';
 import { announceAccessChange } from '../../realtime/access';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { assertEmailFree, emailRace } from '../../db/uniqueEmail';
 import type { RouteApp } from '../../routeSchema';
-
-const ACCOUNT_TABLE = { user: 'users', restaurateur: 'restaurateurs', driver: 'drivers' } as const;
 
 export default async function authRoutes(app: RouteApp) {
   const throttle = new LoginThrottle(app.db);
@@ -25,11 +24,7 @@ export default async function authRoutes(app: RouteApp) {
   async function checkLogin(request: FastifyRequest, kind: AccountKind): Promise<number> {
     const { email, password } = loginSchema.parse(request.body ?? {});
     if (await throttle.isBlocked('login', email, request.ip)) throw tooMany();
-    const account = await app.db
-      .selectFrom(ACCOUNT_TABLE[kind])
-      .select(['id', 'password_hash'])
-      .where('email', '=', email.toLowerCase())
-      .executeTakeFirst();
+    const account = await accountForLogin(app.db, kind, email.toLowerCase());
     const ok = await verifyPassword(account?.password_hash ?? (await decoyHash), password);
     if (!account || !ok) {
       await throttle.record('login', email, request.ip);
@@ -80,18 +75,13 @@ export default async function authRoutes(app: RouteApp) {
     await throttle.record('register', email, request.ip);
     await assertEmailFree(app.db, 'users', email, OWN_MSG.emailTaken);
     // No role: a self-registered account reaches nothing until an administrator assigns one.
-    const user = await app.db
-      .insertInto('users')
-      .values({
-        first_name: input.firstName,
-        last_name: input.lastName,
-        email,
-        password_hash: await hashPassword(input.password),
-        role: null,
-      })
-      .returning(['id', 'first_name', 'last_name', 'email', 'role'])
-      .executeTakeFirstOrThrow()
-      .catch(emailRace(OWN_MSG.emailTaken));
+    const user = await insertUser(app.db, {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email,
+      password_hash: await hashPassword(input.password),
+      role: null,
+    }).catch(emailRace(OWN_MSG.emailTaken));
     reply.status(201);
     return { user, access_token: await issueToken(app.db, 'user', user.id, ttl()) };
   });

@@ -5,7 +5,7 @@ import { managerAreaIds } from '../../auth/scope';
 import { notFound } from '../../plugins/errors';
 import { driverRecord } from '../../services/attendanceRecord';
 import { pathId } from '../../params';
-import { driverScopeSql } from '../../records/drivers';
+import { driverInScope } from '../../records/drivers';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
 
@@ -30,13 +30,7 @@ export default async function driverAttendanceRoutes(app: RouteApp) {
     const id = pathId(request.params.id, DRIVER_MSG.notFound);
     const account = request.account!;
     const areaIds = account.kind === 'user' && account.role === ROLE.manager ? await managerAreaIds(app.db, account.id) : null;
-    const found = await app.db
-      .selectFrom('drivers')
-      .select('id')
-      .where('id', '=', id)
-      .$if(areaIds !== null, (q) => q.where((eb) => driverScopeSql(eb, areaIds!)))
-      .executeTakeFirst();
-    if (!found) throw notFound(DRIVER_MSG.notFound);
+    if (!(await driverInScope(app.db, id, areaIds))) throw notFound(DRIVER_MSG.notFound);
     return driverRecord(app.db, id);
   });
 }

@@ -1,4 +1,3 @@
-import { sql, type Transaction } from 'kysely';
 import { londonToday } from '../../../domain/dates';
 import { readDriverFilter } from '../../../domain/driverFilters';
 import { ROLE } from '../../../domain/roles';
@@ -13,7 +12,6 @@ import {
   type DriverRecord,
 } from '../../../domain/validation/driver';
 import { flag } from '../../../domain/validation/fields';
-import type { Database } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { managerAreaIds } from '../../auth/scope';
 import { revokeAccountTokens } from '../../auth/tokens';
@@ -24,7 +22,8 @@ import { pathId } from '../../params';
 import { checkVersion } from '../../services/versions';
 import { checkDriverAssignments, replaceDriverAssignments } from '../../records/driverAssignments';
 import { planPhotos, type PhotoPlan } from './photos';
-import { driverScopeSql, loadDriver, loadDrivers } from '../../records/drivers';
+import { driverScopeSql, driverStatus, insertDriver, loadDriver, loadDrivers, lockDriver, setDriverStatus, updateDriver } from '../../records/drivers';
+import { writeRightToWork } from '../../records/driverPhotos';
 import driverAttendanceRoutes from './attendanceRecord';
 import { DRIVER_LIST } from '../../lists/driver';
 import { answerList } from '../../lists';
@@ -40,13 +39,6 @@ import type { RouteApp } from '../../routeSchema';
 /** The driver's own columns from the full form. */
 function profileColumns(input: DriverInput, photos: PhotoPlan) {
   return { ...driverProfileColumns(input), ...photos.single };
-}
-
-async function writeRightToWork(trx: Transaction<Database>, driverId: number, photos: PhotoPlan): Promise<void> {
-  if (photos.removedIds.length) await trx.deleteFrom('driver_right_to_work_photos').where('id', 'in', photos.removedIds).execute();
-  if (photos.added.length) {
-    await trx.insertInto('driver_right_to_work_photos').values(photos.added.map((p) => ({ driver_id: driverId, ...p }))).execute();
-  }
 }
 
 /**
@@ -92,12 +84,7 @@ export default async function driverRoutes(app: RouteApp) {
         .transaction()
         .execute(async (trx) => {
           await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken);
-          const row = await trx
-            .insertInto('drivers')
-            .values({ first_name: input.first_name, last_name: input.last_name, email, half_board: true, status: DRIVER_STATUS.registered })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return row.id;
+          return insertDriver(trx, { first_name: input.first_name, last_name: input.last_name, email, half_board: true, status: DRIVER_STATUS.registered });
         })
         .catch(emailRace(DRIVER_MSG.emailTaken));
     } else {
@@ -113,14 +100,10 @@ export default async function driverRoutes(app: RouteApp) {
           .execute(async (trx) => {
             await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken);
             await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
-            const row = await trx
-              .insertInto('drivers')
-              .values({ ...profileColumns(input, photos), password_hash: passwordHash, status: DRIVER_STATUS.registered })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            await replaceDriverAssignments(trx, row.id, input.area_ids, input.restaurant_ids);
-            await writeRightToWork(trx, row.id, photos);
-            return row.id;
+            const newId = await insertDriver(trx, { ...profileColumns(input, photos), password_hash: passwordHash, status: DRIVER_STATUS.registered });
+            await replaceDriverAssignments(trx, newId, input.area_ids, input.restaurant_ids);
+            await writeRightToWork(trx, newId, photos.removedIds, photos.added);
+            return newId;
           })
           .catch(emailRace(DRIVER_MSG.emailTaken));
       });
@@ -155,24 +138,15 @@ export default async function driverRoutes(app: RouteApp) {
     },
   }, async (request) => {
     const id = pathId(request.params.id, DRIVER_MSG.notFound);
-    const exists = await app.db.selectFrom('drivers').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+    const exists = await driverStatus(app.db, id);
     if (!exists) throw notFound(DRIVER_MSG.notFound);
 
     if (request.query.progressing === 'true') {
       const { not_progressing } = driverProgressingSchema.parse(request.body ?? {});
-      await app.db.updateTable('drivers').set({ not_progressing, updated_at: sql<string>`now()` }).where('id', '=', id).execute();
+      await updateDriver(app.db, id, { not_progressing });
     } else if (request.query.inactive === 'true') {
       const { status } = driverStatusSchema.parse(request.body ?? {});
-      await app.db
-        .updateTable('drivers')
-        .set({
-          status,
-          // The activation date is the last time the driver became active.
-          ...(status === DRIVER_STATUS.active && exists.status !== DRIVER_STATUS.active ? { activated_at: sql<string>`now()` } : {}),
-          updated_at: sql<string>`now()`,
-        })
-        .where('id', '=', id)
-        .execute();
+      await setDriverStatus(app.db, id, status, exists.status);
     } else {
       const body = await readMultipart(request);
       const claimed = body.fields.id;
@@ -186,18 +160,13 @@ export default async function driverRoutes(app: RouteApp) {
         return app.db
           .transaction()
           .execute(async (trx) => {
-            const locked = await trx.selectFrom('drivers').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-            if (!locked) throw notFound(DRIVER_MSG.notFound);
+            if (!(await lockDriver(trx, id))) throw notFound(DRIVER_MSG.notFound);
             await checkVersion(trx, 'drivers', id, input.updated_at);
             await assertEmailFree(trx, 'drivers', email, DRIVER_MSG.emailTaken, id);
             await checkDriverAssignments(trx, input.area_ids, input.restaurant_ids);
-            await trx
-              .updateTable('drivers')
-              .set({ ...profileColumns(input, photos), ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: sql<string>`now()` })
-              .where('id', '=', id)
-              .execute();
+            await updateDriver(trx, id, { ...profileColumns(input, photos), ...(passwordHash ? { password_hash: passwordHash } : {}) });
             await replaceDriverAssignments(trx, id, input.area_ids, input.restaurant_ids);
-            await writeRightToWork(trx, id, photos);
+            await writeRightToWork(trx, id, photos.removedIds, photos.added);
             // A new password ends the driver's sessions in the app.
             if (passwordHash) await revokeAccountTokens(trx, 'driver', id);
             // Read before the commit: the answer is this request's driver, not a later save's.

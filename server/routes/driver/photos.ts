@@ -13,6 +13,7 @@ import { fieldError } from '../../plugins/errors';
 import type { MultipartBody, UploadedFile } from '../../plugins/uploads';
 import { DRIVER_PHOTO_TYPES, unsupportedImage } from '../../services/images';
 import type { ImageChanges } from '../../services/imageChanges';
+import { driverPhotoFiles, rightToWorkPhotos } from '../../records/driverPhotos';
 
 /** Driver photos must be png or jpeg by name as well as by their bytes (spec 2, section 5), else 402. */
 function checkName(file: UploadedFile): void {
@@ -44,12 +45,8 @@ export async function planPhotos(
   const files = body.files.filter((f) => (DRIVER_PHOTO_FIELDS as readonly string[]).includes(f.field) || f.field === RIGHT_TO_WORK_FIELD);
   files.forEach(checkName);
 
-  const current = driverId
-    ? await db.selectFrom('drivers').select([...DRIVER_PHOTO_FIELDS]).where('id', '=', driverId).executeTakeFirst()
-    : undefined;
-  const currentRtw = driverId
-    ? await db.selectFrom('driver_right_to_work_photos').select(['id', 'file_name']).where('driver_id', '=', driverId).execute()
-    : [];
+  const current = driverId ? await driverPhotoFiles(db, driverId) : undefined;
+  const currentRtw = driverId ? await rightToWorkPhotos(db, driverId) : [];
 
   const keepIds = keep.right_to_work_photos.filter((id) => currentRtw.some((p) => p.id === id));
   const newRtw = files.filter((f) => f.field === RIGHT_TO_WORK_FIELD);

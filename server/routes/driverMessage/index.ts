@@ -5,7 +5,9 @@ import type { Account } from '../../plugins/auth';
 import { badRequest, fieldError, forbidden } from '../../plugins/errors';
 import type { Database } from '../../db/schema';
 import { deliverPushMessage, recordPushMessage } from '../../services/push';
-import { inReach, managerReach, recipientFilter, type Reach } from '../../records/driverReach';
+import { managerReach, pushRecipientIds, reachableDriverIds, reachableDrivers, type Reach } from '../../records/driverReach';
+import { existingDriverIds } from '../../records/drivers';
+import { restaurantAreas } from '../../records/restaurants';
 import { existingAreaIds } from '../../records/areas';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
@@ -23,15 +25,13 @@ const missing = (wanted: number[], found: number[]) => wanted.some((id) => !foun
 async function checkTargets(db: Kysely<Database>, message: PushMessage, reach: Reach | null): Promise<void> {
   const [areas, restaurants, drivers] = await Promise.all([
     existingAreaIds(db, message.area_ids),
-    message.restaurant_ids.length
-      ? db.selectFrom('restaurants').select(['id', 'area_id']).where('id', 'in', message.restaurant_ids).execute()
-      : [],
-    message.driver_ids.length ? db.selectFrom('drivers').select('id').where('id', 'in', message.driver_ids).execute() : [],
+    restaurantAreas(db, message.restaurant_ids),
+    existingDriverIds(db, message.driver_ids),
   ]);
   if (missing(message.area_ids, areas)) throw fieldError('area_ids', PUSH_MSG.unknownAreas);
   if (missing(message.restaurant_ids, restaurants.map((r) => r.id))) throw fieldError('restaurant_ids', PUSH_MSG.unknownRestaurants);
   if (restaurants.some((r) => !message.area_ids.includes(r.area_id))) throw fieldError('restaurant_ids', PUSH_MSG.restaurantsOutsideAreas);
-  if (missing(message.driver_ids, drivers.map((d) => d.id))) throw fieldError('driver_ids', PUSH_MSG.unknownDrivers);
+  if (missing(message.driver_ids, drivers)) throw fieldError('driver_ids', PUSH_MSG.unknownDrivers);
 
   if (!reach) return;
   // A manager's restaurants: those they are narrowed to, else every restaurant of their areas.
@@ -40,13 +40,7 @@ async function checkTargets(db: Kysely<Database>, message: PushMessage, reach: R
     : (restaurants.filter((r) => reach.areaIds.includes(r.area_id)).map((r) => r.id));
   if (missing(message.area_ids, reach.areaIds) || missing(message.restaurant_ids, reachableRestaurants)) throw forbidden(PUSH_MSG.outOfScope);
   if (message.driver_ids.length) {
-    const reachable = await db
-      .selectFrom('drivers')
-      .select('id')
-      .where('id', 'in', message.driver_ids)
-      .where((eb) => inReach(eb, reach))
-      .execute();
-    if (missing(message.driver_ids, reachable.map((d) => d.id))) throw forbidden(PUSH_MSG.outOfScope);
+    if (missing(message.driver_ids, await reachableDriverIds(db, message.driver_ids, reach))) throw forbidden(PUSH_MSG.outOfScope);
   }
 }
 
@@ -64,7 +58,7 @@ export default async function driverMessageRoutes(app: RouteApp) {
     await checkTargets(app.db, message, reach);
 
     const recorded = await app.db.transaction().execute(async (trx) => {
-      const recipients = await trx.selectFrom('drivers').select('id').where(recipientFilter(message, reach)).orderBy('id').execute();
+      const recipients = await pushRecipientIds(trx, message, reach);
       if (!recipients.length) throw badRequest({ recipients: [PUSH_MSG.noRecipients] });
       return recordPushMessage(trx, {
         title: message.title,
@@ -76,7 +70,7 @@ export default async function driverMessageRoutes(app: RouteApp) {
           driver_ids: message.driver_ids,
         },
         senderId: account.kind === 'user' ? account.id : null,
-        driverIds: recipients.map((r) => r.id),
+        driverIds: recipients,
       });
     });
     const counts = await deliverPushMessage(app, recorded.deliveries);
@@ -89,14 +83,7 @@ export default async function driverMessageRoutes(app: RouteApp) {
     schema: { summary: 'Drivers a push message can reach', response: { 200: RESPONSES.recipients } },
   }, async (request): Promise<PushRecipient[]> => {
     const reach = await reachOf(app.db, request.account!);
-    const rows = await app.db
-      .selectFrom('drivers')
-      .select(['id', 'first_name', 'last_name', 'email', 'status'])
-      .$if(reach !== null, (q) => q.where((eb) => inReach(eb, reach!)))
-      .orderBy('first_name')
-      .orderBy('last_name')
-      .orderBy('id')
-      .execute();
+    const rows = await reachableDrivers(app.db, reach);
     return rows.map((d) => ({ id: d.id, full_name: `${d.first_name} ${d.last_name}`.trim(), email: d.email, status: d.status }));
   });
 }

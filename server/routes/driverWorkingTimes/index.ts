@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { londonToday } from '../../../domain/dates';
 import {
   MAX_PERIODS_PER_DAY,
@@ -10,7 +9,8 @@ import {
   type WeeklyPeriod,
 } from '../../../domain/validation/workingTimes';
 import { badRequest, fieldError, notFound } from '../../plugins/errors';
-import { loadDriver } from '../../records/drivers';
+import { loadDriver, lockDriver } from '../../records/drivers';
+import { replaceWorkingTimes } from '../../records/driverWorkingTimes';
 import { DRIVER_CHANNEL } from '../../../domain/channels';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
@@ -55,17 +55,8 @@ export default async function driverWorkingTimesRoutes(app: RouteApp) {
 
     const driverId = input.driver_id;
     await app.db.transaction().execute(async (trx) => {
-      const driver = await trx.selectFrom('drivers').select('id').where('id', '=', driverId).forUpdate().executeTakeFirst();
-      if (!driver) throw notFound(WORKING_TIMES_MSG.driverNotFound);
-      await trx.deleteFrom('driver_working_times').where('driver_id', '=', driverId).execute();
-      if (weekly.length) {
-        await trx.insertInto('driver_working_times').values(weekly.map((p) => ({ driver_id: driverId, ...p }))).execute();
-      }
-      await trx.deleteFrom('driver_working_time_overrides').where('driver_id', '=', driverId).where('period_date', '>=', today).execute();
-      if (overrides.length) {
-        await trx.insertInto('driver_working_time_overrides').values(overrides.map((o) => ({ driver_id: driverId, ...o }))).execute();
-      }
-      await trx.updateTable('drivers').set({ updated_at: sql<string>`now()` }).where('id', '=', driverId).execute();
+      if (!(await lockDriver(trx, driverId))) throw notFound(WORKING_TIMES_MSG.driverNotFound);
+      await replaceWorkingTimes(trx, driverId, weekly, overrides, today);
     });
     const driver = (await loadDriver(app.db, driverId, today))!;
     await app.broadcaster.publish({ channel: DRIVER_CHANNEL, event: 'update', items: [driver] });

@@ -13,7 +13,18 @@ import { invoiceDocument, storedDocument } from './document';
 import { assertNumberFree, createInvoice, planInvoice } from './plan';
 import { INVOICE_LIST } from '../../lists/invoice';
 import { answerList, idScope } from '../../lists';
-import { invoiceOptions, invoiceViewById, invoiceViewsByIds, lastInvoiceId, listInvoices, restaurantForInvoice, storedInvoice } from '../../records/invoices';
+import {
+  deleteInvoice,
+  invoiceOptions,
+  invoiceViewById,
+  invoiceViewsByIds,
+  lastInvoiceId,
+  listInvoices,
+  lockInvoice,
+  restaurantForInvoice,
+  setInvoiceDocument,
+  storedInvoice,
+} from '../../records/invoices';
 import { RESPONSES, FILES, messageResponse } from '../../../domain/validation/responses';
 import { pathId } from '../../params';
 import type { RouteApp } from '../../routeSchema';
@@ -60,9 +71,9 @@ export default async function invoiceRoutes(app: RouteApp) {
   }, async (request, reply) => {
     const id = pathId(request.params.id, INVOICE_MSG.notFound);
     const removed = await app.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('invoices').select(['id', 'restaurant_id', 'document_path']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await lockInvoice(trx, id);
       if (!row) throw notFound(INVOICE_MSG.notFound);
-      await trx.deleteFrom('invoices').where('id', '=', id).execute();
+      await deleteInvoice(trx, id);
       return row;
     });
     await removeInvoicePdf(app.config.dataDir, removed.document_path);
@@ -171,7 +182,7 @@ export default async function invoiceRoutes(app: RouteApp) {
   async function keepDocument(id: number, pdf: Buffer): Promise<void> {
     try {
       const documentPath = await storeInvoicePdf(app.config.dataDir, id, pdf);
-      await app.db.updateTable('invoices').set({ document_path: documentPath }).where('id', '=', id).execute();
+      await setInvoiceDocument(app.db, id, documentPath);
     } catch (error) {
       app.log.warn({ err: error, invoiceId: id }, 'invoice document not stored');
     }

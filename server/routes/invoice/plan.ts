@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -6,7 +6,16 @@ import { fieldError } from '../../plugins/errors';
 import { londonToday } from '../../../domain/dates';
 import { defaultBookingFee, invoiceLine, invoiceTotals, sortLines, type InvoiceLine, type InvoiceTotals } from '../../../domain/invoices';
 import { INVOICE_MSG, invoiceNumberTakenMessage, timesheetsInvoicedMessage, type InvoiceGenerateQuery } from '../../../domain/validation/invoice';
-import { approvedTimesheets, invoiceHolding, invoiceOptions, restaurantForInvoice, type InvoiceRestaurant } from '../../records/invoices';
+import {
+  approvedTimesheets,
+  insertInvoice,
+  invoiceHolding,
+  invoiceNumberTaken,
+  invoiceOptions,
+  invoicedDriver,
+  restaurantForInvoice,
+  type InvoiceRestaurant,
+} from '../../records/invoices';
 
 /** What an invoice for a request would hold, computed from the approved timesheets as they are now. */
 export interface InvoicePlan {
@@ -23,22 +32,7 @@ export async function planInvoice(db: Kysely<Database>, vatRate: number, q: Invo
   if (q.driver_id) {
     // Only a driver who worked there in the period: any other id answers as unknown, so an invoice (or its preview,
     // which restaurant accounts may make) never turns a driver's id into a name.
-    const driver = await db
-      .selectFrom('drivers')
-      .select(['first_name', 'last_name'])
-      .where('id', '=', q.driver_id)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('timesheets')
-            .select('timesheets.id')
-            .whereRef('timesheets.driver_id', '=', 'drivers.id')
-            .where('timesheets.restaurant_id', '=', restaurant.id)
-            .where('timesheets.period_date', '>=', q.period_date_from)
-            .where('timesheets.period_date', '<=', q.period_date_to),
-        ),
-      )
-      .executeTakeFirst();
+    const driver = await invoicedDriver(db, { driverId: q.driver_id, restaurantId: restaurant.id, from: q.period_date_from, to: q.period_date_to });
     if (!driver) throw fieldError('driver_id', INVOICE_MSG.driverUnknown);
     driverName = `${driver.first_name} ${driver.last_name}`.trim();
   }
@@ -55,12 +49,7 @@ export async function planInvoice(db: Kysely<Database>, vatRate: number, q: Invo
 
 /** 400 on invoice_number when another invoice has the number, whatever its letter case. */
 export async function assertNumberFree(db: Kysely<Database>, invoiceNumber: string): Promise<void> {
-  const taken = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where(sql<string>`lower(invoice_number)`, '=', invoiceNumber.toLowerCase())
-    .executeTakeFirst();
-  if (taken) throw fieldError('invoice_number', invoiceNumberTakenMessage(invoiceNumber));
+  if (await invoiceNumberTaken(db, invoiceNumber)) throw fieldError('invoice_number', invoiceNumberTakenMessage(invoiceNumber));
 }
 
 /** Nothing left to bill because another invoice bills it: the refusal names that invoice. */
@@ -89,9 +78,9 @@ export async function createInvoice(app: FastifyInstance, q: InvoiceGenerateQuer
       await assertNumberFree(trx, q.invoice_number);
       const plan = await planInvoice(trx, app.config.invoices.vatRate, q);
       if (!plan.lines.length) throw await nothingLeft(trx, q, plan.restaurant.id);
-      const row = await trx
-        .insertInto('invoices')
-        .values({
+      const id = await insertInvoice(
+        trx,
+        {
           invoice_number: q.invoice_number,
           period_date: invoiceDate,
           period_date_from: q.period_date_from,
@@ -105,14 +94,10 @@ export async function createInvoice(app: FastifyInstance, q: InvoiceGenerateQuer
           total: plan.totals.total,
           lines: JSON.stringify(plan.lines),
           created_by: createdBy,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('invoice_timesheets')
-        .values(plan.lines.map((line) => ({ timesheet_id: line.timesheet_id, invoice_id: row.id })))
-        .execute();
-      return { id: row.id, invoiceDate, plan };
+        },
+        plan.lines.map((line) => line.timesheet_id),
+      );
+      return { id, invoiceDate, plan };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

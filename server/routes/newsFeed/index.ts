@@ -18,7 +18,7 @@ import { cannotManage, checkTargets, postNotFound, staffScope, visibleTo } from 
 import { NEWS_LIST } from '../../lists/newsFeed';
 import { answerList } from '../../lists';
 import { feedItem, loadPostView, loadPostViews } from '../../records/newsPostViews';
-import { insertPost, updatePost } from '../../records/newsPosts';
+import { deletePost, insertPost, lockPostImage, setPostFlags, updatePost } from '../../records/newsPosts';
 import { publishNews, reachOfPost } from '../../services/newsReach';
 
 /** The live-feed channel of posts (spec 1, section 7). */
@@ -102,7 +102,7 @@ export default async function newsFeedRoutes(app: RouteApp) {
     let result: { view: NewsPostView; oldImage: string | null };
     try {
       result = await app.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('news_posts').select('img').where('id', '=', id).forUpdate().executeTakeFirst();
+        const row = await lockPostImage(trx, id);
         if (!row) throw postNotFound();
         const img = image ? image.file : dropImage ? null : row.img;
         await updatePost(trx, id, post, img);
@@ -137,8 +137,7 @@ export default async function newsFeedRoutes(app: RouteApp) {
     const { id } = await postToChange(request);
     const reach = await reachOfPost(app.db, id);
     const img = await app.db.transaction().execute(async (trx) => {
-      // Targets, reads and replies go with it (on delete cascade).
-      const row = await trx.deleteFrom('news_posts').where('id', '=', id).returning('img').executeTakeFirst();
+      const row = await deletePost(trx, id);
       if (!row) throw postNotFound();
       return row.img;
     });
@@ -154,9 +153,7 @@ export default async function newsFeedRoutes(app: RouteApp) {
     const { id, scope } = await postToChange(request);
     const { status } = postStatusSchema.parse(await readSmallBody(request));
     const view = await app.db.transaction().execute(async (trx) => {
-      // Not updated_at: hiding or showing a post does not move it in the feed.
-      const done = await trx.updateTable('news_posts').set({ status }).where('id', '=', id).executeTakeFirst();
-      if (!done.numUpdatedRows) throw postNotFound();
+      if (!(await setPostFlags(trx, id, { status }))) throw postNotFound();
       return (await loadPostView(trx, id, scope))!;
     });
     const event = status === POST_STATUS.show ? 'publish' : 'changeStatus';
@@ -171,8 +168,7 @@ export default async function newsFeedRoutes(app: RouteApp) {
     const { id, scope } = await postToChange(request);
     const { pinned } = postPinnedSchema.parse(await readSmallBody(request));
     const view = await app.db.transaction().execute(async (trx) => {
-      const done = await trx.updateTable('news_posts').set({ pinned }).where('id', '=', id).executeTakeFirst();
-      if (!done.numUpdatedRows) throw postNotFound();
+      if (!(await setPostFlags(trx, id, { pinned }))) throw postNotFound();
       return (await loadPostView(trx, id, scope))!;
     });
     await publishNews(app, NEWS_CHANNEL, 'update', feedItem(view), id);

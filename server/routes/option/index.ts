@@ -9,6 +9,7 @@ import { allows } from '../../plugins/auth';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { listQuerySchema } from '../../../domain/validation/listQuery';
 import type { RouteApp } from '../../routeSchema';
+import { loadOptions, lockOption, setOptionValue } from '../../records/options';
 import { optionKeyParams } from '../../../domain/validation/pathParams';
 
 /**
@@ -17,16 +18,13 @@ import { optionKeyParams } from '../../../domain/validation/pathParams';
  */
 export default async function optionRoutes(app: RouteApp) {
   const staff = { preHandler: app.access(...RULES.options.edit) };
-  const columns = ['id', 'okey', 'ovalue', 'description'] as const;
-
-  const options = () => app.db.selectFrom('options').select(columns).orderBy('okey');
   app.get('/api/option', {
     ...staff,
     schema: { summary: 'Options (pay rates, limits, map centre)', querystring: listQuerySchema, response: { 200: RESPONSES.options } },
   }, async (request, reply) =>
     answerList(app.db, request.query, reply, OPTION_LIST, {
-      plain: () => options().execute(),
-      load: (ids) => options().where('id', 'in', ids).execute(),
+      plain: () => loadOptions(app.db),
+      load: (ids) => loadOptions(app.db, ids),
     }),
   );
 
@@ -41,14 +39,14 @@ export default async function optionRoutes(app: RouteApp) {
     const value = normaliseOptionValue(okey, input.ovalue);
 
     const updated = await app.db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('options').select('id').where('okey', '=', okey).forUpdate().executeTakeFirst();
+      const existing = await lockOption(trx, okey);
       if (!existing) throw notFound(OPTION_MSG.notFound);
       const account = request.account!;
       // The same rule the Options screen reads to offer Edit.
       const facts = optionFacts(okey);
       if (!allows(account, RULES.options[facts.editAction])) throw forbidden(facts.refusal);
       if (!value.ok) throw fieldError('ovalue', value.message);
-      return trx.updateTable('options').set({ ovalue: value.value }).where('id', '=', existing.id).returning(columns).executeTakeFirstOrThrow();
+      return setOptionValue(trx, existing.id, value.value);
     });
     await app.broadcaster.publish({ channel: OPTION_CHANNEL, event: 'update', items: [updated] });
     return updated;

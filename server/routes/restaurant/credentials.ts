@@ -2,6 +2,7 @@ import { RESTAURANT_MSG, restaurantCredentialsEmail, restaurantCredentialsEmailS
 import { HttpError, fieldError } from '../../plugins/errors';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
+import { isRestaurateurEmail } from '../../records/restaurantAccounts';
 
 /**
  * POST /api/sendEmail (spec 2, section 7): after adding a restaurant ('Send Verification') the screen sends back
@@ -15,8 +16,7 @@ export default async function credentialsRoutes(app: RouteApp) {
   }, async (request) => {
     const input = restaurantCredentialsEmailSchema.parse(request.body ?? {});
     const to = input.email.toLowerCase();
-    const account = await app.db.selectFrom('restaurateurs').select('id').where('email', '=', to).executeTakeFirst();
-    if (!account) throw fieldError('email', RESTAURANT_MSG.notRestaurantRecipient);
+    if (!(await isRestaurateurEmail(app.db, to))) throw fieldError('email', RESTAURANT_MSG.notRestaurantRecipient);
     const result = await app.mailer.send({ to, ...restaurantCredentialsEmail({ ...input, email: to }) });
     if (result.status === 'failed') throw new HttpError(502, { message: RESTAURANT_MSG.mailFailed, outbox_id: result.id });
     return { success: true };

@@ -1,9 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import { addDays, londonToday } from '../../../domain/dates';
+import type { Kysely } from 'kysely';
+import { londonToday } from '../../../domain/dates';
 import {
   RESTAURANT_MSG,
-  WORKING_HERE_DAYS_AHEAD,
-  WORKING_HERE_DAYS_BACK,
   readRestaurantStatus,
   restaurantInUseMessage,
   restaurantSchema,
@@ -24,7 +22,21 @@ import { generatePassword } from '../../auth/generatedPasswords';
 import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
 import { loginForEditedRestaurant, loginForNewRestaurant } from '../../records/restaurantAccounts';
-import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, loadRestaurants } from '../../records/restaurants';
+import {
+  LOGO_FIELDS,
+  RESTAURANT_CHANNEL,
+  deleteRestaurant,
+  driversWorkingHere,
+  insertRestaurant,
+  loadRestaurant,
+  loadRestaurants,
+  lockRestaurant,
+  restaurantAttachments,
+  restaurantExists,
+  restaurantLogoAndOwner,
+  setRestaurantStatus,
+  updateRestaurant,
+} from '../../records/restaurants';
 import profileRoutes from './profile';
 import credentialsRoutes from './credentials';
 import { answerList, idScope } from '../../lists';
@@ -41,15 +53,6 @@ import { idParams } from '../../../domain/validation/pathParams';
 async function assertAreaExists(db: Kysely<Database>, areaId: number): Promise<void> {
   // Locked (shared) so the area cannot be deleted while the restaurant is being written into it.
   if (!(await existingAreaIds(db, [areaId], { share: true })).length) throw fieldError('area_id', RESTAURANT_MSG.areaUnknown);
-}
-
-/** What keeps a restaurant from being deleted: the records the agency must keep. */
-async function attachments(db: Kysely<Database>, id: number) {
-  const count = async (table: 'shifts' | 'timesheets' | 'invoices' | 'reporting') =>
-    Number(
-      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('restaurant_id', '=', id).executeTakeFirstOrThrow()).n,
-    );
-  return { shifts: await count('shifts'), timesheets: await count('timesheets'), invoices: await count('invoices'), reports: await count('reporting') };
 }
 
 /**
@@ -97,8 +100,7 @@ export default async function restaurantRoutes(app: RouteApp) {
       return app.db.transaction().execute(async (trx) => {
         await assertAreaExists(trx, input.area_id);
         const login = await loginForNewRestaurant(trx, { email, passwordHash, generatedHash, name: input.name });
-        const row = await trx.insertInto('restaurants').values(restaurantColumns(input, login.id, logo)).returning('id').executeTakeFirstOrThrow();
-        return { id: row.id, login };
+        return { id: await insertRestaurant(trx, restaurantColumns(input, login.id, logo)), login };
       });
     });
     const restaurant = (await loadRestaurant(app.db, id))!;
@@ -130,14 +132,14 @@ export default async function restaurantRoutes(app: RouteApp) {
     const claimed = body.fields.id;
     if (claimed !== undefined && claimed !== '' && Number(claimed) !== id) throw fieldError('id', RESTAURANT_MSG.idMismatch);
     const input = restaurantSchema.parse(body.fields);
-    const current = await app.db.selectFrom('restaurants').select(['id', 'logo_src', 'restaurateur_id']).where('id', '=', id).executeTakeFirst();
+    const current = await restaurantLogoAndOwner(app.db, id);
     if (!current) throw notFound(RESTAURANT_MSG.notFound);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const images = new ImageChanges(app.config.dataDir);
     const restaurant = await images.run(async () => {
       const logo = await images.resolve('file', current.logo_src, { file: fileOf(body, ...LOGO_FIELDS), keep: !!input.logo_src }, LOGO_TYPES);
       return app.db.transaction().execute(async (trx) => {
-        const locked = await trx.selectFrom('restaurants').select('restaurateur_id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const locked = await lockRestaurant(trx, id);
         if (!locked) throw notFound(RESTAURANT_MSG.notFound);
         await checkVersion(trx, 'restaurants', id, input.updated_at);
         await assertAreaExists(trx, input.area_id);
@@ -146,11 +148,7 @@ export default async function restaurantRoutes(app: RouteApp) {
           passwordHash,
           name: input.name,
         });
-        await trx
-          .updateTable('restaurants')
-          .set({ ...restaurantColumns(input, login.id, logo), updated_at: sql<string>`now()` })
-          .where('id', '=', id)
-          .execute();
+        await updateRestaurant(trx, id, restaurantColumns(input, login.id, logo));
         // Read before the commit: the answer is this request's restaurant, not a later save's.
         return (await loadRestaurant(trx, id))!;
       });
@@ -168,13 +166,7 @@ export default async function restaurantRoutes(app: RouteApp) {
   }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const { status } = restaurantStatusSchema.parse(request.body ?? {});
-    const updated = await app.db
-      .updateTable('restaurants')
-      .set({ status, updated_at: sql<string>`now()` })
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw notFound(RESTAURANT_MSG.notFound);
+    if (!(await setRestaurantStatus(app.db, id, status))) throw notFound(RESTAURANT_MSG.notFound);
     const restaurant = (await loadRestaurant(app.db, id))!;
     await publish('update', restaurant);
     return restaurant;
@@ -190,15 +182,12 @@ export default async function restaurantRoutes(app: RouteApp) {
   }, async (request, reply) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
     const restaurant = await app.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('restaurants').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await lockRestaurant(trx, id);
       if (!row) throw notFound(RESTAURANT_MSG.notFound);
-      const inUse = restaurantInUseMessage(row.name, await attachments(trx, id));
+      const inUse = restaurantInUseMessage(row.name, await restaurantAttachments(trx, id));
       if (inUse) throw badRequest({ id: [inUse] });
       const before = (await loadRestaurant(trx, id))!;
-      // Drivers' choice of this restaurant goes with it; managers' assignments, news targets and alerts
-      // cascade in the schema.
-      await trx.deleteFrom('driver_restaurants').where('restaurant_id', '=', id).execute();
-      await trx.deleteFrom('restaurants').where('id', '=', id).execute();
+      await deleteRestaurant(trx, id);
       return before;
     });
     const images = new ImageChanges(app.config.dataDir);
@@ -215,33 +204,8 @@ export default async function restaurantRoutes(app: RouteApp) {
     schema: { summary: 'A restaurant’s drivers', params: idParams, response: { 200: RESPONSES.restaurantDrivers } },
   }, async (request) => {
     const id = pathId(request.params.id, RESTAURANT_MSG.notFound);
-    const exists = await app.db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound(RESTAURANT_MSG.notFound);
-    const day = today();
-    const rows = await app.db
-      .selectFrom('drivers')
-      .select(['id', 'first_name', 'last_name', 'email', 'phone', 'address_1', 'address_2', 'city', 'postcode', 'status'])
-      .where((eb) =>
-        eb.or([
-          eb(
-            'id',
-            'in',
-            eb
-              .selectFrom('shifts')
-              .select('driver_id')
-              .where('restaurant_id', '=', id)
-              .where('period_date', '>=', addDays(day, -WORKING_HERE_DAYS_BACK))
-              .where('period_date', '<=', addDays(day, WORKING_HERE_DAYS_AHEAD))
-              .where('driver_id', 'is not', null)
-              .$narrowType<{ driver_id: number }>(),
-          ),
-          eb('id', 'in', eb.selectFrom('driver_restaurants').select('driver_id').where('restaurant_id', '=', id)),
-        ]),
-      )
-      .orderBy(sql`lower(first_name)`)
-      .orderBy(sql`lower(last_name)`)
-      .orderBy('id')
-      .execute();
+    if (!(await restaurantExists(app.db, id))) throw notFound(RESTAURANT_MSG.notFound);
+    const rows = await driversWorkingHere(app.db, id, today());
     return rows.map(
       (d): WorkingHereDriver => ({
         id: d.id,

@@ -1,25 +1,18 @@
-import { sql } from 'kysely';
 import { RESTAURANT_MSG, restaurantProfileSchema } from '../../../domain/validation/restaurant';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { revokeAccountTokens } from '../../auth/tokens';
 import { fieldError, notFound } from '../../plugins/errors';
 import { fileOf, readMultipart } from '../../plugins/uploads';
 import { LOGO_TYPES } from '../../services/images';
 import { ImageChanges } from '../../services/imageChanges';
 import { pathId } from '../../params';
 import { announceAccessChange } from '../../realtime/access';
-import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant } from '../../records/restaurants';
+import { LOGO_FIELDS, RESTAURANT_CHANNEL, loadRestaurant, restaurantLogoAndOwner, updateOwnRestaurant } from '../../records/restaurants';
+import { restaurateurPasswordHash, setRestaurateurPassword } from '../../records/restaurantAccounts';
 import { RESPONSES } from '../../../domain/validation/responses';
 import { withFile } from '../../../domain/validation/apiShapes';
 import { profileColumns } from '../../records/restaurants';
 import type { RouteApp } from '../../routeSchema';
 import { idParams } from '../../../domain/validation/pathParams';
-
-/** The restaurant as the profile call answers it: the shape login gives the account's restaurants. */
-const PROFILE_COLUMNS = [
-  'id', 'name', 'address', 'postcode', 'telephone', 'contact_name', 'area_id', 'status', 'map_latitude',
-  'map_longitude', 'logo_src', 'meal', 'uniform', 'cash_orders', 'waiting_location', 'other', 'bonus_target',
-] as const;
 
 
 /**
@@ -49,30 +42,22 @@ export default async function profileRoutes(app: RouteApp) {
     let passwordHash: string | null = null;
     if (input.password) {
       if (!input.current_password) throw fieldError('current_password', RESTAURANT_MSG.currentPasswordRequired);
-      const owner = await app.db.selectFrom('restaurateurs').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(owner.password_hash, input.current_password))) {
+      if (!(await verifyPassword(await restaurateurPasswordHash(app.db, account.id), input.current_password))) {
         throw fieldError('current_password', RESTAURANT_MSG.currentPasswordWrong);
       }
       passwordHash = await hashPassword(input.password);
     }
 
-    const current = await app.db.selectFrom('restaurants').select('logo_src').where('id', '=', id).executeTakeFirstOrThrow();
+    // One of the account's own restaurants (checked above), so it exists unless removed this instant.
+    const current = (await restaurantLogoAndOwner(app.db, id))!;
     const images = new ImageChanges(app.config.dataDir);
     const saved = await images.run(async () => {
       const logo = await images.resolve('file', current.logo_src, { file: fileOf(body, ...LOGO_FIELDS), keep: !!input.logo_src }, LOGO_TYPES);
       return app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('restaurants')
-          .set({ ...profileColumns(input, logo), updated_at: sql<string>`now()` })
-          .where('id', '=', id)
-          .where('restaurateur_id', '=', account.id)
-          .returning(PROFILE_COLUMNS)
-          .executeTakeFirst();
+        // The account's other sessions end with a new password; this one stays.
+        const row = await updateOwnRestaurant(trx, id, account.id, profileColumns(input, logo));
         if (!row) throw notFound(RESTAURANT_MSG.notFound);
-        if (passwordHash) {
-          await trx.updateTable('restaurateurs').set({ password_hash: passwordHash, updated_at: sql<string>`now()` }).where('id', '=', account.id).execute();
-          await revokeAccountTokens(trx, 'restaurateur', account.id, account.tokenId);
-        }
+        await setRestaurateurPassword(trx, account.id, passwordHash, account.tokenId);
         return row;
       });
     });

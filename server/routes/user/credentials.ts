@@ -2,6 +2,7 @@ import { USER_MSG, credentialsEmail, credentialsEmailSchema } from '../../../dom
 import { HttpError, fieldError } from '../../plugins/errors';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
+import { isStaffEmail } from '../../records/users';
 
 /**
  * POST /api/sendEmailUser (spec 1, section 7): after creating a user the screen sends back the returned
@@ -15,8 +16,7 @@ export default async function credentialsRoutes(app: RouteApp) {
   }, async (request) => {
     const input = credentialsEmailSchema.parse(request.body ?? {});
     const to = input.email.toLowerCase();
-    const staff = await app.db.selectFrom('users').select('id').where('email', '=', to).executeTakeFirst();
-    if (!staff) throw fieldError('email', USER_MSG.notStaffRecipient);
+    if (!(await isStaffEmail(app.db, to))) throw fieldError('email', USER_MSG.notStaffRecipient);
     const mail = credentialsEmail({ ...input, email: to });
     const result = await app.mailer.send({ to, ...mail });
     if (result.status === 'failed') throw new HttpError(502, { message: USER_MSG.mailFailed, outbox_id: result.id });

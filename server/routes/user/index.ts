@@ -1,11 +1,21 @@
 import { RULES } from '../../../domain/access';
 import { USER_MSG, userSchema } from '../../../domain/validation/user';
 import { hashPassword } from '../../auth/passwords';
-import { revokeAccountTokens } from '../../auth/tokens';
 import { fieldError, notFound } from '../../plugins/errors';
 import { checkAssignments, replaceAssignments } from '../../records/userAssignments';
 import { generatePassword } from '../../auth/generatedPasswords';
-import { assertMayChangeRole, assertMayRemove, lockAdministrators, panelUser, panelUsers, type PanelUser } from '../../records/users';
+import {
+  assertMayChangeRole,
+  assertMayRemove,
+  deleteUser,
+  insertUser,
+  lockAdministrators,
+  lockUser,
+  panelUser,
+  panelUsers,
+  updateUser,
+  type PanelUser,
+} from '../../records/users';
 import { USER_LIST } from '../../lists/user';
 import { answerList } from '../../lists';
 import credentialsRoutes from './credentials';
@@ -51,17 +61,7 @@ export default async function userRoutes(app: RouteApp) {
       .execute(async (trx) => {
         await assertEmailFree(trx, 'users', email, USER_MSG.emailTaken);
         const assignments = await checkAssignments(trx, input);
-        const row = await trx
-          .insertInto('users')
-          .values({
-            first_name: input.first_name,
-            last_name: input.last_name,
-            email,
-            password_hash: passwordHash,
-            role: input.role,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = await insertUser(trx, { first_name: input.first_name, last_name: input.last_name, email, password_hash: passwordHash, role: input.role });
         await replaceAssignments(trx, row.id, assignments);
         return row.id;
       })
@@ -88,26 +88,15 @@ export default async function userRoutes(app: RouteApp) {
       .transaction()
       .execute(async (trx) => {
         const admins = await lockAdministrators(trx);
-        const current = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
+        const current = await lockUser(trx, id);
         if (!current) throw notFound(USER_MSG.notFound);
         assertMayChangeRole(admins, actor.id, id, current.role, input.role);
         await assertEmailFree(trx, 'users', email, USER_MSG.emailTaken, id);
         const assignments = await checkAssignments(trx, input);
-        await trx
-          .updateTable('users')
-          .set({
-            first_name: input.first_name,
-            last_name: input.last_name,
-            email,
-            role: input.role,
-            updated_at: new Date().toISOString(),
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-          })
-          .where('id', '=', id)
-          .execute();
+        // A user changing its own password stays logged in here.
+        const keepTokenId = actor.id === id ? actor.tokenId : undefined;
+        await updateUser(trx, id, { first_name: input.first_name, last_name: input.last_name, email, role: input.role }, passwordHash, keepTokenId);
         await replaceAssignments(trx, id, assignments);
-        // A new password ends the user's other sessions (a leaked token must not outlive the change).
-        if (passwordHash) await revokeAccountTokens(trx, 'user', id, actor.id === id ? actor.tokenId : undefined);
       })
       .catch(emailRace(USER_MSG.emailTaken));
     const user = (await panelUser(app.db, id))!;
@@ -128,9 +117,7 @@ export default async function userRoutes(app: RouteApp) {
       const existing = await panelUser(trx, id);
       if (!existing) throw notFound(USER_MSG.notFound);
       assertMayRemove(admins, actor.id, id);
-      // Tokens are not tied to the users table by a foreign key (three account kinds share it): revoke here.
-      await revokeAccountTokens(trx, 'user', id);
-      await trx.deleteFrom('users').where('id', '=', id).execute();
+      await deleteUser(trx, id);
       return existing;
     });
     await publish('destroy', user);

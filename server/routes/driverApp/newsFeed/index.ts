@@ -1,17 +1,16 @@
-import { sql } from 'kysely';
-import { POST_STATUS, YES_NO } from '../../../../domain/statuses';
+import { YES_NO } from '../../../../domain/statuses';
 import { NEWS_MSG, readPaging, type DriverNewsPostView, type NewsPage } from '../../../../domain/validation/newsFeed';
 import { replySchema } from '../../../../domain/validation/reply';
 import type { Database } from '../../../db/schema';
 import { fieldError } from '../../../plugins/errors';
 import { raiseAlert } from '../../../services/alerts';
 import { plainText } from '../../../services/sanitize';
-import { addressesDriver } from '../../../records/newsPostAudience';
+import { driverPost, driverPostCount, driverPosts, markPostRead } from '../../../records/driverNewsFeed';
 import { readSmallBody } from '../../../services/postBody';
 import { NEWS_CHANNEL } from '../../../../domain/channels';
 import { pathId } from '../../../params';
 import { postNotFound } from '../../../records/newsPostScope';
-import { FEED_ORDER, feedItem, loadPostView, loadReplies } from '../../../records/newsPostViews';
+import { feedItem, loadPostView, loadReplies } from '../../../records/newsPostViews';
 import { REPLY_CHANNEL, insertReply } from '../../../records/newsReplies';
 import { publishNews } from '../../../services/newsReach';
 import type { Kysely } from 'kysely';
@@ -20,13 +19,9 @@ import { newsPageQuery } from '../../../../domain/validation/apiShapes';
 import type { RouteApp } from '../../../routeSchema';
 import { idParams } from '../../../../domain/validation/pathParams';
 
-/** The shown posts addressed to a driver, as a query over news_posts. */
-const postsFor = (db: Kysely<Database>, driverId: number) =>
-  db.selectFrom('news_posts').where('news_posts.status', '=', POST_STATUS.show).where(addressesDriver(driverId));
-
 /** 404 unless the post is shown and addressed to the driver: a driver learns nothing of other posts. */
 async function postFor(db: Kysely<Database>, driverId: number, postId: number) {
-  const post = await postsFor(db, driverId).select(['news_posts.id', 'news_posts.post_title']).where('news_posts.id', '=', postId).executeTakeFirst();
+  const post = await driverPost(db, driverId, postId);
   if (!post) throw postNotFound();
   return post;
 }
@@ -46,21 +41,7 @@ export default async function driverNewsFeedRoutes(app: RouteApp) {
     const paging = readPaging(request.query ?? {});
     if (paging === 'invalid') throw fieldError('page', NEWS_MSG.paging);
     const driverId = request.account!.id;
-    let query = postsFor(app.db, driverId)
-      .leftJoin('users', 'users.id', 'news_posts.author_id')
-      .select([
-        'news_posts.id', 'news_posts.post_title', 'news_posts.post_content', 'news_posts.img', 'news_posts.pinned',
-        'news_posts.important', 'news_posts.updated_at', 'news_posts.created_at', 'users.first_name', 'users.last_name',
-        (eb) =>
-          eb.exists(
-            eb.selectFrom('news_post_reads').select(sql.lit(1).as('one'))
-              .whereRef('news_post_reads.post_id', '=', 'news_posts.id')
-              .where('news_post_reads.driver_id', '=', driverId),
-          ).as('readed'),
-      ]);
-    for (const order of FEED_ORDER) query = query.orderBy(order);
-    if (paging) query = query.limit(paging.perPage).offset((paging.page - 1) * paging.perPage);
-    const rows = await query.execute();
+    const rows = await driverPosts(app.db, driverId, paging);
     const replies = await loadReplies(app.db, rows.map((r) => r.id), driverId);
     const data = rows.map((r) => ({
       id: r.id,
@@ -76,8 +57,7 @@ export default async function driverNewsFeedRoutes(app: RouteApp) {
       replies: replies.get(r.id) ?? [],
     }));
     if (!paging) return data;
-    const { total } = await postsFor(app.db, driverId).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return { data, total: Number(total) };
+    return { data, total: await driverPostCount(app.db, driverId) };
   });
 
   app.post('/api/driver-app/newsFeed/markReaded/:id', {
@@ -88,12 +68,7 @@ export default async function driverNewsFeedRoutes(app: RouteApp) {
     const driverId = request.account!.id;
     await postFor(app.db, driverId, id);
     const view = await app.db.transaction().execute(async (trx) => {
-      const added = await trx
-        .insertInto('news_post_reads')
-        .values({ post_id: id, driver_id: driverId })
-        .onConflict((oc) => oc.columns(['post_id', 'driver_id']).doNothing())
-        .returning('post_id')
-        .executeTakeFirst();
+      const added = await markPostRead(trx, id, driverId);
       // Reading again changes nothing and tells nobody.
       return added ? loadPostView(trx, id, null) : null;
     });
