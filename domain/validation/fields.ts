@@ -100,7 +100,7 @@ export function refuse(ctx: z.RefinementCtx, message: string): never {
  * the amount to the penny, or the rule's message through `ctx`. Forms and the API read it the same way, so the
  * dialog and the server show the same message for the same input.
  */
-export function readPounds(value: unknown, rule: PoundsRule, ctx: z.RefinementCtx): number {
+function readPounds(value: unknown, rule: PoundsRule, ctx: z.RefinementCtx): number {
   let amount: number;
   if (typeof value === 'number') amount = value;
   else if (typeof value === 'string') {
