@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readId } from './ids';
 import { versioned } from './version';
 import { formatPounds } from '../money';
-import { isBlank, readPounds, refuse, requiredId, type PoundsRule } from './fields';
+import { isBlank, requiredId, requiredPounds, type PoundsRule } from './fields';
 import { WIRE, sent } from './wire';
 
 /** Longest area name we store: long enough for 'Manchester City Centre North', short enough for a table cell. */
@@ -70,10 +70,7 @@ const PAY_RATE_RULE: PoundsRule = {
   pence: AREA_MSG.payRatePence,
   tooHigh: AREA_MSG.payRateTooHigh,
 };
-const payRate = sent(
-  z.unknown().transform((value, ctx): number => (isBlank(value) ? refuse(ctx, AREA_MSG.payRateRequired) : readPounds(value, PAY_RATE_RULE, ctx))),
-  { ...WIRE.money, required: true, exclusiveMinimum: 0, maximum: PAY_RATE_MAX, description: 'Pounds per hour, at most 2 decimals' },
-);
+const payRate = requiredPounds(PAY_RATE_RULE, AREA_MSG.payRateRequired, { exclusiveMinimum: 0, description: 'Pounds per hour, at most 2 decimals' });
 
 const cityId = requiredId(AREA_MSG.cityRequired, AREA_MSG.cityUnknown);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toPence } from '../money';
 import { listFromText, readId, readKeyedId } from './ids';
-import { WIRE, orNull, sent } from './wire';
+import { WIRE, orNull, sent, type Wire } from './wire';
 
 /**
  * Readers for the fields of the restaurant and driver forms, which reach the server as JSON or as multipart
@@ -100,7 +100,7 @@ export function refuse(ctx: z.RefinementCtx, message: string): never {
  * the amount to the penny, or the rule's message through `ctx`. Forms and the API read it the same way, so the
  * dialog and the server show the same message for the same input.
  */
-export function readPounds(value: unknown, rule: PoundsRule, ctx: z.RefinementCtx): number {
+function readPounds(value: unknown, rule: PoundsRule, ctx: z.RefinementCtx): number {
   let amount: number;
   if (typeof value === 'number') amount = value;
   else if (typeof value === 'string') {
@@ -113,6 +113,15 @@ export function readPounds(value: unknown, rule: PoundsRule, ctx: z.RefinementCt
   if (Math.abs(toPence(amount) - amount * 100) > 1e-6) return refuse(ctx, rule.pence);
   if (amount > rule.max) return refuse(ctx, rule.tooHigh);
   return toPence(amount) / 100;
+}
+
+/**
+ * A required amount in pounds under `rule`, blank refused with `required`; `wire` adds what the API document says
+ * of its minimum and meaning.
+ */
+export function requiredPounds(rule: PoundsRule, required: string, wire: Omit<Wire, 'type'>) {
+  const schema = z.unknown().transform((value, ctx): number => (isBlank(value) ? refuse(ctx, required) : readPounds(value, rule, ctx)));
+  return sent(schema, { ...WIRE.money, required: true, ...wire, maximum: rule.max });
 }
 
 const AMOUNT_RULE: PoundsRule = { max: AMOUNT_MAX, ...AMOUNT_MSG, belowMinimum: AMOUNT_MSG.negative };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatPounds } from '../money';
-import { isBlank, readPounds, refuse, requiredId, type PoundsRule } from './fields';
+import { isBlank, refuse, requiredId, requiredPounds, type PoundsRule } from './fields';
 import { checkPeriod, periodFields, readId } from './period';
 import { WIRE, oneOf, sent } from './wire';
 
@@ -62,10 +62,7 @@ const COMISSION_RULE: PoundsRule = {
   pence: INVOICE_MSG.comissionPence,
   tooHigh: INVOICE_MSG.comissionTooHigh,
 };
-const comission = sent(
-  z.unknown().transform((value, ctx): number => (isBlank(value) ? refuse(ctx, INVOICE_MSG.comissionRequired) : readPounds(value, COMISSION_RULE, ctx))),
-  { ...WIRE.money, required: true, minimum: 0, maximum: COMISSION_MAX },
-);
+const comission = requiredPounds(COMISSION_RULE, INVOICE_MSG.comissionRequired, { minimum: 0 });
 
 /** An optional id: blank, 0 and 'null' mean none (the Open shift driver has id 0). */
 function optionalId(invalid: string) {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isOwnImage, NEWS_MSG, newsPostSchema, type NewsPost } from '../../domain/validation/newsFeed';
+import { replySchema, type ReplyInput } from '../../domain/validation/reply';
 import { fieldError } from '../plugins/errors';
 import { fileOf, readMultipart, type UploadedFile } from '../plugins/uploads';
 import { imageSources, plainText, sanitizeRichText } from './sanitize';
@@ -48,4 +49,13 @@ export async function readPostBody(request: FastifyRequest): Promise<PostBody> {
 export async function readSmallBody(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (request.isMultipart()) return (await readMultipart(request)).fields;
   return request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+}
+
+/** A reply's body, from the office or the drivers' app: its text read as plain text, then checked by the shared schema. */
+export async function readReply(request: FastifyRequest): Promise<ReplyInput> {
+  const body = await readSmallBody(request);
+  return replySchema.parse({
+    ...body,
+    reply_content: typeof body.reply_content === 'string' ? plainText(body.reply_content) : body.reply_content,
+  });
 }

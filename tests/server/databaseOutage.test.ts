@@ -1,10 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -13,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import { issueToken } from '../../server/auth/tokens';
 import { OWN_MSG } from '../../domain/messages';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy';
+import { scratchDatabase } from '../helpers/scratchDatabase';
 
 /**
  * The app on PostgreSQL through a proxy that cuts, silences and refuses its connections, as restarts, failovers and
@@ -24,30 +22,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL goes away', () =>
   const limits = { connectMs: 500, statementMs: 800 };
   /** A request may wait for a connection, then for one statement's answer (its limit and a second's grace). */
   const ANSWER_WITHIN_MS = limits.connectMs + limits.statementMs + 1_000 + 700;
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `backoffice_outage_${crypto.randomBytes(4).toString('hex')}`;
+  const scratch = scratchDatabase(process.env.TEST_DATABASE_URL!, 'backoffice_outage');
   let proxy: TcpProxy;
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let dataDir: string;
   let headers: Record<string, string>;
 
-  async function admin(text: string) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await admin(`create database ${name} template ${inject('pgTemplate')}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    await scratch.create();
+    const url = new URL(scratch.url);
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    database = await openDatabase({ databaseUrl: proxy.urlThrough(url.toString()), limits });
+    database = await openDatabase({ databaseUrl: proxy.urlThrough(scratch.url), limits });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-outage-'));
     const config = await resolveSecrets(loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-app') }), database.db);
     app = await buildApp({ config, db: database.db, databaseKind: database.kind, logger: process.env.DEBUG_OUTAGE ? { level: 'warn' } : false });
@@ -62,7 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('when PostgreSQL goes away', () =>
     await database?.close();
     await proxy?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch.drop();
   });
 
   afterEach(() => proxy.resume());

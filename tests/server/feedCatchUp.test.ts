@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { createPostgresBroadcaster, type PostgresBroadcaster, type PostgresBroadcasterOptions } from '../../server/realtime/postgresBroadcaster';
 import type { FeedMessage } from '../../server/realtime/broadcaster';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy';
+import { runSql, scratchDatabase } from '../helpers/scratchDatabase';
+import { sleep, until } from '../helpers/waiting';
 
 /**
  * The live feed across a database that misbehaves, as instances on one PostgreSQL see it: a LISTEN connection killed
@@ -14,29 +14,17 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy';
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('the live feed when the database connection fails (PostgreSQL)', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `backoffice_feedfault_${crypto.randomBytes(4).toString('hex')}`;
-  let url: string;
+  const scratch = scratchDatabase(adminUrl, 'backoffice_feedfault');
+  const { name, url } = scratch;
   let proxy: TcpProxy;
   const open: PostgresBroadcaster[] = [];
   /** Whatever escapes to the process: an 'error' event nobody handled, a rejection nobody caught. */
   const escaped: unknown[] = [];
   const onEscape = (error: unknown) => escaped.push(error);
 
-  async function admin(text: string, connectionString = adminUrl): Promise<pg.QueryResult> {
-    const client = new pg.Client({ connectionString });
-    await client.connect();
-    try {
-      return await client.query(text);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await admin(`create database ${name} template ${inject('pgTemplate')}`);
-    const u = new URL(adminUrl);
-    u.pathname = '/' + name;
-    url = u.toString();
+    await scratch.create();
+    const u = new URL(url);
     proxy = await startTcpProxy({ host: u.hostname, port: Number(u.port || 5432) });
     process.on('uncaughtException', onEscape);
     process.on('unhandledRejection', onEscape);
@@ -45,7 +33,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live feed when the database c
   afterAll(async () => {
     await Promise.all(open.map((b) => b.close()));
     await proxy?.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch.drop();
     process.off('uncaughtException', onEscape);
     process.off('unhandledRejection', onEscape);
   });
@@ -114,7 +102,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live feed when the database c
   }
 
   const terminate = async (where: string) =>
-    (await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and ${where}`)).rowCount ?? 0;
+    (await runSql(adminUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and ${where}`)).rowCount ?? 0;
 
   it("delivers once and in order everything published while an instance's LISTEN connection was killed", async () => {
     const listener = await instance('listener');
@@ -260,7 +248,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live feed when the database c
     await sleep(1_500);
     // This write prunes what is older than the log keeps.
     await publisher.broadcaster.publish(tick(channel, 5));
-    const { rows } = await admin(`select count(*)::int as n from broadcast_messages where payload->>'channel' = '${channel}'`, url);
+    const { rows } = await runSql(url, `select count(*)::int as n from broadcast_messages where payload->>'channel' = '${channel}'`);
     expect(rows[0].n).toBe(1);
     await proxy.resume();
     await until(() => state.gaps === 1, 15_000);
@@ -330,13 +318,3 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live feed when the database c
     expect(escaped).toEqual([]);
   });
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(20);
-  }
-}

@@ -208,6 +208,13 @@ describe('issuing an invoice (a GET that creates)', () => {
 });
 
 describe('a call that failed', () => {
+  /** A retry of a shift whose call committed: told it was saved (409), in the words users see. */
+  async function expectToldSaved(shift: ReturnType<typeof newShift>, key: string) {
+    const retry = await post('/api/shift', shift, key);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toEqual({ message: IDEMPOTENCY_MSG.savedAlready });
+  }
+
   it('without committing: a retry with the key runs and writes once', async () => {
     const shift = newShift();
     const key = newKey();
@@ -230,11 +237,7 @@ describe('a call that failed', () => {
     const failed = await post('/api/shift', shift, key);
     expect(failed.statusCode).toBe(500);
     expect(await shiftsOn(shift.period_date)).toBe(1);
-    for (let i = 0; i < 2; i++) {
-      const retry = await post('/api/shift', shift, key);
-      expect(retry.statusCode).toBe(409);
-      expect(retry.json()).toEqual({ message: IDEMPOTENCY_MSG.savedAlready });
-    }
+    for (let i = 0; i < 2; i++) await expectToldSaved(shift, key);
     expect(await shiftsOn(shift.period_date)).toBe(1);
   });
 
@@ -245,9 +248,7 @@ describe('a call that failed', () => {
     const first = await post('/api/shift', shift, key);
     await allow();
     expect(first.statusCode).toBe(201);
-    const retry = await post('/api/shift', shift, key);
-    expect(retry.statusCode).toBe(409);
-    expect(retry.json()).toEqual({ message: IDEMPOTENCY_MSG.savedAlready });
+    await expectToldSaved(shift, key);
     expect(await shiftsOn(shift.period_date)).toBe(1);
   });
 
@@ -264,9 +265,7 @@ describe('a call that failed', () => {
     expect(waiting.json()).toEqual({ message: IDEMPOTENCY_MSG.inProgress });
     expect(waiting.headers['retry-after']).toBeDefined();
     await row().set({ lease_until: sql<string>`now() - interval '1 second'` }).execute();
-    const retry = await post('/api/shift', shift, key);
-    expect(retry.statusCode).toBe(409);
-    expect(retry.json()).toEqual({ message: IDEMPOTENCY_MSG.savedAlready });
+    await expectToldSaved(shift, key);
     expect(await shiftsOn(shift.period_date)).toBe(1);
   });
 

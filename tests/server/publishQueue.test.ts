@@ -1,5 +1,6 @@
 import { PublishQueue } from '../../server/realtime/publishQueue';
 import { GAP_MESSAGE, type LogEntry } from '../../server/realtime/feedLog';
+import { sleep, until } from '../helpers/waiting';
 
 /**
  * What a route's publish meets when the database does not take the message: the request is answered at once and
@@ -18,16 +19,6 @@ function fakeLog() {
     state.written.push(...entries.map((e) => e.json));
   };
   return { state, write };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(10);
-  }
 }
 
 describe('publishing to the live feed', () => {

@@ -4,11 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Echo from 'laravel-echo';
-import pg from 'pg';
 import { sql } from 'kysely';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
-import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { issueToken } from '../../server/auth/tokens';
 import { loadConfig, type AppConfig } from '../../server/config';
@@ -20,6 +18,8 @@ import { LocalBroadcaster } from '../../server/realtime/localBroadcaster';
 import { createPostgresBroadcaster } from '../../server/realtime/postgresBroadcaster';
 import type { FeedMessage } from '../../server/realtime/broadcaster';
 import { createTestApp, type TestApp } from '../helpers/testApp';
+import { runSql, scratchDatabase } from '../helpers/scratchDatabase';
+import { sleep, until } from '../helpers/waiting';
 import { declareRouteSchemas } from '../../server/routeSchema';
 import { raiseAlert } from '../../server/services/alerts';
 
@@ -118,16 +118,6 @@ function listen(echo: Echo<'pusher'>): Promise<unknown[]> {
       .error((error: unknown) => reject(error));
   });
 }
-
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const alert: FeedMessage = { channel: 'alert_channel', event: 'store', items: [{ id: 1, status: 10, data: '{"message":"hi"}' }] };
 
@@ -596,26 +586,14 @@ describe('keep-alive and shutdown', () => {
 // Two instances behind a load balancer share one PostgreSQL; the feed crosses between them by LISTEN/NOTIFY.
 describe.runIf(process.env.TEST_DATABASE_URL)('live feed across instances (PostgreSQL)', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `backoffice_feed_${crypto.randomBytes(4).toString('hex')}`;
+  const scratch = scratchDatabase(adminUrl, 'backoffice_feed');
   const instances: { app: FastifyInstance; database: DatabaseHandle; port: number }[] = [];
   let dataDir: string;
   let config: AppConfig;
 
-  async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await admin((c) => c.query(`create database ${name} template ${inject('pgTemplate')}`));
-    const u = new URL(adminUrl);
-    u.pathname = '/' + name;
-    const url = u.toString();
+    await scratch.create();
+    const { url } = scratch;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-feed-'));
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase({ databaseUrl: url });
@@ -633,7 +611,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live feed across instances (Postg
       await app.broadcaster.close();
       await database.close();
     }
-    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -682,7 +660,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live feed across instances (Postg
     const values = Array.from({ length: 10 }, (_, i) => `1.${i}0`);
     for (const ovalue of values) {
       // Every connection of the feed, listening and publishing, on both instances; the save goes through the first.
-      await admin((c) => c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and application_name like 'backoffice-feed:%'`));
+      await runSql(adminUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${scratch.name}' and application_name like 'backoffice-feed:%'`);
       const res = await a.app.inject({ method: 'PUT', url: '/api/option/fuel_bonus_0', headers, payload: { okey: 'fuel_bonus_0', ovalue } });
       expect(res.statusCode).toBe(200);
     }
@@ -706,7 +684,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live feed across instances (Postg
     await a.app.broadcaster.publish(alert);
     await until(() => onB.received.length > 0);
     // The database goes back in time (a restore, a failover to a replica that lagged) while the LISTEN connections are down.
-    await admin((c) => c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and application_name like 'backoffice-feed:%'`));
+    await runSql(adminUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${scratch.name}' and application_name like 'backoffice-feed:%'`);
     await sql`truncate broadcast_messages restart identity`.execute(a.database.db);
     await until(() => subscriptions === 2, 15_000);
     // And the feed flows on from where the log now stands.

@@ -1,10 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 import Pusher from 'pusher-js';
 import { THROTTLE_LIMITS } from '../../server/auth/loginThrottle';
 import { SHIFT_STATUS } from '../../domain/statuses';
 import { startProcess, type ServerProcess } from '../helpers/serverProcess';
+import { runSql, scratchDatabase } from '../helpers/scratchDatabase';
+import { until } from '../helpers/waiting';
 
 /**
  * Two real server processes behind a (notional) load balancer on one PostgreSQL database, as a scaled-out
@@ -15,36 +16,23 @@ import { startProcess, type ServerProcess } from '../helpers/serverProcess';
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `backoffice_two_${crypto.randomBytes(4).toString('hex')}`;
+  const scratch = scratchDatabase(adminUrl, 'backoffice_two');
   let a: ServerProcess;
   let b: ServerProcess;
   const clients: Pusher[] = [];
-
-  async function sql<T extends pg.QueryResultRow>(text: string, database = 'postgres'): Promise<T[]> {
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      return (await client.query<T>(text)).rows;
-    } finally {
-      await client.end();
-    }
-  }
+  const sql = async <T extends pg.QueryResultRow>(text: string, url = adminUrl) => (await runSql<T>(url, text)).rows;
 
   beforeAll(async () => {
-    await sql(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    await scratch.create('empty');
     // Started at the same moment on the empty database: both must come up, one having seeded it.
-    [a, b] = await Promise.all([startProcess({ DATABASE_URL: url.toString() }), startProcess({ DATABASE_URL: url.toString() })]);
+    [a, b] = await Promise.all([startProcess({ DATABASE_URL: scratch.url }), startProcess({ DATABASE_URL: scratch.url })]);
   }, 240_000);
 
   afterAll(async () => {
     clients.splice(0).forEach((c) => c.disconnect());
     await Promise.all([a?.stop(), b?.stop()]);
     for (const server of [a, b]) if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await sql(`drop database if exists ${name} with (force)`);
+    await scratch.drop();
   });
 
   const login = async (server: ServerProcess, email: string, password = 'demo1234') =>
@@ -69,13 +57,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     const channel = client.subscribe('private-panelmessages');
     channel.bind('message', (payload: { data: { channel: string; event: string } }) => heard.push(payload.data));
     channel.bind('pusher:subscription_succeeded', () => state.subscriptions++);
-    await until(() => state.subscriptions === 1);
+    await until(() => state.subscriptions === 1, 10_000);
     return { client, heard, state };
   }
 
   it('both started on the empty database; the demo data was made once', async () => {
     for (const server of [a, b]) expect(((await (await fetch(`${server.url}/api/health`)).json()) as { status: string }).status).toBe('ok');
-    const admins = await sql<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`, name);
+    const admins = await sql<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`, scratch.url);
     expect(admins[0].n).toBe(1);
     // Both sign the live feed with the one generated key.
     const keys = await Promise.all([a, b].map(async (s) => ((await (await fetch(`${s.url}/api/client-config`)).json()) as { pusherKey: string }).pusherKey));
@@ -91,7 +79,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
       body: JSON.stringify({ okey: 'fuel_bonus_0', ovalue: '1.25' }),
     });
     expect(res.status).toBe(200);
-    await until(() => onB.heard.some((m) => m.channel === 'option_channel' && m.event === 'update'));
+    await until(() => onB.heard.some((m) => m.channel === 'option_channel' && m.event === 'update'), 10_000);
   });
 
   it("what is published while one instance's LISTEN connection is down reaches that instance's clients after, once, without their subscribing again", async () => {
@@ -131,7 +119,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
       `select s.id, s.period_date::text as period_date from shifts s
        where s.status = ${SHIFT_STATUS.new} and s.driver_id is null and not exists (select 1 from timesheets t where t.shift_id = s.id)
        order by s.period_date desc, s.id limit 1`,
-      name,
+      scratch.url,
     );
     const day = (offset: number) => new Date(Date.parse(`${shift.period_date}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
     const range = `period_date_from=${day(-3)}&period_date_to=${day(3)}&with_driver=1&with_timesheet=1`;
@@ -162,11 +150,3 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     expect((await login(a, 'restaurant@demo.test', 'wrong-password')).status).toBe(429);
   });
 });
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

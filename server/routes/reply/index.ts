@@ -1,7 +1,6 @@
 import { RULES } from '../../../domain/access';
 import { replySchema } from '../../../domain/validation/reply';
-import { plainText } from '../../services/sanitize';
-import { readSmallBody } from '../../services/postBody';
+import { readReply } from '../../services/postBody';
 import { findPost } from '../../records/newsPosts';
 import { staffScope } from '../../records/newsPostScope';
 import { publishNews } from '../../services/newsReach';
@@ -18,11 +17,7 @@ export default async function replyRoutes(app: RouteApp) {
     preHandler: app.access(...RULES.reply.create),
     schema: { summary: 'Reply to a news post', body: replySchema, response: { 201: RESPONSES.reply } },
   }, async (request, reply) => {
-    const body = await readSmallBody(request);
-    const input = replySchema.parse({
-      ...body,
-      reply_content: typeof body.reply_content === 'string' ? plainText(body.reply_content) : body.reply_content,
-    });
+    const input = await readReply(request);
     const account = request.account!;
     await findPost(app.db, input.new_id, await staffScope(app, account));
     const created = await app.db.transaction().execute((trx) => insertReply(trx, input, { userId: account.id }));

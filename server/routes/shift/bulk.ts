@@ -7,9 +7,10 @@ import { SHIFT_MSG, bulkShiftSchema, publishSchema } from '../../../domain/valid
 import { canDelete, canPublish, canUnpublish, type ShiftRecord, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
 import { bulkRefused, bulkSummary, priceFor, type BulkFailure, type RefusedShift } from './common';
-import { inScope, scopeOf, staffId } from '../../plugins/auth';
+import { inScope, scopeOf, staffId, type Account } from '../../plugins/auth';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet, spanOf, type DriverFacts } from '../../records/shiftFacts';
-import { broadcastShifts, deliverShiftPushes, recordShiftPushes } from '../../services/shiftNotify';
+import { broadcastShifts, deliverShiftPushes, recordShiftPushes, type PushKind } from '../../services/shiftNotify';
+import type { PushDelivery } from '../../services/push';
 import { loadShifts } from '../../records/shifts';
 import { deleteShifts, lockShiftRows, setShiftPrices, updateShifts } from '../../records/shiftWrites';
 import { RESPONSES } from '../../../domain/validation/responses';
@@ -44,6 +45,17 @@ function namedProblem(message: string, shift: RefusedShift, date: string): strin
   return `${message}: ${shift.driver_name ?? 'driver'} at ${shift.restaurant_name ?? 'restaurant'} on ${ukDate(date)} ${shift.start_time}-${shift.finish_time}`;
 }
 
+/** The drivers' pushes of a bulk call, recorded in its transaction when the call asks for them. */
+async function pushesAsked(
+  trx: Transaction<Database>,
+  input: { push_drivers?: unknown },
+  kind: PushKind,
+  shifts: Parameters<typeof recordShiftPushes>[2],
+  account: Account,
+): Promise<PushDelivery[]> {
+  return input.push_drivers === PUSH_DRIVERS.send ? recordShiftPushes(trx, kind, shifts, staffId(account)) : [];
+}
+
 const fail = (r: { id: number; period_date: string }, field: string, message: string): BulkFailure => ({
   id: r.id,
   period_date: r.period_date,
@@ -58,6 +70,14 @@ const fail = (r: { id: number; period_date: string }, field: string, message: st
  */
 export default async function bulkShiftRoutes(app: RouteApp) {
   const staff = { preHandler: app.access('staff') };
+
+  /** After a publish or unpublish commits: the shifts as answered, told to the live feed, their drivers' pushes sent. */
+  async function announce(event: 'publish' | 'unpublish', ids: number[], deliveries: PushDelivery[]): Promise<ShiftRecord[]> {
+    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
+    await broadcastShifts(app, event, shifts);
+    await deliverShiftPushes(app, deliveries);
+    return shifts;
+  }
 
   app.post('/api/shift/publish', {
     ...staff,
@@ -115,13 +135,9 @@ export default async function bulkShiftRoutes(app: RouteApp) {
         moderator_id: staffId(account),
       });
       await priceRestaurantRequests(trx, todo, restaurants);
-      const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'publish', todo, staffId(account)) : [];
-      return { ids, deliveries: pushes };
+      return { ids, deliveries: await pushesAsked(trx, input, 'publish', todo, account) };
     });
-    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
-    await broadcastShifts(app, 'publish', shifts);
-    await deliverShiftPushes(app, deliveries);
-    return shifts;
+    return announce('publish', ids, deliveries);
   });
 
   app.post('/api/shift/unpublish', {
@@ -139,13 +155,9 @@ export default async function bulkShiftRoutes(app: RouteApp) {
       if (!published.length) throw bulkRefused(UNPUBLISH_NOTHING, []);
       const ids = published.map((r) => r.id);
       await updateShifts(trx, ids, { status: SHIFT_STATUS.new });
-      const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'unpublish', published, staffId(account)) : [];
-      return { ids, deliveries: pushes };
+      return { ids, deliveries: await pushesAsked(trx, input, 'unpublish', published, account) };
     });
-    const shifts = await loadShifts(app.db, { ids, restaurantIds: null, withDriver: true });
-    await broadcastShifts(app, 'unpublish', shifts);
-    await deliverShiftPushes(app, deliveries);
-    return shifts;
+    return announce('unpublish', ids, deliveries);
   });
 
   app.post('/api/shift/remove', {
@@ -166,8 +178,7 @@ export default async function bulkShiftRoutes(app: RouteApp) {
       if (failures.length) throw bulkRefused(bulkSummary('remove', failures, ukDate), failures);
       if (!rows.length) throw bulkRefused(REMOVE_NOTHING, []);
       await deleteShifts(trx, rows.map((r) => r.id));
-      const pushes = input.push_drivers === PUSH_DRIVERS.send ? await recordShiftPushes(trx, 'remove', rows, staffId(account)) : [];
-      return { removed: rows, deliveries: pushes };
+      return { removed: rows, deliveries: await pushesAsked(trx, input, 'remove', rows, account) };
     });
     await broadcastShifts(app, 'destroy', removed);
     await deliverShiftPushes(app, deliveries);

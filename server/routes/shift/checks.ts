@@ -52,24 +52,27 @@ export class DriverChecks {
     return !!overlappingShift(shift, this.published.get(this.key(shift.driver_id!, shift.period_date)) ?? []);
   }
 
-  /** The dialogs' first driver message for a shift being saved, or null (open shifts always pass). */
-  saveError(shift: Candidate): string | null {
+  /**
+   * The first driver check a shift fails, in the dialogs' order (the driver, the restaurant, an overlapping published
+   * shift, then availability, worded by `availabilityError` as the call words it), or null (open shifts always pass).
+   */
+  private driverError(shift: Candidate, availabilityError: (free: ReturnType<typeof availability>, driver: DriverFacts) => string | null): string | null {
     if (!shift.driver_id) return null;
     const driver = this.drivers.get(shift.driver_id);
     const place = this.placeError(shift, driver);
     if (place) return place;
     if (this.overlaps(shift)) return AVAILABILITY_MSG.overlap;
-    return availabilityMessage(availability(driver!, shift.period_date, shift.start_time, shift.finish_time));
+    return availabilityError(availability(driver!, shift.period_date, shift.start_time, shift.finish_time), driver!);
+  }
+
+  /** The dialogs' first driver message for a shift being saved, or null (open shifts always pass). */
+  saveError(shift: Candidate): string | null {
+    return this.driverError(shift, (free) => availabilityMessage(free));
   }
 
   /** Why a shift cannot be published ('Driver {name} unavailable at {date}' ...), or null. */
   publishError(shift: Candidate): string | null {
-    if (!shift.driver_id) return null;
-    const driver = this.drivers.get(shift.driver_id);
-    const place = this.placeError(shift, driver);
-    if (place) return place;
-    if (this.overlaps(shift)) return AVAILABILITY_MSG.overlap;
-    return publishAvailabilityMessage(availability(driver!, shift.period_date, shift.start_time, shift.finish_time), driver!.full_name, shift.period_date);
+    return this.driverError(shift, (free, driver) => publishAvailabilityMessage(free, driver.full_name, shift.period_date));
   }
 
   /** Whether a copied or pasted shift can keep its driver on its new date. */

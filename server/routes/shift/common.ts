@@ -1,4 +1,5 @@
-import { HttpError } from '../../plugins/errors';
+import { HttpError, fieldError } from '../../plugins/errors';
+import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { priceShift } from '../../../domain/shifts';
 import type { FuelRates } from '../../../domain/pay';
 import type { RestaurantFacts } from '../../records/shiftFacts';
@@ -60,4 +61,9 @@ export function priceFor(restaurant: RestaurantFacts, input: PricedInput, fuelRa
     fuel: { fuel_bonus_0: input.fuel_bonus_0, fuel_bonus_3: input.fuel_bonus_3, fuel_bonus_6: input.fuel_bonus_6 },
     fuelRates,
   });
+}
+
+/** A change whose body names another shift than its address is refused (400); a blank id names none. */
+export function checkBodyShiftId(sent: unknown, id: number): void {
+  if (sent !== undefined && sent !== null && sent !== '' && Number(sent) !== id) throw fieldError('id', SHIFT_MSG.idMismatch);
 }

@@ -12,7 +12,7 @@ import {
   FREE_SHIFT_BONUSES, canRestaurantPublish, draftDateRefusal, draftTooEarlyMessage, earliestDraftDate, isEditableFreeShift,
   type ShiftRecord, type ShiftState,
 } from '../../../domain/shifts';
-import { bulkRefused, type BulkFailure } from './common';
+import { bulkRefused, checkBodyShiftId, type BulkFailure } from './common';
 import { pathId } from '../../params';
 import { copyTargets } from './copy';
 import { loadRestaurants, shiftsWithTimesheet } from '../../records/shiftFacts';
@@ -115,7 +115,7 @@ export default async function freeShiftRoutes(app: RouteApp) {
   }, async (request) => {
     const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const input = freeShiftSchema.parse(request.body ?? {});
-    if (input.id !== undefined && input.id !== null && input.id !== '' && Number(input.id) !== id) throw fieldError('id', SHIFT_MSG.idMismatch);
+    checkBodyShiftId(input.id, id);
     const account = request.account!;
     const { event, moderated } = await app.db.transaction().execute(async (trx) => {
       const { row, state } = await lockOwnShift(trx, account, id);

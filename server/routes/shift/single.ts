@@ -5,7 +5,7 @@ import { PUSH_DRIVERS, RESTAURANT_STATUS, SHIFT_STATUS } from '../../../domain/s
 import { SHIFT_MSG, shiftSchema, shiftUpdateSchema, type ShiftInput } from '../../../domain/validation/shift';
 import { assignedStatusFor, canDelete, canPublish, canUnpublish, type ShiftState } from '../../../domain/shifts';
 import { DriverChecks } from './checks';
-import { priceFor } from './common';
+import { checkBodyShiftId, priceFor } from './common';
 import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { pathId } from '../../params';
 import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftsWithTimesheet } from '../../records/shiftFacts';
@@ -131,7 +131,7 @@ export default async function singleShiftRoutes(app: RouteApp) {
   }, async (request) => {
     const id = pathId(request.params.id, SHIFT_MSG.notFound);
     const input = shiftUpdateSchema.parse(request.body ?? {});
-    if (input.id !== undefined && input.id !== null && input.id !== '' && Number(input.id) !== id) throw fieldError('id', SHIFT_MSG.idMismatch);
+    checkBodyShiftId(input.id, id);
     const account = request.account!;
     const scope = await scopeOf(app, account);
 
