@@ -207,9 +207,10 @@ describe('the admin board by keyboard, at a few hundred restaurants', () => {
             const cell = el.closest<HTMLElement>('td.fc-datagrid-cell[data-resource-id]');
             if (!el.classList.contains('row-name') || !cell) return 'no name focused';
             const box = el.getBoundingClientRect();
+            const scrolledTo = (table: string) => document.querySelector(table)!.closest<HTMLElement>('.fc-scroller')!.scrollTop;
             const grid = document.querySelector('.fc-timeline-body')!.closest<HTMLElement>('.fc-scroller')!.getBoundingClientRect();
             const lane = document.elementFromPoint(grid.left + 5, box.top + box.height / 2)?.closest<HTMLElement>('td.fc-timeline-lane[data-resource-id]');
-            return lane?.dataset.resourceId === cell.dataset.resourceId ? `aligned ${cell.dataset.resourceId}` : `name ${cell.dataset.resourceId}, grid ${lane?.dataset.resourceId}`;
+            return lane?.dataset.resourceId === cell.dataset.resourceId ? `aligned ${cell.dataset.resourceId}` : `name ${cell.dataset.resourceId} at ${Math.round(box.top)}, grid ${lane?.dataset.resourceId} (view ${Math.round(grid.top)}–${Math.round(grid.bottom)}, scrolled ${scrolledTo('.fc-timeline-body')} beside the names' ${scrolledTo('.fc-datagrid-body')})`;
           }),
         )
         .toMatch(/^aligned /);
