@@ -1,18 +1,13 @@
-import { apiJson, apiToken, demoRestaurants, loggedInPage, serverAndBrowser } from '../helpers/e2e';
-import { driversFreeToday, freeAllDay, publishedShiftStartingNow, waitForRoomToday } from '../helpers/todayShift';
-import { londonToday } from '../../domain/dates';
+import { apiJson, loggedInPage, serverAndBrowser } from '../helpers/e2e';
+import { camdenToday, driversFreeToday, freeAllDay, publishedShiftStartingNow } from '../helpers/todayShift';
 
 const both = serverAndBrowser();
 
 describe("today's attendance on the board", () => {
   it("turns the chip of a driver who has not started late, live, the filter and totals find it, and the restaurant's board shows it", { timeout: 240_000 }, async () => {
     // The shift starts this minute: it needs a minute of today before it and one after.
-    await waitForRoomToday(1436);
     const url = both.server.url;
-    const admin = await apiToken(url);
-    const { ids, camdenArea } = await demoRestaurants(url, admin);
-    const camden = ids['Pizza Palace Camden'];
-    const today = londonToday();
+    const { admin, camden, camdenArea, today } = await camdenToday(url, 1436);
     // A driver of the restaurant, made free all day (no working times), so the shift fits at any hour.
     const [driver] = await driversFreeToday(url, admin, { id: camden, area_id: camdenArea });
     await freeAllDay(url, admin, driver.id);

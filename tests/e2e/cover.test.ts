@@ -1,6 +1,5 @@
-import { apiCall, apiJson, apiToken, demoRestaurants, loggedInPage, serverAndBrowser } from '../helpers/e2e';
-import { driversFreeToday, freeAllDay, publishedShiftStartingNow, waitForRoomToday } from '../helpers/todayShift';
-import { londonToday } from '../../domain/dates';
+import { apiCall, apiJson, loggedInPage, serverAndBrowser } from '../helpers/e2e';
+import { camdenToday, driversFreeToday, freeAllDay, publishedShiftStartingNow } from '../helpers/todayShift';
 import type { BoardDriver } from '../../domain/shiftCalls';
 
 const both = serverAndBrowser();
@@ -8,12 +7,8 @@ const both = serverAndBrowser();
 describe('a no-show covered in one step', () => {
   it("turns late then no-show live, the manager covers it with the first driver proposed, and the restaurant's board shows the new driver", { timeout: 300_000 }, async () => {
     // The shift starts this minute and turns a no-show two minutes later: all of it within today.
-    await waitForRoomToday(1430);
     const url = both.server.url;
-    const admin = await apiToken(url);
-    const { ids, camdenArea } = await demoRestaurants(url, admin);
-    const camden = ids['Pizza Palace Camden'];
-    const today = londonToday();
+    const { admin, camden, camdenArea, today } = await camdenToday(url, 1430);
     // Two drivers of the restaurant free today, made free all day (no working times): one for the shift, who logs in
     // to the driver app and does not start it, and one who can cover it whatever the hour.
     const free = await driversFreeToday<BoardDriver & { email: string }>(url, admin, { id: camden, area_id: camdenArea });

@@ -2,7 +2,7 @@ import { fromMinutes, londonToday, toMinutes } from '../../domain/dates';
 import { worksForRestaurant } from '../../domain/availability';
 import type { BoardDriver } from '../../domain/shiftCalls';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../domain/workingTime';
-import { apiJson } from './e2e';
+import { apiJson, apiToken, demoRestaurants } from './e2e';
 
 /**
  * A published shift that starts this very minute, for end-to-end tests of today's attendance (late, no-show, cover):
@@ -16,6 +16,17 @@ export const londonNow = () =>
 /** Waits (in steps of 10 s) until London's time is between 00:01 and `latest` minutes past midnight, so the shift's minutes stay within today. */
 export async function waitForRoomToday(latest: number): Promise<void> {
   while (toMinutes(londonNow()) < 1 || toMinutes(londonNow()) > latest) await new Promise((r) => setTimeout(r, 10_000));
+}
+
+/**
+ * Where both attendance tests start, once today has room for the shift (see waitForRoomToday): an administrator's
+ * token, Pizza Palace Camden and its area, and today's date.
+ */
+export async function camdenToday(url: string, latest: number): Promise<{ admin: string; camden: number; camdenArea: number; today: string }> {
+  await waitForRoomToday(latest);
+  const admin = await apiToken(url);
+  const { ids, camdenArea } = await demoRestaurants(url, admin);
+  return { admin, camden: ids['Pizza Palace Camden'], camdenArea, today: londonToday() };
 }
 
 /** The active drivers of the restaurant who have no shift today, made free all day (no working times) when chosen. */
