@@ -23,7 +23,7 @@ interface Restaurant {
   area_id: number;
 }
 
-export interface AddTimesheetDialogProps {
+interface AddTimesheetDialogProps {
   onClose: () => void;
   onCreated: (view: TimesheetView) => void;
   restaurants: Restaurant[];
@@ -50,7 +50,7 @@ type Values = Record<string, string>;
  * works there, date (at most today), start and finish from the time list. The server prices the new timesheet.
  * Mount it only while open, so each opening starts empty.
  */
-export function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurantId, today }: AddTimesheetDialogProps) {
+function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurantId, today }: AddTimesheetDialogProps) {
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
   const latest = latestTimesheetDate('add', today);
