@@ -1,5 +1,4 @@
-import { useDataProvider } from 'react-admin';
-import { RemoveDialog } from '../../src/components/RemoveDialog';
+import { RemoveRecordDialog } from '../../src/components/RemoveDialog';
 import { AREA_RESOURCE, type Area } from './types';
 import { AREA_DIALOG_WIDTH } from './AreaDialog';
 
@@ -8,14 +7,12 @@ import { AREA_DIALOG_WIDTH } from './AreaDialog';
  * the dialog.
  */
 export function DeleteAreaDialog({ area, onClose, onDeleted }: { area: Area; onClose: () => void; onDeleted: (area: Area) => void }) {
-  const dataProvider = useDataProvider();
-  const remove = async () => {
-    await dataProvider.delete<Area>(AREA_RESOURCE, { id: area.id, previousData: area });
-    onDeleted(area);
-  };
   return (
-    <RemoveDialog id="delete-area-title" title={`Remove area ${area.name}?`} width={AREA_DIALOG_WIDTH} failed="The area could not be removed" onRemove={remove} onClose={onClose}>
+    <RemoveRecordDialog
+      resource={AREA_RESOURCE} record={area} onRemoved={onDeleted} onClose={onClose}
+      id="delete-area-title" title={`Remove area ${area.name}?`} width={AREA_DIALOG_WIDTH} failed="The area could not be removed"
+    >
       {area.name} ({area.city.city_name}) will be removed. Managers assigned to it lose it.
-    </RemoveDialog>
+    </RemoveRecordDialog>
   );
 }

@@ -60,42 +60,28 @@ export function RowMenu({ driver, actions }: { driver: DriverRecord; actions: Dr
     setAnchor(null);
     action(driver);
   };
+  // One list, so every action is drawn alike: its icon, then its words (some depend on the driver's state).
+  const items = [
+    { Icon: VisibilityOutlinedIcon, label: 'View Driver', action: actions.onView },
+    { Icon: ToggleOnOutlinedIcon, label: statusActionLabel(driver), action: actions.onToggleStatus },
+    { Icon: TrendingDownIcon, label: progressingActionLabel(driver), action: actions.onToggleProgressing },
+    { Icon: EditOutlinedIcon, label: 'Edit Driver', action: actions.onEdit },
+    { Icon: EventBusyOutlinedIcon, label: 'Set Unavailability', action: actions.onUnavailability },
+  ];
   return (
     <>
       <IconButton size="small" aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={run(actions.onView)}>
-          <ListItemIcon>
-            <VisibilityOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          View Driver
-        </MenuItem>
-        <MenuItem onClick={run(actions.onToggleStatus)}>
-          <ListItemIcon>
-            <ToggleOnOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          {statusActionLabel(driver)}
-        </MenuItem>
-        <MenuItem onClick={run(actions.onToggleProgressing)}>
-          <ListItemIcon>
-            <TrendingDownIcon fontSize="small" />
-          </ListItemIcon>
-          {progressingActionLabel(driver)}
-        </MenuItem>
-        <MenuItem onClick={run(actions.onEdit)}>
-          <ListItemIcon>
-            <EditOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          Edit Driver
-        </MenuItem>
-        <MenuItem onClick={run(actions.onUnavailability)}>
-          <ListItemIcon>
-            <EventBusyOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          Set Unavailability
-        </MenuItem>
+        {items.map(({ Icon, label, action }) => (
+          <MenuItem key={label} onClick={run(action)}>
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {label}
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );

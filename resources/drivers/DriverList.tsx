@@ -7,7 +7,7 @@ import { DRIVER_FILTER_CHOICES } from '../../domain/driverFilters';
 import type { AreaName } from '../../domain/validation/area';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { FilterSelect } from '../../src/components/FilterSelect';
-import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
+import { gatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
 import { ImportButton } from '../imports/ImportButton';
 import { DriverListContent, type OpenDriverDialog } from './DriverListContent';
 import { useAreaNames } from '../areas/useAreas';
@@ -21,14 +21,6 @@ const driverFilters = (areas: AreaName[]) => [
   <SearchInput key="q" source="q" placeholder="Search name or e-mail" alwaysOn slotProps={{ htmlInput: { 'aria-label': 'Search drivers' } }} />,
 ];
 
-/** The Drivers screen, /drivers: administrators only (others get RoleGate's message and no fetch). */
-export function DriverList() {
-  return (
-    <GatedScreen title="Drivers" path="/drivers">
-      <DriversScreen />
-    </GatedScreen>
-  );
-}
 
 /**
  * Drivers (spec 2, section 2): the Add Driver menu, then the list paged, sorted and filtered by the server, with
@@ -91,3 +83,6 @@ function AddDriverMenu({ disabled, noAreas, onPick }: { disabled: boolean; noAre
     </>
   );
 }
+
+/** The Drivers screen, /drivers: administrators only (others get RoleGate's message and no fetch). */
+export const DriverList = gatedScreen({ title: 'Drivers', path: '/drivers' }, DriversScreen);

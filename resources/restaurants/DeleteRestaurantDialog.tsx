@@ -1,7 +1,6 @@
 import { Button } from '@mui/material';
-import { RemoveDialog } from '../../src/components/RemoveDialog';
+import { RemoveRecordDialog } from '../../src/components/RemoveDialog';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
-import { useAppDataProvider } from '../../providers/dataProvider';
 import { RESTAURANTS, type RestaurantRecord } from './types';
 
 export const removeRestaurantQuestion = (r: { name: string }) => `Remove restaurant ${r.name}?`;
@@ -21,18 +20,10 @@ export function DeleteRestaurantDialog({
   onDeleted: () => void;
   onMarkInactive?: () => void;
 }) {
-  const dataProvider = useAppDataProvider();
-  const remove = async () => {
-    await dataProvider.delete(RESTAURANTS, { id: restaurant.id, previousData: restaurant });
-    onDeleted();
-  };
   return (
-    <RemoveDialog
-      id="delete-restaurant-title"
-      title={removeRestaurantQuestion(restaurant)}
-      failed="The restaurant could not be removed"
-      onRemove={remove}
-      onClose={onClose}
+    <RemoveRecordDialog
+      resource={RESTAURANTS} record={restaurant} onRemoved={onDeleted} onClose={onClose}
+      id="delete-restaurant-title" title={removeRestaurantQuestion(restaurant)} failed="The restaurant could not be removed"
       refusedAction={
         onMarkInactive &&
         restaurant.status === RESTAURANT_STATUS.active && (
@@ -43,6 +34,6 @@ export function DeleteRestaurantDialog({
       }
     >
       {restaurant.name} will be removed. Its login ({restaurant.email ?? 'none'}) stays for its other restaurants.
-    </RemoveDialog>
+    </RemoveRecordDialog>
   );
 }

@@ -7,7 +7,7 @@ import { useAreaNames } from '../areas/useAreas';
 import { RESTAURANT_FIRST_PAGE } from '../listDefaults';
 import { FilterSelect } from '../../src/components/FilterSelect';
 import { useApplyFilterNow } from '../../src/components/useApplyFilterNow';
-import { GatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
+import { gatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
 import { ImportButton } from '../imports/ImportButton';
 import { ADD_TITLE } from './RestaurantDialog';
 import { RestaurantListContent, type OpenRestaurantDialog } from './RestaurantListContent';
@@ -53,14 +53,6 @@ function RestaurateurFilter({ source }: { source: string; alwaysOn?: boolean }) 
   );
 }
 
-/** The Restaurants screen, /restaurants: administrators only (others get RoleGate's message and no fetch). */
-export function RestaurantList() {
-  return (
-    <GatedScreen title="Restaurants" path="/restaurants">
-      <RestaurantsScreen />
-    </GatedScreen>
-  );
-}
 
 /**
  * Restaurants (spec 2, section 2): Add Restaurant, then the list paged, sorted and filtered by the server (active
@@ -93,3 +85,6 @@ function RestaurantsScreen() {
     </ListScreenFrame>
   );
 }
+
+/** The Restaurants screen, /restaurants: administrators only (others get RoleGate's message and no fetch). */
+export const RestaurantList = gatedScreen({ title: 'Restaurants', path: '/restaurants' }, RestaurantsScreen);

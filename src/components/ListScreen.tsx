@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { List, Title, type ListProps, type RaRecord } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
 import { RoleGate } from './RoleGate';
@@ -13,6 +13,17 @@ export function GatedScreen({ title, path, children }: { title: string; path: st
       <RoleGate path={path}>{children}</RoleGate>
     </>
   );
+}
+
+/** A screen component that is `Screen` inside GatedScreen: what a route or resource mounts for a gated screen. */
+export function gatedScreen(gate: { title: string; path: string }, Screen: ComponentType) {
+  return function Gated() {
+    return (
+      <GatedScreen {...gate}>
+        <Screen />
+      </GatedScreen>
+    );
+  };
 }
 
 /** A list screen's frame: its heading with its main action (an Add button) above the list. */

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useDataProvider, type RaRecord } from 'react-admin';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 
 /** The first message of the id field of a refusal (the API's 400 shape), else the error's own message. */
@@ -80,4 +81,22 @@ export function RemoveDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/**
+ * 'Remove {record}?' for a record of a react-admin resource: Remove deletes it through the data provider (so its
+ * refusal is the server's, shown in the dialog) and then tells the screen which record went.
+ */
+export function RemoveRecordDialog<T extends RaRecord>({
+  resource,
+  record,
+  onRemoved,
+  ...dialog
+}: Omit<ComponentProps<typeof RemoveDialog>, 'onRemove'> & { resource: string; record: T; onRemoved: (record: T) => void }) {
+  const dataProvider = useDataProvider();
+  const remove = async () => {
+    await dataProvider.delete<T>(resource, { id: record.id, previousData: record });
+    onRemoved(record);
+  };
+  return <RemoveDialog {...dialog} onRemove={remove} />;
 }

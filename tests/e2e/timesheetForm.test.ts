@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { apiJson, apiLogin, apiToken, logIn, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 import type { TimesheetView } from '../../domain/timesheets';
 
@@ -12,18 +12,7 @@ import type { TimesheetView } from '../../domain/timesheets';
 const both = serverAndBrowser();
 const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${both.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-const loginBody = async (path: string, email: string) =>
-  (await fetch(`${both.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) })).json();
+const api = <T>(token: string, method: string, path: string, body?: unknown) => apiJson<T>(both.server.url, token, method, path, body);
 
 /** On screen: inside the window and not covered or clipped at its middle (what a person can see there is it). */
 const onScreen = (locator: Locator) =>
@@ -37,8 +26,8 @@ const onScreen = (locator: Locator) =>
 
 /** A week long before the demo data, with one pending timesheet of Dan Driver's at Pizza Palace Camden. */
 async function pendingTimesheet(): Promise<{ sheet: TimesheetView; monday: string; restaurant: string }> {
-  const admin = (await loginBody('/api/auth/login', 'admin@demo.test')).access_token as string;
-  const dan = (await loginBody('/api/auth/login/driver', 'driver@demo.test')).driver.id as number;
+  const admin = await apiToken(both.server.url);
+  const dan = (await apiLogin(both.server.url, '/api/auth/login/driver', 'driver@demo.test')).driver!.id;
   const areas = await api<{ restaurants: { id: number; name: string }[] }[]>(admin, 'GET', '/api/area');
   const ppc = areas.flatMap((a) => a.restaurants).find((r) => r.name === 'Pizza Palace Camden')!;
   const monday = mondayOf(addDays(londonToday(), -70));

@@ -1,27 +1,14 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { apiJson, apiLogin, logIn, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import { isCancellation, type TimesheetView } from '../../domain/timesheets';
 import { SHIFT_STATUS } from '../../domain/statuses';
 
 const both = serverAndBrowser();
 
-async function loginBody(path: string, email: string): Promise<{ access_token: string; driver?: { id: number } }> {
-  const res = await fetch(`${both.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
-  return res.json();
-}
+const loginBody = (path: string, email: string) => apiLogin(both.server.url, path, email);
 const tokenOf = async (path: string, email: string) => (await loginBody(path, email)).access_token;
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${both.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = <T>(token: string, method: string, path: string, body?: unknown) => apiJson<T>(both.server.url, token, method, path, body);
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const cells = (page: Page, text: string) => row(page, text).getByRole('cell').allTextContents();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT, startProcess } from './serverProcess';
 
 /** End-to-end tests run the real process (`server/main.ts`) on a fresh data directory, as `npm start` does. */
@@ -55,14 +55,52 @@ export async function logIn(page: Page, url: string, email: string, tab: 'Admin'
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-/** A demo account's bearer token from the login call, for tests that prepare data through the API. */
-export async function apiToken(url: string, email = 'admin@demo.test'): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, {
+/**
+ * A demo account's login answer (its token, and a driver's record from `/api/auth/login/driver`), for tests that
+ * prepare data through the API.
+ */
+export async function apiLogin(url: string, path: string, email: string): Promise<{ access_token: string; driver?: { id: number } }> {
+  const res = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'demo1234' }),
   });
-  return (await res.json()).access_token as string;
+  return res.json();
+}
+
+/** A demo staff account's bearer token from the login call, for tests that prepare data through the API. */
+export async function apiToken(url: string, email = 'admin@demo.test'): Promise<string> {
+  return (await apiLogin(url, '/api/auth/login', email)).access_token;
+}
+
+/** An API call as the screens make it: the bearer token (none for a login), and a JSON body when there is one. */
+export function apiCall(url: string, token: string | null, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'x-requested-with': 'XMLHttpRequest',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The JSON answer of an API call a test's preparation needs to succeed: a refusal fails the test with its body. */
+export async function apiJson<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await apiCall(url, token, method, path, body);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A laptop-sized window (1366×800, British English) logged in as a demo account, once past the login screen. */
+export async function loggedInPage(browser: Browser, url: string, email: string, tab: 'Admin' | 'Business'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  await logIn(page, url, email, tab);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return { context, page };
 }
 
 /**

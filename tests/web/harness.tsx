@@ -6,6 +6,7 @@ import { Root } from '../../src/Root';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import type { StoredUser } from '../../providers/session';
+import { NOT_AVAILABLE } from '../../src/components/RoleGate';
 
 export interface ApiCall {
   method: string;
@@ -131,6 +132,17 @@ export const RESTAURANT: StoredUser = {
 
 export function storeUser(user: StoredUser) {
   window.localStorage.setItem('user', JSON.stringify(user));
+}
+
+/**
+ * Opens `path` as `user` (whose role may not use the screen) and checks what they see: RoleGate's refusal, and no
+ * call under `apiPath` among `calls` (the screen's records are never read for them).
+ */
+export async function expectScreenRefused(user: StoredUser, path: string, calls: ApiCall[], apiPath: string) {
+  storeUser(user);
+  renderAppAt(path);
+  expect(await screen.findByText(NOT_AVAILABLE)).toBeInTheDocument();
+  expect(calls.some((c) => c.path.startsWith(apiPath))).toBe(false);
 }
 
 /** Waits until the app has gone to `path`. */

@@ -9,7 +9,7 @@ import { AdminContext } from 'react-admin';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { EDIT_POST_TITLE, NEW_POST_TITLE, PostDialog } from '../../resources/newsFeed/PostDialog';
-import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, pickerLists, expectScreenRefused, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -277,11 +277,7 @@ describe('News Feed screen', { timeout: 60_000 }, () => {
   });
 
   it('is not open to restaurant accounts', async () => {
-    const calls = api();
-    storeUser(RESTAURANT);
-    renderAppAt('/newsfeed');
-    expect(await screen.findByText('This screen is not available for your account.')).toBeInTheDocument();
-    expect(calls.some((c) => c.path.startsWith('/api/newsFeed'))).toBe(false);
+    await expectScreenRefused(RESTAURANT, '/newsfeed', api(), '/api/newsFeed');
   });
 });
 

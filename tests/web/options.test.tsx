@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OPTION_MSG, optionFormSchema } from '../../domain/validation/option';
 import { PUSH_MSG } from '../../domain/validation/pushMessage';
-import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, storeUser, type ApiCall } from './harness';
+import { ADMIN, MANAGER, RESTAURANT, isListCall, listAnswer, mockApi, pickerLists, expectScreenRefused, renderAppAt, storeUser, type ApiCall } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -124,11 +124,7 @@ describe('Options screen', () => {
   });
 
   it('tells a restaurant account the screen is not theirs', async () => {
-    const calls = api();
-    storeUser(RESTAURANT);
-    renderAppAt('/options');
-    expect(await screen.findByText('This screen is not available for your account.')).toBeInTheDocument();
-    expect(calls.some((c) => c.path.startsWith('/api/option'))).toBe(false);
+    await expectScreenRefused(RESTAURANT, '/options', api(), '/api/option');
   });
 });
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, mondayOf, londonToday } from '../../domain/dates';
 import { PHONE_TOTALS_NOTE } from '../../src/pages/schedule/PhoneRestaurantPicker';
+import type { StoredUser } from '../../providers/session';
 import { ADMIN, RESTAURANT, renderAppAs, type ApiCall } from './harness';
 
 // A phone's screen (390 px): MUI's media queries answer as the phone's browser would.
@@ -35,13 +36,18 @@ const answer = (call: ApiCall) => {
 };
 const week = `interval=20&from=${MON}&to=${addDays(MON, 6)}`;
 
+/** Opens the board on a phone as `user` and checks it shows the first restaurant by name at once, not an empty board. */
+async function opensOnFirstRestaurant(user: StoredUser, path: string) {
+  onAPhone();
+  renderAppAs(user, path, answer);
+  const picker = await screen.findByRole('combobox', { name: 'Restaurant' });
+  await waitFor(() => expect(picker).toHaveTextContent('Bombay Spice'));
+  expect(screen.queryByText('No restaurant selected')).not.toBeInTheDocument();
+}
+
 describe('the schedule board on a phone', () => {
   it("shows the first restaurant at once, with the range's totals and Publish count for every restaurant", async () => {
-    onAPhone();
-    renderAppAs(ADMIN, `/schedule?${week}`, answer);
-    const picker = await screen.findByRole('combobox', { name: 'Restaurant' });
-    await waitFor(() => expect(picker).toHaveTextContent('Bombay Spice'));
-    expect(screen.queryByText('No restaurant selected')).not.toBeInTheDocument();
+    await opensOnFirstRestaurant(ADMIN, `/schedule?${week}`);
     expect(screen.getByText(PHONE_TOTALS_NOTE)).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector('[data-total="Total Shifts"]')).toHaveTextContent('4'));
     expect(document.querySelector('[data-total="Unpublished"]')).toHaveTextContent('3');
@@ -50,11 +56,7 @@ describe('the schedule board on a phone', () => {
   });
 
   it("shows a restaurant account's first restaurant at once", async () => {
-    onAPhone();
-    renderAppAs(RESTAURANT, `/schedulerestaurant?${week}`, answer);
-    const picker = await screen.findByRole('combobox', { name: 'Restaurant' });
-    await waitFor(() => expect(picker).toHaveTextContent('Bombay Spice'));
-    expect(screen.queryByText('No restaurant selected')).not.toBeInTheDocument();
+    await opensOnFirstRestaurant(RESTAURANT, `/schedulerestaurant?${week}`);
   });
 });
 

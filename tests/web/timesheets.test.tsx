@@ -208,12 +208,18 @@ describe('Timesheets screen', () => {
     expectButtons({ Approve: 'disabled', Discard: 'disabled' });
   };
 
-  it('disables Approve and Discard while a time is missing or wrong, and snaps typed times to the list', async () => {
+  /** Opens the first timesheet in the form and empties one of its fields (then leaves it, so its message shows). */
+  const emptied = async (role: 'combobox' | 'textbox', name: string) => {
     const { user } = await open();
     await user.click(rowOf('17:00 – 22:00'));
-    const start = within(form()).getByRole('combobox', { name: 'Start Time' });
-    await user.clear(start);
+    const field = within(form()).getByRole(role, { name });
+    await user.clear(field);
     await user.tab();
+    return { user, field };
+  };
+
+  it('disables Approve and Discard while a time is missing or wrong, and snaps typed times to the list', async () => {
+    const { user, field: start } = await emptied('combobox', 'Start Time');
     expectRefusal('Start Time is required.');
     // Focusing the empty field pre-fills the time of day; typing replaces it.
     await user.type(start, '7pm');
@@ -234,11 +240,7 @@ describe('Timesheets screen', () => {
   }, 60_000);
 
   it('caps the date at tomorrow and answers the date messages', async () => {
-    const { user } = await open();
-    await user.click(rowOf('17:00 – 22:00'));
-    const date = within(form()).getByRole('textbox', { name: 'Date' });
-    await user.clear(date);
-    await user.tab();
+    const { user, field: date } = await emptied('textbox', 'Date');
     expect(within(form()).getByText('Date is required.')).toBeInTheDocument();
     expect(button('Approve')).toBeDisabled();
     expect(button('Approve')).toHaveAccessibleDescription(TIMESHEET_MSG.fieldsFirst);

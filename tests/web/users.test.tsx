@@ -6,7 +6,7 @@ import { USER_MSG, matchesUserSearch } from '../../domain/validation/user';
 import { UserDialog } from '../../resources/users/UserDialog';
 import { AREAS_LABEL, RESTAURANTS_LABEL } from '../../resources/users/UserInputs';
 import type { PanelUser } from '../../resources/users/types';
-import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, pickerLists, renderAppAt, renderInAdmin, storeUser, type ApiCall, type AreaFixture } from './harness';
+import { ADMIN, MANAGER, isListCall, listAnswer, mockApi, pickerLists, expectScreenRefused, renderAppAt, renderInAdmin, storeUser, type ApiCall, type AreaFixture } from './harness';
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -371,10 +371,6 @@ describe('Administrators screen', () => {
   });
 
   it('is not for managers', async () => {
-    const calls = api();
-    storeUser(MANAGER);
-    renderAppAt('/users');
-    expect(await screen.findByText('This screen is not available for your account.')).toBeInTheDocument();
-    expect(calls.some((c) => c.path.startsWith('/api/user'))).toBe(false);
+    await expectScreenRefused(MANAGER, '/users', api(), '/api/user');
   });
 });

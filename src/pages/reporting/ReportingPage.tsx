@@ -5,7 +5,7 @@ import { Alert, Box, Button, ButtonGroup, Card, CardContent, LinearProgress, Men
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { INTERVAL } from '../../../domain/ranges';
 import { DEFAULT_REPORT, isReportKind, reportDefinition, REPORTS, type ReportKind } from '../../../domain/reports';
-import { GatedScreen } from '../../components/ListScreen';
+import { gatedScreen } from '../../components/ListScreen';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import { downloadReport } from './reportFiles';
 import { ReportChart } from './ReportChart';
@@ -18,14 +18,6 @@ import { LateNoShowsReport } from './LateNoShowsReport';
 const DISABLED_INTERVALS = [INTERVAL.day] as const;
 export const NO_ROWS = 'Nothing to report in this period';
 
-/** /reporting: administrators and managers. */
-export function ReportingPage() {
-  return (
-    <GatedScreen title="Reporting" path="/reporting">
-      <ReportingScreen />
-    </GatedScreen>
-  );
-}
 
 /**
  * The reporting screen (spec 2, section 2): the report picker, the range with arrows and interval (Day disabled),
@@ -135,3 +127,6 @@ function ReportingScreen() {
     </Box>
   );
 }
+
+/** /reporting: administrators and managers. */
+export const ReportingPage = gatedScreen({ title: 'Reporting', path: '/reporting' }, ReportingScreen);

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { Alert, Box, Button, LinearProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { londonToday } from '../../../domain/dates';
 import { INTERVAL } from '../../../domain/ranges';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import { FREE_SHIFT_BONUSES, SHIFT_LABEL, isEditableFreeShift, publishShiftsQuestion, stateOf, type ShiftRecord } from '../../../domain/shifts';
-import { RoleGate } from '../../components/RoleGate';
+import { GatedScreen } from '../../components/ListScreen';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import type { BoardRestaurant } from '../../../domain/shiftCalls';
 import { useAppDataProvider } from '../../../providers/dataProvider';
@@ -44,12 +44,9 @@ const freeBody = (s: ShiftRecord, restaurantId: number, date: string) => ({
 /** /schedulerestaurant: a restaurant account's board (spec 3, section 2.2). */
 export function RestaurantSchedulePage() {
   return (
-    <>
-      <Title title="Schedule" />
-      <RoleGate path="/schedulerestaurant">
-        <RestaurantScheduleBoard />
-      </RoleGate>
-    </>
+    <GatedScreen title="Schedule" path="/schedulerestaurant">
+      <RestaurantScheduleBoard />
+    </GatedScreen>
   );
 }
 

@@ -187,6 +187,11 @@ export function ScheduleBoard() {
     store.upsert([shift]);
     closeDialog();
   };
+  // Cancel and Cover answer with the changed shift: into the store; their dialog closes unless another opened since.
+  const changedBy = (kind: 'cancel' | 'cover') => (shift: ShiftRecord) => {
+    store.upsert([shift]);
+    closeIfStill(kind);
+  };
   const restaurantName = useCallback((id: number) => restaurantById.get(id)?.name, [restaurantById]);
   const shiftDialogProps = { drivers: drivers.data, store, restaurantName, fuelRates, onClose: closeDialog, onSaved: saved };
 
@@ -336,20 +341,14 @@ export function ScheduleBoard() {
           shift={dialog.shift}
           restaurantName={restaurantById.get(dialog.shift.restaurant_id)?.name ?? ''}
           onClose={closeDialog}
-          onCancelled={(shift) => {
-            store.upsert([shift]);
-            closeIfStill('cancel');
-          }}
+          onCancelled={changedBy('cancel')}
         />
       )}
       {dialog?.kind === 'cover' && (
         <CoverDialog
           shift={dialog.shift}
           onClose={closeDialog}
-          onCovered={(shift) => {
-            store.upsert([shift]);
-            closeIfStill('cover');
-          }}
+          onCovered={changedBy('cover')}
         />
       )}
       {dialog?.kind === 'copy' && (

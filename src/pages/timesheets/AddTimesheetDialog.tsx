@@ -5,13 +5,14 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { latestTimesheetDate, type TimesheetView } from '../../../domain/timesheets';
 import { timesheetSchema } from '../../../domain/validation/timesheet';
 import type { DriverRecord } from '../../../domain/validation/driver';
-import { DRIVER_STATUS } from '../../../domain/statuses';
+import { DRIVER_STATUS, RESTAURANT_STATUS } from '../../../domain/statuses';
 import { worksForRestaurant } from '../../../domain/availability';
 import { FormDialog, DialogSelectInput } from '../../components/forms';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { TimesheetDateInput, TimesheetTimeInput } from './formFields';
 import { useAppDataProvider } from '../../../providers/dataProvider';
 import { createTimesheet } from './timesheetActions';
+import type { TimesheetScreen } from './useTimesheetScreen';
 
 /** What the dialog needs of GET /api/driver. */
 type DriverChoice = Pick<DriverRecord, 'id' | 'full_name' | 'area_ids' | 'restaurant_ids'>;
@@ -22,13 +23,24 @@ interface Restaurant {
   area_id: number;
 }
 
-export interface AddTimesheetDialogProps {
+interface AddTimesheetDialogProps {
   onClose: () => void;
   onCreated: (view: TimesheetView) => void;
   restaurants: Restaurant[];
   /** The restaurant picked in the toolbar, offered first. */
   restaurantId: number | null;
   today: string;
+}
+
+/**
+ * Add Time Sheet as both timesheet screens (desktop and phone) open it: the screen's active restaurants, the one
+ * picked in the toolbar first when it is among them, and the new timesheet into the screen's rows.
+ */
+export function AddScreenTimesheet({ screen, onClose }: { screen: TimesheetScreen; onClose: () => void }) {
+  const restaurants = screen.restaurants.filter((r) => r.status === undefined || r.status === RESTAURANT_STATUS.active);
+  const picked = screen.location?.type === 'restaurant' ? screen.location.id : null;
+  const restaurantId = restaurants.some((r) => r.id === picked) ? picked : null;
+  return <AddTimesheetDialog onClose={onClose} onCreated={screen.onSaved} restaurants={restaurants} restaurantId={restaurantId} today={screen.today} />;
 }
 
 type Values = Record<string, string>;
@@ -38,7 +50,7 @@ type Values = Record<string, string>;
  * works there, date (at most today), start and finish from the time list. The server prices the new timesheet.
  * Mount it only while open, so each opening starts empty.
  */
-export function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurantId, today }: AddTimesheetDialogProps) {
+function AddTimesheetDialog({ onClose, onCreated, restaurants, restaurantId, today }: AddTimesheetDialogProps) {
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
   const latest = latestTimesheetDate('add', today);

@@ -8,7 +8,7 @@ import { IntervalSelect, RangeNavigator } from '../../components/range';
 import { INTERVAL } from '../../../domain/ranges';
 import type { DriverFilter } from './DriverPanel';
 import { SummaryForm } from './SummaryForm';
-import { AddTimesheetDialog } from './AddTimesheetDialog';
+import { AddScreenTimesheet } from './AddTimesheetDialog';
 import { ApproveAllButton } from './ApproveAllButton';
 import { ProcessDialog } from './ProcessDialog';
 import { STATUS_COLOURS, formatHours } from './TimesheetTable';
@@ -136,15 +136,7 @@ export function PhoneTimesheets({ screen }: { screen: TimesheetScreen }) {
           No timesheets for these days and filters
         </Typography>
       )}
-      {!readOnly && adding && (
-        <AddTimesheetDialog
-          onClose={() => setAdding(false)}
-          onCreated={screen.onSaved}
-          restaurants={screen.restaurants.filter((r) => r.status === undefined || r.status === 10)}
-          restaurantId={screen.location?.type === 'restaurant' ? screen.location.id : null}
-          today={screen.today}
-        />
-      )}
+      {!readOnly && adding && <AddScreenTimesheet screen={screen} onClose={() => setAdding(false)} />}
       <ProcessDialog open={!!row} onClose={() => setProcessing(null)}>
           {row && (
             <SummaryForm

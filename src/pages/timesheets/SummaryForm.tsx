@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Confirm, useNotify } from 'react-admin';
-import { Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
@@ -17,7 +17,7 @@ import type { LatLng } from '../../components/maps';
 // The History tab's parts only: the /history screen itself stays in its own lazily loaded chunk.
 import { RecordHistory } from '../../../resources/history/RecordHistory';
 import { RecordTabs, type RecordTab } from '../../../resources/history/RecordTabs';
-import { TimesheetDateField, TimeField } from './fields';
+import { ChoiceField, TimesheetDateField, TimeField } from './fields';
 import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
 import { TimesheetMap } from './TimesheetMap';
 import { STATUS_COLOURS } from './TimesheetTable';
@@ -176,23 +176,16 @@ export function SummaryForm(props: SummaryFormProps) {
         <Stack spacing={1.25}>
           <ScheduledDetailsBar row={row} values={values} disabled={locked} onImport={() => form.setValues((v) => ({ ...v, ...scheduledValues(row) }))} />
           <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(6, minmax(0, 1fr))' }, '& > *': { gridColumn: { xs: 'span 1', sm: 'span 2' } } }}>
-            <TextField
-              select
-              size="small"
+            <ChoiceField
               label="Restaurant"
+              choices={restaurantChoices.map((r) => ({ value: String(r.id), name: r.name }))}
               value={values.restaurant_id}
               onChange={(e) => set('restaurant_id')(e.target.value)}
               onBlur={touch('restaurant_id')}
               disabled={locked}
               {...fieldState('restaurant_id')}
               sx={{ gridColumn: { xs: '1 / -1', sm: 'span 3' } }}
-            >
-              {restaurantChoices.map((r) => (
-                <MenuItem key={r.id} value={String(r.id)}>
-                  {r.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'span 3' }, display: 'grid' }}>
               <TimesheetDateField label="Date" value={values.period_date} onChange={set('period_date')} onBlur={touch('period_date')} disabled={locked} max={latest} {...fieldState('period_date')} />
             </Box>
@@ -202,13 +195,15 @@ export function SummaryForm(props: SummaryFormProps) {
             <Box sx={{ display: 'grid' }}>
               <TimeField label="Finish Time" value={values.finish_time} onChange={set('finish_time')} onBlur={touch('finish_time')} disabled={locked} {...fieldState('finish_time')} />
             </Box>
-            <TextField select size="small" label="Add Driver Bonus" value={String(Number(values.cost_bonus))} onChange={(e) => set('cost_bonus')(e.target.value)} disabled={locked} {...fieldState('cost_bonus')} sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}>
-              {bonusChoices.map((c) => (
-                <MenuItem key={c.value} value={String(c.value)}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            <ChoiceField
+              label="Add Driver Bonus"
+              choices={bonusChoices.map((c) => ({ value: String(c.value), name: c.name }))}
+              value={String(Number(values.cost_bonus))}
+              onChange={(e) => set('cost_bonus')(e.target.value)}
+              disabled={locked}
+              {...fieldState('cost_bonus')}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}
+            />
             {!readOnly && (
               <TextField
                 size="small"

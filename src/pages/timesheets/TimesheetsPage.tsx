@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
 import { GatedScreen } from '../../components/ListScreen';
-import { AddTimesheetDialog } from './AddTimesheetDialog';
+import { AddScreenTimesheet } from './AddTimesheetDialog';
 import { DriverPanel } from './DriverPanel';
 import { PhoneTimesheets } from './PhoneTimesheets';
 import { ProcessDialog } from './ProcessDialog';
@@ -159,15 +159,7 @@ function DesktopTimesheets({ screen }: { screen: TimesheetScreen }) {
           {form}
         </ProcessDialog>
       )}
-      {!readOnly && adding && (
-        <AddTimesheetDialog
-          onClose={() => setAdding(false)}
-          onCreated={screen.onSaved}
-          restaurants={screen.restaurants.filter((r) => r.status === undefined || r.status === 10)}
-          restaurantId={invoiceRestaurant?.id ?? null}
-          today={screen.today}
-        />
-      )}
+      {!readOnly && adding && <AddScreenTimesheet screen={screen} onClose={() => setAdding(false)} />}
       {invoiceRestaurant && invoicing && (
         <RequestInvoiceDialog
           variant={readOnly ? 'restaurant' : 'admin'}

@@ -1,5 +1,5 @@
 import { useRef, useState, type FocusEvent } from 'react';
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import { ukDate } from '../../../domain/dates';
 import { londonTime } from '../../../domain/timesheets';
 import { snapToTimeList, TIME_LIST } from '../../../domain/timeList';
@@ -82,5 +82,18 @@ export function TimesheetDateField({ label, value, onChange, onBlur, error, help
       max={max}
       hint={null}
     />
+  );
+}
+
+/** A small select of the form, its options given as values with their words. */
+export function ChoiceField({ choices, ...field }: Omit<TextFieldProps, 'select' | 'children'> & { choices: { value: string; name: string }[] }) {
+  return (
+    <TextField select size="small" {...field}>
+      {choices.map((c) => (
+        <MenuItem key={c.value} value={c.value}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
