@@ -12,7 +12,7 @@ import { boardFirstCalls, boardRangeOfAddress } from '../api';
 import { readLocation, rowsFor } from '../boardOrder';
 import { dismissBoardPreview, previewGone, PREVIEW_CLASS } from './dismiss';
 import { previewHtml } from './previewHtml';
-import './boardPreview.css';
+import styles from './boardPreview.css?inline';
 
 /**
  * The board's first view. A page load of /schedule waits some 0.6–0.9 s for the app's code (react-admin, MUI,
@@ -23,14 +23,18 @@ import './boardPreview.css';
  * technology (the page is marked busy meanwhile), and goes the moment the board's first rows are drawn
  * (src/layout/firstScreen.ts), after PREVIEW_AT_MOST_MS, on any error, or as soon as the user acts.
  */
-export const PREVIEW_AT_MOST_MS = 5000;
+const PREVIEW_AT_MOST_MS = 5000;
 
 /** The shell's frame around the board (src/layout/AppLayout.tsx, theme.ts): top bar, content padding, drawer. */
 const BAR_HEIGHT = 48;
 const PADDING = 16;
 const DRAWER = { open: 220, closed: 56 };
-/** The board's own parts (ScheduleBoard.tsx): the toolbar above, the driver list on the left, the totals below. */
-const TOOLBAR_HEIGHT = 48;
+/**
+ * The board's own parts (ScheduleBoard.tsx): the toolbar above (one line of 48 px when the content is wide enough for
+ * its controls, else two), the driver list on the left, the totals below.
+ */
+const TOOLBAR_LINE = 48;
+const TOOLBAR_ONE_LINE_WIDTH = 1220;
 const PANEL_WIDTH = 240;
 const FOOTER_HEIGHT = 41;
 /** Narrower than this the board is a phone's: one restaurant at a time, picked first. No first view there. */
@@ -90,17 +94,24 @@ export async function startBoardPreview(win: Window = window): Promise<void> {
 function draw(win: Window, rows: BoardRestaurant[], shifts: ShiftRecord[], days: string[], today: string): void {
   const doc = win.document;
   const left = (drawerOpen(win.localStorage) ? DRAWER.open : DRAWER.closed) + PADDING;
-  const width = win.innerWidth - left - PADDING - 2 - PANEL_WIDTH;
-  const height = win.innerHeight - BAR_HEIGHT - PADDING - TOOLBAR_HEIGHT - FOOTER_HEIGHT;
+  const content = win.innerWidth - left - PADDING;
+  const toolbar = content >= TOOLBAR_ONE_LINE_WIDTH ? TOOLBAR_LINE : 2 * TOOLBAR_LINE;
+  const width = content - 2 - PANEL_WIDTH;
+  const height = win.innerHeight - BAR_HEIGHT - PADDING - toolbar - FOOTER_HEIGHT;
   const view = doc.createElement('div');
   view.className = PREVIEW_CLASS;
   view.setAttribute('aria-hidden', 'true');
   view.style.left = `${left}px`;
   view.innerHTML =
-    `<div class="preview-toolbar" style="height:${TOOLBAR_HEIGHT}px"></div>` +
+    `<div class="preview-bar"></div><div class="preview-toolbar" style="height:${toolbar}px"></div>` +
     `<div class="preview-frame"><div class="preview-panel" style="width:${PANEL_WIDTH}px"></div>` +
     `<div class="preview-board">${previewHtml(rows, shifts, days, today, { width, height })}</div></div>` +
     `<div class="preview-footer" style="height:${FOOTER_HEIGHT}px"></div>`;
+  // Its styles come with it (a style element: the policy allows inline styles), not as a file the page must wait for.
+  const style = doc.createElement('style');
+  style.className = `${PREVIEW_CLASS}-style`;
+  style.textContent = styles;
+  doc.head.appendChild(style);
   doc.body.appendChild(view);
   doc.getElementById('root')?.setAttribute('aria-busy', 'true');
 }

@@ -15,7 +15,7 @@ export function previewGone(): boolean {
 /** Removes the first view, if any, and the page's busy mark; from then on, it is not drawn. */
 export function dismissBoardPreview(doc: Document = document): void {
   gone = true;
-  doc.querySelectorAll(`.${PREVIEW_CLASS}`).forEach((el) => el.remove());
+  doc.querySelectorAll(`.${PREVIEW_CLASS}, .${PREVIEW_CLASS}-style`).forEach((el) => el.remove());
   doc.getElementById('root')?.removeAttribute('aria-busy');
 }
 

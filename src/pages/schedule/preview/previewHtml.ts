@@ -11,23 +11,27 @@ import { dayHeading, driverLabel, escapeHtml } from '../chipWords';
  */
 
 /** What the view has room for, in pixels: the rows stop once they fill it, and a month's days once they fill its width. */
-export interface PreviewRoom {
+interface PreviewRoom {
   width: number;
   height: number;
 }
 
 /** The board's columns (ShiftCalendar.tsx): the names' column, and each day's least width by the range's length. */
-export const NAMES_WIDTH = 190;
+const NAMES_WIDTH = 193;
 const dayMinWidth = (days: number) => (days > 14 ? 104 : days > 7 ? 96 : 84);
 
-/** Heights as the board draws them (measured at 13 px): a heading row, a row, and each chip stacked in a day. */
-export const HEADER_HEIGHT = 29;
-export const AREA_HEIGHT = 29;
+/**
+ * Heights as the board draws them (measured in Chromium at 13 px): the day headings, the empty spacer row FullCalendar
+ * keeps above the first row, an area's heading, an empty row, and each chip stacked in a day (calendar.css).
+ */
+const HEADER_HEIGHT = 33;
+const SPACER_HEIGHT = 25;
+const AREA_HEIGHT = 29;
 const ROW_BASE = 34;
-export const CHIP_HEIGHT = 40;
+const CHIP_PITCH = 37.5;
 
 /** A restaurant row's height: its busiest day's chips stacked, with room under them for the day's buttons. */
-const rowHeight = (stack: number) => (stack ? Math.max(ROW_BASE, stack * CHIP_HEIGHT + 26) : ROW_BASE);
+const rowHeight = (stack: number) => (stack ? Math.round(26.5 + stack * CHIP_PITCH) : ROW_BASE);
 
 /** Chips in a day as the board orders them: by start time, then as made. */
 const byStart = (a: ShiftRecord, b: ShiftRecord) => (a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : a.id - b.id);
@@ -69,8 +73,9 @@ export function previewHtml(rows: readonly BoardRestaurant[], shifts: readonly S
     `<div class="preview-head preview-corner">Restaurants</div>` +
     shown
       .map((d) => `<div class="preview-head preview-day${d === today ? ' preview-today' : ''}" data-preview-date="${d}" title="${ukDate(d)}">${dayHeading(d)} ▾</div>`)
-      .join('');
-  let height = HEADER_HEIGHT;
+      .join('') +
+    `<div class="preview-spacer" style="height:${SPACER_HEIGHT}px"></div>`;
+  let height = HEADER_HEIGHT + SPACER_HEIGHT;
   let area: number | null = null;
   for (const r of rows) {
     if (height > room.height) break;
