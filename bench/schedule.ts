@@ -4,7 +4,7 @@ import { rangeFor, INTERVAL, type DateRange } from '../domain/ranges';
 import type { ShiftRecord } from '../domain/shifts';
 import { SHIFT_STATUS } from '../domain/statuses';
 import { adminBrowser, blockingSince, boardQuiet, heapAfterGc, jumpToLastRow, navigateInApp, type Blocking, type Jump } from './boardScroll';
-import { sortRestaurants } from '../src/pages/schedule/boardRows';
+import { sortRestaurants } from '../src/pages/schedule/boardOrder';
 import type { BoardRestaurant } from '../domain/shiftCalls';
 import { boardFloorPage } from './firstOpen';
 import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfterChange, type Change, type LoadResult } from './load';

@@ -20,21 +20,8 @@ export interface ShiftState {
   restaurant_made?: boolean;
 }
 
-/** Labels and messages of the boards, word for word (spec 3, sections 2 and 5). */
-export const SHIFT_LABEL = {
-  openShift: 'Open shift',
-  claimed: 'Claimed',
-  timesheetExists: 'Timesheet exists by this shift',
-  allDriversAvailable: 'All Drivers Available',
-  noRestaurantSelected: 'No restaurant selected',
-  notifyDrivers: 'Notify drivers?',
-  pasteOpenShift: 'Paste Open shift?',
-  unready: 'unready',
-  noMoreToPublish: 'No more shifts to publish',
-  hiddenForRestaurants: 'hidden for restaurants',
-} as const;
-
-export const rejectedByLabel = (name: string) => `Rejected by: ${name}`;
+// The chips' words live apart so the board's first view (src/pages/schedule/preview/) can load them alone.
+export { SHIFT_LABEL, rejectedByLabel } from './shiftLabels';
 export const shiftRejectedBy = (name: string) => `Shift rejected by ${name}`;
 export const removeShiftQuestion = (date: string) => `Remove shift ${ukDate(date)}?`;
 export const publishShiftsQuestion = (count: number) => `Publish ${count} shifts?`;

@@ -1,15 +1,17 @@
-import type { HttpAnswer } from './httpAnswer';
+import type { RawAnswer } from './fetchAnswer';
 import { counted } from './requestsSettled';
 
 /**
- * GETs started before the code that makes them has loaded (src/firstCalls.ts), handed to the first identical GET
- * (httpClient.ts): a screen's first page and choice lists travel while the app's code still loads and renders,
- * instead of after it. An answer nobody takes within EARLY_KEPT_MS is dropped, so a later call never gets an old one.
+ * GETs started before the code that makes them has loaded (src/firstCalls.ts, the board's first view), handed to the
+ * first identical GET (httpClient.ts), which reads the answer as its own: a screen's first page and choice lists
+ * travel while the app's code still loads and renders, instead of after it. An answer nobody takes within
+ * EARLY_KEPT_MS is dropped, so a later call never gets an old one. Light (no react-admin): the board's first view
+ * loads it before the app.
  */
 const EARLY_KEPT_MS = 10_000;
 
 /** Each early answer, and what ends its count as a call still out (requestsSettled.ts) once it is taken or dropped. */
-const early = new Map<string, { answer: Promise<HttpAnswer>; release: () => void }>();
+const early = new Map<string, { answer: Promise<RawAnswer>; release: () => void }>();
 
 /** A URL's path and query, the parameters in name order: the same call whoever wrote its query string. */
 function callKey(url: string): string {
@@ -18,7 +20,7 @@ function callKey(url: string): string {
   return `${pathname}?${new URLSearchParams(params).toString()}`;
 }
 
-export function keepEarly(url: string, answer: Promise<HttpAnswer>): void {
+export function keepEarly(url: string, answer: Promise<RawAnswer>): void {
   const key = callKey(url);
   // Its failure is the taker's to handle; untaken, it is nobody's.
   answer.catch(() => undefined);
@@ -34,7 +36,7 @@ export function keepEarly(url: string, answer: Promise<HttpAnswer>): void {
 }
 
 /** The answer of an early GET of `url`, once: the next identical call goes to the server. */
-export function takeEarly(url: string): Promise<HttpAnswer> | undefined {
+export function takeEarly(url: string): Promise<RawAnswer> | undefined {
   if (!early.size) return undefined;
   const key = callKey(url);
   const kept = early.get(key);

@@ -4,6 +4,7 @@ import { counted } from './requestsSettled';
 import { noteWrite } from './writes';
 import { takeEarly } from './earlyCalls';
 import type { HttpAnswer } from './httpAnswer';
+import { buildUrl, fetchAnswer, Unreachable, type Query, type RawAnswer } from './fetchAnswer';
 import { callKey } from './idempotencyKeys';
 import { IDEMPOTENCY_HEADER } from '../domain/idempotency';
 import { errorMessage, firstFieldMessage, type ErrorBody } from './errorBodies';
@@ -23,7 +24,7 @@ export interface RequestOptions {
   /** A plain object is sent as JSON, a string as JSON already written; FormData as multipart. */
   body?: unknown;
   headers?: Record<string, string>;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: Query;
   /** Login, register and logout must not trigger the log-out-and-reload of a 401. */
   logoutOn401?: boolean;
   /** Send the bearer token (default: when a user is stored). */
@@ -36,26 +37,8 @@ export interface RequestOptions {
 /** Kept here too: the multipart bodies the client sends are built with it. */
 export { toFormData } from './formData';
 
-/** `path` with `query`'s defined parameters: the address a call goes to, and the key of an early answer (earlyCalls.ts). */
-export function buildUrl(path: string, query?: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined) params.append(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+// The network half (address, fetch, body) is light enough for the page's first moments: see fetchAnswer.ts.
+export { asArray, buildUrl } from './fetchAnswer';
 
 /** Kept apart so tests can observe it; a reload starts the app again from the login page. */
 export const session = {
@@ -74,7 +57,14 @@ export async function httpClient<T = unknown>(path: string, options: RequestOpti
  */
 export function httpRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
   const early = (options.method ?? 'GET') === 'GET' ? takeEarly(buildUrl(path, options.query)) : undefined;
-  return (early as Promise<HttpAnswer<T>> | undefined) ?? counted(send<T>(path, options));
+  // An early answer is read as this call would read its own: the same result, the same errors, the same log-out on 401.
+  if (early) return early.then((raw) => answerOf<T>(raw, path, options), (error) => Promise.reject(callError(error)));
+  return counted(send<T>(path, options));
+}
+
+/** What a call that got no usable answer rejects with: the browser's abort as it is, no answer as an HttpError. */
+function callError(error: unknown): unknown {
+  return error instanceof Unreachable ? new HttpError('The server cannot be reached - check your connection and try again', 0, null) : error;
 }
 
 async function send<T>(path: string, options: RequestOptions): Promise<HttpAnswer<T>> {
@@ -103,49 +93,37 @@ async function send<T>(path: string, options: RequestOptions): Promise<HttpAnswe
   const idempotency = (method.toUpperCase() === 'POST' || options.idempotent) && !ownKey ? callKey(url, body) : null;
   if (idempotency) headers[IDEMPOTENCY_HEADER] = idempotency.key;
 
-  let response: Response;
+  let raw: RawAnswer;
   try {
-    response = await fetch(url, { method, headers, body, signal: options.signal });
+    raw = await fetchAnswer(url, { method, headers, body, signal: options.signal });
   } catch (error) {
-    // Given up or unanswered, the call may still have been saved: the same call again keeps its key.
+    // Given up, unanswered or broken off, the call may still have been saved: the same call again keeps its key.
     idempotency?.settle(0);
-    if ((error as Error)?.name === 'AbortError') throw error;
-    throw new HttpError('The server cannot be reached - check your connection and try again', 0, null);
+    throw callError(error);
   }
+  idempotency?.settle(raw.status, raw.body);
+  return answerOf<T>(raw, path, options);
+}
 
-  let data: unknown;
-  try {
-    data = await readBody(response);
-  } catch (error) {
-    idempotency?.settle(0); // the answer broke off: as good as none
-    throw error;
-  }
-  idempotency?.settle(response.status, data);
-  if (response.ok) {
-    const actionId = response.headers.get('x-request-id');
+/** An answer as the screens take it: a success with its JSON, else an HttpError in the spec's words (a 401 logs out). */
+function answerOf<T>(raw: RawAnswer, path: string, options: RequestOptions): HttpAnswer<T> {
+  const { status, headers, body: data } = raw;
+  if (status >= 200 && status < 300) {
+    const actionId = headers.get('x-request-id');
     if (actionId && options.method && options.method !== 'GET') noteWrite({ id: actionId, method: options.method, path });
-    return { status: response.status, headers: response.headers, json: data as T };
+    return { status, headers, json: data as T };
   }
 
-  if (response.status === 401 && options.logoutOn401 !== false && user) {
+  if (status === 401 && options.logoutOn401 !== false && getStoredUser()) {
     clearStoredUser();
     session.reload();
   }
-  const fallback = response.statusText || `Request failed (${response.status})`;
+  const fallback = raw.statusText || `Request failed (${status})`;
   const message =
-    response.status === 400 && data && typeof data === 'object'
+    status === 400 && data && typeof data === 'object'
       ? (firstFieldMessage(data as ErrorBody) ?? errorMessage(data, fallback))
       : errorMessage(data, fallback);
-  throw new HttpError(message, response.status, data);
-}
-
-/** Lists may come as an array or wrapped as `{ data: [...] }`. */
-export function asArray<T = Record<string, unknown>>(value: unknown): T[] {
-  if (Array.isArray(value)) return value as T[];
-  if (value && typeof value === 'object' && Array.isArray((value as { data?: unknown }).data)) {
-    return (value as { data: T[] }).data;
-  }
-  return [];
+  throw new HttpError(message, status, data);
 }
 
 /** A record may come bare or wrapped as `{ data: {...} }`. */

@@ -1,13 +1,10 @@
 import { canOpen } from '../domain/navigation';
-import { londonToday } from '../domain/dates';
-import { INTERVAL, INTERVALS, intervalOfAddress, rangeOfAddress, type DateRange } from '../domain/ranges';
 import { startEarly } from '../providers/earlyStart';
 import { getStoredUser } from '../providers/session';
 import { AREA_NAMES_URL, DRIVER_FIRST_PAGE, RESTAURANT_FIRST_PAGE, firstPageUrl } from '../resources/listDefaults';
 import { drivers } from '../resources/drivers';
 import { restaurants } from '../resources/restaurants';
 import type { LazyPage } from './components/lazyPage';
-import { boardFirstCalls } from './pages/schedule/api';
 import { timesheetFirstCalls } from './pages/timesheets/firstCalls';
 import { TimesheetPage } from './pages/timesheets/lazy';
 import { App } from './Root';
@@ -21,16 +18,11 @@ import { App } from './Root';
 const FIRST_CALLS: Record<string, { calls: (address: URLSearchParams) => string[]; code?: LazyPage }> = {
   '/drivers': { calls: () => [firstPageUrl(DRIVER_FIRST_PAGE), AREA_NAMES_URL], code: drivers.list },
   '/restaurants': { calls: () => [firstPageUrl(RESTAURANT_FIRST_PAGE), AREA_NAMES_URL], code: restaurants.list },
-  '/schedule': { calls: (address) => boardFirstCalls(weekScreenRange(address), londonToday()) },
+  // The board's calls are started by its first view (pages/schedule/preview/), loaded before this module: not twice.
+  '/schedule': { calls: () => [] },
   // The timesheets of the range and the options; opened inside the app, the screen's route starts them itself.
   '/timesheet': { calls: timesheetFirstCalls, code: TimesheetPage },
 };
-
-/** The range in the address of a screen that opens on a week, read as the screen reads it (components/range). */
-function weekScreenRange(address: URLSearchParams): DateRange {
-  const asked = { interval: address.get('interval'), from: address.get('from'), to: address.get('to') };
-  return rangeOfAddress(asked, intervalOfAddress(asked, INTERVAL.week, INTERVALS), londonToday());
-}
 
 /**
  * Starts the calls and code of the screen `location` opens on, for an account that may open it; answers when its

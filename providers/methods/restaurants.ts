@@ -1,11 +1,9 @@
 import type { BoardRestaurant } from '../../domain/shiftCalls';
-import { RESTAURANT_STATUS } from '../../domain/statuses';
 import type { RestaurantCredentials, RestaurantRecord, WorkingHereDriver } from '../../domain/validation/restaurant';
 import { toFormData } from '../formData';
-import { asArray, buildUrl, httpClient } from '../httpClient';
+import { asArray, httpClient } from '../httpClient';
+import { ACTIVE_RESTAURANTS_URL } from './boardUrls';
 
-/** GET /api/restaurant?status=10, the boards' restaurants: started early too by a page load opening on the board (src/firstCalls.ts). */
-export const ACTIVE_RESTAURANTS_URL = buildUrl('/api/restaurant', { status: RESTAURANT_STATUS.active });
 
 /** The calls of the restaurants screen (spec 2, section 7) beside the standard reads, saves and delete. */
 export const restaurantMethods = {

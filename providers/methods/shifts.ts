@@ -1,45 +1,16 @@
-import { addDays } from '../../domain/dates';
-import { rangeLength, type DateRange } from '../../domain/ranges';
+import type { DateRange } from '../../domain/ranges';
 import type {
   AttendanceAnswer, CancellationBody, CoverBody, CoverProposals, FillAnswer, FillLine, FillProposalsBody, ShiftAnswer, ShiftBody, ShiftListQuery,
 } from '../../domain/shiftCalls';
 import type { FillProposalsAnswer } from '../../domain/planner';
 import type { ShiftRecord } from '../../domain/shifts';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../domain/workingTime';
-import { asArray, buildUrl, httpClient } from '../httpClient';
-
-const PART_DAYS = 7;
-
-/** The week-long parts a range's shifts are asked for in: one part for a range of a week or less. */
-function shiftParts(range: DateRange): DateRange[] {
-  if (rangeLength(range) <= PART_DAYS) return [range];
-  const parts: DateRange[] = [];
-  for (let from = range.from; from <= range.to; from = addDays(from, PART_DAYS)) {
-    const to = addDays(from, PART_DAYS - 1);
-    parts.push({ from, to: to < range.to ? to : range.to });
-  }
-  return parts;
-}
-
-const shiftPartQuery = (range: DateRange, ids?: number[]) => ({
-  period_date_from: range.from,
-  period_date_to: range.to,
-  with_driver: 1,
-  shift_ids: ids?.join(','),
-});
+import { asArray, httpClient } from '../httpClient';
+import { attendanceUrl, shiftParts, shiftPartQuery } from './boardUrls';
 
 async function getShiftPart(range: DateRange, ids: number[] | undefined, signal?: AbortSignal): Promise<ShiftRecord[]> {
   return asArray<ShiftRecord>(await httpClient('/api/shift', { query: shiftPartQuery(range, ids), signal }));
 }
-
-/**
- * The addresses of a range's shift calls as getShifts asks them: a page load opening on the board starts them early
- * (src/firstCalls.ts), and getShifts's identical calls take their answers.
- */
-export const shiftListUrls = (range: DateRange): string[] => shiftParts(range).map((part) => buildUrl('/api/shift', shiftPartQuery(part)));
-
-/** The address of today's attendance call, as getAttendance asks it (early too, as shiftListUrls). */
-export const attendanceUrl = (date: string) => buildUrl('/api/shift/attendance', { date });
 
 /** Bulk calls name their shifts and whether to notify the drivers (push_drivers 10) or not (20). */
 const bulkBody = (shiftIds: number[], pushDrivers: number) => ({ shift_ids: shiftIds, push_drivers: pushDrivers });

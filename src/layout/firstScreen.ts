@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { dismissBoardPreview } from '../pages/schedule/preview/dismiss';
 
 /**
  * Whether the page's first screen has shown what it opened for. A page load on the board draws the board's first
@@ -21,6 +22,8 @@ export function noteFirstScreen(pathname: string): void {
 
 /** The board's first rows are in the page (src/pages/schedule/ShiftCalendar.tsx). */
 export function markFirstScreenShown(): void {
+  // The board's first view (drawn before the app, see pages/schedule/preview/) gives way to the real rows.
+  dismissBoardPreview();
   if (shown) return;
   shown = true;
   for (const listener of [...listeners]) listener();

@@ -3,7 +3,7 @@ import { logIn } from '../helpers/e2e';
 import { scaledServerAndBrowser, scaledWeek } from '../helpers/scaledServer';
 import { INTERVAL } from '../../domain/ranges';
 import type { ShiftRecord } from '../../domain/shifts';
-import { sortRestaurants } from '../../src/pages/schedule/boardRows';
+import { sortRestaurants } from '../../src/pages/schedule/boardOrder';
 import type { BoardRestaurant } from '../../domain/shiftCalls';
 
 /**

@@ -6,7 +6,7 @@ import { matchesStatusFilter, TIMESHEET_FILTER, type TimesheetView } from '../..
 import { compareTimesheetRows } from '../../src/pages/timesheets/useTimesheetScreen';
 import { INTERVAL } from '../../domain/ranges';
 import { SHIFT_LABEL, type ShiftRecord } from '../../domain/shifts';
-import { sortRestaurants } from '../../src/pages/schedule/boardRows';
+import { sortRestaurants } from '../../src/pages/schedule/boardOrder';
 import type { BoardRestaurant } from '../../domain/shiftCalls';
 
 /** The admin board at a few hundred restaurants: only the rows in view are drawn, and the last row still works. */

@@ -4,6 +4,7 @@ import { httpClient, toFormData } from '../../providers/httpClient';
 import { dataProvider } from '../../providers/dataProvider';
 import { startFirstCalls } from '../../src/firstCalls';
 import { startTimesheetCalls } from '../../src/pages/timesheets/firstCalls';
+import { startBoardPreview } from '../../src/pages/schedule/preview/boardPreview';
 import { DRIVER_FIRST_PAGE, firstPageUrl } from '../../resources/listDefaults';
 import { mockApi, ADMIN, MANAGER, storeUser } from './harness';
 
@@ -140,10 +141,14 @@ describe('first calls of a page load', () => {
     expect(calls).toEqual([]);
   });
 
-  it("start the board's shifts, week by week, and its restaurants for the range in its address", async () => {
+  it("start the board's shifts, week by week, and its restaurants for the range in its address, once", async () => {
     storeUser(MANAGER);
     const calls = mockApi((call) => (call.path.startsWith('/api/shift?') ? { body: [{ id: Number(new URL(call.path, 'http://x').searchParams.get('period_date_from')!.slice(8)) }] } : { body: [] }));
+    // The board's first view starts them (it is loaded first); the app's entry then starts none of them again.
+    window.history.pushState({}, '', '/schedule?interval=40&from=2030-04-01&to=2030-04-30');
+    void startBoardPreview();
     void startFirstCalls({ pathname: '/schedule', search: '?interval=40&from=2030-04-01&to=2030-04-30' });
+    window.history.pushState({}, '', '/');
     expect(calls.map((c) => c.path)).toEqual([
       '/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1',
       '/api/shift?period_date_from=2030-04-08&period_date_to=2030-04-14&with_driver=1',

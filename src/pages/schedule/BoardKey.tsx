@@ -3,7 +3,8 @@ import { Box, Button, Popover, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { SHIFT_LABEL, rejectedByLabel } from '../../../domain/shifts';
 import { ATTENDANCE_ICON, attendanceWords, type Attendance } from '../../../domain/attendance';
-import { BREACH_LABEL, type BoardVariant } from './chip';
+import { BREACH_LABEL } from './chip';
+import type { BoardVariant } from './chipWords';
 import './calendar.css';
 
 interface KeyEntry {

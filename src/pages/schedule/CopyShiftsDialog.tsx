@@ -11,7 +11,7 @@ import { ActionDialog } from './ActionDialog';
 import { useSending } from './useSending';
 import { ConfirmDialog } from './ConfirmDialog';
 import { workingTimeConfirm } from './workingTimeConfirm';
-import type { BoardVariant } from './chip';
+import type { BoardVariant } from './chipWords';
 
 export interface CopyShiftsDialogProps {
   variant: BoardVariant;

@@ -11,7 +11,7 @@ import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/r
 import type { BoardRestaurant } from '../../../domain/shiftCalls';
 import { useAppDataProvider } from '../../../providers/dataProvider';
 import { errorText } from './api';
-import { sortRestaurants } from './boardRows';
+import { sortRestaurants } from './boardOrder';
 import { BoardKey } from './BoardKey';
 import { ConfirmDialog, removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
 import { CopyShiftsDialog } from './CopyShiftsDialog';

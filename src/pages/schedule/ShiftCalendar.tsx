@@ -4,11 +4,12 @@ import resourceTimelinePlugin from '@fullcalendar/resource-timeline';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { EventDropArg } from '@fullcalendar/core';
 import { Box } from '@mui/material';
-import { addDays, ukDate, weekDay } from '../../../domain/dates';
+import { addDays, ukDate } from '../../../domain/dates';
 import { datesOf, type DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { BoardRestaurant } from '../../../domain/shiftCalls';
-import { chipHtml, escapeHtml, type BoardVariant } from './chip';
+import { chipHtml } from './chip';
+import { dayHeading, escapeHtml, type BoardVariant } from './chipWords';
 import { attendanceWords, type Attendance } from '../../../domain/attendance';
 import type { ShiftStore, StoreChange } from './shiftStore';
 import { DrawnRows, SPACERS } from './drawnRows';
@@ -25,7 +26,6 @@ leaveScrollToTheBoard();
 const LICENSE_KEY = 'GPL-My-Project-Is-Open-Source';
 const PLUGINS = [resourceTimelinePlugin, interactionPlugin];
 const VIEWS = { board: { type: 'resourceTimeline', slotDuration: { days: 1 } } };
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const GRID_ROLES = ['grid', 'rowgroup', 'row', 'columnheader', 'rowheader', 'gridcell'].map((role) => `[role="${role}"]`).join(',');
 /** Spacer and area rows look unlike restaurant rows and take no chips. */
 const rowClassNames = (arg: { resource: { extendedProps: { kind?: string } } }) => {
@@ -272,7 +272,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   const slotLabelContent = useCallback(
     (arg: { date: Date }) => {
       const date = arg.date.toISOString().slice(0, 10);
-      const label = `${WEEKDAYS[weekDay(date)]} ${date.slice(8)}/${date.slice(5, 7)}`;
+      const label = dayHeading(date);
       if (variant !== 'admin') return { html: `<span class="day-label${date === today ? ' day-today' : ''}">${label}</span>` };
       return {
         html:

@@ -12,7 +12,7 @@ import {
   type ShiftRecord,
 } from '../../../domain/shifts';
 import { isLateOrNoShow, type Attendance } from '../../../domain/attendance';
-import type { BoardVariant } from './chip';
+import type { BoardVariant } from './chipWords';
 
 export type ShiftAction = 'cover' | 'copy' | 'edit' | 'remove' | 'unpublish' | 'cancel' | 'publish';
 

@@ -1,13 +1,12 @@
-import { inRange, type DateRange } from '../../../domain/ranges';
-import { attendanceUrl, shiftListUrls } from '../../../providers/methods/shifts';
-import { ACTIVE_RESTAURANTS_URL } from '../../../providers/methods/restaurants';
+import { INTERVAL, INTERVALS, inRange, intervalOfAddress, rangeOfAddress, type DateRange } from '../../../domain/ranges';
+import { ACTIVE_RESTAURANTS_URL, attendanceUrl, shiftListUrls } from '../../../providers/methods/boardUrls';
 
 /** What the board asks first on a page load, and how it reads the shift calls' refusals (the calls: providers/methods/shifts.ts). */
 
 /**
  * The calls the board makes first on opening `range`, before it has drawn anything: its shifts, the restaurants of
  * its rows, and today's attendance when today is in view. A page load opening on the board starts them while the
- * app's code still loads (src/firstCalls.ts); the board's identical calls then take their answers.
+ * app's code still loads (the board's first view, preview/); the board's identical calls then take their answers.
  */
 export function boardFirstCalls(range: DateRange, today: string): string[] {
   return [
@@ -15,6 +14,12 @@ export function boardFirstCalls(range: DateRange, today: string): string[] {
     ACTIVE_RESTAURANTS_URL,
     ...(inRange(today, range) ? [attendanceUrl(today)] : []),
   ];
+}
+
+/** The range the board's address asks for, read as the board reads it (components/range): a week by default. */
+export function boardRangeOfAddress(address: URLSearchParams, today: string): DateRange {
+  const asked = { interval: address.get('interval'), from: address.get('from'), to: address.get('to') };
+  return rangeOfAddress(asked, intervalOfAddress(asked, INTERVAL.week, INTERVALS), today);
 }
 
 /** A bulk call's refusal: the summary the client shows and which shifts failed and why. */

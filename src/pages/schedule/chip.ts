@@ -1,5 +1,6 @@
 import { SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
-import { SHIFT_LABEL, rejectedByLabel, type ShiftRecord } from '../../../domain/shifts';
+import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
+import { driverLabel, escapeHtml, type BoardVariant } from './chipWords';
 import { ukDate } from '../../../domain/dates';
 import { ATTENDANCE_ICON, attendanceWords, type Attendance } from '../../../domain/attendance';
 
@@ -7,11 +8,6 @@ import { ATTENDANCE_ICON, attendanceWords, type Attendance } from '../../../doma
  * Shift chips as HTML strings. FullCalendar 6 renders JSX content through one React portal per event, which
  * takes seconds for a week of hundreds of restaurants; a string is set as innerHTML in one go.
  */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-export type BoardVariant = 'admin' | 'restaurant';
 
 export interface ChipOptions {
   variant: BoardVariant;
@@ -40,13 +36,6 @@ function statusLabel(shift: ShiftRecord, variant: BoardVariant): string {
   if (shift.status === SHIFT_STATUS.published) return 'Published';
   if (shift.status === SHIFT_STATUS.draft) return 'Draft';
   return variant === 'restaurant' && shift.restaurateur_creator_id ? 'Sent for moderation' : 'Unpublished';
-}
-
-/** Who the chip names: the driver, 'Open shift', 'Rejected by: {name}', or on a restaurant's board 'Claimed'. */
-function driverLabel(shift: ShiftRecord, variant: BoardVariant): string {
-  if (shift.driver_id) return shift.driver?.full_name || (variant === 'restaurant' ? SHIFT_LABEL.claimed : `Driver ${shift.driver_id}`);
-  if (variant === 'admin' && shift.status_assigned === SHIFT_ASSIGNED.stale && shift.driver_canceled) return rejectedByLabel(shift.driver_canceled.full_name);
-  return SHIFT_LABEL.openShift;
 }
 
 export function chipClasses(shift: ShiftRecord): string[] {
