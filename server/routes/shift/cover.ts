@@ -19,7 +19,7 @@ import { deliverPushMessage, recordPushMessage } from '../../services/push';
 import { pathId } from '../../params';
 import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { broadcastShifts } from '../../services/shiftNotify';
-import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants } from './planFacts';
+import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants } from '../../records/plannerFacts';
 import { updateShift } from '../../records/shiftWrites';
 import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';

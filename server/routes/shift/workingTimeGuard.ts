@@ -6,7 +6,7 @@ import { clashingShifts, clashWarning, saveAnywayQuestion } from '../../../domai
 import { addDays } from '../../../domain/dates';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import { spanOf } from '../../records/shiftFacts';
-import { loadLimits, loadPlannedShifts } from './planFacts';
+import { loadLimits, loadPlannedShifts } from '../../records/plannerFacts';
 
 export interface WrittenShift extends DriverShift {
   restaurant_id: number;
