@@ -5,7 +5,7 @@ import { sendFile, XLSX_TYPE } from '../../services/fileReply';
 import { paymentsWorkbook } from '../../services/xls';
 import { paymentRow, paymentsFileName } from '../../../domain/payments';
 import { INVOICE_MSG, paymentsQuerySchema } from '../../../domain/validation/invoice';
-import { paymentTimesheets } from './query';
+import { paymentTimesheets } from '../../records/reports';
 import { FILES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 
