@@ -156,6 +156,11 @@ export async function restaurantExists(db: Kysely<Database>, id: number): Promis
   return !!(await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst());
 }
 
+/** The restaurant's name (undefined when it does not exist). */
+export async function restaurantNameOf(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  return (await db.selectFrom('restaurants').select('name').where('id', '=', id).executeTakeFirst())?.name;
+}
+
 /** The restaurant's logo and account, before a save replaces them (undefined when it does not exist). */
 export async function restaurantLogoAndOwner(db: Kysely<Database>, id: number) {
   return db.selectFrom('restaurants').select(['id', 'logo_src', 'restaurateur_id']).where('id', '=', id).executeTakeFirst();

@@ -144,3 +144,26 @@ export async function shiftsWithTimesheet(db: Kysely<Database>, shiftIds: readon
   const rows = await sql<{ shift_id: number }>`select shift_id from timesheets where shift_id = any(${[...shiftIds]}::int[])`.execute(db);
   return new Set(rows.rows.map((r) => r.shift_id));
 }
+
+/** One shift with all its columns, locked when asked (inside a transaction, so the check and the write see one state). */
+export async function shiftRow(db: Kysely<Database>, id: number, { lock = false }: { lock?: boolean } = {}) {
+  return db.selectFrom('shifts').selectAll().where('id', '=', id).$if(lock, (q) => q.forUpdate()).executeTakeFirst();
+}
+
+/** Shifts with all their columns in date, start and id order: the sources of a copy. */
+export async function shiftRowsInDateOrder(db: Kysely<Database>, ids: readonly number[]) {
+  return db.selectFrom('shifts').selectAll().where('id', '=', sql<number>`any(${[...ids]}::int[])`).orderBy('period_date').orderBy('start_time').orderBy('id').execute();
+}
+
+/** These drivers' unpublished and published shifts between two dates, with their restaurant's name: what a new shift may clash with. */
+export async function plannedShiftsOf(db: Kysely<Database>, driverIds: readonly number[], range: DateRange) {
+  return db
+    .selectFrom('shifts')
+    .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
+    .select(['shifts.id', 'shifts.driver_id', 'shifts.status', 'shifts.period_date', 'shifts.start_time', 'shifts.finish_time', 'restaurants.name as restaurant_name'])
+    .where('shifts.driver_id', '=', sql<number>`any(${[...driverIds]}::int[])`)
+    .where('shifts.period_date', '>=', range.from)
+    .where('shifts.period_date', '<=', range.to)
+    .where('shifts.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published])
+    .execute();
+}

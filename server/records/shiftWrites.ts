@@ -63,3 +63,8 @@ export async function assignShiftDrivers(trx: Transaction<Database>, lines: { sh
 export async function deleteShifts(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
   await trx.deleteFrom('shifts').where('id', '=', sql<number>`any(${ids}::int[])`).execute();
 }
+
+/** Records that a driver covered a shift (Find cover), at the app's clock, which attendance is read by. */
+export async function insertShiftCover(trx: Transaction<Database>, values: Insertable<Database['shift_covers']>): Promise<void> {
+  await trx.insertInto('shift_covers').values(values).execute();
+}

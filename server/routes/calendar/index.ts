@@ -7,6 +7,7 @@ import { feedOwner, feedState, issueFeed, revokeFeed, type FeedOwner } from '../
 import { feedContent } from '../../services/calendarFeeds/events';
 import { icalendar } from '../../services/calendarFeeds/icalendar';
 import { pathId } from '../../params';
+import { existingDriverIds } from '../../records/drivers';
 import { FILES, RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 import { fileParams, idParams } from '../../../domain/validation/pathParams';
@@ -55,8 +56,8 @@ export default async function calendarRoutes(app: RouteApp) {
 
   const driverFeed = async (raw: string): Promise<FeedOwner> => {
     const id = pathId(raw, DRIVER_MSG.notFound);
-    const driver = await app.db.selectFrom('drivers').select('id').where('id', '=', id).executeTakeFirst();
-    if (!driver) throw notFound(DRIVER_MSG.notFound);
+    const [driver] = await existingDriverIds(app.db, [id]);
+    if (driver === undefined) throw notFound(DRIVER_MSG.notFound);
     return { kind: 'driver', id };
   };
   const admins = { preHandler: app.access('administrator') };

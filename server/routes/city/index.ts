@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { citiesByIds, listCities } from '../../records/cities';
 import { answerList } from '../../lists';
 import { CITY_LIST } from '../../lists/city';
 import { RESPONSES } from '../../../domain/validation/responses';
@@ -10,14 +10,13 @@ import type { RouteApp } from '../../routeSchema';
  * city names are not confidential and their screens show areas with their cities.
  */
 export default async function cityRoutes(app: RouteApp) {
-  const cities = () => app.db.selectFrom('cities').select(['id', 'city_name']).orderBy(sql`lower(city_name)`).orderBy('id');
   app.get('/api/city', {
     preHandler: app.access('administrator', 'manager'),
     schema: { summary: 'Cities', querystring: listQuerySchema, response: { 200: RESPONSES.cities } },
   }, async (request, reply) =>
     answerList(app.db, request.query, reply, CITY_LIST, {
-      plain: () => cities().execute(),
-      load: (ids) => cities().where('id', 'in', ids).execute(),
+      plain: () => listCities(app.db),
+      load: (ids) => citiesByIds(app.db, ids),
     }),
   );
 }

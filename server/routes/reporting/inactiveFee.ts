@@ -1,7 +1,8 @@
 import { reportDefinition } from '../../../domain/reports';
 import { periodQuerySchema } from '../../../domain/validation/period';
 import { RESPONSES } from '../../../domain/validation/responses';
-import { inactiveFeeRows, reportFilter } from './reportQuery';
+import { reportFilter } from './reportQuery';
+import { inactiveFeeRows } from '../../records/reports';
 import type { RouteApp } from '../../routeSchema';
 
 /**

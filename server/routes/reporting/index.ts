@@ -9,7 +9,7 @@ import { recordCancellation } from '../../services/cancellations';
 import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { shiftsWithTimesheet } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
-import { updateShift } from '../../records/shiftWrites';
+import { lockShift, updateShift } from '../../records/shiftWrites';
 import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
@@ -36,7 +36,7 @@ export default async function reportingRoutes(app: RouteApp) {
     const scope = await scopeOf(app, account);
     const cancels = input.event === REPORT_EVENT.shiftCancelled;
     const { record, shiftId } = await app.db.transaction().execute(async (trx) => {
-      const shift = await trx.selectFrom('shifts').selectAll().where('id', '=', input.shift_id).forUpdate().executeTakeFirst();
+      const shift = await lockShift(trx, input.shift_id);
       if (!shift || !inScope(scope, shift.restaurant_id)) throw notFound(SHIFT_MSG.notFound);
       if (shift.restaurant_id !== input.restaurant_id || shift.period_date !== input.period_date) throw fieldError('shift_id', CANCEL_MSG.shiftMismatch);
 

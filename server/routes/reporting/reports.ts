@@ -1,7 +1,8 @@
 import { reportDefinition, type ReportKind } from '../../../domain/reports';
 import { periodQuerySchema } from '../../../domain/validation/period';
 import { RESPONSES } from '../../../domain/validation/responses';
-import { reportFilter, reportingRows } from './reportQuery';
+import { reportFilter } from './reportQuery';
+import { reportingRows } from '../../records/reports';
 import lateNoShowRoutes from './lateNoShows';
 import type { RouteApp } from '../../routeSchema';
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { insertShifts } from '../../records/shiftWrites';
 import { RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
 import { copySchema } from '../../../domain/validation/shift';
@@ -7,7 +6,7 @@ import { DriverChecks } from './checks';
 import { priceFor } from './common';
 import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { copyTargets } from './copy';
-import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, spanOf } from '../../records/shiftFacts';
+import { loadDrivers, loadFuelRates, loadPublishedShifts, loadRestaurants, shiftRowsInDateOrder, spanOf } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { loadShifts } from '../../records/shifts';
 import { guardWorkingTime } from './workingTimeGuard';
@@ -32,7 +31,7 @@ export default async function copyShiftRoutes(app: RouteApp) {
     const scope = await scopeOf(app, account);
     const ids = await app.db.transaction().execute(async (trx) => {
       const sources = (
-        await trx.selectFrom('shifts').selectAll().where('id', '=', sql<number>`any(${input.shift_ids}::int[])`).orderBy('period_date').orderBy('start_time').orderBy('id').execute()
+        await shiftRowsInDateOrder(trx, input.shift_ids)
       ).filter((s) => inScope(scope, s.restaurant_id) && s.status !== SHIFT_STATUS.draft);
       const targets = copyTargets([...new Set(sources.map((s) => s.period_date))], input.to_date, input.period_date_from);
       const planned = sources.flatMap((s) => {

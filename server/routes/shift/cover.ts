@@ -19,8 +19,9 @@ import { deliverPushMessage, recordPushMessage } from '../../services/push';
 import { pathId } from '../../params';
 import { inScope, scopeOf, staffId } from '../../plugins/auth';
 import { broadcastShifts } from '../../services/shiftNotify';
-import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants } from './planFacts';
-import { updateShift } from '../../records/shiftWrites';
+import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants } from '../../records/plannerFacts';
+import { insertShiftCover, updateShift } from '../../records/shiftWrites';
+import { shiftRow } from '../../records/shiftFacts';
 import { shiftView } from '../../records/shifts';
 import { loadPayOptions } from '../../records/payOptions';
 import { timesheetViews } from '../../records/timesheetViews';
@@ -47,7 +48,7 @@ const PUSH_COVER = {
  * server's clock (400 with why otherwise). `db` is the transaction when covering, so the check and the write see one state.
  */
 async function coverableShift(db: Kysely<Database>, scope: Set<number> | null, id: number, now: Date, { lock = false } = {}) {
-  const shift = await db.selectFrom('shifts').selectAll().where('id', '=', id).$if(lock, (q) => q.forUpdate()).executeTakeFirst();
+  const shift = await shiftRow(db, id, { lock });
   if (!shift) throw notFound(SHIFT_MSG.notFound);
   if (!inScope(scope, shift.restaurant_id)) throw forbidden();
   const [row] = await loadAttendanceRows(db, londonToday(now), null, [id]);
@@ -156,7 +157,7 @@ export default async function coverShiftRoutes(app: RouteApp) {
         moderatorId: staffId(account),
       });
       // The app's clock, which attendance is read by, not the database's.
-      await trx.insertInto('shift_covers').values({ shift_id: shift.id, driver_id: input.driver_id, replaced_driver_id: replaced, covered_at: now.toISOString() }).execute();
+      await insertShiftCover(trx, { shift_id: shift.id, driver_id: input.driver_id, replaced_driver_id: replaced, covered_at: now.toISOString() });
       const push = await recordPushMessage(trx, {
         title: PUSH_COVER.title,
         body: PUSH_COVER.body(row.restaurant_name, shift.period_date, shift.start_time, shift.finish_time),

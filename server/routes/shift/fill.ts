@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { londonToday } from '../../../domain/dates';
 import {
   assignmentProblem, proposeFills, type FillFailure, type FillProposalsAnswer, type PlannerRestaurant, type ShiftLine,
 } from '../../../domain/planner';
-import { DRIVER_STATUS, RESTAURANT_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
+import { DRIVER_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
 import { FILL_MSG, fillApplySchema, fillProposalsSchema, type FillProposalsInput } from '../../../domain/validation/fill';
 import { SHIFT_MSG } from '../../../domain/validation/shift';
 import { DriverPlan } from '../../../domain/workingTime';
@@ -12,34 +12,18 @@ import type { ShiftRecord } from '../../../domain/shifts';
 import { inScope, scopeOf } from '../../plugins/auth';
 import { shiftsWithTimesheet, spanOf } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
-import { activeDriverIds, loadLimits, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from './planFacts';
+import { activeDriverIds, loadLimits, loadOpenShifts, lockFillShifts, loadPlannedShifts, loadPlannerDrivers, loadPlannerRestaurants, loadWorkedAt } from '../../records/plannerFacts';
 import { loadShifts } from '../../records/shifts';
 import { assignShiftDrivers } from '../../records/shiftWrites';
 import { recentNoShows } from '../../services/attendanceRecord';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 
-/**
- * Open shifts the assistant may fill: no driver (never given or rejected), unpublished or published, not worked,
- * from today on, at the active restaurants of the location within the account's scope.
- */
+/** Open shifts the assistant may fill, from today on (none when the range has passed). */
 async function openShifts(db: Kysely<Database>, input: FillProposalsInput, scope: Set<number> | null) {
   const from = input.period_date_from > londonToday() ? input.period_date_from : londonToday();
   if (from > input.period_date_to) return [];
-  return db
-    .selectFrom('shifts')
-    .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
-    .select(['shifts.id', 'shifts.restaurant_id', 'shifts.period_date', 'shifts.start_time', 'shifts.finish_time'])
-    .where('shifts.driver_id', 'is', null)
-    .where('shifts.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published])
-    .where('shifts.period_date', '>=', from)
-    .where('shifts.period_date', '<=', input.period_date_to)
-    .where('restaurants.status', '=', RESTAURANT_STATUS.active)
-    .$if(input.area_id !== null, (q) => q.where('restaurants.area_id', '=', input.area_id!))
-    .$if(input.restaurant_id !== null, (q) => q.where('restaurants.id', '=', input.restaurant_id!))
-    .$if(scope !== null, (q) => q.where('restaurants.id', '=', sql<number>`any(${[...(scope ?? [])]}::int[])`))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('timesheets').select('timesheets.id').whereRef('timesheets.shift_id', '=', 'shifts.id'))))
-    .execute();
+  return loadOpenShifts(db, { from, to: input.period_date_to, area_id: input.area_id, restaurant_id: input.restaurant_id }, scope);
 }
 
 const lineOf = (shift: { id: number; restaurant_id: number; period_date: string; start_time: string; finish_time: string }, restaurant: PlannerRestaurant): ShiftLine => ({
@@ -53,13 +37,7 @@ const lineOf = (shift: { id: number; restaurant_id: number; period_date: string;
 
 /** Checks every ticked line again, locked, in date order; answers the lines to write and those refused with why. */
 async function recheck(trx: Transaction<Database>, lines: { shift_id: number; driver_id: number }[], scope: Set<number> | null) {
-  const rows = await trx
-    .selectFrom('shifts')
-    .select(['id', 'restaurant_id', 'driver_id', 'status', 'period_date', 'start_time', 'finish_time'])
-    .where('id', '=', sql<number>`any(${lines.map((l) => l.shift_id)}::int[])`)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const rows = await lockFillShifts(trx, lines.map((l) => l.shift_id));
   const byId = new Map(rows.filter((r) => inScope(scope, r.restaurant_id)).map((r) => [r.id, r]));
   const worked = await shiftsWithTimesheet(trx, [...byId.keys()]);
   const restaurants = await loadPlannerRestaurants(trx, [...byId.values()].map((r) => r.restaurant_id));

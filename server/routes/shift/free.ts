@@ -1,6 +1,6 @@
 import { SHIFT_CHANNEL } from '../../../domain/channels';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
 import type { Account } from '../../plugins/auth';
@@ -15,7 +15,7 @@ import {
 import { bulkRefused, checkBodyShiftId, type BulkFailure } from './common';
 import { pathId } from '../../params';
 import { copyTargets } from './copy';
-import { loadRestaurants, shiftsWithTimesheet } from '../../records/shiftFacts';
+import { loadRestaurants, shiftRowsInDateOrder, shiftsWithTimesheet } from '../../records/shiftFacts';
 import { broadcastShifts } from '../../services/shiftNotify';
 import { loadShifts, shiftView } from '../../records/shifts';
 import { deleteShifts, insertShift, insertShifts, lockShift, lockShiftRows, updateShift, updateShifts } from '../../records/shiftWrites';
@@ -168,7 +168,7 @@ export default async function freeShiftRoutes(app: RouteApp) {
     const earliest = earliestDraftDate(londonToday());
     const ids = await app.db.transaction().execute(async (trx) => {
       const sources = (
-        await trx.selectFrom('shifts').selectAll().where('id', '=', sql<number>`any(${input.shift_ids}::int[])`).orderBy('period_date').orderBy('start_time').orderBy('id').execute()
+        await shiftRowsInDateOrder(trx, input.shift_ids)
       ).filter((s) => own.has(s.restaurant_id));
       const facts = await loadRestaurants(trx, sources.map((s) => s.restaurant_id));
       const targets = copyTargets([...new Set(sources.map((s) => s.period_date))], input.to_date, input.period_date_from);

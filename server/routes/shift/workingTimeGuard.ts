@@ -4,9 +4,8 @@ import { HttpError } from '../../plugins/errors';
 import { writeWarnings, type DriverShift } from '../../../domain/workingTime';
 import { clashingShifts, clashWarning, saveAnywayQuestion } from '../../../domain/clashes';
 import { addDays } from '../../../domain/dates';
-import { SHIFT_STATUS } from '../../../domain/statuses';
-import { spanOf } from '../../records/shiftFacts';
-import { loadLimits, loadPlannedShifts } from './planFacts';
+import { plannedShiftsOf, spanOf } from '../../records/shiftFacts';
+import { loadLimits, loadPlannedShifts } from '../../records/plannerFacts';
 
 export interface WrittenShift extends DriverShift {
   restaurant_id: number;
@@ -56,15 +55,7 @@ async function clashWarnings(
   span: { from: string; to: string },
   drivers: ReadonlyMap<number, { full_name: string }>,
 ): Promise<string[]> {
-  const others = await db
-    .selectFrom('shifts')
-    .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
-    .select(['shifts.id', 'shifts.driver_id', 'shifts.status', 'shifts.period_date', 'shifts.start_time', 'shifts.finish_time', 'restaurants.name as restaurant_name'])
-    .where('shifts.driver_id', '=', sql<number>`any(${[...driverIds]}::int[])`)
-    .where('shifts.period_date', '>=', addDays(span.from, -1))
-    .where('shifts.period_date', '<=', addDays(span.to, 1))
-    .where('shifts.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published])
-    .execute();
+  const others = await plannedShiftsOf(db, driverIds, { from: addDays(span.from, -1), to: addDays(span.to, 1) });
   const out = new Set<string>();
   for (const shift of shifts) {
     const name = drivers.get(shift.driver_id!)?.full_name ?? '';

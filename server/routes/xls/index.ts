@@ -1,10 +1,11 @@
 import { restaurantScope } from '../../plugins/auth';
+import { restaurantNameOf } from '../../records/restaurants';
 import { fieldError, forbidden } from '../../plugins/errors';
 import { sendFile, XLSX_TYPE } from '../../services/fileReply';
 import { paymentsWorkbook } from '../../services/xls';
 import { paymentRow, paymentsFileName } from '../../../domain/payments';
 import { INVOICE_MSG, paymentsQuerySchema } from '../../../domain/validation/invoice';
-import { paymentTimesheets } from './query';
+import { paymentTimesheets } from '../../records/reports';
 import { FILES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
 
@@ -23,10 +24,10 @@ export default async function paymentsExportRoutes(app: RouteApp) {
     const restaurantId = q.restaurant_id ?? null;
     let restaurantName: string | null = null;
     if (restaurantId !== null) {
-      const restaurant = await app.db.selectFrom('restaurants').select('name').where('id', '=', restaurantId).executeTakeFirst();
-      if (!restaurant) throw fieldError('restaurant_id', INVOICE_MSG.restaurantUnknown);
+      const name = await restaurantNameOf(app.db, restaurantId);
+      if (name === undefined) throw fieldError('restaurant_id', INVOICE_MSG.restaurantUnknown);
       if (scope !== null && !scope.includes(restaurantId)) throw forbidden();
-      restaurantName = restaurant.name;
+      restaurantName = name;
     }
     const rows = (await paymentTimesheets(app.db, { from: q.period_date_from, to: q.period_date_to, scope, restaurantId })).map(paymentRow);
     const xlsx = await paymentsWorkbook({ from: q.period_date_from, to: q.period_date_to, restaurantName, rows });

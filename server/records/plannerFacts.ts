@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { jsonRows } from '../../db/jsonRows';
-import { optionRows } from '../../records/options';
-import type { DateRange } from '../../../domain/ranges';
-import { DRIVER_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
-import type { PlannerDriver, PlannerRestaurant } from '../../../domain/planner';
-import type { DatePeriod, WeeklyPeriod } from '../../../domain/availability';
-import { readLimits, rulesWindow, WORKING_TIME_OPTION_KEYS, type PlannedShift, type WorkingTimeLimits } from '../../../domain/workingTime';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { jsonRows } from '../db/jsonRows';
+import { optionRows } from './options';
+import type { DateRange } from '../../domain/ranges';
+import { DRIVER_STATUS, RESTAURANT_STATUS, SHIFT_STATUS } from '../../domain/statuses';
+import type { PlannerDriver, PlannerRestaurant } from '../../domain/planner';
+import type { DatePeriod, WeeklyPeriod } from '../../domain/availability';
+import { readLimits, rulesWindow, WORKING_TIME_OPTION_KEYS, type PlannedShift, type WorkingTimeLimits } from '../../domain/workingTime';
 
 /**
  * What the planning assistant and the working-time checks read: the limits, the drivers with their opt-out and
@@ -151,4 +151,40 @@ export async function loadWorkedAt(db: Kysely<Database>, restaurantIds: readonly
       select restaurant_id, json_agg(driver_id) as drivers from driver_worked_restaurants
       where restaurant_id = any(${[...restaurantIds]}::int[]) and first_date < ${before} group by restaurant_id) w`.execute(db);
   return new Map((JSON.parse(result.rows[0].pairs) as [number, number[]][]).map(([restaurant, drivers]) => [restaurant, new Set(drivers)]));
+}
+
+/**
+ * Open shifts the assistant may fill: no driver (never given or rejected), unpublished or published, not worked,
+ * within the dates, at the active restaurants of the location within the account's scope.
+ */
+export async function loadOpenShifts(
+  db: Kysely<Database>,
+  where: { from: string; to: string; area_id: number | null; restaurant_id: number | null },
+  scope: Set<number> | null,
+) {
+  return db
+    .selectFrom('shifts')
+    .innerJoin('restaurants', 'restaurants.id', 'shifts.restaurant_id')
+    .select(['shifts.id', 'shifts.restaurant_id', 'shifts.period_date', 'shifts.start_time', 'shifts.finish_time'])
+    .where('shifts.driver_id', 'is', null)
+    .where('shifts.status', 'in', [SHIFT_STATUS.new, SHIFT_STATUS.published])
+    .where('shifts.period_date', '>=', where.from)
+    .where('shifts.period_date', '<=', where.to)
+    .where('restaurants.status', '=', RESTAURANT_STATUS.active)
+    .$if(where.area_id !== null, (q) => q.where('restaurants.area_id', '=', where.area_id!))
+    .$if(where.restaurant_id !== null, (q) => q.where('restaurants.id', '=', where.restaurant_id!))
+    .$if(scope !== null, (q) => q.where('restaurants.id', '=', sql<number>`any(${[...(scope ?? [])]}::int[])`))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('timesheets').select('timesheets.id').whereRef('timesheets.shift_id', '=', 'shifts.id'))))
+    .execute();
+}
+
+/** The shifts the assistant's ticked lines name, in id order, locked (inside a transaction) before they are checked again. */
+export async function lockFillShifts(trx: Transaction<Database>, ids: readonly number[]) {
+  return trx
+    .selectFrom('shifts')
+    .select(['id', 'restaurant_id', 'driver_id', 'status', 'period_date', 'start_time', 'finish_time'])
+    .where('id', '=', sql<number>`any(${[...ids]}::int[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
