@@ -6,7 +6,10 @@ import { NEWS_MSG, type NewsPost, type NewsPostView } from '../../domain/validat
 import type { Database } from '../db/schema';
 import { restaurantScope, type Account } from '../plugins/auth';
 import { fieldError, forbidden, notFound } from '../plugins/errors';
+import { existingAreaIds } from './areas';
 import { inReach, managerReach, type Reach } from './driverReach';
+import { existingDriverIds } from './drivers';
+import { restaurantAreas } from './restaurants';
 
 /**
  * What a member of staff may do with news posts. Administrators: everything (scope null). Managers work within
@@ -116,25 +119,17 @@ export function targetsOf(view: Pick<NewsPostView, 'addressee' | 'news_feed_area
   };
 }
 
-const missing = (wanted: number[], found: { id: number }[]) => {
-  const have = new Set(found.map((r) => r.id));
+const missing = (wanted: readonly number[], found: readonly number[]) => {
+  const have = new Set(found);
   return wanted.some((id) => !have.has(id));
 };
 
 /** 400 for ids that do not exist (on the list's field); 403 for targets beyond a manager's scope. */
 export async function checkTargets(db: Kysely<Database>, post: NewsPost, scope: StaffScope): Promise<void> {
-  if (post.areaIds.length) {
-    const found = await db.selectFrom('areas').select('id').where('id', 'in', post.areaIds).execute();
-    if (missing(post.areaIds, found)) throw fieldError('areas', NEWS_MSG.unknownAreas);
-  }
-  if (post.restaurantIds.length) {
-    const found = await db.selectFrom('restaurants').select('id').where('id', 'in', post.restaurantIds).execute();
-    if (missing(post.restaurantIds, found)) throw fieldError('restaurants', NEWS_MSG.unknownRestaurants);
-  }
-  if (post.driverIds.length) {
-    const found = await db.selectFrom('drivers').select('id').where('id', 'in', post.driverIds).execute();
-    if (missing(post.driverIds, found)) throw fieldError('drivers', NEWS_MSG.unknownDrivers);
-  }
+  if (missing(post.areaIds, await existingAreaIds(db, post.areaIds))) throw fieldError('areas', NEWS_MSG.unknownAreas);
+  const restaurants = await restaurantAreas(db, post.restaurantIds);
+  if (missing(post.restaurantIds, restaurants.map((r) => r.id))) throw fieldError('restaurants', NEWS_MSG.unknownRestaurants);
+  if (missing(post.driverIds, await existingDriverIds(db, post.driverIds))) throw fieldError('drivers', NEWS_MSG.unknownDrivers);
   if (!scope) return;
   if (post.addressee === ADDRESSEE.all) throw forbidden(NEWS_MSG.allIsForAdministrators);
   if (!(await withinScope(db, scope, post))) throw forbidden(NEWS_MSG.outOfScope);
