@@ -4,6 +4,7 @@ import type { AreaAttachments, AreaName, AreaRecord, AreaRestaurant } from '../.
 import { AREA_MSG, areaInUseMessage, areaNameTakenMessage, type AreaInput, type AreaUpdate } from '../../domain/validation/area';
 import { badRequest, fieldError, notFound } from '../plugins/errors';
 import { checkVersion } from '../services/versions';
+import { moveRestaurantsToArea, restaurantAreas } from './restaurants';
 
 export interface AreaFilter {
   /** Only these areas (a manager's own); undefined = all. */
@@ -164,15 +165,10 @@ export async function updateArea(trx: Transaction<Database>, id: number, input: 
   let losers: number[] = [];
   const moving = input.restaurantsAssigned ?? [];
   if (moving.length) {
-    const found = await trx.selectFrom('restaurants').select(['id', 'area_id']).where('id', 'in', moving).execute();
+    const found = await restaurantAreas(trx, moving);
     if (found.length !== moving.length) throw fieldError('restaurantsAssigned', AREA_MSG.restaurantsUnknown);
     losers = [...new Set(found.map((r) => r.area_id).filter((a) => a !== id))];
-    await trx
-      .updateTable('restaurants')
-      .set({ area_id: id, updated_at: sql<string>`now()` })
-      .where('id', 'in', moving)
-      .where('area_id', '!=', id)
-      .execute();
+    await moveRestaurantsToArea(trx, moving, id);
   }
   return { area: await areaById(trx, id), losers: losers.length ? await loadAreas(trx, { areaIds: losers }) : [] };
 }

@@ -247,6 +247,16 @@ export async function driversWorkingHere(db: Kysely<Database>, id: number, day: 
     .execute();
 }
 
+/** Puts these restaurants in the area (those already in it are left untouched). */
+export async function moveRestaurantsToArea(trx: Transaction<Database>, ids: readonly number[], areaId: number): Promise<void> {
+  await trx
+    .updateTable('restaurants')
+    .set({ area_id: areaId, updated_at: sql<string>`now()` })
+    .where('id', 'in', [...ids])
+    .where('area_id', '!=', areaId)
+    .execute();
+}
+
 /** Those of these restaurants that exist, with their areas. */
 export async function restaurantAreas(db: Kysely<Database>, ids: readonly number[]) {
   if (!ids.length) return [];
