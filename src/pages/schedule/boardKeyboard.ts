@@ -127,9 +127,10 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
   // Rows come and go as the view moves: a waiting move lands when its chip or name is drawn.
   const observer = new MutationObserver(() => {
     keepNameStop();
-    // A copy of the grid's scroll made while the names' rows were still being drawn stops short of it (the names
-    // could not scroll that far yet), and no scroll event comes to copy it again: copied once the rows are in.
-    const { grid } = scrollers();
+    // While the keyboard is on the board: a copy of the grid's scroll made while the names' rows were still being
+    // drawn stops short of it (the names could not scroll that far yet), and no scroll event comes to copy it again,
+    // so it is copied once the rows are in.
+    const { grid } = onNow || pending ? scrollers() : { grid: null };
     if (grid) align(grid);
     if (!pending && onNow && (document.activeElement === document.body || !document.activeElement)) onNow()?.focus({ preventScroll: true });
     if (!pending) return;
