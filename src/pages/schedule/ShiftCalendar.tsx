@@ -9,7 +9,7 @@ import { datesOf, type DateRange } from '../../../domain/ranges';
 import type { ShiftRecord } from '../../../domain/shifts';
 import type { BoardRestaurant } from '../../../domain/shiftCalls';
 import { chipHtml } from './chip';
-import { dayHeading, escapeHtml, type BoardVariant } from './chipWords';
+import { dayHeading, dayMinWidth, escapeHtml, type BoardVariant } from './chipWords';
 import { attendanceWords, type Attendance } from '../../../domain/attendance';
 import type { ShiftStore, StoreChange } from './shiftStore';
 import { DrawnRows, SPACERS } from './drawnRows';
@@ -312,7 +312,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
   // A minimum only: FullCalendar widens the days to fill the board. A week's must fit a 1366 px laptop beside the
   // menu, the driver list and the row names (seven days of 120 px pushed Sunday off screen); longer ranges scroll, and
   // so does a phone's week (its days keep room for their headings).
-  const slotMinWidth = days.length > 14 ? 104 : days.length > 7 ? 96 : phone ? 120 : 84;
+  const slotMinWidth = dayMinWidth(days.length, phone);
 
   // The calendar is rendered again only when its own options change. FullCalendar's React component hands every
   // render's props to resetOptions, which works every option out afresh (15–20 ms at 300 restaurants) and renders

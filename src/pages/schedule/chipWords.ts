@@ -24,3 +24,9 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** A day's heading on the board: 'Mon 30/11'. */
 export const dayHeading = (date: string) => `${WEEKDAYS[weekDay(date)]} ${date.slice(8)}/${date.slice(5, 7)}`;
+
+/**
+ * A day column's least width on the board, in pixels, by the range's length: a month's days keep room for a chip's
+ * times, a phone's week for its headings.
+ */
+export const dayMinWidth = (days: number, phone = false) => (days > 14 ? 104 : days > 7 ? 96 : phone ? 120 : 84);

@@ -2,7 +2,7 @@ import { ukDate } from '../../../../domain/dates';
 import { SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../../domain/statuses';
 import type { ShiftRecord } from '../../../../domain/shifts';
 import type { BoardRestaurant } from '../../../../domain/shiftCalls';
-import { dayHeading, driverLabel, escapeHtml } from '../chipWords';
+import { dayHeading, dayMinWidth, driverLabel, escapeHtml } from '../chipWords';
 
 /**
  * The board's first view as HTML: the rows that will be in view (areas' headings, restaurants' names in the board's
@@ -16,9 +16,8 @@ interface PreviewRoom {
   height: number;
 }
 
-/** The board's columns (ShiftCalendar.tsx): the names' column, and each day's least width by the range's length. */
+/** The board's names column (ShiftCalendar.tsx); each day's least width is the board's own (chipWords.ts). */
 const NAMES_WIDTH = 193;
-const dayMinWidth = (days: number) => (days > 14 ? 104 : days > 7 ? 96 : 84);
 
 /**
  * Heights as the board draws them (measured in Chromium at 13 px): the day headings, the empty spacer row FullCalendar
