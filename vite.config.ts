@@ -8,8 +8,8 @@ import { firstEntry } from './scripts/firstEntry.ts';
 const apiTarget = `http://localhost:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  // The board's first view runs before the app's entry, as an entry of its own (scripts/firstEntry.ts).
-  plugins: [react(), firstEntry('boardPreview', 'src/boardPreview.ts'), precompress()],
+  // The screens' first views run before the app's entry, as an entry of its own (scripts/firstEntry.ts).
+  plugins: [react(), firstEntry('firstView', 'src/firstView.ts'), precompress()],
   resolve: {
     alias: [
       // zod, told as it loads not to use eval, which the Content-Security-Policy forbids (src/shims/zod.ts).

@@ -26,7 +26,9 @@ export default defineConfig({
           include: ['tests/web/**/*.test.tsx', 'tests/web/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/webSetup.ts'],
-          testTimeout: 30_000,
+          // A whole screen filled in through MUI takes 5–12 s in jsdom on a quiet 2-core machine and several times
+          // that on a busy one (a 9 s test has taken over 60 s in CI): the limit is for a test that hangs.
+          testTimeout: 120_000,
         },
       },
     ],

@@ -29,6 +29,8 @@ export const PAGE_WATCH = `
 export interface Blocking {
   /** The longest main-thread task, ms. */
   worst: number;
+  /** When the longest task began, ms after `from` (0 when there was none). */
+  worstAt: number;
   /** The time spent in long tasks (over 50 ms), ms. */
   blocked: number;
 }
@@ -37,7 +39,8 @@ export interface Blocking {
 export async function blockingSince(page: Page, from: number): Promise<Blocking> {
   return page.evaluate((since) => {
     const tasks = (window as unknown as { __long: [number, number][] }).__long.filter(([start]) => start >= since);
-    return { worst: Math.round(Math.max(0, ...tasks.map(([, d]) => d))), blocked: Math.round(tasks.reduce((sum, [, d]) => sum + d, 0)) };
+    const [start, worst] = tasks.reduce((a, b) => (b[1] > a[1] ? b : a), [since, 0]);
+    return { worst: Math.round(worst), worstAt: Math.round(start - since), blocked: Math.round(tasks.reduce((sum, [, d]) => sum + d, 0)) };
   }, from);
 }
 

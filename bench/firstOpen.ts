@@ -2,7 +2,8 @@ import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { INTERVAL, rangeFor, type DateRange } from '../domain/ranges';
-import { adminBrowser, blockingSince, navigateInApp } from './boardScroll';
+import { adminBrowser, blockingSince, navigateInApp, type Blocking } from './boardScroll';
+import { serveFloorPages } from './floorPages';
 import { median } from './load';
 
 /**
@@ -13,8 +14,8 @@ import { median } from './load';
  *
  * "First rows shown" is the page time (from the navigation, or from the menu click) at which the screen's first
  * rows are in the page: the board's first shift chips, the timesheet table's first rows, the floor's first cells.
- * On a full navigation of the board, "first view" is when the first view drawn before the app (src/pages/schedule/
- * preview/) shows its first chip; "full navigation" stays the board's own first chip.
+ * On a full navigation, "first view" is when the first view drawn before the app (src/firstView.ts) shows its first
+ * rows (the board's first chip, the timesheet table's first row); "full navigation" stays the screen's own.
  */
 
 const RUNS = Number(process.env.BENCH_FIRST_OPEN_RUNS ?? 5);
@@ -31,14 +32,16 @@ interface Screen {
   floorScript: string;
   /** Its targets: ratio to the floor for a full and a menu navigation. */
   target: { full: number; menu: number };
-  /** What is in the page once a first view drawn before the app shows its first rows (the board's, on a full navigation). */
-  preview?: string;
+  /** What is in the page once the first view drawn before the app shows its first rows, on a full navigation. */
+  preview: string;
 }
 
-/** The board's first view (src/pages/schedule/preview/): its chips, before the app's code has run. */
-const PREVIEW_ROWS = '.board-preview .preview-chip';
+/** The screens' first views (src/firstView.ts): the board's chips, the timesheet table's rows. */
+const BOARD_PREVIEW_ROWS = '.board-preview .preview-chip';
+const TIMESHEET_PREVIEW_ROWS = '.timesheet-preview [data-preview-timesheet]';
 
-const boardFloor = (range: DateRange) => `
+/** The board's floor: the range's shifts and the restaurants, one table of every restaurant × day, set as innerHTML. */
+export const boardFloor = (range: DateRange) => `
   const [shifts, restaurants] = await Promise.all([
     fetch('/api/shift?period_date_from=${range.from}&period_date_to=${range.to}&with_driver=1', { headers: h }).then((r) => r.json()),
     fetch('/api/restaurant?status=10', { headers: h }).then((r) => r.json()),
@@ -61,20 +64,6 @@ const timesheetFloor = (range: DateRange) => `
   for (const t of rows) html += '<tr class="chip"><td>' + t.period_date + '</td><td>' + (t.driver_name || '') + '</td><td>' + (t.restaurant_name || '') + '</td><td>' + t.start_time + '</td><td>' + t.finish_time + '</td><td>' + t.cost_total + '</td></tr>';
   document.getElementById('t').innerHTML = html;`;
 
-const floorPage = (script: string) => `<!doctype html><html><head><meta charset="utf-8"><style>
-  body{font:13px system-ui;margin:0} table{border-collapse:collapse} td,th{border:1px solid #ddd;vertical-align:top;padding:2px;min-width:110px}
-  .chip{background:#e8f5e9;border-left:4px solid #2e7d32;border-radius:4px;margin:2px;padding:2px 6px}
-</style></head><body><table id="t"></table><script>
-(async () => {
-  const user = JSON.parse(localStorage.getItem('user'));
-  const h = { Authorization: 'Bearer ' + user.access_token };
-  ${script}
-})();
-</script></body></html>`;
-
-/** The board's floor: the range's shifts and the restaurants, one table of every restaurant × day, set as innerHTML. */
-export const boardFloorPage = (range: DateRange) => floorPage(boardFloor(range));
-
 function screens(today = londonToday()): Screen[] {
   const week = rangeFor(INTERVAL.week, today);
   const month = rangeFor(INTERVAL.month, today);
@@ -83,14 +72,15 @@ function screens(today = londonToday()): Screen[] {
   const lastWeek = { from, to: addDays(from, 6) };
   const board = (r: DateRange, interval: number) => `/schedule?interval=${interval}&from=${r.from}&to=${r.to}`;
   return [
-    { name: 'Week board', path: board(week, INTERVAL.week), rows: '.shift-board .chip', floorScript: boardFloor(week), target: { full: 2, menu: 1.5 }, preview: PREVIEW_ROWS },
-    { name: 'Month board', path: board(month, INTERVAL.month), rows: '.shift-board .chip', floorScript: boardFloor(month), target: { full: 1.5, menu: 1.5 }, preview: PREVIEW_ROWS },
+    { name: 'Week board', path: board(week, INTERVAL.week), rows: '.shift-board .chip', floorScript: boardFloor(week), target: { full: 2, menu: 1.5 }, preview: BOARD_PREVIEW_ROWS },
+    { name: 'Month board', path: board(month, INTERVAL.month), rows: '.shift-board .chip', floorScript: boardFloor(month), target: { full: 1.5, menu: 1.5 }, preview: BOARD_PREVIEW_ROWS },
     {
       name: 'Timesheets week',
       path: `/timesheet?interval=${INTERVAL.week}&from=${lastWeek.from}&to=${lastWeek.to}`,
       rows: '[role=row][data-timesheet-id]',
       floorScript: timesheetFloor(lastWeek),
       target: { full: 2, menu: 1.5 },
+      preview: TIMESHEET_PREVIEW_ROWS,
     },
   ];
 }
@@ -146,53 +136,69 @@ interface Run {
   full: number;
   timeline: Timeline;
   menu: number;
-  /** The longest main-thread task while opening, ms (full navigation, menu navigation). */
-  fullWorst: number;
-  menuWorst: number;
+  /** The longest main-thread task while opening (full navigation, menu navigation): its length and start, ms. */
+  fullWorst: Blocking;
+  menuWorst: Blocking;
+}
+
+/**
+ * Opens `address` from an empty tab: the page before is gone first, so neither the floor nor the screen is timed
+ * while the browser tears down the other's page (the Month's floor is a table of some 14,000 chips).
+ */
+async function openFromBlank(page: Page, address: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(address);
 }
 
 async function timeScreen(page: Page, url: string, screen: Screen, floorUrl: string): Promise<Run> {
-  await page.goto(floorUrl);
+  await openFromBlank(page, floorUrl);
   const floor = await shownAt(page, 'td .chip, tr.chip', 0);
-  await page.goto(`${url}${screen.path}`);
+  await openFromBlank(page, `${url}${screen.path}`);
   const polled = await shownAt(page, screen.rows, 0);
   const seen = await firstSeen(page);
   // The rows as first seen from the document's start (the same frame polling), when the watcher saw them.
   const full = Math.round(Math.min(polled, seen[screen.rows] ?? polled));
-  const preview = screen.preview && seen[screen.preview] !== undefined ? Math.round(seen[screen.preview]) : null;
-  const fullWorst = (await blockingSince(page, 0)).worst;
+  const preview = seen[screen.preview] !== undefined ? Math.round(seen[screen.preview]) : null;
+  const fullWorst = await blockingSince(page, 0);
   const fullTimeline = await timeline(page, new URL(screen.path, url).pathname === '/timesheet' ? '/api/timesheet' : '/api/shift');
   // From the menu: the app is loaded on its home page, and the screen is opened as the menu opens it.
   await page.goto(`${url}/`);
   await page.waitForLoadState('networkidle');
   const t0 = await navigateInApp(page, screen.path);
   const menu = await shownAt(page, screen.rows, t0);
-  return { floor, preview, full, timeline: fullTimeline, menu, fullWorst, menuWorst: (await blockingSince(page, t0)).worst };
+  return { floor, preview, full, timeline: fullTimeline, menu, fullWorst, menuWorst: await blockingSince(page, t0) };
 }
+
+/** 'week-board': the screen's floor page's name. */
+const floorName = (s: Screen) => s.name.toLowerCase().replace(/\W+/g, '-');
+
+/** '148 (at 1,210)': a task and when it began, so a long one can be told from the first rows' own. */
+const worstWords = (b: Blocking) => (b.worst ? `${b.worst} (at ${b.worstAt})` : '–');
 
 /** `npm run bench -- --only firstopen`: every run of each screen, its floor, its open times and their ratios. */
 export async function firstOpenFigures(url: string): Promise<string[]> {
+  const chosen = screens().filter((s) => !ONLY.length || ONLY.some((o) => s.name.toLowerCase().includes(o)));
+  const floors = serveFloorPages(Object.fromEntries(chosen.map((s) => [floorName(s), s.floorScript])));
   const { browser, page } = await adminBrowser(url);
   const lines = [`Machine load (1, 5, 15 min) at the start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`];
-  await page.addInitScript(watchFirstSeen([PREVIEW_ROWS, ...new Set(screens().map((s) => s.rows))]));
+  await page.addInitScript(watchFirstSeen([...new Set(screens().flatMap((s) => [s.preview, s.rows]))]));
   try {
-    for (const screen of screens().filter((s) => !ONLY.length || ONLY.some((o) => s.name.toLowerCase().includes(o)))) {
-      const floorUrl = `${url}/bench-floor/${encodeURIComponent(screen.name)}`;
-      await page.route(floorUrl, (route) => route.fulfill({ contentType: 'text/html', body: floorPage(screen.floorScript) }));
+    for (const screen of chosen) {
+      const floorUrl = floors.address(url, floorName(screen));
       // One unmeasured round, so every figure is of a browser with the app's files in its cache.
       await timeScreen(page, url, screen, floorUrl);
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await timeScreen(page, url, screen, floorUrl));
       lines.push('', `${screen.name} (targets: full navigation ≤ ${screen.target.full}× the floor, menu ≤ ${screen.target.menu}×)`);
       lines.push(
-        '| run | floor ms | first view ms | × floor | full navigation ms | × floor | worst task ms | full: code arrived / data asked / data in, ms | menu ms | × floor | worst task ms |',
+        '| run | floor ms | first view ms | × floor | full navigation ms | × floor | worst task ms (began at) | full: code arrived / data asked / data in, ms | menu ms | × floor | worst task ms (began at) |',
         '|---|---|---|---|---|---|---|---|---|---|---|',
       );
       const ratio = (ms: number, floor: number) => ms / Math.max(floor, 1);
       const previewCells = (ms: number | null, floor: number) => (ms === null ? '– | –' : `${ms} | ${ratio(ms, floor).toFixed(1)}`);
       runs.forEach((r, i) =>
         lines.push(
-          `| ${i + 1} | ${r.floor} | ${previewCells(r.preview, r.floor)} | ${r.full} | ${ratio(r.full, r.floor).toFixed(1)} | ${r.fullWorst} | ${r.timeline.scriptsEnd} / ${r.timeline.dataStart} / ${r.timeline.dataEnd} | ${r.menu} | ${ratio(r.menu, r.floor).toFixed(1)} | ${r.menuWorst} |`,
+          `| ${i + 1} | ${r.floor} | ${previewCells(r.preview, r.floor)} | ${r.full} | ${ratio(r.full, r.floor).toFixed(1)} | ${worstWords(r.fullWorst)} | ${r.timeline.scriptsEnd} / ${r.timeline.dataStart} / ${r.timeline.dataEnd} | ${r.menu} | ${ratio(r.menu, r.floor).toFixed(1)} | ${worstWords(r.menuWorst)} |`,
         ),
       );
       const fullRatio = median(runs.map((r) => ratio(r.full, r.floor)));
@@ -200,14 +206,15 @@ export async function firstOpenFigures(url: string): Promise<string[]> {
       const previews = runs.filter((r) => r.preview !== null);
       const previewRatio = previews.length === runs.length ? median(previews.map((r) => ratio(r.preview!, r.floor))) : null;
       lines.push(
-        `| median | ${median(runs.map((r) => r.floor))} | ${previewRatio === null ? '– | –' : `${median(previews.map((r) => r.preview!))} | ${previewRatio.toFixed(1)}`} | ${median(runs.map((r) => r.full))} | ${fullRatio.toFixed(1)} | ${median(runs.map((r) => r.fullWorst))} | ${median(runs.map((r) => r.timeline.scriptsEnd))} / ${median(runs.map((r) => r.timeline.dataStart))} / ${median(runs.map((r) => r.timeline.dataEnd))} | ${median(runs.map((r) => r.menu))} | ${menuRatio.toFixed(1)} | ${median(runs.map((r) => r.menuWorst))} |`,
+        `| median | ${median(runs.map((r) => r.floor))} | ${previewRatio === null ? '– | –' : `${median(previews.map((r) => r.preview!))} | ${previewRatio.toFixed(1)}`} | ${median(runs.map((r) => r.full))} | ${fullRatio.toFixed(1)} | ${median(runs.map((r) => r.fullWorst.worst))} | ${median(runs.map((r) => r.timeline.scriptsEnd))} / ${median(runs.map((r) => r.timeline.dataStart))} / ${median(runs.map((r) => r.timeline.dataEnd))} | ${median(runs.map((r) => r.menu))} | ${menuRatio.toFixed(1)} | ${median(runs.map((r) => r.menuWorst.worst))} |`,
         `${screen.name}: full navigation ${fullRatio <= screen.target.full ? 'meets' : 'misses'} its target, menu ${menuRatio <= screen.target.menu ? 'meets' : 'misses'} it` +
-          (screen.preview ? `; its first view ${previewRatio !== null && previewRatio <= screen.target.full ? 'meets' : 'misses'} the full navigation's target` : ''),
+          `; its first view ${previewRatio !== null && previewRatio <= screen.target.full ? 'meets' : 'misses'} the full navigation's target`,
       );
     }
     lines.push('', `Machine load at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     return lines;
   } finally {
     await browser.close();
+    floors.remove();
   }
 }

@@ -6,7 +6,8 @@ import { SHIFT_STATUS } from '../domain/statuses';
 import { adminBrowser, blockingSince, boardQuiet, heapAfterGc, jumpToLastRow, navigateInApp, type Blocking, type Jump } from './boardScroll';
 import { sortRestaurants } from '../src/pages/schedule/boardOrder';
 import type { BoardRestaurant } from '../domain/shiftCalls';
-import { boardFloorPage } from './firstOpen';
+import { boardFloor } from './firstOpen';
+import { serveFloorPages } from './floorPages';
 import { areaRateEdited, describeAfterChange, load, median, onePerDay, timedAfterChange, type Change, type LoadResult } from './load';
 
 /**
@@ -64,13 +65,13 @@ export interface ScrollRun {
   open: number;
   openBlocking: Blocking;
   jump: Jump;
-  /** Next (week or month), from the click until the board settled. */
-  next: { ms: number; blocking: Blocking };
+  /** Next (week or month), from the click: until the new range's first chips were painted, and until the board settled. */
+  next: { painted: number; ms: number; blocking: Blocking };
 }
 
 export interface BoardResults {
   figures: BoardFigure[];
-  scroll: { name: string; runs: ScrollRun[] }[];
+  scroll: { name: string; runs: ScrollRun[]; presses: Presses }[];
   visits: { ms: number; heapMb: number }[];
   live: { ms: number; blocking: Blocking; shifts: number } | null;
 }
@@ -83,18 +84,73 @@ async function lastRowWithShifts(url: string, auth: Record<string, string>, rang
   return sortRestaurants(restaurants).filter((r) => planned.has(r.id)).at(-1)!.id;
 }
 
+/**
+ * Marks the Next and Previous buttons for pressRangeButton. Found before any clock starts: Playwright finds a button by
+ * role and name inside the page, walking every element's accessible name (a task of about 90 ms of CPU on the Month
+ * board), which is its work, not the board's.
+ */
+async function markRangeButtons(page: Page): Promise<void> {
+  for (const name of ['Next', 'Previous']) await page.getByRole('button', { name, exact: true }).evaluate((b, n) => b.setAttribute('data-bench-press', n), name);
+}
+
+/**
+ * Clicks Next or Previous inside the page, which then watches every frame for the new range's first chips: the
+ * range's first day in the timeline's header has moved on, and a chip is drawn (-1 when none came within a minute).
+ * A string: the bundler's helpers are not in the page.
+ */
+async function pressRangeButton(page: Page, name: 'Next' | 'Previous'): Promise<{ t0: number; painted: number }> {
+  return (await page.evaluate(`new Promise((resolve) => {
+    const firstDay = () => document.querySelector('.shift-board th.fc-timeline-slot[data-date]')?.getAttribute('data-date');
+    const before = firstDay();
+    const t0 = performance.now();
+    document.querySelector('[data-bench-press="${name}"]').click();
+    const tick = () => {
+      if (firstDay() !== before && document.querySelector('.shift-board .chip')) resolve({ t0, painted: performance.now() - t0 });
+      else if (performance.now() - t0 > 60000) resolve({ t0, painted: -1 });
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`)) as { t0: number; painted: number };
+}
+
 async function openAndJump(page: Page, boardUrl: string, lastRow: number): Promise<ScrollRun> {
   await page.goto(boardUrl);
   const open = (await settle(page)).ms;
   const openBlocking = await blockingSince(page, 0);
   const jump = await jumpToLastRow(page, lastRow, QUIET_MS);
-  // Found before the clock starts: Playwright finds a button by role and name inside the page, walking every
-  // element's accessible name (a task of about 90 ms of CPU on the Month board), which is its work, not the board's.
-  const next = await page.getByRole('button', { name: 'Next' }).elementHandle();
-  const t0 = (await page.evaluate('performance.now()')) as number;
-  await next!.click();
+  await markRangeButtons(page);
+  const { t0, painted } = await pressRangeButton(page, 'Next');
   const end = await boardQuiet(page, QUIET_MS);
-  return { open, openBlocking, jump, next: { ms: Math.round(end - t0), blocking: await blockingSince(page, t0) } };
+  return { open, openBlocking, jump, next: { painted: Math.round(painted), ms: Math.round(end - t0), blocking: await blockingSince(page, t0) } };
+}
+
+/** How many times Previous and Next are pressed in turn after the runs (BENCH_BOARD_PRESSES). */
+const PRESSES = Number(process.env.BENCH_BOARD_PRESSES ?? 10);
+
+export interface Presses {
+  /** Each press's first chips painted, ms after the click. */
+  painted: number[];
+  /** Each press's longest task, ms. */
+  worst: number[];
+}
+
+/**
+ * Presses Previous and Next in turn, PRESSES times, from where the runs left the board (the range after the current
+ * one, at the last row; Previous first, as the dataset's shifts end weeks after today), each once the board has
+ * settled: until the new range's first
+ * chips were painted (as openAndJump's Next), and the press's longest task. The ranges are kept by the server after
+ * the first two presses, as they are for a planner paging back and forth.
+ */
+async function pressPreviousAndNext(page: Page): Promise<Presses> {
+  await markRangeButtons(page);
+  const presses: Presses = { painted: [], worst: [] };
+  for (let i = 0; i < PRESSES; i++) {
+    const { t0, painted } = await pressRangeButton(page, i % 2 ? 'Next' : 'Previous');
+    await boardQuiet(page, QUIET_MS);
+    presses.painted.push(Math.round(painted));
+    presses.worst.push((await blockingSince(page, t0)).worst);
+  }
+  return presses;
 }
 
 /** Where the other writers' changes go: the board's own server, or a second instance on the same database. */
@@ -105,28 +161,25 @@ export interface Writer {
 
 export async function benchBoard(url: string, token: string, writer: Writer): Promise<BoardResults> {
   const auth = { authorization: `Bearer ${token}` };
+  const today = londonToday();
+  const week = rangeFor(INTERVAL.week, today);
+  const month = rangeFor(INTERVAL.month, today);
+  const floors = serveFloorPages({ week: boardFloor(week), month: boardFloor(month) });
   const { browser, context, page } = await adminBrowser(url);
   try {
-    const today = londonToday();
-    const week = rangeFor(INTERVAL.week, today);
-    const month = rangeFor(INTERVAL.month, today);
-    await page.route(`${url}/bench-floor/**`, (route) => {
-      const which = route.request().url().endsWith('month') ? month : week;
-      return route.fulfill({ contentType: 'text/html', body: boardFloorPage(which) });
-    });
     const boardPath = (r: DateRange, interval: number) => `/schedule?interval=${interval}&from=${r.from}&to=${r.to}`;
     const board = (r: DateRange, interval: number) => `${url}${boardPath(r, interval)}`;
 
     // One unmeasured visit each, so every figure is of a browser with the app's files in its cache.
     await page.goto(board(week, INTERVAL.week));
     await settle(page);
-    await page.goto(`${url}/bench-floor/week`);
+    await page.goto(floors.address(url, 'week'));
     await settle(page);
 
     const figures = [
-      await timeRuns('Floor: static table, week, all locations', page, () => page.goto(`${url}/bench-floor/week`)),
+      await timeRuns('Floor: static table, week, all locations', page, () => page.goto(floors.address(url, 'week'))),
       await timeRuns('Board: Week, all locations (first rows painted, scrollable)', page, () => page.goto(board(week, INTERVAL.week))),
-      await timeRuns('Floor: static table, month, all locations', page, () => page.goto(`${url}/bench-floor/month`)),
+      await timeRuns('Floor: static table, month, all locations', page, () => page.goto(floors.address(url, 'month'))),
       await timeRuns('Board: Month, all locations (first rows painted, scrollable)', page, () => page.goto(board(month, INTERVAL.month))),
     ];
 
@@ -135,7 +188,7 @@ export async function benchBoard(url: string, token: string, writer: Writer): Pr
       const lastRow = await lastRowWithShifts(url, auth, range);
       const runs: ScrollRun[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await openAndJump(page, board(range, interval), lastRow));
-      scroll.push({ name, runs });
+      scroll.push({ name, runs, presses: await pressPreviousAndNext(page) });
     }
 
     // Ten visits to the Month board in one tab, leaving for the home page in between (no page load).
@@ -157,6 +210,7 @@ export async function benchBoard(url: string, token: string, writer: Writer): Pr
     return { figures, scroll, visits, live: await liveUpdate(page, url, writer, boardPath) };
   } finally {
     await browser.close();
+    floors.remove();
   }
 }
 
@@ -219,8 +273,8 @@ export function printBoard({ figures, scroll, visits, live }: BoardResults): voi
   }
 
   const each = (runs: ScrollRun[], pick: (r: ScrollRun) => number) => `${median(runs.map(pick))} (${runs.map(pick).join(', ')})`;
-  console.log('\n| all locations, ms: median (every run) | open | open: worst task | open: blocked | jump: last row painted | jump: settled | jump: worst task | jump: blocked | Next: settled | Next: worst task |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| all locations, ms: median (every run) | open | open: worst task | open: blocked | jump: last row painted | jump: settled | jump: worst task | jump: blocked | Next: first chips painted | Next: settled | Next: worst task |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { name, runs } of scroll) {
     const cells = [
       each(runs, (r) => r.open),
@@ -230,10 +284,14 @@ export function printBoard({ figures, scroll, visits, live }: BoardResults): voi
       each(runs, (r) => r.jump.settled),
       each(runs, (r) => r.jump.blocking.worst),
       each(runs, (r) => r.jump.blocking.blocked),
+      each(runs, (r) => r.next.painted),
       each(runs, (r) => r.next.ms),
       each(runs, (r) => r.next.blocking.worst),
     ];
     console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  for (const { name, presses } of scroll) {
+    console.log(`${name}, Previous and Next pressed in turn ${presses.painted.length} times from the last row: first chips painted median ${median(presses.painted)} ms (${presses.painted.join(', ')}); worst task median ${median(presses.worst)} ms (${presses.worst.join(', ')})`);
   }
   const first = visits[0];
   const last = visits.at(-1)!;

@@ -38,6 +38,8 @@ export const OWN_MSG = {
   nulCharacter: 'Text must not contain NUL characters',
   invalidText: 'Text must be valid Unicode',
   idOutOfRange: 'Ids are whole numbers from 1 to 2147483647',
+  // A login e-mail (staff user or restaurant account) the mail server refused: the outbox keeps it.
+  mailFailed: 'The e-mail could not be sent; it is kept in the outbox',
 } as const;
 
 /** No text field of any form holds more than this; each field has its own, lower limit besides. */

@@ -17,3 +17,12 @@ export function roundPounds(pounds: number): number {
 export function formatPounds(pounds: number): string {
   return `£${pounds.toFixed(2)}`;
 }
+
+const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** £1,234.50, as every screen shows an amount; empty for a missing amount. */
+export function formatMoney(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? money.format(n) : '';
+}

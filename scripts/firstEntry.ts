@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * A module script of its own that runs before the app's entry: the board's first view (src/boardPreview.ts). Vite
+ * A module script of its own that runs before the app's entry: the screens' first views (src/firstView.ts). Vite
  * joins every module script of index.html into one entry, which would make it wait for the whole app's imports; this
  * plugin builds it as a separate entry instead (sharing its few small modules with the app as chunks, so both use the
  * same instances) and writes its script tag ahead of the app's.

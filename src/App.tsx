@@ -1,17 +1,9 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { authProvider } from '../providers/authProvider';
-import { dataProvider } from '../providers/dataProvider';
-import { i18nProvider } from '../providers/i18nProvider';
 import { AppAdmin } from './layout/AppAdmin';
-import { AppLayout } from './layout/AppLayout';
-import { AppNotification } from './layout/AppNotification';
-import { theme } from './layout/theme';
-import { APP_NAME } from './components/brand';
 import { SchedulePage } from './pages/schedule/SchedulePage';
 import { lazyPage } from './components/lazyPage';
 import { TimesheetPage, TimesheetRestaurantPage } from './pages/timesheets/lazy';
-import { AccessDenied } from './components/RoleGate';
 import { useStoredUser } from './components/useStoredUser';
 import { rootPath } from '../domain/navigation';
 import { drivers } from '../resources/drivers';
@@ -40,16 +32,7 @@ function RootRedirect() {
  */
 export function App() {
   return (
-    <AppAdmin
-      title={APP_NAME}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      layout={AppLayout}
-      notification={AppNotification}
-      accessDenied={AccessDenied}
-      theme={theme}
-    >
+    <AppAdmin>
       <CustomRoutes>
         <Route path="/" element={<RootRedirect />} />
         <Route path="/home" element={<HomePage />} />

@@ -5,7 +5,6 @@ import { AREA_NAMES_URL, DRIVER_FIRST_PAGE, RESTAURANT_FIRST_PAGE, firstPageUrl 
 import { drivers } from '../resources/drivers';
 import { restaurants } from '../resources/restaurants';
 import type { LazyPage } from './components/lazyPage';
-import { timesheetFirstCalls } from './pages/timesheets/firstCalls';
 import { TimesheetPage } from './pages/timesheets/lazy';
 import { App } from './Root';
 
@@ -18,10 +17,10 @@ import { App } from './Root';
 const FIRST_CALLS: Record<string, { calls: (address: URLSearchParams) => string[]; code?: LazyPage }> = {
   '/drivers': { calls: () => [firstPageUrl(DRIVER_FIRST_PAGE), AREA_NAMES_URL], code: drivers.list },
   '/restaurants': { calls: () => [firstPageUrl(RESTAURANT_FIRST_PAGE), AREA_NAMES_URL], code: restaurants.list },
-  // The board's calls are started by its first view (pages/schedule/preview/), loaded before this module: not twice.
+  // The board's and the timesheets' calls are started by their first views (src/firstView.ts), loaded before this
+  // module: not twice. Opened inside the app, the timesheets' route starts its calls itself.
   '/schedule': { calls: () => [] },
-  // The timesheets of the range and the options; opened inside the app, the screen's route starts them itself.
-  '/timesheet': { calls: timesheetFirstCalls, code: TimesheetPage },
+  '/timesheet': { calls: () => [], code: TimesheetPage },
 };
 
 /**

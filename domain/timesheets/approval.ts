@@ -1,6 +1,6 @@
 import { ukDate } from '../dates';
 import { TIMESHEET_PROGRESS as P, TIMESHEET_STATUS as S } from '../statuses';
-import { TIMESHEET_MSG } from '../validation/timesheet';
+import { TIMESHEET_MSG } from '../validation/timesheetMessages';
 import { type TimesheetAction, type TimesheetFacts, actionRefusal, hasDriver, isCancellation, removeRefusal } from './states';
 
 /**

@@ -7,3 +7,4 @@ export * from './approval';
 export * from './fromShift';
 export * from './hoursAndCost';
 export * from './totals';
+export * from './order';

@@ -1,5 +1,5 @@
 import { CANCELLATION_TIMESHEET, TIMESHEET_PROGRESS as P, TIMESHEET_PROGRESS_LABELS, TIMESHEET_STATUS as S, TIMESHEET_STATUS_LABELS } from '../statuses';
-import { TIMESHEET_MSG } from '../validation/timesheet';
+import { TIMESHEET_MSG } from '../validation/timesheetMessages';
 
 /**
  * A timesheet's state and its transitions (spec 3, sections 4.2 and 9): Approve, Discard, Unapprove Time and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMIT_MSG, MSG, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
+import { LIMIT_MSG, MSG, OWN_MSG, PASSWORD_MAX, PASSWORD_MIN } from '../messages';
 import { RESTAURANT_STATUS } from '../statuses';
 import { EMAIL_PATTERN } from './auth';
 import { escapeHtml } from './user';
@@ -85,7 +85,7 @@ export const RESTAURANT_MSG = {
   currentPasswordWrong: 'The current password is not correct',
   notRestaurantRecipient: 'Credentials can only be sent to a restaurant account',
   linkInvalid: 'The link must be a web address',
-  mailFailed: 'The e-mail could not be sent; it is kept in the outbox',
+  mailFailed: OWN_MSG.mailFailed,
   restaurateurNotFound: 'Restaurant account not found',
   restaurateurEmailTaken: 'Another restaurant account already logs in with this e-mail',
 } as const;

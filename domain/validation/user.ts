@@ -25,7 +25,7 @@ export const USER_MSG = {
   notStaffRecipient: 'Credentials can only be sent to a staff account',
   linkInvalid: 'The link must be a web address',
   credentialsSent: 'The login details were e-mailed to',
-  mailFailed: 'The e-mail could not be sent; it is kept in the outbox',
+  mailFailed: OWN_MSG.mailFailed,
 } as const;
 
 /** The credentials e-mail (POST /api/sendEmailUser). */

@@ -28,6 +28,20 @@ export const shiftMethods = {
     return (await Promise.all(shiftParts(range).map((part) => getShiftPart(part, undefined, signal)))).flat();
   },
 
+  /**
+   * Has the server ready a range's shift lists, as getShifts would ask them, without their answer: HEAD, which the
+   * server answers as it answers GET, building and keeping the range's lists by day (server/services/dayLists.ts),
+   * but sends no body. The board warms the ranges either side of the one shown, so Next and Previous are answered
+   * from kept lists. One week's part at a time: on the embedded database each part's first build holds the one
+   * connection for a few hundred milliseconds at a few hundred restaurants, and a user's own call waits for no more.
+   */
+  async warmShifts(range: DateRange, signal?: AbortSignal): Promise<void> {
+    for (const part of shiftParts(range)) {
+      if (signal?.aborted) return;
+      await httpClient('/api/shift', { method: 'HEAD', query: shiftPartQuery(part), signal });
+    }
+  },
+
   /** One shift as it is now (a dialog's Reload after someone changed it). */
   getShift: (id: number) => httpClient<ShiftRecord>(`/api/shift/${id}`),
   createShift: (body: ShiftBody) => httpClient<ShiftRecord>('/api/shift', { method: 'POST', body }),

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useListContext } from 'react-admin';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { GatedScreen } from '../../src/components/ListScreen';
-import { CardList, CardListState } from '../../src/components/CardList';
+import { cardListScreen, CardListState, type CardListScreenSpec } from '../../src/components/CardList';
 import { PerPageSelect } from '../../src/components/ListPagination';
 import { AreaCard } from './AreaCard';
 import { AreaDialog } from './AreaDialog';
@@ -20,30 +19,9 @@ const ALL_AREAS = '';
 
 type Open = { kind: 'add' } | { kind: 'edit'; area: Area } | { kind: 'delete'; area: Area } | null;
 
+const SCREEN: CardListScreenSpec = { title: 'Areas', path: '/areas', resource: AREAS, sort: { field: 'name', order: 'ASC' }, maxWidth: 1100 };
 const areaCounter = (first: number, shown: number, total: number) =>
   `${shown === 1 ? `Area ${first + 1}` : `Areas ${first + 1}–${first + shown}`} of ${total}`;
-
-/**
- * The Areas screen (spec 1, section 2), for administrators: the areas resource's list, paged by the server (one
- * area a page at first), each area a card with its restaurants; pick one area or all, add, edit and remove areas.
- */
-export function AreaList() {
-  return (
-    <GatedScreen title="Areas" path="/areas">
-      <CardList<Area>
-        resource={AREAS}
-        perPage={AREA_PER_PAGE_DEFAULT}
-        sort={{ field: 'name', order: 'ASC' }}
-        pagesLabel="Areas pages"
-        visiblePages={AREA_VISIBLE_PAGES}
-        counter={areaCounter}
-        maxWidth={1100}
-      >
-        <AreasScreen />
-      </CardList>
-    </GatedScreen>
-  );
-}
 
 function AreasScreen() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -144,3 +122,9 @@ function AreasScreen() {
     </>
   );
 }
+
+/**
+ * The Areas screen (spec 1, section 2), for administrators: the areas resource's list, paged by the server (one
+ * area a page at first), each area a card with its restaurants; pick one area or all, add, edit and remove areas.
+ */
+export const AreaList = cardListScreen<Area>(SCREEN, { perPage: AREA_PER_PAGE_DEFAULT, visiblePages: AREA_VISIBLE_PAGES, counter: areaCounter }, AreasScreen);

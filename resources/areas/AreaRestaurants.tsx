@@ -7,8 +7,8 @@ import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import { NewPostButton } from '../newsFeed/NewPostButton';
 import { RestaurantActionDialogs, type RestaurantDialogKind } from '../restaurants/RestaurantActionDialogs';
-import { Action, Name } from '../restaurants/RestaurantCells';
-import { RestaurantTable, restaurantAddress } from '../../src/components/RestaurantTable';
+import { Action, Name, NameAndAddress } from '../restaurants/RestaurantCells';
+import { RestaurantTable } from '../../src/components/RestaurantTable';
 import { rememberScheduleRestaurant } from '../../src/components/scheduleRestaurant';
 import type { AreaRestaurant } from './types';
 
@@ -52,12 +52,7 @@ export function AreaRestaurants({ areaName, restaurants, phone }: { areaName: st
       <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />} aria-label={`Restaurants in ${areaName}`} role="list">
         {restaurants.map((r) => (
           <Box key={r.id} role="listitem" sx={{ py: 1 }}>
-            <Typography sx={{ fontWeight: 500 }}>
-              <Name restaurant={r} />
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {restaurantAddress(r) || '—'}
-            </Typography>
+            <NameAndAddress restaurant={r} nameWeight={500} />
             <Actions restaurant={r} />
           </Box>
         ))}

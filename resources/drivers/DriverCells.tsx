@@ -26,13 +26,8 @@ import type { DriverRecord } from './types';
 
 export const NO_DRIVERS = 'No drivers found';
 
-export interface DriverActions {
-  onView: (d: DriverRecord) => void;
-  onEdit: (d: DriverRecord) => void;
-  onToggleStatus: (d: DriverRecord) => void;
-  onToggleProgressing: (d: DriverRecord) => void;
-  onUnavailability: (d: DriverRecord) => void;
-}
+/** The row menu's actions, each given the row's driver. */
+export type DriverActions = Record<'onView' | 'onEdit' | 'onToggleStatus' | 'onToggleProgressing' | 'onUnavailability', (d: DriverRecord) => void>;
 
 const STATUS_DOT: Record<number, { color: string; label: string }> = {
   [DRIVER_STATUS.active]: { color: '#2e7d32', label: 'Active' },

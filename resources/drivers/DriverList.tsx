@@ -1,22 +1,26 @@
 import { useState } from 'react';
 import { SearchInput } from 'react-admin';
-import { Button, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
+import { Button, Menu, MenuItem, Tooltip } from '@mui/material';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { DRIVER_FILTER_CHOICES } from '../../domain/driverFilters';
 import type { AreaName } from '../../domain/validation/area';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { FilterSelect } from '../../src/components/FilterSelect';
-import { gatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
+import { areaFilter, FirstPageList, type FirstPageScreen } from '../FirstPageList';
+import { gatedScreen } from '../../src/components/ListScreen';
 import { ImportButton } from '../imports/ImportButton';
 import { DriverListContent, type OpenDriverDialog } from './DriverListContent';
 import { useAreaNames } from '../areas/useAreas';
 import { DRIVER_FIRST_PAGE } from '../listDefaults';
 import { DRIVERS, type DriverRecord } from './types';
 
+// Active drivers by name (spec 2, section 4) at first.
+const SCREEN: FirstPageScreen = { title: 'Drivers', path: '/drivers', maxWidth: 1280, resource: DRIVERS, firstPage: DRIVER_FIRST_PAGE };
+
 /** The filters of spec 2, section 2: area, status code and name or e-mail, each sent to the server. */
 const driverFilters = (areas: AreaName[]) => [
-  <FilterSelect key="area_id" source="area_id" label="Area" alwaysOn choices={[{ value: '', label: 'All areas' }, ...areas.map((a) => ({ value: a.id, label: a.name }))]} />,
+  areaFilter(areas),
   <FilterSelect key="status" source="status" label="Status" alwaysOn choices={DRIVER_FILTER_CHOICES.map((c) => ({ value: c.code, label: c.label }))} />,
   <SearchInput key="q" source="q" placeholder="Search name or e-mail" alwaysOn slotProps={{ htmlInput: { 'aria-label': 'Search drivers' } }} />,
 ];
@@ -33,24 +37,15 @@ function DriversScreen() {
   // Counts the imports: each one turns the list to the imported drivers (see DriverListContent).
   const [imports, setImports] = useState(0);
   const addMenu = (
-    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+    <>
       <ImportButton kind="driver" onImported={() => setImports((n) => n + 1)} />
       <AddDriverMenu disabled={areas.isPending} noAreas={!areas.isPending && areaList.length === 0} onPick={(kind) => setOpen({ kind })} />
-    </Stack>
+    </>
   );
   return (
-    <ListScreenFrame title="Drivers" action={addMenu} maxWidth={1280}>
-      <SpecList<DriverRecord>
-        resource={DRIVERS}
-        pagesLabel="Drivers pages"
-        filters={driverFilters(areaList)}
-        // Active drivers by name (spec 2, section 4), as the boot already asked for them (src/firstCalls.ts).
-        filterDefaultValues={DRIVER_FIRST_PAGE.filter}
-        sort={DRIVER_FIRST_PAGE.sort}
-      >
-        <DriverListContent areas={areaList} open={open} setOpen={setOpen} imports={imports} />
-      </SpecList>
-    </ListScreenFrame>
+    <FirstPageList<DriverRecord> screen={SCREEN} actions={addMenu} filters={driverFilters(areaList)}>
+      <DriverListContent areas={areaList} open={open} setOpen={setOpen} imports={imports} />
+    </FirstPageList>
   );
 }
 
@@ -85,4 +80,4 @@ function AddDriverMenu({ disabled, noAreas, onPick }: { disabled: boolean; noAre
 }
 
 /** The Drivers screen, /drivers: administrators only (others get RoleGate's message and no fetch). */
-export const DriverList = gatedScreen({ title: 'Drivers', path: '/drivers' }, DriversScreen);
+export const DriverList = gatedScreen(SCREEN, DriversScreen);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DataTable, useListContext } from 'react-admin';
 import { Alert, Button, Card, CardContent, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -22,26 +23,25 @@ const period = (i: Invoice) => rangeLabel({ from: i.period_date_from, to: i.peri
 const commission = (i: Invoice) => `${formatMoney(i.comission)} / hour`;
 const Col = DataTable.Col<Invoice>;
 
+/** View or Download: fetches the invoice's document, so it waits while one is being fetched (the span keeps its tooltip then). */
+function DocumentAction({ verb, invoice, icon, onClick, busy }: { verb: string; invoice: Invoice; icon: ReactNode; onClick: () => void; busy: boolean }) {
+  return (
+    <Tooltip title={verb}>
+      <span>
+        <IconButton size="small" aria-label={`${verb} invoice ${invoice.invoice_number}`} onClick={onClick} disabled={busy}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 function Actions({ invoice, onView, onDownload, onRemove, busyId }: InvoiceActions & { invoice: Invoice }) {
   const busy = busyId === invoice.id;
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-      {onView && (
-        <Tooltip title="View">
-          <span>
-            <IconButton size="small" aria-label={`View invoice ${invoice.invoice_number}`} onClick={() => onView(invoice)} disabled={busy}>
-              <VisibilityOutlinedIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
-      <Tooltip title="Download">
-        <span>
-          <IconButton size="small" aria-label={`Download invoice ${invoice.invoice_number}`} onClick={() => onDownload(invoice)} disabled={busy}>
-            <FileDownloadOutlinedIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      {onView && <DocumentAction verb="View" invoice={invoice} icon={<VisibilityOutlinedIcon fontSize="small" />} onClick={() => onView(invoice)} busy={busy} />}
+      <DocumentAction verb="Download" invoice={invoice} icon={<FileDownloadOutlinedIcon fontSize="small" />} onClick={() => onDownload(invoice)} busy={busy} />
       {onRemove && (
         <Tooltip title="Remove">
           <IconButton size="small" color="error" aria-label={`Remove invoice ${invoice.invoice_number}`} onClick={() => onRemove(invoice)}>

@@ -4,9 +4,8 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { POST_PINNED, POST_STATUS } from '../../domain/statuses';
 import { NEWS_PER_PAGE_DEFAULT, NEWS_VISIBLE_PAGES, type NewsPostView } from '../../domain/validation/newsFeed';
-import { GatedScreen } from '../../src/components/ListScreen';
 import { LIST_PER_PAGE_CHOICES } from '../../domain/listPaging';
-import { CardList, CardListState } from '../../src/components/CardList';
+import { cardListScreen, CardListState, type CardListScreenSpec } from '../../src/components/CardList';
 import { PerPageSelect } from '../../src/components/ListPagination';
 import { refusalMessage } from '../../src/components/RemoveDialog';
 import { useAppDataProvider } from '../../providers/dataProvider';
@@ -24,29 +23,8 @@ type Open =
   | { kind: 'reply'; post: NewsPostView }
   | null;
 
+const SCREEN: CardListScreenSpec = { title: 'News Feed', path: '/newsfeed', resource: NEWS_FEED, sort: { field: 'feed', order: 'ASC' }, maxWidth: 1000 };
 const postCounter = (first: number, shown: number, total: number) => `Posts ${first + 1}–${first + shown} of ${total}`;
-
-/**
- * The News Feed screen (/newsfeed, spec 1 section 2), for administrators and managers: the newsfeed resource's
- * list, paged by the server in the feed's order (pinned first, newest first), each post an expandable card.
- */
-export function NewsFeedList() {
-  return (
-    <GatedScreen title="News Feed" path="/newsfeed">
-      <CardList<NewsPostView>
-        resource={NEWS_FEED}
-        perPage={NEWS_PER_PAGE_DEFAULT}
-        sort={{ field: 'feed', order: 'ASC' }}
-        pagesLabel="News Feed pages"
-        visiblePages={NEWS_VISIBLE_PAGES}
-        counter={postCounter}
-        maxWidth={1000}
-      >
-        <NewsFeedScreen />
-      </CardList>
-    </GatedScreen>
-  );
-}
 
 function NewsFeedScreen() {
   const notify = useNotify();
@@ -147,3 +125,9 @@ function NewsFeedScreen() {
     </>
   );
 }
+
+/**
+ * The News Feed screen (/newsfeed, spec 1 section 2), for administrators and managers: the newsfeed resource's
+ * list, paged by the server in the feed's order (pinned first, newest first), each post an expandable card.
+ */
+export const NewsFeedList = cardListScreen<NewsPostView>(SCREEN, { perPage: NEWS_PER_PAGE_DEFAULT, visiblePages: NEWS_VISIBLE_PAGES, counter: postCounter }, NewsFeedScreen);

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Chip, Divider, IconButton, Stack, Tooltip } from '@mui/material';
+import { Chip, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
@@ -7,6 +7,7 @@ import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ToggleOffOutlinedIcon from '@mui/icons-material/ToggleOffOutlined';
 import ToggleOnOutlinedIcon from '@mui/icons-material/ToggleOnOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
+import { restaurantAddress } from '../../src/components/RestaurantTable';
 import { NewPostButton } from '../newsFeed/NewPostButton';
 import type { RestaurantRecord } from './types';
 
@@ -14,13 +15,8 @@ import type { RestaurantRecord } from './types';
 
 export const NO_RESTAURANTS = 'No restaurants found';
 
-export interface RestaurantActions {
-  onEdit: (r: RestaurantRecord) => void;
-  onToggleStatus: (r: RestaurantRecord) => void;
-  onDelete: (r: RestaurantRecord) => void;
-  onSchedule: (r: RestaurantRecord) => void;
-  onDrivers: (r: RestaurantRecord) => void;
-}
+/** The row's actions, each given the row's restaurant. */
+export type RestaurantActions = Record<'onEdit' | 'onToggleStatus' | 'onDelete' | 'onSchedule' | 'onDrivers', (r: RestaurantRecord) => void>;
 
 /** A row action: an icon button named by its tooltip. */
 export function Action({ label, icon, onClick, color }: { label: string; icon: ReactElement; onClick?: () => void; color?: 'primary' | 'error' }) {
@@ -64,6 +60,20 @@ export function Name({ restaurant }: { restaurant: Pick<RestaurantRecord, 'name'
     <>
       {restaurant.name}
       {restaurant.status === RESTAURANT_STATUS.inactive && <Chip label="Inactive" size="small" sx={{ ml: 1 }} />}
+    </>
+  );
+}
+
+/** A restaurant's phone card heading: its name (marked when inactive) over its address, or a dash for none. */
+export function NameAndAddress({ restaurant, nameWeight }: { restaurant: Pick<RestaurantRecord, 'name' | 'status' | 'address' | 'postcode'>; nameWeight: number }) {
+  return (
+    <>
+      <Typography sx={{ fontWeight: nameWeight }}>
+        <Name restaurant={restaurant} />
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {restaurantAddress(restaurant) || '—'}
+      </Typography>
     </>
   );
 }

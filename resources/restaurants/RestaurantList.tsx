@@ -1,24 +1,28 @@
 import { useState } from 'react';
 import { AutocompleteInput, ReferenceInput, SearchInput } from 'react-admin';
-import { Button, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { Button, useMediaQuery, type Theme } from '@mui/material';
 import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import { RESTAURANT_STATUS } from '../../domain/statuses';
 import { useAreaNames } from '../areas/useAreas';
 import { RESTAURANT_FIRST_PAGE } from '../listDefaults';
 import { FilterSelect } from '../../src/components/FilterSelect';
 import { useApplyFilterNow } from '../../src/components/useApplyFilterNow';
-import { gatedScreen, ListScreenFrame, SpecList } from '../../src/components/ListScreen';
+import { gatedScreen } from '../../src/components/ListScreen';
+import { areaFilter, FirstPageList, type FirstPageScreen } from '../FirstPageList';
 import { ImportButton } from '../imports/ImportButton';
 import { ADD_TITLE } from './RestaurantDialog';
 import { RestaurantListContent, type OpenRestaurantDialog } from './RestaurantListContent';
 import { RESTAURANTS, RESTAURATEUR_RESOURCE, type AreaChoice, type RestaurantRecord } from './types';
+
+// Active restaurants by name at first.
+const SCREEN: FirstPageScreen = { title: 'Restaurants', path: '/restaurants', maxWidth: 1200, resource: RESTAURANTS, firstPage: RESTAURANT_FIRST_PAGE };
 
 /**
  * The filters of spec 2, section 2, each sent to the server: area, status (only active or only inactive), the
  * restaurant account (searched by e-mail on the server) and the name or location text.
  */
 const restaurantFilters = (areas: AreaChoice[]) => [
-  <FilterSelect key="area_id" source="area_id" label="Area" alwaysOn choices={[{ value: '', label: 'All areas' }, ...areas.map((a) => ({ value: a.id, label: a.name }))]} />,
+  areaFilter(areas),
   <FilterSelect
     key="status"
     source="status"
@@ -63,28 +67,19 @@ function RestaurantsScreen() {
   const areas = useAreaNames();
   const [open, setOpen] = useState<OpenRestaurantDialog>(null);
   const add = (
-    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+    <>
       <ImportButton kind="restaurant" />
       <Button variant="contained" startIcon={<AddBusinessOutlinedIcon />} onClick={() => setOpen({ kind: 'add' })} disabled={areas.isPending}>
         {phone ? 'Add' : ADD_TITLE}
       </Button>
-    </Stack>
+    </>
   );
   return (
-    <ListScreenFrame title="Restaurants" action={add} maxWidth={1200}>
-      <SpecList<RestaurantRecord>
-        resource={RESTAURANTS}
-        pagesLabel="Restaurants pages"
-        filters={restaurantFilters(areas.data ?? [])}
-        // Active restaurants by name, as the boot already asked for them (src/firstCalls.ts).
-        filterDefaultValues={RESTAURANT_FIRST_PAGE.filter}
-        sort={RESTAURANT_FIRST_PAGE.sort}
-      >
-        <RestaurantListContent open={open} setOpen={setOpen} />
-      </SpecList>
-    </ListScreenFrame>
+    <FirstPageList<RestaurantRecord> screen={SCREEN} actions={add} filters={restaurantFilters(areas.data ?? [])}>
+      <RestaurantListContent open={open} setOpen={setOpen} />
+    </FirstPageList>
   );
 }
 
 /** The Restaurants screen, /restaurants: administrators only (others get RoleGate's message and no fetch). */
-export const RestaurantList = gatedScreen({ title: 'Restaurants', path: '/restaurants' }, RestaurantsScreen);
+export const RestaurantList = gatedScreen(SCREEN, RestaurantsScreen);

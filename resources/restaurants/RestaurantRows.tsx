@@ -1,7 +1,7 @@
 import { DataTable, useListContext } from 'react-admin';
 import { Box, Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { restaurantAddress } from '../../src/components/RestaurantTable';
-import { Actions, NO_RESTAURANTS, Name, type RestaurantActions } from './RestaurantCells';
+import { Actions, NO_RESTAURANTS, Name, NameAndAddress, type RestaurantActions } from './RestaurantCells';
 import type { RestaurantRecord } from './types';
 
 /** The table's columns, typed with the restaurant record. */
@@ -40,12 +40,7 @@ function RestaurantCards({ actions }: { actions: RestaurantActions }) {
       {data.map((r) => (
         <Card key={r.id} variant="outlined" role="listitem">
           <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1 } }}>
-            <Typography sx={{ fontWeight: 600 }}>
-              <Name restaurant={r} />
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {restaurantAddress(r) || '—'}
-            </Typography>
+            <NameAndAddress restaurant={r} nameWeight={600} />
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {r.area.name} · {r.email ?? 'no login'}
             </Typography>

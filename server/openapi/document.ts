@@ -254,7 +254,9 @@ export function buildOpenApi(routes: readonly RouteEntry[], version: string): Js
         'Errors: 400 `{ field: [messages] }`, 401/403/404/414/429 `{ message }`, 500 `{ message, request_id }`, 503 ' +
         '`{ message }` with Retry-After when the database is not answering (nothing was saved; try again). Lists ' +
         'also take react-admin’s range, sort and filter (JSON query parameters) and then answer Content-Range. ' +
-        'POST calls of a logged-in account take an Idempotency-Key header, which makes a retry safe.',
+        'POST calls of a logged-in account take an Idempotency-Key header, which makes a retry safe. Every GET ' +
+        'also answers HEAD, as the GET would (status and headers) without its body: the schedule board sends HEAD ' +
+        'of the weeks either side of the one shown, so the server has their lists ready for Next and Previous.',
     },
     servers: [{ url: '/' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: components },

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { DRIVER_MSG } from '../../domain/validation/driver';
 import { fieldError } from '../plugins/errors';
 import { existingAreaIds } from './areas';
+import { replaceLinks } from './links';
 
 /**
  * A driver's areas and restaurants (spec 2, section 3; spec 3 reads them to offer a driver to a restaurant:
@@ -24,12 +25,7 @@ export async function checkDriverAssignments(db: Kysely<Database>, areaIds: numb
 
 /** Replaces a driver's areas and restaurants; call inside the transaction that writes the driver. */
 export async function replaceDriverAssignments(trx: Transaction<Database>, driverId: number, areaIds: number[], restaurantIds: number[]): Promise<void> {
-  await trx.deleteFrom('driver_areas').where('driver_id', '=', driverId).execute();
-  await trx.deleteFrom('driver_restaurants').where('driver_id', '=', driverId).execute();
-  if (areaIds.length) await trx.insertInto('driver_areas').values(areaIds.map((area_id) => ({ driver_id: driverId, area_id }))).execute();
-  if (restaurantIds.length) {
-    await trx.insertInto('driver_restaurants').values(restaurantIds.map((restaurant_id) => ({ driver_id: driverId, restaurant_id }))).execute();
-  }
+  await replaceLinks(trx, driverId, { driver_areas: areaIds, driver_restaurants: restaurantIds });
 }
 
 /** New drivers' areas and restaurants, many drivers in two statements (an import); inside the transaction that adds them. */

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { NewsPage, NewsPost, NewsPostView } from '../../domain/validation/newsFeed';
 import { postNotFound, visibleTo, type StaffScope } from './newsPostScope';
 import { FEED_ORDER, loadPostViews } from './newsPostViews';
+import { replaceLinks } from './links';
 
 /** The feed as `scope` sees it: pinned first, newest first; one page of it when paging is asked for. */
 export async function listPosts(
@@ -44,21 +45,7 @@ const postColumns = (post: NewsPost) => ({
 
 /** Replaces a post's target lists with those of `post` (the lists of other modes end empty). */
 async function writeTargets(trx: Transaction<Database>, postId: number, post: NewsPost): Promise<void> {
-  await trx.deleteFrom('news_post_areas').where('post_id', '=', postId).execute();
-  await trx.deleteFrom('news_post_restaurants').where('post_id', '=', postId).execute();
-  await trx.deleteFrom('news_post_drivers').where('post_id', '=', postId).execute();
-  if (post.areaIds.length) {
-    await trx.insertInto('news_post_areas').values(post.areaIds.map((area_id) => ({ post_id: postId, area_id }))).execute();
-  }
-  if (post.restaurantIds.length) {
-    await trx
-      .insertInto('news_post_restaurants')
-      .values(post.restaurantIds.map((restaurant_id) => ({ post_id: postId, restaurant_id })))
-      .execute();
-  }
-  if (post.driverIds.length) {
-    await trx.insertInto('news_post_drivers').values(post.driverIds.map((driver_id) => ({ post_id: postId, driver_id }))).execute();
-  }
+  await replaceLinks(trx, postId, { news_post_areas: post.areaIds, news_post_restaurants: post.restaurantIds, news_post_drivers: post.driverIds });
 }
 
 export async function insertPost(trx: Transaction<Database>, post: NewsPost, authorId: number, img: string | null): Promise<number> {

@@ -25,6 +25,17 @@ export interface PaymentsFilter {
   restaurantId: number | null;
 }
 
+/** Timesheets of the period and restaurants of `filter` (`t`), with their driver (`d`) and restaurant (`r`). */
+function driverTimesheetsOf(db: Kysely<Database>, filter: ReportFilter) {
+  return db
+    .selectFrom('timesheets as t')
+    .innerJoin('drivers as d', 'd.id', 't.driver_id')
+    .innerJoin('restaurants as r', 'r.id', 't.restaurant_id')
+    .where('t.period_date', '>=', filter.from)
+    .where('t.period_date', '<=', filter.to)
+    .$if(filter.scope !== null, (q) => q.where('t.restaurant_id', 'in', filter.scope!));
+}
+
 /**
  * Approved timesheets and cancellation timesheets (fees charged) with a driver in a period (optionally of one
  * restaurant), with the driver's bank details, ordered by driver name then date. One query on the timesheets' period
@@ -32,19 +43,13 @@ export interface PaymentsFilter {
  */
 export async function paymentTimesheets(db: Kysely<Database>, filter: PaymentsFilter): Promise<PaymentTimesheet[]> {
   if (filter.scope && filter.scope.length === 0) return [];
-  const rows = await db
-    .selectFrom('timesheets as t')
-    .innerJoin('drivers as d', 'd.id', 't.driver_id')
-    .innerJoin('restaurants as r', 'r.id', 't.restaurant_id')
+  const rows = await driverTimesheetsOf(db, filter)
     .select([
       't.id', 't.status', 't.period_date', 't.start_time', 't.finish_time', 't.cost_per_hour', 't.cost_bonus', 't.const_fuel_bonus', 't.cost_extra_bonus',
       'd.id as driver_id', personName('d').as('driver_name'),
       'd.bank_name_of_account_holder', 'd.bank_sort_code', 'd.bank_account_number', 'r.name as restaurant_name',
     ])
-    .where('t.period_date', '>=', filter.from)
-    .where('t.period_date', '<=', filter.to)
     .where('t.status', 'in', [TIMESHEET_STATUS.approved, CANCELLATION_TIMESHEET.status])
-    .$if(filter.scope !== null, (q) => q.where('t.restaurant_id', 'in', filter.scope!))
     .$if(filter.restaurantId !== null, (q) => q.where('t.restaurant_id', '=', filter.restaurantId!))
     .execute();
   // Sorted here: a case-blind sort of ~10,000 rows costs the embedded database far more than it costs us.
@@ -86,19 +91,13 @@ export async function reportingRows(db: Kysely<Database>, filter: ReportFilter, 
  */
 export async function inactiveFeeRows(db: Kysely<Database>, filter: ReportFilter): Promise<ReportRow[]> {
   if (filter.scope && filter.scope.length === 0) return [];
-  const rows = await db
-    .selectFrom('timesheets as t')
-    .innerJoin('drivers as d', 'd.id', 't.driver_id')
-    .innerJoin('restaurants as rs', 'rs.id', 't.restaurant_id')
+  const rows = await driverTimesheetsOf(db, filter)
     .select([
       't.id', 't.shift_id', 't.modified_shift_id', 't.restaurant_id', 't.driver_id', 't.period_date', 't.start_time', 't.finish_time',
-      't.cost_extra_bonus', 't.comment', 't.created_at', 't.updated_at', 'rs.name as restaurant_name', personNameOrNull('d').as('driver_name'),
+      't.cost_extra_bonus', 't.comment', 't.created_at', 't.updated_at', 'r.name as restaurant_name', personNameOrNull('d').as('driver_name'),
     ])
-    .where('t.period_date', '>=', filter.from)
-    .where('t.period_date', '<=', filter.to)
     .where('t.cost_extra_bonus', '<>', 0)
     .where('d.status', '=', DRIVER_STATUS.inactive)
-    .$if(filter.scope !== null, (q) => q.where('t.restaurant_id', 'in', filter.scope!))
     .execute();
   return sortReportRows(rows.map((t) => timesheetReportRow({ ...t, restaurant_name: t.restaurant_name })));
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { ROLE } from '../../domain/roles';
 import { USER_MSG, type UserInput } from '../../domain/validation/user';
 import { fieldError } from '../plugins/errors';
+import { replaceLinks } from './links';
 
 export interface Assignments {
   areaIds: number[];
@@ -37,15 +38,5 @@ export async function checkAssignments(db: Kysely<Database>, input: UserInput): 
 
 /** Replaces a user's assignments; call inside the transaction that writes the user. */
 export async function replaceAssignments(trx: Transaction<Database>, userId: number, a: Assignments): Promise<void> {
-  await trx.deleteFrom('user_areas').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('user_restaurants').where('user_id', '=', userId).execute();
-  if (a.areaIds.length) {
-    await trx.insertInto('user_areas').values(a.areaIds.map((area_id) => ({ user_id: userId, area_id }))).execute();
-  }
-  if (a.restaurantIds.length) {
-    await trx
-      .insertInto('user_restaurants')
-      .values(a.restaurantIds.map((restaurant_id) => ({ user_id: userId, restaurant_id })))
-      .execute();
-  }
+  await replaceLinks(trx, userId, { user_areas: a.areaIds, user_restaurants: a.restaurantIds });
 }

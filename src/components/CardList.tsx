@@ -1,5 +1,7 @@
-import { List, useListContext, type ListProps, type RaRecord } from 'react-admin';
+import type { ComponentType } from 'react';
+import { List, useListContext, type ListProps, type RaRecord, type SortPayload } from 'react-admin';
 import { Alert, Button, LinearProgress } from '@mui/material';
+import { GatedScreen } from './ListScreen';
 import { ListPagination } from './ListPagination';
 
 /**
@@ -8,7 +10,7 @@ import { ListPagination } from './ListPagination';
  * own words come under them; filters and page are kept while the screen is open, not in the address (which stays
  * the spec's path).
  */
-export function CardList<T extends RaRecord>({ pagesLabel, visiblePages, counter, maxWidth, ...props }: ListProps<T> & {
+function CardList<T extends RaRecord>({ pagesLabel, visiblePages, counter, maxWidth, ...props }: ListProps<T> & {
   pagesLabel: string;
   visiblePages: number;
   counter: (first: number, shown: number, total: number) => string;
@@ -28,6 +30,38 @@ export function CardList<T extends RaRecord>({ pagesLabel, visiblePages, counter
       {...props}
     />
   );
+}
+
+/** What names a card list's screen: its title (in the app bar and naming the page buttons), path, resource, order and width. */
+export interface CardListScreenSpec {
+  title: string;
+  path: string;
+  resource: string;
+  sort: SortPayload;
+  maxWidth: number;
+}
+
+/** How a card list pages: cards a page at first, page buttons shown, and the counter in the screen's words. */
+export interface CardListPaging {
+  perPage: number;
+  visiblePages: number;
+  counter: (first: number, shown: number, total: number) => string;
+}
+
+/**
+ * A card list as a screen component (what a resource mounts): its title in the app bar, and for the roles that may
+ * open its path the list, paged by `paging`, with `Screen` drawing the heading and the cards.
+ */
+export function cardListScreen<T extends RaRecord>({ title, path, ...list }: CardListScreenSpec, paging: CardListPaging, Screen: ComponentType) {
+  return function CardListScreen() {
+    return (
+      <GatedScreen title={title} path={path}>
+        <CardList<T> {...list} {...paging} pagesLabel={`${title} pages`}>
+          <Screen />
+        </CardList>
+      </GatedScreen>
+    );
+  };
 }
 
 /** A card list's loading bar and, when the page could not be read, the error with Retry. */

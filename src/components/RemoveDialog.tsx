@@ -1,6 +1,7 @@
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { type ComponentProps, type ReactNode } from 'react';
 import { useDataProvider, type RaRecord } from 'react-admin';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useBusyCall } from './useBusyCall';
 
 /** The first message of the id field of a refusal (the API's 400 shape), else the error's own message. */
 export function refusalMessage(error: unknown, fallback: string): string {
@@ -36,19 +37,9 @@ export function RemoveDialog({
   onClose: () => void;
   refusedAction?: ReactNode;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const remove = async () => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await onRemove();
-    } catch (error) {
-      setRefusal(refusalMessage(error, failed));
-      setBusy(false);
-    }
-  };
+  // A removal that went closes the dialog: it stays busy until then.
+  const { busy, failure: refusal, run } = useBusyCall((error) => refusalMessage(error, failed), true);
+  const remove = () => run(onRemove);
 
   return (
     <Dialog

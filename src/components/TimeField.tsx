@@ -19,7 +19,7 @@ export interface TimeFieldProps {
  * A time of day: pick from the 15-minute list or type HH:mm; a typed time snaps to the list on leaving the field
  * (within 7.5 minutes, spec 3, section 5). Text that is not HH:mm is kept for the form to reject.
  */
-export function TimeField({ label, value, onChange, onBlur, error, helperText, required, disabled, name }: TimeFieldProps) {
+export function TimeField({ value, onChange, onBlur, disabled, ...textBox }: TimeFieldProps) {
   return (
     <Autocomplete
       freeSolo
@@ -40,11 +40,8 @@ export function TimeField({ label, value, onChange, onBlur, error, helperText, r
       renderInput={(params) => (
         <TextField
           {...params}
-          name={name}
-          label={label}
-          required={required}
-          error={error}
-          helperText={helperText}
+          // Its name, label, required mark and message, as given.
+          {...textBox}
           margin="dense"
           onBlur={() => {
             const snapped = snapToTimeList(value.trim());

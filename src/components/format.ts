@@ -2,18 +2,12 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/en-gb';
 import relativeTime from 'dayjs/plugin/relativeTime';
 
+/** £1,234.50 (domain/money.ts, where a screen's first view reads it without dayjs). */
+export { formatMoney } from '../../domain/money';
+
 // UK conventions throughout the panel: DD/MM/YYYY, weeks start on Monday (the en-gb locale).
 dayjs.locale('en-gb');
 dayjs.extend(relativeTime);
-
-const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** £1,234.50; empty for a missing amount. */
-export function formatMoney(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? money.format(n) : '';
-}
 
 /** API timestamps are UTC; one without a zone (Laravel style 'YYYY-MM-DD HH:mm:ss') is read as UTC too. */
 function parseTimestamp(value: string): dayjs.Dayjs {

@@ -8,32 +8,36 @@ import {
   LoadingPage,
   NotFound,
   localStorageStore,
-  type AdminProps,
   type CatchAllComponent,
 } from 'react-admin';
+import { authProvider } from '../../providers/authProvider';
+import { dataProvider } from '../../providers/dataProvider';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { APP_NAME } from '../components/brand';
+import { AccessDenied } from '../components/RoleGate';
+import { AppLayout } from './AppLayout';
+import { AppNotification } from './AppNotification';
+import { theme } from './theme';
 
 // react-admin's preferences (list columns, sidebar) kept in the browser, as <Admin> keeps them.
 const store = localStorageStore();
-
-type AppAdminProps = Pick<AdminProps, 'title' | 'authProvider' | 'dataProvider' | 'i18nProvider' | 'layout' | 'notification' | 'accessDenied' | 'theme'> & {
-  children: ReactNode;
-};
 
 /**
  * react-admin's <Admin> without its login page. <Admin> brings its default login form (and with it the form
  * library and every input) into the app's first load even when `loginPage={false}`; the panel's login is the public
  * app's (src/PublicApp.tsx), so this is <Admin> as react-admin composes it (context, then the UI under CssBaseline
- * and the notification), with the same error, loading and not-found pages and no login page.
+ * and the notification), with the same error, loading and not-found pages and no login page. It wires the panel's
+ * one set of providers, layout, notification and theme, so the app declares only its routes and resources.
  */
-export function AppAdmin({ title, authProvider, dataProvider, i18nProvider, layout, notification: Notification, accessDenied, theme, children }: AppAdminProps) {
+export function AppAdmin({ children }: { children: ReactNode }) {
   return (
     <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme} store={store}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
-          title={title}
-          layout={layout}
+          title={APP_NAME}
+          layout={AppLayout}
           loginPage={false}
-          accessDenied={accessDenied}
+          accessDenied={AccessDenied}
           authenticationError={AuthenticationError}
           catchAll={NotFound as CatchAllComponent}
           error={ErrorPage}
@@ -42,7 +46,7 @@ export function AppAdmin({ title, authProvider, dataProvider, i18nProvider, layo
         >
           {children}
         </CoreAdminUI>
-        {Notification && <Notification />}
+        <AppNotification />
       </CssBaseline>
     </AdminContext>
   );

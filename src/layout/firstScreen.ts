@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { dismissBoardPreview } from '../pages/schedule/preview/dismiss';
+import { dismissFirstView } from '../components/firstView/dismiss';
 
 /**
  * Whether the page's first screen has shown what it opened for. A page load on the board draws the board's first
@@ -22,8 +22,8 @@ export function noteFirstScreen(pathname: string): void {
 
 /** The board's first rows are in the page (src/pages/schedule/ShiftCalendar.tsx). */
 export function markFirstScreenShown(): void {
-  // The board's first view (drawn before the app, see pages/schedule/preview/) gives way to the real rows.
-  dismissBoardPreview();
+  // The board's first view (drawn before the app, see components/firstView/) gives way to the real rows.
+  dismissFirstView();
   if (shown) return;
   shown = true;
   for (const listener of [...listeners]) listener();

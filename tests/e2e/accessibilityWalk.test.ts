@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { loggedInPage, serverAndBrowser } from '../helpers/e2e';
 import { ACCOUNTS, WIDTHS, pageSidewaysScroll, seriousAxeViolations } from '../helpers/axe';
 import { DIALOG_SCREENS, checkDialog, closeLayers, screenshotFolder } from '../helpers/dialogWalk';
 import { navLinks } from '../../domain/navigation';
@@ -26,35 +26,30 @@ async function check(page: Page, where: string, failures: string[]) {
   if (sideways > 0) failures.push(`${where}: the page scrolls ${sideways}px sideways`);
 }
 
+/** What fails on these screens, each opened by its address and checked once it has settled. */
+async function screenFailures(page: Page, paths: string[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await page.goto(both.server.url + path);
+    await settle(page);
+    await check(page, path, failures);
+  }
+  return failures;
+}
+
 describe.each(WIDTHS)('on a $name ($width px)', ({ width, height }) => {
   it('the logged-out pages', async () => {
     const page = await (await both.browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
-    const failures: string[] = [];
-    for (const path of ['/login', '/registration']) {
-      await page.goto(both.server.url + path);
-      await settle(page);
-      await check(page, path, failures);
-    }
-    expect(failures).toEqual([]);
+    expect(await screenFailures(page, ['/login', '/registration'])).toEqual([]);
   });
 
   it.each(ACCOUNTS)('every screen of %s', async (email, tab, role) => {
-    const page = await (await both.browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
-    await logIn(page, both.server.url, email, tab);
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    const failures: string[] = [];
-    for (const path of screensOf(role)) {
-      await page.goto(both.server.url + path);
-      await settle(page);
-      await check(page, path, failures);
-    }
-    expect(failures).toEqual([]);
+    const { page } = await loggedInPage(both.browser, both.server.url, email, tab, { bypassCSP: true, viewport: { width, height } });
+    expect(await screenFailures(page, screensOf(role))).toEqual([]);
   });
 
   it.each(ACCOUNTS)('every dialog of %s', async (email, tab, role) => {
-    const page = await (await both.browser.newContext({ bypassCSP: true, viewport: { width, height } })).newPage();
-    await logIn(page, both.server.url, email, tab);
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const { page } = await loggedInPage(both.browser, both.server.url, email, tab, { bypassCSP: true, viewport: { width, height } });
     page.setDefaultTimeout(10_000);
     const shots = width < 600 ? screenshotFolder() : undefined;
     const failures: string[] = [];

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { holdAppEntry } from '../helpers/heldEntry';
 
 /**
  * The board's first view on a page load: drawn from the board's own first calls before the app's code has run, it
@@ -46,20 +47,11 @@ describe("The board's first view", () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
     // The app's entry is held back, as a slow network or a busy machine would: the first view has the page to itself.
-    const entry = await page.evaluate(async () => {
-      const html = await (await fetch('/')).text();
-      return [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"/g)].map((m) => m[1]);
-    });
-    expect(entry).toHaveLength(2);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === entry[1], async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppEntry(page);
     const shiftCalls: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/shift') shiftCalls.push(request.url());
+      // GETs: the board's HEADs of the weeks either side only have the server build them (useWarmNeighbours.ts).
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/shift') shiftCalls.push(request.url());
     });
 
     void page.goto(`${both.server.url}/schedule`).catch(() => undefined);

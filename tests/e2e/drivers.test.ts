@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { expectShownFromThumbnail, servedWidth as servedWidthAt } from '../helpers/servedImages';
 
 const both = serverAndBrowser();
 let files: string;
@@ -29,11 +30,7 @@ async function adminPage(): Promise<Page> {
   return page;
 }
 
-async function servedWidth(src: string): Promise<number> {
-  const res = await fetch(new URL(src, both.server.url));
-  expect(res.status).toBe(200);
-  return (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width!;
-}
+const servedWidth = (src: string) => servedWidthAt(both.server.url, src);
 
 async function showAll(page: Page) {
   await page.getByRole('combobox', { name: 'Status' }).click();
@@ -95,12 +92,7 @@ describe('Drivers screen', () => {
     await page.getByRole('menuitem', { name: 'Edit Driver' }).click();
     const edit = page.getByRole('dialog', { name: /Edit Driver/ });
     expect(await edit.getByLabel('Date of birth').inputValue()).toBe('28/02/1990');
-    const profile = edit.getByRole('img', { name: 'Profile photo' });
-    await expect.poll(() => profile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    const profileThumb = (await profile.getAttribute('src'))!;
-    expect(profileThumb).toMatch(/^\/images\/thumb\/[0-9a-f]{24}\.jpg$/);
-    expect(await servedWidth(profileThumb)).toBeLessThanOrEqual(240);
-    expect(await servedWidth(profileThumb.replace('/thumb', ''))).toBe(1920);
+    await expectShownFromThumbnail(both.server.url, edit.getByRole('img', { name: 'Profile photo' }));
     await edit.getByRole('tab', { name: 'Identity' }).click();
     const licence = edit.getByRole('img', { name: 'Driving licence (front)' });
     await expect.poll(() => licence.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

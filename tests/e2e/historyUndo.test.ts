@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiToken, logIn, serverAndBrowser } from '../helpers/e2e';
+import { apiToken, loggedInPage, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import { SHIFT_STATUS } from '../../domain/statuses';
 
@@ -37,11 +37,8 @@ describe('Undo from the snackbar', () => {
       ((await api('/api/shift', token, openShift(sushi, addDays(MON, 3)))) as { id: number }).id,
     ];
 
-    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const { context, page } = await loggedInPage(both.browser, both.server.url, 'admin@demo.test', 'Admin');
     try {
-      const page = await context.newPage();
-      await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await page.goto(`${both.server.url}/schedule?location=r${sushi}&interval=20&from=${MON}&to=${SUN}`);
       await page.getByRole('button', { name: 'Publish Shifts [2]' }).click();
       const publish = page.getByRole('dialog', { name: 'Publish Shifts' });
@@ -70,11 +67,8 @@ describe('one message per action', () => {
     const other = restaurants.find((r) => r.name !== 'Sushi Kaito')!.id;
     await api('/api/shift', token, openShift(other, addDays(MON, 2)));
 
-    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const { context, page } = await loggedInPage(both.browser, both.server.url, 'admin@demo.test', 'Admin');
     try {
-      const page = await context.newPage();
-      await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await page.goto(`${both.server.url}/schedule?location=r${other}&interval=20&from=${MON}&to=${SUN}`);
       await page.getByRole('button', { name: 'Publish Shifts [1]' }).click();
       await page.getByRole('dialog', { name: 'Publish Shifts' }).getByRole('button', { name: 'Publish' }).click();

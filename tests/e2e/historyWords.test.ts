@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { apiToken, logIn, serverAndBrowser } from '../helpers/e2e';
+import type { BrowserContextOptions } from 'playwright-core';
+import { apiToken, loggedInPage, serverAndBrowser } from '../helpers/e2e';
 import { addDays, londonToday, mondayOf, ukDate } from '../../domain/dates';
 import { weekdayOf } from '../../domain/history';
 import { SHIFT_STATUS } from '../../domain/statuses';
@@ -22,6 +23,13 @@ async function api(method: 'GET' | 'POST' | 'PUT', path: string, token: string, 
 // An American browser: its own language and zone must change nothing the History screen shows.
 const AMERICAN = { locale: 'en-US', timezoneId: 'America/New_York' };
 
+/** The History screen as the administrator sees it in this window. */
+async function adminHistory(window: BrowserContextOptions) {
+  const opened = await loggedInPage(both.browser, both.server.url, 'admin@demo.test', 'Admin', window);
+  await opened.page.goto(`${both.server.url}/history`);
+  return opened;
+}
+
 describe('History in words', () => {
   it('names an edited shift, its fields by the forms’ labels and in British formats, in an American browser and on a phone', async () => {
     const token = await apiToken(both.server.url);
@@ -35,12 +43,9 @@ describe('History in words', () => {
     await api('PUT', `/api/shift/${id}`, token, { ...shift, id, finish_time: '11:45', cost_bonus: '2.5' });
     const name = `Shift · Sushi Kaito · ${weekdayOf(DAY)} ${ukDate(DAY)} 08:15–11:45`;
 
-    const desk = await both.browser.newContext({ viewport: { width: 1366, height: 768 }, ...AMERICAN });
+    const desk = await adminHistory({ viewport: { width: 1366, height: 768 }, ...AMERICAN });
     try {
-      const page = await desk.newPage();
-      await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-      await page.goto(`${both.server.url}/history`);
+      const { page } = desk;
       const row = page.getByRole('row').filter({ hasText: name }).first();
       await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual(['', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/), 'Alice Admin (Administrator)', 'Edited', name, 'Undo']);
       const when = await row.getByRole('cell').nth(1).textContent();
@@ -68,15 +73,12 @@ describe('History in words', () => {
         await page.screenshot({ path: `${SHOTS}/history-1366.png` });
       }
     } finally {
-      await desk.close();
+      await desk.context.close();
     }
 
-    const phone = await both.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...AMERICAN });
+    const phone = await adminHistory({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, ...AMERICAN });
     try {
-      const page = await phone.newPage();
-      await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-      await page.goto(`${both.server.url}/history`);
+      const { page } = phone;
       const card = page.getByTestId('history-card').filter({ hasText: name }).first();
       await expect.poll(() => card.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · Alice Admin \(Administrator\)Edited/);
       await card.getByRole('button', { name: 'Show changes' }).click();
@@ -84,7 +86,7 @@ describe('History in words', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/history-390.png` });
     } finally {
-      await phone.close();
+      await phone.context.close();
     }
   });
 });

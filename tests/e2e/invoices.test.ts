@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { loggedInPage, serverAndBrowser } from '../helpers/e2e';
 import { readPdf } from '../helpers/pdfText';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 
@@ -8,14 +8,13 @@ const both = serverAndBrowser();
 /** The demo data is built around today: two weeks back, most timesheets are approved and Bombay Spice has no invoice. */
 const from = addDays(mondayOf(londonToday()), -14);
 const to = addDays(from, 6);
+/** A laptop window that keeps the files it downloads. */
+const DOWNLOADING = { viewport: { width: 1366, height: 800 }, acceptDownloads: true };
 const ukDate = (d: string) => `${d.slice(8)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 describe('Invoices', () => {
   it('lets an administrator request, preview, create, download and remove an invoice', async () => {
-    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const { context, page } = await loggedInPage(both.browser, both.server.url, 'admin@demo.test', 'Admin', DOWNLOADING);
     await page.getByRole('menuitem', { name: 'Invoices' }).click();
     await page.getByRole('heading', { name: 'Invoices', level: 1 }).waitFor();
     await page.goto(`${both.server.url}/invoices?interval=20&from=${from}&to=${to}`);
@@ -97,10 +96,8 @@ describe('Invoices', () => {
   });
 
   it("shows a restaurant account its own invoices with View and Download only", async () => {
-    const context = await both.browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await logIn(page, both.server.url, 'restaurant@demo.test', 'Business');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const phone = { viewport: { width: 390, height: 844 }, acceptDownloads: true };
+    const { context, page } = await loggedInPage(both.browser, both.server.url, 'restaurant@demo.test', 'Business', phone);
     await page.goto(`${both.server.url}/invoicesrestaurant?interval=40&from=${addDays(from, -14)}&to=${addDays(from, 13)}`);
     const list = page.getByRole('list', { name: 'Invoices' });
     await list.waitFor();
@@ -118,10 +115,7 @@ describe('Invoices', () => {
 
 describe('Reporting', () => {
   it('shows a manager the cancelled shifts of the week with a chart, other reports, and a CSV download', async () => {
-    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await logIn(page, both.server.url, 'manager@demo.test', 'Admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const { context, page } = await loggedInPage(both.browser, both.server.url, 'manager@demo.test', 'Admin', DOWNLOADING);
     await page.getByRole('menuitem', { name: 'Reporting' }).click();
     await page.getByRole('heading', { name: 'Reporting', level: 1 }).waitFor();
     await page.goto(`${both.server.url}/reporting?interval=30&from=${from}&to=${addDays(from, 13)}`);

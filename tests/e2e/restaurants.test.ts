@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { logIn, serverAndBrowser } from '../helpers/e2e';
+import { expectShownFromThumbnail } from '../helpers/servedImages';
 
 const both = serverAndBrowser();
 let files: string;
@@ -27,11 +28,16 @@ async function newPage(width = 1366, height = 800): Promise<Page> {
   return context.newPage();
 }
 
-/** The size of an image as the server serves it. */
-async function servedWidth(src: string): Promise<number> {
-  const res = await fetch(new URL(src, both.server.url));
-  expect(res.status).toBe(200);
-  return (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width!;
+/** Picks a logo file on a restaurant dialog's Additional tab. */
+async function pickLogo(dialog: Locator, file: string) {
+  await dialog.getByRole('tab', { name: 'Additional' }).click();
+  await dialog.getByLabel('Logo file').setInputFiles(path.join(files, file));
+}
+
+/** Saves a dialog with its button and waits until it has closed. */
+async function submit(dialog: Locator, button: string) {
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 describe('Restaurants screen', () => {
@@ -58,11 +64,9 @@ describe('Restaurants screen', () => {
     await add.getByRole('combobox', { name: 'Area' }).click();
     await page.getByRole('option', { name: 'Camden (London)' }).click();
     await add.getByLabel('Mon–Thurs pay per hour').fill('12.75');
-    await add.getByRole('tab', { name: 'Additional' }).click();
-    await add.getByLabel('Logo file').setInputFiles(path.join(files, 'logo.jpg'));
+    await pickLogo(add, 'logo.jpg');
     await add.getByLabel('Meal').fill('Free noodles after 4 hours');
-    await add.getByRole('button', { name: 'Send Verification' }).click();
-    await add.waitFor({ state: 'detached' });
+    await submit(add, 'Send Verification');
     await expect
       .poll(() => page.getByText('Restaurant Noodle Nook added. The login details were e-mailed to noodle.nook@restaurants.test.').count())
       .toBe(1);
@@ -79,19 +83,13 @@ describe('Restaurants screen', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Restaurant' });
     await expect.poll(() => edit.getByLabel('Mon–Thurs pay per hour').inputValue()).toBe('12.75');
     await edit.getByRole('tab', { name: 'Additional' }).click();
-    const logo = edit.getByRole('img', { name: 'Logo' });
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    const thumb = (await logo.getAttribute('src'))!;
-    expect(thumb).toMatch(/^\/images\/thumb\/[0-9a-f]{24}\.jpg$/);
-    expect(await servedWidth(thumb)).toBeLessThanOrEqual(240);
-    expect(await servedWidth(thumb.replace('/thumb', ''))).toBe(1920);
+    const thumb = await expectShownFromThumbnail(both.server.url, edit.getByRole('img', { name: 'Logo' }));
 
     // Replace the logo and rename.
     await edit.getByLabel('Logo file').setInputFiles(path.join(files, 'new-logo.png'));
     await edit.getByRole('tab', { name: 'Main' }).click();
     await edit.getByLabel('Restaurant Name').fill('Noodle Nook Camden');
-    await edit.getByRole('button', { name: 'Accept Changes' }).click();
-    await edit.waitFor({ state: 'detached' });
+    await submit(edit, 'Accept Changes');
     await expect.poll(() => page.getByRole('cell', { name: 'Noodle Nook Camden', exact: true }).count()).toBe(1);
     const replaced = await fetch(new URL(thumb.replace('/thumb', ''), both.server.url));
     expect(replaced.status).toBe(404);
@@ -118,11 +116,9 @@ describe('Restaurants screen', () => {
     expect(await dialog.getByLabel('E-mail').isDisabled()).toBe(true);
     await dialog.getByLabel('Address').fill('1 Upper Street, London');
     await dialog.getByLabel('Postcode').fill('N1 0PN');
-    await dialog.getByRole('tab', { name: 'Additional' }).click();
-    await dialog.getByLabel('Logo file').setInputFiles(path.join(files, 'new-logo.png'));
+    await pickLogo(dialog, 'new-logo.png');
     await dialog.getByLabel('Waiting location').fill('Bench by the door');
-    await dialog.getByRole('button', { name: 'Accept Changes' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await submit(dialog, 'Accept Changes');
     await expect.poll(() => page.getByRole('row', { name: /Pizza Palace Islington/ }).textContent()).toContain('1 Upper Street, London, N1 0PN');
 
     // A reload reads the stored restaurant, and the logo is saved on the both.server.

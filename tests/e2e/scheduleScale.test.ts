@@ -1,15 +1,20 @@
 import type { Page } from 'playwright-core';
-import { logIn } from '../helpers/e2e';
+import { loggedInPage } from '../helpers/e2e';
+import { holdAppEntry } from '../helpers/heldEntry';
 import { scaledServerAndBrowser, scaledWeek } from '../helpers/scaledServer';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
-import { matchesStatusFilter, TIMESHEET_FILTER, type TimesheetView } from '../../domain/timesheets';
-import { compareTimesheetRows } from '../../src/pages/timesheets/useTimesheetScreen';
-import { INTERVAL } from '../../domain/ranges';
+import { compareTimesheetRows, matchesStatusFilter, TIMESHEET_FILTER, type TimesheetView } from '../../domain/timesheets';
+import { INTERVAL, rangeFor } from '../../domain/ranges';
+import { SHIFT_STATUS } from '../../domain/statuses';
 import { SHIFT_LABEL, type ShiftRecord } from '../../domain/shifts';
+import { shiftListUrls } from '../../providers/methods/boardUrls';
 import { sortRestaurants } from '../../src/pages/schedule/boardOrder';
 import type { BoardRestaurant } from '../../domain/shiftCalls';
 
-/** The admin board at a few hundred restaurants: only the rows in view are drawn, and the last row still works. */
+/**
+ * The admin board and the timesheets at a few hundred restaurants: they open with the right first rows (their first
+ * views too), only the rows in view are drawn, and the last row still works.
+ */
 
 const both = scaledServerAndBrowser();
 const week = scaledWeek();
@@ -32,10 +37,7 @@ describe('Admin schedule board at a few hundred restaurants', () => {
     expect(editable.length).toBeGreaterThanOrEqual(3);
     const [edited, changedOutOfView, changedInView] = editable;
 
-    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    await logIn(page, both.scaled.server.url, 'admin@demo.test', 'Admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const { context, page } = await loggedInPage(both.browser, both.scaled.server.url, 'admin@demo.test', 'Admin');
     await page.goto(`${both.scaled.server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
     await page.locator('.shift-board .chip').first().waitFor();
 
@@ -82,24 +84,56 @@ describe('Admin schedule board at a few hundred restaurants', () => {
     await context.close();
   }, 180_000);
 
-  it("opens with its first rows right: the restaurants in view, in the board's order, each with the API's shifts", async () => {
+  // Week and Month, each by a full navigation as a bookmark or a refresh opens it: the first view drawn before the
+  // app's code, then the board itself. Their calls start before the app's code has arrived, and the board takes their
+  // answers instead of asking again.
+  it.each([
+    { view: 'Week', interval: INTERVAL.week, range: week },
+    { view: 'Month', interval: INTERVAL.month, range: rangeFor(INTERVAL.month, addDays(londonToday(), 3)) },
+  ])("opens the $view board with its first rows right: the restaurants in view, in the board's order, each with the API's shifts", async ({ interval, range }) => {
     const restaurants = sortRestaurants(await api<BoardRestaurant[]>('/api/restaurant?status=10'));
-    // The call the board makes (drafts included).
-    const shifts = await api<ShiftRecord[]>(`/api/shift?period_date_from=${week.from}&period_date_to=${week.to}&with_driver=1`);
-    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    await logIn(page, both.scaled.server.url, 'admin@demo.test', 'Admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    // A full navigation, as a bookmark or a refresh opens it: its calls start before the app's code has arrived,
-    // and the board takes their answers instead of asking again.
+    // The calls the board makes, a week at a time (drafts included).
+    const shifts = (await Promise.all(shiftListUrls(range).map((url) => api<ShiftRecord[]>(url)))).flat();
+    const { context, page } = await loggedInPage(both.browser, both.scaled.server.url, 'admin@demo.test', 'Admin');
     const shiftCalls: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/shift') shiftCalls.push(request.url());
+      // GETs: the board's HEADs of the weeks either side only have the server build them (useWarmNeighbours.ts).
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/shift') shiftCalls.push(request.url());
     });
-    await page.goto(`${both.scaled.server.url}/schedule?interval=${INTERVAL.week}&from=${week.from}&to=${week.to}`);
-    await page.locator('.shift-board .chip').first().waitFor();
-    expect(shiftCalls).toHaveLength(1);
+    const release = await holdAppEntry(page);
+    void page.goto(`${both.scaled.server.url}/schedule?interval=${interval}&from=${range.from}&to=${range.to}`).catch(() => undefined);
 
+    // The first view: the board's first restaurants, in order, each with its shifts of the days it shows.
+    await page.locator('.board-preview .preview-chip').first().waitFor();
+    const preview = await page.evaluate(() => {
+      const days = [...document.querySelectorAll<HTMLElement>('.board-preview .preview-day')].map((d) => d.dataset.previewDate!);
+      const rows = [...document.querySelectorAll<HTMLElement>('.board-preview .preview-name')].map((name) => ({
+        id: Number(name.dataset.previewRestaurant),
+        name: name.textContent,
+        chips: [] as number[],
+      }));
+      document.querySelectorAll<HTMLElement>('.board-preview .preview-name').forEach((name, i) => {
+        for (let cell = name.nextElementSibling; cell?.classList.contains('preview-cell'); cell = cell.nextElementSibling) {
+          cell.querySelectorAll<HTMLElement>('[data-preview-shift]').forEach((chip) => rows[i].chips.push(Number(chip.dataset.previewShift)));
+        }
+        rows[i].chips.sort((a, b) => a - b);
+      });
+      return { days, rows };
+    });
+    expect(preview.rows.length).toBeGreaterThan(3);
+    expect(preview.rows.map((row) => row.name)).toEqual(restaurants.slice(0, preview.rows.length).map((r) => r.name));
+    for (const row of preview.rows) {
+      const expected = shifts
+        .filter((s) => s.restaurant_id === row.id && s.status !== SHIFT_STATUS.draft && preview.days.includes(s.period_date))
+        .map((s) => s.id)
+        .sort((a, b) => a - b);
+      expect({ restaurant: row.name, shifts: row.chips }).toEqual({ restaurant: row.name, shifts: expected });
+    }
+
+    // The board, once its code has run.
+    release();
+    await page.locator('.shift-board .chip').first().waitFor();
+    expect(shiftCalls).toHaveLength(shiftListUrls(range).length);
     const drawn = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('.shift-board .fc-datagrid-cell[data-resource-id]')]
         .filter((cell) => cell.querySelector('.row-name'))
@@ -113,7 +147,7 @@ describe('Admin schedule board at a few hundred restaurants', () => {
     expect(drawn.length).toBeGreaterThan(3);
     // The rows in view are the board's first restaurants, in order, under their names.
     expect(drawn.map((row) => row.name)).toEqual(restaurants.slice(0, drawn.length).map((r) => r.name));
-    // Each row's chips are that restaurant's shifts of the week, no more and no fewer.
+    // Each row's chips are that restaurant's shifts of the range, no more and no fewer.
     for (const row of drawn) {
       const expected = shifts.filter((s) => s.restaurant_id === row.id).map((s) => s.id).sort((a, b) => a - b);
       expect({ restaurant: row.name, shifts: row.chips }).toEqual({ restaurant: row.name, shifts: expected });
@@ -124,30 +158,36 @@ describe('Admin schedule board at a few hundred restaurants', () => {
 });
 
 describe('Timesheets at a few hundred restaurants', () => {
-  it('opens last week with its first rows right: the rows in view are the API\'s first rows in the table\'s order', async () => {
+  it("opens last week with its first rows right: the first view's rows, then the table's, are the API's first rows in the table's order", async () => {
     const from = mondayOf(addDays(londonToday(), -7));
     const lastWeek = { from, to: addDays(from, 6) };
     const all = await api<TimesheetView[]>(`/api/timesheet?period_date_from=${lastWeek.from}&period_date_to=${lastWeek.to}`);
     const expected = all.filter((t) => matchesStatusFilter(t, TIMESHEET_FILTER.active)).sort(compareTimesheetRows);
     expect(expected.length).toBeGreaterThan(100);
 
-    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
-    const page = await context.newPage();
-    await logIn(page, both.scaled.server.url, 'admin@demo.test', 'Admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const { context, page } = await loggedInPage(both.browser, both.scaled.server.url, 'admin@demo.test', 'Admin');
     const timesheetCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/timesheet') timesheetCalls.push(request.url());
     });
-    await page.goto(`${both.scaled.server.url}/timesheet?interval=${INTERVAL.week}&from=${lastWeek.from}&to=${lastWeek.to}`);
+    const release = await holdAppEntry(page);
+    void page.goto(`${both.scaled.server.url}/timesheet?interval=${INTERVAL.week}&from=${lastWeek.from}&to=${lastWeek.to}`).catch(() => undefined);
+    const ids = (rows: HTMLElement[], key: string) => rows.map((r) => Number(r.dataset[key]));
+
+    // The first view, drawn before the app's code has run.
+    await page.locator('.timesheet-preview [data-preview-timesheet]').first().waitFor();
+    const preview = await page.locator('.timesheet-preview [data-preview-timesheet]').evaluateAll(ids, 'previewTimesheet');
+    expect(preview.length).toBeGreaterThan(5);
+    expect(preview).toEqual(expected.slice(0, preview.length).map((t) => t.id));
+
+    release();
     await page.locator('[role=row][data-timesheet-id]').first().waitFor();
+    await page.locator('.timesheet-preview').waitFor({ state: 'detached' });
     // The call started with the page is the one the screen used.
     expect(timesheetCalls).toHaveLength(1);
-
-    const drawn = await page.locator('[role=row][data-timesheet-id]').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.timesheetId)));
+    const drawn = await page.locator('[role=row][data-timesheet-id]').evaluateAll(ids, 'timesheetId');
     expect(drawn.length).toBeGreaterThan(5);
     expect(drawn).toEqual(expected.slice(0, drawn.length).map((t) => t.id));
     await context.close();
   }, 120_000);
 });
-

@@ -5,6 +5,8 @@ import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
 import { addDays, londonToday, mondayOf } from '../../domain/dates';
 import { INTERVAL } from '../../domain/ranges';
 import { seriousAxeViolations } from './axe';
+import { tryChipsFromTheEnd } from './chipTries';
+import { closeLayers as closeOpenLayers } from './layers';
 
 /**
  * Every dialog a screen opens, as a user opens it, for the accessibility walk: which screen, who may open it, and
@@ -62,34 +64,31 @@ async function pickFromChipMenu(page: Page, chipName: RegExp, item: string): Pro
   const chips = page.getByRole('button', { name: chipName });
   // The rows come in once the range's shifts are in, and the chip menu's code on its first opening.
   await chips.first().waitFor({ timeout: 15_000 }).catch(() => undefined);
-  // Focusing a chip scrolls the board to it, and rows scrolled out of view are no longer drawn: the chips are read
-  // again before each try, and the last one not tried yet is taken.
-  const tried = new Set<string>();
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const labels = await chips.allTextContents();
-    let i = labels.length - 1;
-    while (i >= 0 && tried.has(labels[i])) i--;
-    if (i < 0) return false;
-    tried.add(labels[i]);
-    if (!(await chips.nth(i).focus({ timeout: 3_000 }).then(() => true, () => false))) continue;
-    await page.keyboard.press('Enter');
+  return tryChipsFromTheEnd(page, chips, 8, async () => {
     const entry = page.getByRole('menuitem', { name: item });
     if (await entry.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
       await entry.click();
       return true;
     }
     await page.keyboard.press('Escape');
-  }
-  return false;
+    return false;
+  });
 }
 /** The first of a row's buttons that is enabled (one's own account cannot be removed). */
 const enabledButton = (name: RegExp) => (page: Page) => page.getByRole('button', { name }).and(page.locator(':enabled')).first().click();
 
-/** The demo data's invoices are two weeks back (002 and 003): the week the walk opens to remove one. */
-const invoicedWeek = (() => {
-  const from = addDays(mondayOf(londonToday()), -14);
+/** The week `weeksBack` weeks before this one, as a list's address parameters. */
+const weekBack = (weeksBack: number) => {
+  const from = addDays(mondayOf(londonToday()), -7 * weeksBack);
   return `interval=${INTERVAL.week}&from=${from}&to=${addDays(from, 6)}`;
-})();
+};
+/** The demo data's invoices are two weeks back (002 and 003): the week the walk opens to remove one. */
+const invoicedWeek = weekBack(2);
+/**
+ * Last week, all worked, with timesheets still waiting for approval. Not this week: a walk that crosses midnight into
+ * a Monday would open a week of shifts not worked yet, where Approve All has nothing to approve.
+ */
+const timesheetWeek = weekBack(1);
 
 /** Screens that act on one restaurant (requesting its invoice) have it chosen in their Location field first. */
 async function pickRestaurant(page: Page) {
@@ -239,7 +238,7 @@ export const DIALOG_SCREENS: DialogScreen[] = [
     dialogs: [{ name: 'remove', open: button(/^Remove invoice /) }],
   },
   {
-    path: '/timesheet',
+    path: `/timesheet?${timesheetWeek}`,
     roles: STAFF,
     prepare: pickRestaurant,
     dialogs: [
@@ -285,12 +284,7 @@ export async function checkDialog(page: Page, step: DialogStep, where: string, s
  * user's Remove next to the Edit just closed): the focus is let go as a user clicking elsewhere would.
  */
 export async function closeLayers(page: Page): Promise<void> {
-  const open = page.locator('.MuiModal-root:not(.MuiModal-hidden)');
-  for (let i = 0; i < 3 && (await open.count()); i++) {
-    await page.keyboard.press('Escape');
-    await open.last().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {});
-  }
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await closeOpenLayers(page);
   await page.locator('.MuiTooltip-popper').first().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {});
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ROOT, startProcess } from './serverProcess';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { ROOT, startProcess, type ServerProcess } from './serverProcess';
 
 /** End-to-end tests run the real process (`server/main.ts`) on a fresh data directory, as `npm start` does. */
 export interface RunningServer {
@@ -13,27 +13,39 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('Build the app first: npm run build');
   const server = await startProcess(env);
-  return {
-    url: server.url,
-    dataDir: server.dataDir,
-    async stop() {
-      await server.stop();
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url: server.url, dataDir: server.dataDir, stop: () => stopAndRemove(server) };
+}
+
+/** Stops a server process, then removes its data directory: nothing of a test's run is left behind. */
+export async function stopAndRemove(server: ServerProcess): Promise<void> {
+  await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Something a test file runs against (kept as `key`) and a Chromium beside it: both started before its tests
+ * (within `timeout` ms, when given), stopped after them.
+ */
+export function withChromium<K extends string, T extends { stop(): Promise<void> }>(
+  key: K,
+  start: () => Promise<T>,
+  timeout?: number,
+): Record<K, T> & { browser: Browser } {
+  const both = {} as Record<K, T> & { browser: Browser };
+  beforeAll(async () => {
+    const [started, browser] = await Promise.all([start(), launchChromium()]);
+    Object.assign(both, { [key]: started, browser });
+  }, timeout);
+  afterAll(async () => {
+    await both.browser?.close();
+    await (both[key] as T | undefined)?.stop();
+  });
+  return both;
 }
 
 /** The server and a browser for a test file: started before its tests, stopped after them. */
 export function serverAndBrowser(): { server: RunningServer; browser: Browser } {
-  const both = {} as { server: RunningServer; browser: Browser };
-  beforeAll(async () => {
-    [both.server, both.browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await both.browser?.close();
-    await both.server?.stop();
-  });
-  return both;
+  return withChromium('server', () => startServer());
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -94,9 +106,18 @@ export async function apiJson<T>(url: string, token: string, method: string, pat
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** A laptop-sized window (1366×800, British English) logged in as a demo account, once past the login screen. */
-export async function loggedInPage(browser: Browser, url: string, email: string, tab: 'Admin' | 'Business'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+/**
+ * A window logged in as a demo account, once past the login screen: laptop-sized (1366×800) in British English
+ * unless the test asks for another window.
+ */
+export async function loggedInPage(
+  browser: Browser,
+  url: string,
+  email: string,
+  tab: 'Admin' | 'Business',
+  window: BrowserContextOptions = { viewport: { width: 1366, height: 800 }, locale: 'en-GB' },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(window);
   const page = await context.newPage();
   await logIn(page, url, email, tab);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));

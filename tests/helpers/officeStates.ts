@@ -1,6 +1,10 @@
 import type { Page, Route } from 'playwright-core';
 import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
 import { OWN_MSG } from '../../domain/messages';
+import { tryChipsFromTheEnd } from './chipTries';
+import { closeLayers } from './layers';
+
+export { closeLayers };
 
 /**
  * The states a working office sees beyond a quiet screen, for the accessibility walk: unread alerts and their list,
@@ -31,7 +35,18 @@ const EMPTY_WEEK = 'interval=week&from=2001-01-01&to=2001-01-07';
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5_000 }).catch(() => {});
+  await movementEnded(page);
+}
+
+/**
+ * Waits (at most 5 s) for every transition and animation that ends to have ended: the contrast check reads a
+ * button caught halfway through its colour's transition as a colour it never rests on. An endless one (a loading
+ * bar's) runs on.
+ */
+async function movementEnded(page: Page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 })
+    .catch(() => {});
 }
 
 async function open(page: Page, ctx: StateContext, path: string) {
@@ -87,6 +102,8 @@ async function holdList(page: Page, ctx: StateContext, path: string, apiPath: Re
   held.set(page, release);
   await page.goto(ctx.url + path);
   await page.locator('[role=progressbar], .MuiSkeleton-root').first().waitFor({ timeout: 10_000 });
+  // The screen still loading, as a user sees it once it stops moving.
+  await movementEnded(page);
 }
 async function releaseList(page: Page) {
   held.get(page)?.();
@@ -115,36 +132,63 @@ async function openChipMenu(page: Page, chipName: RegExp, item?: string): Promis
     }
     const chips = page.getByRole('button', { name: chipName });
     await chips.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-    const tried = new Set<string>();
-    for (let attempt = 0; attempt < 6; attempt++) {
-      const labels = await chips.allTextContents();
-      let i = labels.length - 1;
-      while (i >= 0 && tried.has(labels[i])) i--;
-      if (i < 0) break;
-      tried.add(labels[i]);
-      if (!(await chips.nth(i).focus({ timeout: 3_000 }).then(() => true, () => false))) continue;
-      await page.keyboard.press('Enter');
+    const found = await tryChipsFromTheEnd(page, chips, 6, async () => {
       const menu = page.getByRole('menu');
-      if (!(await menu.waitFor({ timeout: 5_000 }).then(() => true, () => false))) continue;
-      if (!item || (await menu.getByRole('menuitem', { name: item, exact: true }).count())) return settle(page);
+      if (!(await menu.waitFor({ timeout: 5_000 }).then(() => true, () => false))) return false;
+      if (!item || (await menu.getByRole('menuitem', { name: item, exact: true }).count())) return true;
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'detached' });
-    }
+      return false;
+    });
+    if (found) return settle(page);
   }
   throw new Error(`no chip's menu${item ? ` offers '${item}'` : ' opens'} this range or the next`);
 }
 
-/** Closes what is open (menus, dialogs, a popover) and lets the focus go, as a user clicking elsewhere. */
-export async function closeLayers(page: Page): Promise<void> {
-  const layers = page.locator('.MuiModal-root:not(.MuiModal-hidden)');
-  for (let i = 0; i < 3 && (await layers.count()); i++) {
-    await page.keyboard.press('Escape');
-    await layers.last().waitFor({ state: 'detached', timeout: 3_000 }).catch(() => {});
-  }
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
 const alertsButton = (page: Page) => page.getByRole('button', { name: /^\d+\+? unread alerts?$/ });
+
+/** A screen's add dialog, opened by its button (and menu item), with every field touched so its messages show. */
+const dialogWithMessages = (name: string, roles: PanelRole[], path: string, button: string, menuItem?: string): OfficeState => ({
+  name,
+  roles,
+  enter: async (page, ctx) => {
+    await open(page, ctx, path);
+    await page.getByRole('button', { name: button }).click();
+    if (menuItem) await page.getByRole('menuitem', { name: menuItem }).click();
+    await touchFields(page);
+  },
+  leave: closeLayers,
+});
+
+/** A list seen while its calls to `apiPath` are held. */
+const listLoading = (name: string, roles: PanelRole[], path: string, apiPath: RegExp): OfficeState => ({
+  name,
+  roles,
+  enter: (page, ctx) => holdList(page, ctx, path, apiPath),
+  leave: releaseList,
+});
+
+/** The invoices screen at `path` over a week with none. */
+const invoicesEmpty = (roles: PanelRole[], path: string): OfficeState => ({
+  name: 'Invoices empty',
+  roles,
+  enter: async (page, ctx) => {
+    await open(page, ctx, `${path}?${EMPTY_WEEK}`);
+    await page.getByText('No invoices in this period').first().waitFor({ timeout: 10_000 });
+  },
+});
+
+/** The board at `path` with a published or draft chip's menu open. */
+const boardChipMenu = (roles: PanelRole[], path: string): OfficeState => ({
+  name: 'board chip menu open',
+  roles,
+  enter: async (page, ctx) => {
+    await open(page, ctx, path);
+    await pickPhoneRestaurant(page, ctx.phone);
+    await openChipMenu(page, /, (Published|Draft), /);
+  },
+  leave: closeLayers,
+});
 
 export const OFFICE_STATES: OfficeState[] = [
   {
@@ -165,27 +209,8 @@ export const OFFICE_STATES: OfficeState[] = [
     },
     leave: closeLayers,
   },
-  {
-    name: 'New Driver with its messages',
-    roles: ADMIN,
-    enter: async (page, ctx) => {
-      await open(page, ctx, '/drivers');
-      await page.getByRole('button', { name: 'Add Driver' }).click();
-      await page.getByRole('menuitem', { name: 'Full driver' }).click();
-      await touchFields(page);
-    },
-    leave: closeLayers,
-  },
-  {
-    name: 'Add Area with its messages',
-    roles: ADMIN,
-    enter: async (page, ctx) => {
-      await open(page, ctx, '/areas');
-      await page.getByRole('button', { name: 'Add Area' }).click();
-      await touchFields(page);
-    },
-    leave: closeLayers,
-  },
+  dialogWithMessages('New Driver with its messages', ADMIN, '/drivers', 'Add Driver', 'Full driver'),
+  dialogWithMessages('Add Area with its messages', ADMIN, '/areas', 'Add Area'),
   {
     name: 'Edit Area refused (name taken)',
     roles: ADMIN,
@@ -200,16 +225,7 @@ export const OFFICE_STATES: OfficeState[] = [
     },
     leave: closeLayers,
   },
-  {
-    name: 'New Post with its messages',
-    roles: STAFF,
-    enter: async (page, ctx) => {
-      await open(page, ctx, '/newsfeed');
-      await page.getByRole('button', { name: 'New Post' }).click();
-      await touchFields(page);
-    },
-    leave: closeLayers,
-  },
+  dialogWithMessages('New Post with its messages', STAFF, '/newsfeed', 'New Post'),
   {
     name: 'New Post refused',
     roles: STAFF,
@@ -231,12 +247,7 @@ export const OFFICE_STATES: OfficeState[] = [
     },
     leave: closeLayers,
   },
-  {
-    name: 'Drivers loading',
-    roles: ADMIN,
-    enter: (page, ctx) => holdList(page, ctx, '/drivers', /^\/api\/driver$/),
-    leave: releaseList,
-  },
+  listLoading('Drivers loading', ADMIN, '/drivers', /^\/api\/driver$/),
   {
     name: 'Drivers empty',
     roles: ADMIN,
@@ -246,40 +257,11 @@ export const OFFICE_STATES: OfficeState[] = [
       await settle(page);
     },
   },
-  {
-    name: 'Invoices loading',
-    roles: STAFF,
-    enter: (page, ctx) => holdList(page, ctx, '/invoices', /^\/api\/invoice$/),
-    leave: releaseList,
-  },
-  {
-    name: 'Invoices empty',
-    roles: STAFF,
-    enter: async (page, ctx) => {
-      await open(page, ctx, `/invoices?${EMPTY_WEEK}`);
-      await page.getByText('No invoices in this period').first().waitFor({ timeout: 10_000 });
-    },
-  },
-  {
-    name: 'Invoices loading',
-    roles: RESTAURANT,
-    enter: (page, ctx) => holdList(page, ctx, '/invoicesrestaurant', /^\/api\/invoice$/),
-    leave: releaseList,
-  },
-  {
-    name: 'Invoices empty',
-    roles: RESTAURANT,
-    enter: async (page, ctx) => {
-      await open(page, ctx, `/invoicesrestaurant?${EMPTY_WEEK}`);
-      await page.getByText('No invoices in this period').first().waitFor({ timeout: 10_000 });
-    },
-  },
-  {
-    name: 'Timesheets loading',
-    roles: RESTAURANT,
-    enter: (page, ctx) => holdList(page, ctx, '/timesheetrestaurant', /^\/api\/timesheet/),
-    leave: releaseList,
-  },
+  listLoading('Invoices loading', STAFF, '/invoices', /^\/api\/invoice$/),
+  invoicesEmpty(STAFF, '/invoices'),
+  listLoading('Invoices loading', RESTAURANT, '/invoicesrestaurant', /^\/api\/invoice$/),
+  invoicesEmpty(RESTAURANT, '/invoicesrestaurant'),
+  listLoading('Timesheets loading', RESTAURANT, '/timesheetrestaurant', /^\/api\/timesheet/),
   {
     name: 'profile with its messages',
     roles: RESTAURANT,
@@ -306,16 +288,7 @@ export const OFFICE_STATES: OfficeState[] = [
     },
     leave: closeLayers,
   },
-  {
-    name: 'board chip menu open',
-    roles: STAFF,
-    enter: async (page, ctx) => {
-      await open(page, ctx, '/schedule');
-      await pickPhoneRestaurant(page, ctx.phone);
-      await openChipMenu(page, /, (Published|Draft), /);
-    },
-    leave: closeLayers,
-  },
+  boardChipMenu(STAFF, '/schedule'),
   {
     name: 'board day menu open',
     roles: STAFF,
@@ -354,16 +327,7 @@ export const OFFICE_STATES: OfficeState[] = [
       await page.getByText(/undone/).first().waitFor({ timeout: 10_000 });
     },
   },
-  {
-    name: 'board chip menu open',
-    roles: RESTAURANT,
-    enter: async (page, ctx) => {
-      await open(page, ctx, '/schedulerestaurant');
-      await pickPhoneRestaurant(page, ctx.phone);
-      await openChipMenu(page, /, (Published|Draft), /);
-    },
-    leave: closeLayers,
-  },
+  boardChipMenu(RESTAURANT, '/schedulerestaurant'),
   {
     name: 'History row expanded',
     roles: STAFF,

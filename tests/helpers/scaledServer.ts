@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './e2e';
+import { apiToken, stopAndRemove, withChromium } from './e2e';
 import { startProcess, type ServerProcess } from './serverProcess';
 import { openDatabase } from '../../server/db/connection';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -36,12 +36,7 @@ export async function startScaledServer(): Promise<ScaledServer> {
     await handle.close();
   }
   const server = await startProcess({ SEED_DEMO: '0' }, dataDir);
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234' }),
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
+  const token = await apiToken(server.url);
   return {
     server,
     async api<T>(url: string, init: RequestInit = {}) {
@@ -50,22 +45,11 @@ export async function startScaledServer(): Promise<ScaledServer> {
       if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
       return body as T;
     },
-    async stop() {
-      await server.stop();
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
-    },
+    stop: () => stopAndRemove(server),
   };
 }
 
 /** A scaled server and a Chromium for a test file: started before its tests, stopped after them. */
 export function scaledServerAndBrowser(): { scaled: ScaledServer; browser: Browser } {
-  const both = {} as { scaled: ScaledServer; browser: Browser };
-  beforeAll(async () => {
-    [both.scaled, both.browser] = await Promise.all([startScaledServer(), launchChromium()]);
-  }, 240_000);
-  afterAll(async () => {
-    await both.browser?.close();
-    await both.scaled?.stop();
-  });
-  return both;
+  return withChromium('scaled', startScaledServer, 240_000);
 }

@@ -177,6 +177,12 @@ export async function expectRefused(t: TestApp, method: ApiMethod, url: string, 
   expect(anonymous.json()).toEqual({ message: OWN_MSG.unauthenticated });
 }
 
+/** The call was refused with 400 and exactly these messages, each under its field. */
+export function expectFieldErrors(res: LightMyRequestResponse, errors: Record<string, string[]>): void {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual(errors);
+}
+
 /** What a create call answered, once it has answered 201 Created. */
 export function createdBody<T>(res: LightMyRequestResponse): T {
   expect(res.statusCode).toBe(201);

@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // The whole app renders in these tests (router, react-admin, MUI, each screen's chunk loaded on first use): give
-// async queries room on a busy machine, where a file's first render alone can take several seconds.
-configure({ asyncUtilTimeout: 10_000 });
+// async queries room on a busy machine, where a file's first render alone can take several seconds and a search
+// waits for typing to pause, then for its answer to render. One limit for every file: none sets a shorter one.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks what MUI and the shell call: media queries (useMediaQuery) and window.scrollTo (scroll reset).
 if (!window.matchMedia) {

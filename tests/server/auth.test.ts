@@ -1,4 +1,4 @@
-import { suiteTestApp } from '../helpers/testApp';
+import { expectFieldErrors, suiteTestApp } from '../helpers/testApp';
 import { MSG, OWN_MSG } from '../../domain/messages';
 import { ROLE } from '../../domain/roles';
 
@@ -130,9 +130,7 @@ describe('POST /api/register', () => {
   });
 
   it('answers the registration messages', async () => {
-    const res = await post('/api/register', { firstName: '', lastName: '', email: 'bad', password: '123' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expectFieldErrors(await post('/api/register', { firstName: '', lastName: '', email: 'bad', password: '123' }), {
       firstName: [MSG.enterName],
       lastName: [MSG.enterLastName],
       email: [MSG.validEmail],

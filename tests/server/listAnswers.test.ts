@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { suiteTestApp } from '../helpers/testApp';
-import { ADMIN, RESTAURANT, restaurantId } from '../helpers/timesheetFixtures';
+import { ADMIN, DRIVER, RESTAURANT, restaurantId } from '../helpers/timesheetFixtures';
 import type { TimesheetView } from '../../server/records/timesheetViews';
 import type { ShiftRecord } from '../../domain/shifts';
 
@@ -88,5 +88,24 @@ describe('GET /api/shift kept by day', () => {
     // Asked for by id, the same shifts are built afresh, never from the kept days.
     const fresh = await t.app.inject({ method: 'GET', url: `${url}&shift_ids=${before.map((s) => s.id).join(',')}`, headers: await t.as(ADMIN) });
     expect(after).toEqual(fresh.json());
+  });
+
+  it('answers HEAD as GET, without the list: to the same accounts, and the list it built is the one GET answers', async () => {
+    const url = '/api/shift?period_date_from=2026-11-16&period_date_to=2026-11-22&with_driver=1';
+    for (const who of [null, ADMIN, RESTAURANT, DRIVER]) {
+      const headers = who ? await t.as(who) : {};
+      const head = await t.app.inject({ method: 'HEAD', url, headers });
+      const get = await t.app.inject({ method: 'GET', url, headers });
+      expect([who, head.statusCode]).toEqual([who, get.statusCode]);
+      expect(head.body).toBe('');
+      if (get.statusCode === 200) expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    }
+    // Warmed by a HEAD, the week then answers a shift changed since, as it answers any change.
+    const headers = await t.as(ADMIN);
+    await t.app.inject({ method: 'HEAD', url, headers });
+    const shift = ((await t.app.inject({ method: 'GET', url, headers })).json() as ShiftRecord[])[0];
+    await t.db.updateTable('shifts').set({ start_time: '06:15' }).where('id', '=', shift.id).execute();
+    const after = (await t.app.inject({ method: 'GET', url, headers })).json() as ShiftRecord[];
+    expect(after.find((s) => s.id === shift.id)?.start_time).toBe('06:15');
   });
 });

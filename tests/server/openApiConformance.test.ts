@@ -156,6 +156,27 @@ describe('the OpenAPI document against the served API', () => {
   });
 });
 
+describe('HEAD, as the document says', () => {
+  it('answers HEAD on every GET route as its GET does, status and content type, without a body', async () => {
+    const token = await fx.t.tokenFor('admin@demo.test');
+    const mismatches: string[] = [];
+    let routes = 0;
+    for (const [route, build] of Object.entries(ROUTE_CALLS).filter(([route]) => route.startsWith('GET '))) {
+      const call = await build(fx);
+      const get = await send(fx.t, 'GET', call, token);
+      const head = await send(fx.t, 'HEAD', call, token);
+      routes += 1;
+      const type = (r: typeof get) => String(r.headers['content-type'] ?? '').split(';')[0];
+      if (head.statusCode !== get.statusCode || type(head) !== type(get) || head.rawPayload.length) {
+        mismatches.push(`${route}: GET ${get.statusCode} ${type(get)}, HEAD ${head.statusCode} ${type(head)} with ${head.rawPayload.length} bytes`);
+      }
+    }
+    expect(routes).toBeGreaterThan(40);
+    expect(mismatches).toEqual([]);
+    expect(doc.info.description).toContain('Every GET also answers HEAD');
+  });
+});
+
 function jsonPointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('{', '%7B').replaceAll('}', '%7D');
 }

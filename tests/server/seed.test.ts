@@ -217,6 +217,28 @@ describe('demo dataset: schedule and timesheets', () => {
   });
 });
 
+describe("demo dataset: today's shifts", () => {
+  it("gives today's lunch shifts a timesheet in work once they have started, and none when made before", async () => {
+    // The dataset above was made for a day long past, so as at its 18:00, after lunch.
+    const lunch = await rows<{ progress: number }>(`select status_progress as progress from timesheets where period_date = '${TODAY}' and shift_id is not null`);
+    expect(lunch.length).toBeGreaterThan(0);
+    expect(new Set(lunch.map((t) => t.progress))).toEqual(new Set([TIMESHEET_PROGRESS.inWork]));
+
+    const morning = await openDatabase({});
+    try {
+      await migrateToLatest(morning.db);
+      // 09:00 in London (UTC in November), before any lunch slot starts.
+      await seedDemo(morning.db, { today: TODAY, now: new Date(`${TODAY}T09:00:00Z`) });
+      const today = await sql.raw<{ n: number }>(`select count(*)::int as n from timesheets where period_date = '${TODAY}' and shift_id is not null`).execute(morning.db);
+      const shifts = await sql.raw<{ n: number }>(`select count(*)::int as n from shifts where period_date = '${TODAY}' and driver_id is not null`).execute(morning.db);
+      expect(shifts.rows[0].n).toBeGreaterThan(0);
+      expect(today.rows[0].n).toBe(0);
+    } finally {
+      await morning.close();
+    }
+  });
+});
+
 describe('demo dataset: news, alerts, options', () => {
   it('has news posts with targets, replies and reads', async () => {
     const posts = await db().selectFrom('news_posts').selectAll().execute();

@@ -180,7 +180,7 @@ describe('Areas screen', () => {
       });
 
     // Two openings of the long restaurant dialog through MUI in jsdom take some 20 s on a quiet 2-core machine.
-    it('edits one, an inactive one too', { timeout: 60_000 }, async () => {
+    it('edits one, an inactive one too', async () => {
       const { user } = await openWithRestaurants();
       await user.click(screen.getByRole('button', { name: 'Edit Bombay Spice' }));
       const edit = await screen.findByRole('dialog', { name: 'Edit Restaurant' });

@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BoardRestaurant } from '../../domain/shiftCalls';
 import { SHIFT_ASSIGNED, SHIFT_STATUS } from '../../domain/statuses';
 import { startBoardPreview } from '../../src/pages/schedule/preview/boardPreview';
-import { resetBoardPreview } from '../../src/pages/schedule/preview/dismiss';
+import { resetFirstView } from '../../src/components/firstView/dismiss';
 import { markFirstScreenShown, noteFirstScreen } from '../../src/layout/firstScreen';
 import { ADMIN, MANAGER, RESTAURANT, WAITING, mockApi, storeUser, type ApiHandler } from './harness';
+import { firstViewPageLoads, pageLoadsBy, setWindowSize } from './firstViewPage';
 import { shiftRecord } from './shiftFixture';
 
 /** The board's first view, drawn from the board's first calls before the app's code has arrived. */
@@ -57,23 +58,7 @@ const chipsIn = (restaurantId: number, date: string) => {
   return [...cell.querySelectorAll('.preview-chip')].map((c) => c.textContent);
 };
 
-async function openAt(path: string) {
-  window.history.replaceState({}, '', path);
-  await startBoardPreview();
-}
-
-const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
-
-beforeEach(() => {
-  setWidth(1920);
-  resetBoardPreview();
-  document.body.innerHTML = '<div id="root"></div>';
-  window.localStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  window.history.replaceState({}, '', '/');
-});
+const { openAt } = firstViewPageLoads(1920, () => startBoardPreview());
 
 describe("the board's first view on a page load of the board", () => {
   it("draws the rows in the board's order under their areas, each day's chips with 24-hour times and the board's words", async () => {
@@ -100,6 +85,29 @@ describe("the board's first view on a page load of the board", () => {
     expect(preview()!.querySelector('button, a, input, [tabindex]')).toBeNull();
     // Never taken for the board.
     expect(document.querySelector('.shift-board, .chip, .row-name, [class*="fc-"]')).toBeNull();
+  });
+
+  it("draws a month once the weeks of the days in view are in, not waiting for the weeks beyond them", async () => {
+    storeUser(ADMIN);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      asked.push(url.pathname + url.search);
+      const [from, to] = [url.searchParams.get('period_date_from')!, url.searchParams.get('period_date_to')!];
+      // The weeks from the 15th are never answered: a slow server's, or ones still being built.
+      if (url.pathname === '/api/shift' && from >= '2030-04-15') return new Promise<Response>(() => {});
+      const body = url.pathname === '/api/restaurant' ? RESTAURANTS : SHIFTS.filter((s) => s.period_date >= from && s.period_date <= to);
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+    await openAt('/schedule?interval=40&from=2030-04-01&to=2030-04-30');
+
+    // Every week is asked for, for the board to take; a 1920 px window has room for the month's first 13 days.
+    expect(asked.filter((p) => p.startsWith('/api/shift?'))).toHaveLength(5);
+    const days = [...document.querySelectorAll('.board-preview .preview-day')].map((d) => d.getAttribute('data-preview-date'));
+    expect([days[0], days.at(-1)]).toEqual(['2030-04-01', '2030-04-13']);
+    expect(names()).toEqual(['Burger Barn Camden', 'Pizza Palace Camden', 'Wok Soho']);
+    expect(chipsIn(1, '2030-04-01')).toEqual(['09:30–14:00Open shift', '17:00–22:00Dan Driver']);
+    expect(chipsIn(2, '2030-04-07')).toEqual(['11:00–15:00Rejected by: Rita Rider']);
   });
 
   it("draws only the location in the address, as the board does", async () => {
@@ -129,7 +137,7 @@ describe("the board's first view on a page load of the board", () => {
     vi.advanceTimersByTime(5000);
     expect(preview()).toBeNull();
 
-    resetBoardPreview();
+    resetFirstView();
     await openAt(WEEK);
     expect(preview()).not.toBeNull();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
@@ -149,28 +157,13 @@ describe("the board's first view on a page load of the board", () => {
 
 describe("no first view", () => {
   it('for an account that may not open the board: a restaurant account, an account without a role, nobody', async () => {
-    for (const user of [RESTAURANT, WAITING]) {
-      resetBoardPreview();
-      storeUser(user);
-      const calls = mockApi(board);
-      await openAt(WEEK);
-      expect(calls).toEqual([]);
-      expect(preview()).toBeNull();
-    }
-    window.localStorage.clear();
-    const calls = mockApi(board);
-    await openAt(WEEK);
-    expect(calls).toEqual([]);
-    expect(preview()).toBeNull();
+    const none = { calls: 0, drawn: false };
+    expect(await pageLoadsBy([RESTAURANT, WAITING, null], board, () => openAt(WEEK))).toEqual([none, none, none]);
   });
 
   it("on a phone, where the board shows one restaurant at a time once picked (the calls still start)", async () => {
-    storeUser(ADMIN);
-    setWidth(390);
-    const calls = mockApi(board);
-    await openAt(WEEK);
-    expect(calls).toHaveLength(2);
-    expect(preview()).toBeNull();
+    setWindowSize(390);
+    expect(await pageLoadsBy([ADMIN], board, () => openAt(WEEK))).toEqual([{ calls: 2, drawn: false }]);
   });
 
   it("on the restaurant account's board or any other screen", async () => {
@@ -189,7 +182,7 @@ describe("no first view", () => {
     expect(preview()).toBeNull();
     expect(document.getElementById('root')!.hasAttribute('aria-busy')).toBe(false);
 
-    resetBoardPreview();
+    resetFirstView();
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await openAt(WEEK);
     expect(preview()).toBeNull();

@@ -12,8 +12,6 @@ import { AVAILABLE } from '../../resources/drivers/PeriodRows';
 import { NO_DRIVERS } from '../../resources/drivers/DriverCells';
 import { ADMIN, MANAGER, mockApi, pickerLists, renderAppAt, renderInAdmin, storeUser, withStoppedClock, type ApiCall, type AreaFixture } from './harness';
 
-// Whole dialogs render in jsdom here: give each test room on a busy machine.
-vi.setConfig({ testTimeout: 90_000 });
 
 vi.mock('../../providers/realtime', () => import('./realtimeStub'));
 
@@ -304,9 +302,6 @@ describe("Edit Driver's Unavailability", () => {
 // The screen
 // ---------------------------------------------------------------------------------------------------------
 
-/** A round trip to the (fake) server and a render: given room on a busy machine. */
-const SERVER = { timeout: 10_000 };
-
 /** The list calls' convention (ra-data-simple-rest): filter, sort and range as JSON query parameters. */
 function listParams(path: string) {
   const q = new URL(path, 'http://localhost').searchParams;
@@ -372,29 +367,29 @@ describe('Drivers screen', () => {
 
   it('asks the server for the chosen status filter, the sort by name either way, and the search by name or e-mail', async () => {
     const { calls, u } = await openScreen();
-    await screen.findByText('Dan Driver', {}, SERVER);
+    await screen.findByText('Dan Driver');
     await u.click(screen.getByRole('combobox', { name: 'Status' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Completed', 'Incomplete', 'Not Progressing', 'Progressing', 'Only active', 'Only inactive']);
     await u.click(screen.getByRole('option', { name: 'All' }));
-    await screen.findByText('Zoe Adams', {}, SERVER);
+    await screen.findByText('Zoe Adams');
     expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30 });
     expect(names()[0]).toMatch(/Dan Driver/);
     await u.click(screen.getByRole('button', { name: /^Sort by name/ }));
-    await waitFor(() => expect(names()[0]).toMatch(/Zoe Adams/), SERVER);
+    await waitFor(() => expect(names()[0]).toMatch(/Zoe Adams/));
     expect(driverLists(calls).at(-1)!.sort).toEqual(['full_name', 'DESC']);
     expect(within(screen.getByRole('table', { name: 'Drivers' })).getAllByRole('row')[1]).toHaveTextContent('online');
     await u.click(screen.getByRole('button', { name: /^Sort by areas/ }));
-    await waitFor(() => expect(driverLists(calls).at(-1)!.sort).toEqual(['area', 'ASC']), SERVER);
+    await waitFor(() => expect(driverLists(calls).at(-1)!.sort).toEqual(['area', 'ASC']));
     await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'zoe@');
-    await waitFor(() => expect(names()).toHaveLength(1), SERVER);
+    await waitFor(() => expect(names()).toHaveLength(1));
     expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@' });
     await fill(u, screen.getByRole('textbox', { name: 'Search drivers' }), 'nobody');
-    expect(await screen.findByText(NO_DRIVERS, {}, SERVER)).toBeInTheDocument();
+    expect(await screen.findByText(NO_DRIVERS)).toBeInTheDocument();
   });
 
   it('asks for a status or area chosen at once, and once (not after the wait for typing to settle, nor again after it)', async () => {
     const { calls } = await openScreen();
-    await screen.findByText('Dan Driver', {}, SERVER);
+    await screen.findByText('Dan Driver');
     await withStoppedClock(async ({ pick, moveClock }) => {
       await pick('Status', 'Only inactive');
       expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 20 });
@@ -408,21 +403,21 @@ describe('Drivers screen', () => {
 
   it('filters by area on the server, and pages with the per-page choices', async () => {
     const { calls, u } = await openScreen();
-    await screen.findByText('Dan Driver', {}, SERVER);
+    await screen.findByText('Dan Driver');
     await u.click(screen.getByRole('combobox', { name: 'Area' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All areas', 'Camden', 'Salford']);
     await u.click(screen.getByRole('option', { name: 'Salford' }));
-    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 10, area_id: 2 }), SERVER);
+    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 10, area_id: 2 }));
     await u.click(screen.getByRole('combobox', { name: 'Per page' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '15', '50', '100', '1000']);
     await u.click(screen.getByRole('option', { name: '50' }));
-    await waitFor(() => expect(driverLists(calls).at(-1)!.range).toEqual([0, 49]), SERVER);
+    await waitFor(() => expect(driverLists(calls).at(-1)!.range).toEqual([0, 49]));
   });
 
   it("disables Add Driver with 'At first please add area' when there are no areas", async () => {
     await openScreen('/drivers', []);
     const add = await screen.findByRole('button', { name: 'Add Driver' });
-    await waitFor(() => expect(add).toBeDisabled(), SERVER);
+    await waitFor(() => expect(add).toBeDisabled());
     expect(add.parentElement).toHaveAttribute('aria-label', DRIVER_MSG.addAreaFirst);
   });
 
@@ -444,15 +439,15 @@ describe('Drivers screen', () => {
       'View Driver', 'Mark as Inactive', 'Mark as Not Progressing', 'Edit Driver', 'Set Unavailability',
     ]);
     await u.click(screen.getByRole('menuitem', { name: 'Mark as Not Progressing' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/driver/3?progressing=true')).toBe(true), SERVER);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/driver/3?progressing=true')).toBe(true));
     expect(calls.find((c) => c.path === '/api/driver/3?progressing=true')!.body).toEqual({ id: 3, not_progressing: 10 });
-    expect(await screen.findByText('Dan Driver marked not progressing', {}, SERVER)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('not progressing')).toBeInTheDocument(), SERVER);
+    expect(await screen.findByText('Dan Driver marked not progressing')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('not progressing')).toBeInTheDocument());
     await u.click(await screen.findByRole('button', { name: 'Actions for Dan Driver' }));
     expect(screen.getByRole('menuitem', { name: 'Restore Progressing' })).toBeInTheDocument();
     await u.click(screen.getByRole('menuitem', { name: 'Mark as Inactive' }));
     // An inactive driver leaves the list of active ones.
-    expect(await screen.findByText(NO_DRIVERS, {}, SERVER)).toBeInTheDocument();
+    expect(await screen.findByText(NO_DRIVERS)).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/driver/3?inactive=true')!.body).toEqual({ id: 3, status: 20 });
   });
 
@@ -471,8 +466,8 @@ describe('Drivers screen', () => {
     await fill(u, screen.getByLabelText(/^Last Name/), 'Board');
     await fill(u, screen.getByLabelText(/^E-mail/), 'hal@mail.test');
     await u.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('Driver Hal Board registered', {}, SERVER)).toBeInTheDocument();
-    await waitFor(() => expect(names().map((n) => n?.includes('Hal Board'))).toEqual([true]), SERVER);
+    expect(await screen.findByText('Driver Hal Board registered')).toBeInTheDocument();
+    await waitFor(() => expect(names().map((n) => n?.includes('Hal Board'))).toEqual([true]));
     expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'hal@mail.test' });
   });
 
@@ -480,30 +475,30 @@ describe('Drivers screen', () => {
     const { calls } = await openScreen('/drivers/4');
     expect(await screen.findByRole('dialog', { name: /Edit Driver/ })).toBeInTheDocument();
     expect(screen.getByLabelText(/^E-mail/)).toHaveValue('zoe@mail.test');
-    await waitFor(() => expect(window.location.pathname).toBe('/drivers'), SERVER);
-    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@mail.test' }), SERVER);
+    await waitFor(() => expect(window.location.pathname).toBe('/drivers'));
+    await waitFor(() => expect(driverLists(calls).at(-1)!.filter).toEqual({ status: 30, q: 'zoe@mail.test' }));
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('textbox', { name: 'Search drivers' })).toHaveValue('zoe@mail.test');
   });
 
   it("says 'Driver not found' for /drivers/{id} of no driver", async () => {
     await openScreen('/drivers/77');
-    expect(await screen.findByText(DRIVER_MSG.notFound, {}, SERVER)).toBeInTheDocument();
-    await waitFor(() => expect(window.location.pathname).toBe('/drivers'), SERVER);
+    expect(await screen.findByText(DRIVER_MSG.notFound)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/drivers'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('fetches the page again when the live feed announces a driver stored or updated elsewhere', async () => {
     let people = [DAN];
     await openScreen('/drivers', AREAS, undefined, () => people);
-    await screen.findByText('Dan Driver', {}, SERVER);
+    await screen.findByText('Dan Driver');
     const feed = vi.mocked(subscribeToFeed).mock.calls.filter(([channel]) => channel === 'driver_channel').at(-1)![1] as FeedCallback;
     const amy = driver({ id: 9, first_name: 'Amy', last_name: 'New', full_name: 'Amy New', email: 'amy@mail.test' });
     people = [DAN, amy];
     await act(async () => feed('store', [amy]));
-    expect(await screen.findByText('Amy New', {}, SERVER)).toBeInTheDocument();
+    expect(await screen.findByText('Amy New')).toBeInTheDocument();
     people = [{ ...DAN, full_name: 'Daniel Driver' }, amy];
     await act(async () => feed('update', [people[0]]));
-    expect(await screen.findByText('Daniel Driver', {}, SERVER)).toBeInTheDocument();
+    expect(await screen.findByText('Daniel Driver')).toBeInTheDocument();
   });
 });

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { FormDialog, FormSaveButton, FormTabPanel, FormTabs, DialogTextInput } from '../../src/components/forms';
 import { renderInAdmin } from './harness';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 const schema = z.object({ name: z.string().min(1, 'Name is required.'), email: z.string().min(1, 'E-mail is required') });
 const TABS = [{ label: 'Main', fields: ['name'] }, { label: 'Other', fields: ['email'] }];

@@ -140,7 +140,7 @@ async function typeContent(u: ReturnType<typeof userEvent.setup>, dialog: HTMLEl
 }
 
 // Each case drives MUI and the editor through many steps; on a busy 2-core machine that can pass 30 s.
-describe('News Feed screen', { timeout: 60_000 }, () => {
+describe('News Feed screen', () => {
   it('asks for the first page of 15 and shows each post: title, Important!, author, local time, read count', async () => {
     const calls = api();
     const u = await openFeed();
@@ -281,7 +281,7 @@ describe('News Feed screen', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Publish a New Post / Message All dialog', { timeout: 60_000 }, () => {
+describe('Publish a New Post / Message All dialog', () => {
   it('keeps Publish disabled until title and content are given, with the messages of the spec', async () => {
     api();
     const { u, dialog } = await openDialog();
@@ -410,7 +410,7 @@ describe('Publish a New Post / Message All dialog', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Edit Post dialog', { timeout: 60_000 }, () => {
+describe('Edit Post dialog', () => {
   it('opens with the post filled in and saves with _method PATCH', async () => {
     const calls = api(undefined, (call) => (call.method === 'POST' && call.path === '/api/newsFeed/2' ? { body: camdenPost } : undefined));
     const u = await openFeed();

@@ -56,7 +56,7 @@ async function openOptions(user = ADMIN) {
   storeUser(user);
   renderAppAt('/options');
   // The screen's code, the access check and the page arrive one after the other: allow a busy machine time.
-  return screen.findByRole('region', { name: 'Pay and billing' }, { timeout: 15000 });
+  return screen.findByRole('region', { name: 'Pay and billing' });
 }
 
 async function openEdit(label: string) {

@@ -144,7 +144,7 @@ describe('User dialog', () => {
     await pick(u, areasInput, 'Camden (London)');
     await u.click(restaurantsInput());
     await u.keyboard('curry');
-    await waitFor(() => expect(optionNames()).toEqual(['Curry Corner']), { timeout: 3000 });
+    await waitFor(() => expect(optionNames()).toEqual(['Curry Corner']));
     const asked = calls.filter((c) => c.path.startsWith('/api/restaurant?')).map((c) => JSON.parse(new URL(c.path, 'http://localhost').searchParams.get('filter')!));
     expect(asked).toContainEqual({ area_id: [1], q: 'curry' });
   });
@@ -284,13 +284,13 @@ describe('Administrators screen', () => {
     const search = screen.getByRole('textbox', { name: 'Search users' });
     // The search runs on the server, once typing pauses.
     await u.type(search, 'mark man');
-    await waitFor(() => expect(rows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Mark Manager']), { timeout: 5000 });
+    await waitFor(() => expect(rows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Mark Manager']));
     await u.clear(search);
     await u.type(search, 'oliver.bennett@demo');
-    await waitFor(() => expect(rows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Oliver Bennett']), { timeout: 5000 });
+    await waitFor(() => expect(rows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Oliver Bennett']));
     await u.clear(search);
     await u.type(search, 'zzz');
-    expect(await screen.findByText('No users match "zzz"', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No users match "zzz"')).toBeInTheDocument();
   });
 
   it("asks 'Remove user {full name}?' and removes on confirmation; one's own account cannot be removed", async () => {

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/statuses';
 import { Random } from './random';
 import { insertRows } from './bulk';
+import { londonMoment } from '../../../domain/attendance';
 import {
   AREAS, BONUS_TARGETS, CASH_ORDERS, CITIES, CONTACT_TITLES, GROUPS, MEALS, OTHER_NOTES, RESTAURANTS, SLOT_TIMES,
   UNIFORMS, WAITING_LOCATIONS, type AreaSeed, type GroupKey, type RestaurantSeed, type SlotKind,
@@ -51,11 +52,11 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return !(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
 }
 
-export async function seedDemo(db: Kysely<Database>, opts: { today?: string } = {}): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, opts: { today?: string; now?: Date } = {}): Promise<void> {
   const today = assertDate(opts.today ?? londonToday());
   // One argon2 hash for every account: hashing is deliberately slow, and they share the password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction().execute((tx) => new DemoBuilder(tx, today, passwordHash).build());
+  await db.transaction().execute((tx) => new DemoBuilder(tx, today, passwordHash, opts.now ?? new Date()).build());
 }
 
 interface AreaInfo {
@@ -130,8 +131,9 @@ class DemoBuilder {
     private db: Kysely<Database>,
     private today: string,
     private passwordHash: string,
+    now: Date,
   ) {
-    this.clock = new Clock(today);
+    this.clock = new Clock(today, now.getTime());
     // Three weeks back from this week's Monday, to the end of the week after next.
     this.firstDay = addDays(mondayOf(today), -21);
     this.lastDay = addDays(mondayOf(today), 20);
@@ -551,7 +553,8 @@ class DemoBuilder {
     for (const shift of this.shifts) {
       if (shift.staffing !== 'assigned' || shift.daysAhead > 0) continue;
       const age = -shift.daysAhead;
-      if (age === 0 && shift.slot !== 'lunch') continue;
+      // Today: the lunch shifts that have started by the time the data is made, not the ones still to come.
+      if (age === 0 && (shift.slot !== 'lunch' || londonMoment(shift.row.period_date, shift.row.start_time).getTime() > this.clock.anchorMs)) continue;
       if (age > 0 && rng.chance(0.07)) continue; // the app shows these as pending placeholders
       const s = shift.row;
       const row = buildTimesheet(

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import { RULES } from '../../../domain/access';
 import { POST_STATUS } from '../../../domain/statuses';
 import {
@@ -47,6 +48,17 @@ export default async function newsFeedRoutes(app: RouteApp) {
     const view = await findPost(app.db, id, scope);
     if (!view.can_manage) throw cannotManage();
     return { id, scope, view };
+  }
+
+  /** Sets the shown or pinned flag the body sends on the post at the address; answers the post and the flag. */
+  async function changeFlag<Flag extends { status: number } | { pinned: number }>(request: WithId, schema: ZodType<Flag>) {
+    const { id, scope } = await postToChange(request);
+    const flag = schema.parse(await readSmallBody(request));
+    const view = await app.db.transaction().execute(async (trx) => {
+      if (!(await setPostFlags(trx, id, flag))) throw postNotFound();
+      return (await loadPostView(trx, id, scope))!;
+    });
+    return { id, view, flag };
   }
 
   // The spec's call (every post, or `page`/`perPage` answered as { data, total }) or react-admin's list convention.
@@ -150,13 +162,8 @@ export default async function newsFeedRoutes(app: RouteApp) {
     ...staff,
     schema: { summary: 'Show or hide a news post', params: idParams, body: postStatusSchema, response: { 200: RESPONSES.newsPost } },
   }, async (request) => {
-    const { id, scope } = await postToChange(request);
-    const { status } = postStatusSchema.parse(await readSmallBody(request));
-    const view = await app.db.transaction().execute(async (trx) => {
-      if (!(await setPostFlags(trx, id, { status }))) throw postNotFound();
-      return (await loadPostView(trx, id, scope))!;
-    });
-    const event = status === POST_STATUS.show ? 'publish' : 'changeStatus';
+    const { id, view, flag } = await changeFlag(request, postStatusSchema);
+    const event = flag.status === POST_STATUS.show ? 'publish' : 'changeStatus';
     await publishNews(app, NEWS_CHANNEL, event, feedItem(view), id);
     return view;
   });
@@ -165,12 +172,7 @@ export default async function newsFeedRoutes(app: RouteApp) {
     ...staff,
     schema: { summary: 'Pin or unpin a news post', params: idParams, body: postPinnedSchema, response: { 200: RESPONSES.newsPost } },
   }, async (request) => {
-    const { id, scope } = await postToChange(request);
-    const { pinned } = postPinnedSchema.parse(await readSmallBody(request));
-    const view = await app.db.transaction().execute(async (trx) => {
-      if (!(await setPostFlags(trx, id, { pinned }))) throw postNotFound();
-      return (await loadPostView(trx, id, scope))!;
-    });
+    const { id, view } = await changeFlag(request, postPinnedSchema);
     await publishNews(app, NEWS_CHANNEL, 'update', feedItem(view), id);
     return view;
   });

@@ -1,8 +1,7 @@
-import { RESTAURANT_MSG, restaurantCredentialsEmail, restaurantCredentialsEmailSchema } from '../../../domain/validation/restaurant';
-import { HttpError, fieldError } from '../../plugins/errors';
+import { restaurantCredentialsEmailSchema } from '../../../domain/validation/restaurant';
 import { RESPONSES } from '../../../domain/validation/responses';
 import type { RouteApp } from '../../routeSchema';
-import { isRestaurateurEmail } from '../../records/restaurantAccounts';
+import { RESTAURANT_LOGIN_MAIL, sendLoginMail } from '../../services/mail/loginMail';
 
 /**
  * POST /api/sendEmail (spec 2, section 7): after adding a restaurant ('Send Verification') the screen sends back
@@ -13,12 +12,5 @@ export default async function credentialsRoutes(app: RouteApp) {
   app.post('/api/sendEmail', {
     preHandler: app.access('administrator'),
     schema: { summary: 'E-mail a restaurant account its login', body: restaurantCredentialsEmailSchema, response: { 200: RESPONSES.success } },
-  }, async (request) => {
-    const input = restaurantCredentialsEmailSchema.parse(request.body ?? {});
-    const to = input.email.toLowerCase();
-    if (!(await isRestaurateurEmail(app.db, to))) throw fieldError('email', RESTAURANT_MSG.notRestaurantRecipient);
-    const result = await app.mailer.send({ to, ...restaurantCredentialsEmail({ ...input, email: to }) });
-    if (result.status === 'failed') throw new HttpError(502, { message: RESTAURANT_MSG.mailFailed, outbox_id: result.id });
-    return { success: true };
-  });
+  }, (request) => sendLoginMail(app, RESTAURANT_LOGIN_MAIL, request.body));
 }

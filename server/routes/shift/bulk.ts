@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
+import type { ZodType } from 'zod';
 import type { Database } from '../../db/schema';
 import { ukDate } from '../../../domain/dates';
 import { bulkPublishQuestion } from '../../../domain/availability';
@@ -35,6 +37,7 @@ async function lockShifts(trx: Transaction<Database>, ids: number[], scope: Set<
   });
   return { rows: visible, missing, state };
 }
+type LockedShifts = Awaited<ReturnType<typeof lockShifts>>;
 
 /**
  * A publish problem in the question's list, naming the shift when the spec's message does not ('This driver does
@@ -79,15 +82,26 @@ export default async function bulkShiftRoutes(app: RouteApp) {
     return shifts;
   }
 
+  /**
+   * A bulk call's one transaction: the body read with `schema`, the listed shifts of the caller's scope locked (the
+   * others reported missing), and `work` given them with the body and the caller's account.
+   */
+  async function withListedShifts<Input extends { shift_ids: number[] }, T>(
+    request: FastifyRequest,
+    schema: ZodType<Input>,
+    work: (trx: Transaction<Database>, shifts: LockedShifts, input: Input, account: Account) => Promise<T>,
+  ): Promise<T> {
+    const input = schema.parse(request.body ?? {});
+    const account = request.account!;
+    const scope = await scopeOf(app, account);
+    return app.db.transaction().execute(async (trx) => work(trx, await lockShifts(trx, input.shift_ids, scope), input, account));
+  }
+
   app.post('/api/shift/publish', {
     ...staff,
     schema: { summary: 'Publish shifts', body: publishSchema, response: { 200: RESPONSES.shifts } },
   }, async (request): Promise<ShiftRecord[]> => {
-    const input = publishSchema.parse(request.body ?? {});
-    const account = request.account!;
-    const scope = await scopeOf(app, account);
-    const { ids, deliveries } = await app.db.transaction().execute(async (trx) => {
-      const { rows, missing, state } = await lockShifts(trx, input.shift_ids, scope);
+    const { ids, deliveries } = await withListedShifts(request, publishSchema, async (trx, { rows, missing, state }, input, account) => {
       // Published shifts with a driver are already what publishing makes them; drafts are the restaurant's own.
       const todo = rows.filter((r) => canPublish(state(r)));
       const failures: BulkFailure[] = [...missing, ...rows.filter((r) => r.status === SHIFT_STATUS.draft).map((r) => fail(r, 'status', SHIFT_MSG.notDraftForStaff))];
@@ -144,11 +158,7 @@ export default async function bulkShiftRoutes(app: RouteApp) {
     ...staff,
     schema: { summary: 'Unpublish shifts', body: bulkShiftSchema, response: { 200: RESPONSES.shifts } },
   }, async (request): Promise<ShiftRecord[]> => {
-    const input = bulkShiftSchema.parse(request.body ?? {});
-    const account = request.account!;
-    const scope = await scopeOf(app, account);
-    const { ids, deliveries } = await app.db.transaction().execute(async (trx) => {
-      const { rows, missing, state } = await lockShifts(trx, input.shift_ids, scope);
+    const { ids, deliveries } = await withListedShifts(request, bulkShiftSchema, async (trx, { rows, missing, state }, input, account) => {
       const published = rows.filter((r) => r.status === SHIFT_STATUS.published);
       const failures = [...missing, ...published.filter((r) => !canUnpublish(state(r))).map((r) => fail(r, 'id', SHIFT_MSG.timesheetExists))];
       if (failures.length) throw bulkRefused(bulkSummary('unpublish', failures, ukDate), failures);
@@ -164,11 +174,7 @@ export default async function bulkShiftRoutes(app: RouteApp) {
     ...staff,
     schema: { summary: 'Remove shifts', body: bulkShiftSchema, response: { 200: RESPONSES.removedShifts } },
   }, async (request) => {
-    const input = bulkShiftSchema.parse(request.body ?? {});
-    const account = request.account!;
-    const scope = await scopeOf(app, account);
-    const { removed, deliveries } = await app.db.transaction().execute(async (trx) => {
-      const { rows, missing, state } = await lockShifts(trx, input.shift_ids, scope);
+    const { removed, deliveries } = await withListedShifts(request, bulkShiftSchema, async (trx, { rows, missing, state }, input, account) => {
       const failures = [
         ...missing,
         ...rows

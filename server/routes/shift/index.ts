@@ -31,8 +31,9 @@ const shiftIdsQuery = z.unknown().transform((value): number[] | undefined => {
  * cut by the field table (server/visibility), so restaurant accounts never see the cancellation fee.
  */
 export default async function shiftRoutes(app: RouteApp) {
-  // The board's weeks and months, kept by day: a change builds again only the days it touched.
-  const lists = new DayListCache(32 * 1024 * 1024, 1);
+  // The board's weeks and months, kept by day: a change builds again only the days it touched. Room for a Month of
+  // every location at a few hundred restaurants (some 13 MB) with the months either side, which the board warms.
+  const lists = new DayListCache(48 * 1024 * 1024, 1);
 
   app.get('/api/shift', {
     preHandler: app.access('staff', 'restaurant'),

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Alert, Button, CircularProgress } from '@mui/material';
+import { useBusyCall } from '../useBusyCall';
 
 interface Props {
   /** The server's words: 'This shift was changed by Sam Hill at 14:05. Reload to see it.' */
@@ -13,19 +13,8 @@ interface Props {
  * form is, in place of its usual failure: what was typed stays until Reload brings the record as it is now.
  */
 export function ConflictNotice({ message, onReload }: Props) {
-  const [reloading, setReloading] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
-  const reload = async () => {
-    setReloading(true);
-    setFailed(null);
-    try {
-      await onReload!();
-    } catch (error) {
-      setFailed((error as Error)?.message || 'It could not be loaded: try again.');
-    } finally {
-      setReloading(false);
-    }
-  };
+  const { busy: reloading, failure: failed, run } = useBusyCall((error) => (error as Error)?.message || 'It could not be loaded: try again.');
+  const reload = () => run(onReload!);
   return (
     <Alert
       severity="warning"

@@ -1,13 +1,13 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Button, IconButton, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import type { ShiftRecord } from '../../../domain/shifts';
+import { SHIFT_STATUS } from '../../../domain/statuses';
+import { canDelete, canPublish, canUnpublish, stateOf, type ShiftRecord } from '../../../domain/shifts';
 
 export interface BulkActionsProps {
-  toPublish: ShiftRecord[];
-  toUnpublish: ShiftRecord[];
-  toDelete: ShiftRecord[];
+  /** The shifts of the location the board shows (drafts left out): each action takes those it may apply to. */
+  shifts: ShiftRecord[];
   onCopy: () => void;
   onPublish: (shifts: ShiftRecord[]) => void;
   onUnpublish: (shifts: ShiftRecord[]) => void;
@@ -19,8 +19,11 @@ export interface BulkActionsProps {
  * when the shifts it counts change, not when the board moves to another week (their lists are still the old week's
  * until the new one is in).
  */
-export const BulkActions = memo(function BulkActions({ toPublish, toUnpublish, toDelete, onCopy, onPublish, onUnpublish, onDelete }: BulkActionsProps) {
+export const BulkActions = memo(function BulkActions({ shifts, onCopy, onPublish, onUnpublish, onDelete }: BulkActionsProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const toPublish = useMemo(() => shifts.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [shifts]);
+  const toUnpublish = useMemo(() => shifts.filter((s) => canUnpublish(stateOf(s))), [shifts]);
+  const toDelete = useMemo(() => shifts.filter((s) => s.status === SHIFT_STATUS.new && canDelete(stateOf(s))), [shifts]);
   return (
     <>
       <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={onCopy}>

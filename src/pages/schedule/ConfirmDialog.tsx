@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { DialogContentText, FormControlLabel, Switch } from '@mui/material';
 import { ukDate } from '../../../domain/dates';
+import { useBusyCall } from '../../components/useBusyCall';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { ActionDialog } from './ActionDialog';
 import type { ShiftStore } from './shiftStore';
@@ -21,25 +22,14 @@ export interface ConfirmDialogProps {
 
 /** A question before an action (spec 3, section 5): 'Remove shift {date}?', 'Publish n shifts?', 'Notify drivers?' … */
 export function ConfirmDialog({ title, message, confirmLabel, notify, onConfirm, onClose, onCancel, danger }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
   const [push, setPush] = useState(notify?.initial ?? false);
-  const [error, setError] = useState<string | null>(null);
+  // An action that leaves the dialog open (it asks something else in it) must not leave it spinning.
+  const { busy, failure: error, run } = useBusyCall((e) => (e as Error).message || 'The action failed');
   const cancel = () => {
     onCancel?.();
     onClose();
   };
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(push);
-    } catch (e) {
-      setError((e as Error).message || 'The action failed');
-    } finally {
-      // An action that leaves the dialog open (it asks something else in it) must not leave it spinning.
-      setBusy(false);
-    }
-  };
+  const confirm = () => run(() => onConfirm(push));
   return (
     <ActionDialog
       titleId="confirm-title"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Drawer, IconButton, LinearProgress, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
@@ -6,7 +6,7 @@ import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import { londonToday } from '../../../domain/dates';
 import { INTERVAL, INTERVALS } from '../../../domain/ranges';
 import { SHIFT_STATUS } from '../../../domain/statuses';
-import { SHIFT_LABEL, canDelete, canMove, canPublish, canUnpublish, shiftTotals, stateOf, type ShiftRecord } from '../../../domain/shifts';
+import { SHIFT_LABEL, canMove, shiftTotals, stateOf, type ShiftRecord } from '../../../domain/shifts';
 import { worksForRestaurant } from '../../../domain/availability';
 import { LocationPicker, type LocationSelection } from '../../components/LocationPicker';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
@@ -131,8 +131,11 @@ export function ScheduleBoard() {
 
   // Everything of the range in the chosen location (the store holds every location of the range), drafts
   // included: drafts stay off the calendar and out of the planning lists, but the totals count them.
-  // `version` is the store's change counter: the lists are read again whenever the store changes.
-  const withDrafts = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, version, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps
+  // `version` is the store's change counter: the lists are read again whenever the store changes, in a render of
+  // their own after the one that brings the change (React's deferred value), so a new range's rows are drawn
+  // before the counts, totals and bulk actions over its thousands of shifts are worked out.
+  const listsVersion = useDeferredValue(version);
+  const withDrafts = useMemo(() => store.all().filter((s) => locationIds.has(s.restaurant_id)), [store, listsVersion, locationIds]); // eslint-disable-line react-hooks/exhaustive-deps
   const inLocation = useMemo(() => withDrafts.filter(notDraft), [withDrafts]);
   // Today's attendance, read again each minute and when a driver starts (the live feed).
   const attendance = useAttendance(store, version, range);
@@ -175,11 +178,7 @@ export function ScheduleBoard() {
   const warnings = useMemo(() => withDrafts.filter((s) => chosen(s) && breaches.has(s.id)).length, [withDrafts, chosen, breaches]);
   const lateCount = useMemo(() => inLocation.filter((s) => isLateOrNoShow(attendance.get(s.id))).length, [inLocation, attendance]);
 
-  const toPublish = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [inLocation]);
-  const toUnpublish = useMemo(() => inLocation.filter((s) => canUnpublish(stateOf(s))), [inLocation]);
-  const toDelete = useMemo(() => inLocation.filter((s) => s.status === SHIFT_STATUS.new && canDelete(stateOf(s))), [inLocation]);
-
-  const { publishMany, unpublishMany, deleteMany, onAction, paste, move } = useAdminActions({ store, driverById, restaurantById, clipboard, setClipboard, setDialog });
+  const { bulk, onAction, paste, move } = useAdminActions({ store, driverById, restaurantById, clipboard, setClipboard, setDialog });
   const closeDialog = () => setDialog(null);
   // A dialog whose call answers after it was closed (Escape) must not close another one opened meanwhile.
   const closeIfStill = (kind: NonNullable<BoardDialog>['kind']) => setDialog((d) => (d?.kind === kind ? null : d));
@@ -253,15 +252,7 @@ export function ScheduleBoard() {
           </Tooltip>
         )}
         <FillShiftsButton range={range} location={location} onApplied={(shifts) => store.upsert(shifts)} />
-        <BulkActions
-          toPublish={toPublish}
-          toUnpublish={toUnpublish}
-          toDelete={toDelete}
-          onCopy={copyNow}
-          onPublish={publishMany}
-          onUnpublish={unpublishMany}
-          onDelete={deleteMany}
-        />
+        <BulkActions shifts={inLocation} onCopy={copyNow} {...bulk} />
         <SkipToShifts keyboard={keyboard} />
       </Stack>
       {phone && (

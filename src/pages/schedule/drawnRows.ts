@@ -3,6 +3,7 @@ import type { ShiftRecord } from '../../../domain/shifts';
 import { chipClasses } from './chip';
 import { RowHeights, rowAt, rowTops, rowsInView, type BoardRow } from './rowWindow';
 import type { ShiftStore, StoreChange } from './shiftStore';
+import { laterTask, urgentTask, type CancelTask } from './tasks';
 
 /** Rows drawn beyond the view, above and below, in pixels: a wheel turn or two never shows an empty row. */
 const MARGIN_PX = 400;
@@ -61,7 +62,7 @@ export class DrawnRows {
   private from = 0;
   private to = 0;
   private view = { top: 0, height: 800 };
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: CancelTask | null = null;
   private disposed = false;
   /** Between hold() and release(): the range is changing, and no row is drawn. */
   private held = false;
@@ -139,7 +140,7 @@ export class DrawnRows {
 
   dispose(): void {
     this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.();
     if (this.holdTimer) clearTimeout(this.holdTimer);
   }
 
@@ -163,32 +164,45 @@ export class DrawnRows {
     }, 0);
   }
 
-  /** The new range and its shifts are in: the rows in view come back, a step at a time. */
+  /**
+   * The new range and its shifts are in: the rows in view come back, a step at a time, the first ahead of the other
+   * work the new shifts queued (the working-time marks, the driver list's counts).
+   */
   release(): void {
     if (!this.held) return;
     this.held = false;
     this.byRestaurant = null;
-    this.schedule();
+    this.timer?.();
+    this.timer = null;
+    this.schedule(true);
   }
 
-  /** Drops every drawn row and draws the view again, from the next task on (the caller's task may be long already). */
+  /**
+   * Drops every drawn row and draws the view again, from the next task on (the caller's task may be long already),
+   * ahead of the page's other queued work: the rows in view are what the user is waiting for.
+   */
   private redraw(): void {
     const api = this.api();
     if (!api) return;
-    batch(api, () => {
-      for (const resource of api.getResources()) if (resource.id !== ABOVE && resource.id !== BELOW) resource.remove();
-      for (const source of api.getEventSources()) source.remove();
-    });
+    const rows = api.getResources().filter((resource) => resource.id !== ABOVE && resource.id !== BELOW);
+    const sources = api.getEventSources();
+    // Nothing drawn (a range loading): FullCalendar would render the whole timeline again for nothing.
+    if (rows.length || sources.length) {
+      batch(api, () => {
+        for (const resource of rows) resource.remove();
+        for (const source of sources) source.remove();
+      });
+    }
     this.from = this.to = 0;
-    this.schedule();
+    this.schedule(true);
   }
 
-  private schedule(): void {
+  private schedule(urgent = false): void {
     if (this.timer || this.disposed) return;
-    this.timer = setTimeout(() => {
+    this.timer = (urgent ? urgentTask : laterTask)(() => {
       this.timer = null;
-      this.step();
-    }, 0);
+      this.step(urgent);
+    });
   }
 
   private isDrawn(key: string): boolean {
@@ -227,14 +241,17 @@ export class DrawnRows {
   }
 
   /** One step: rows that left the view go, up to a step's worth of rows come, the spacers follow. */
-  private step(): void {
+  private step(urgent = false): void {
     const api = this.api();
     if (!api || this.disposed) return;
     // Held (a new range loading): rows drawn meanwhile (new rows, the old range's shifts again) go, nothing comes.
-    if (this.held) return this.clearHeld(api);
+    if (this.held) {
+      if (this.to > this.from) this.clearHeld(api);
+      return;
+    }
     const t0 = performance.now();
     // A month of shifts sorted by restaurant is a task's worth of its own on a busy machine: the rows come next task.
-    if (this.index() && performance.now() - t0 > INDEX_ALONE_MS) return this.schedule();
+    if (this.index() && performance.now() - t0 > INDEX_ALONE_MS) return this.schedule(urgent);
     const tops = this.tops();
     const want = rowsInView(tops, this.view.top, this.view.height, MARGIN_PX);
     const leaving: BoardRow[] = [];

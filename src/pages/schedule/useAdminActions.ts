@@ -11,10 +11,13 @@ import { bulkFailures, errorText, saveWarnings } from './api';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../../domain/workingTime';
 import { workingTimeConfirm } from './workingTimeConfirm';
 import { removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
+import type { BulkActionsProps } from './BulkActions';
 import type { ShiftAction } from './ShiftMenu';
 import type { ShiftStore } from './shiftStore';
 
 const PUSH = { send: 10, noPush: 20 } as const;
+
+type BulkHandlers = Pick<BulkActionsProps, 'onPublish' | 'onUnpublish' | 'onDelete'>;
 
 export type BoardDialog =
   | { kind: 'new'; restaurant: BoardRestaurant; date: string }
@@ -243,5 +246,7 @@ export function useAdminActions({ store, driverById, restaurantById, clipboard, 
     [store, failed, withRules, dataProvider],
   );
 
-  return { publishMany, unpublishMany, deleteMany, onAction, paste, move };
+  // The toolbar's bulk actions, as BulkActions takes them.
+  const bulk: BulkHandlers = { onPublish: publishMany, onUnpublish: unpublishMany, onDelete: deleteMany };
+  return { bulk, onAction, paste, move };
 }

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import { inRange, type DateRange } from '../../../domain/ranges';
 import { SHIFT_CHANNEL, type ShiftRef } from '../../../domain/shifts';
 import { subscribeToFeed } from '../../../providers/realtime';
 import { FEED_RESUMED } from '../../../domain/channels';
 import { useDataProviderRef } from '../../../providers/dataProvider';
 import { ShiftStore } from './shiftStore';
+import { useWarmNeighbours } from './useWarmNeighbours';
 
 /** Above this many changed shifts in one burst, the board reloads the range instead of asking by id. */
 const REFETCH_BY_ID_MAX = 200;
@@ -22,7 +24,8 @@ export interface ShiftBoardData {
 /**
  * The shifts of the shown range, kept current: loaded when the range changes, and refreshed from the live
  * feed (shift_channel) when another board, this one, or a driver's app changes a shift. Feed items only name
- * the shifts; the board asks the server for them, so each account gets only what it may see.
+ * the shifts; the board asks the server for them, so each account gets only what it may see. Once loaded, the
+ * ranges either side are warmed on the server (useWarmNeighbours.ts).
  */
 export function useShiftBoard(range: DateRange): ShiftBoardData {
   const provider = useDataProviderRef();
@@ -42,13 +45,16 @@ export function useShiftBoard(range: DateRange): ShiftBoardData {
     const done = provider.current
       .getShifts({ range }, controller.signal)
       .then((shifts) => {
-        if (!controller.signal.aborted) store.replaceAll(shifts);
+        if (controller.signal.aborted) return;
+        store.replaceAll(shifts);
+        // One render for the new shifts and the end of loading, now: the store's change is rendered at once, and
+        // the end of loading (which brings the rows back) would otherwise wait behind the page's queued work.
+        flushSync(() => setLoading(false));
       })
       .catch((e: Error) => {
-        if (!controller.signal.aborted) setError(e.message || 'The shifts could not be loaded');
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
+        if (controller.signal.aborted) return;
+        setError(e.message || 'The shifts could not be loaded');
+        setLoading(false);
       });
     loadingRef.current = done;
     return () => controller.abort();
@@ -106,6 +112,8 @@ export function useShiftBoard(range: DateRange): ShiftBoardData {
       if (timer) clearTimeout(timer);
     };
   }, [store, provider]);
+
+  useWarmNeighbours(range, !loading && !error);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { store, version, loading, error, reload };

@@ -3,7 +3,7 @@ import { Box, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { driverSummaries, hasDriver, type TimesheetView } from '../../../domain/timesheets';
 import { formatMoney } from '../../components/format';
-import { formatHours } from './TimesheetTable';
+import { formatHours } from './rowWords';
 import { useVirtualRows } from './useVirtualRows';
 
 /** Which rows the table shows: every driver's, the open shifts, or one driver's. */

@@ -11,7 +11,7 @@ import { SummaryForm } from './SummaryForm';
 import { AddScreenTimesheet } from './AddTimesheetDialog';
 import { ApproveAllButton } from './ApproveAllButton';
 import { ProcessDialog } from './ProcessDialog';
-import { STATUS_COLOURS, formatHours } from './TimesheetTable';
+import { STATUS_COLOURS, formatHours } from './rowWords';
 import type { TimesheetScreen } from './useTimesheetScreen';
 
 /** Cards drawn at first; more on request, so a phone never lays out thousands at once. */

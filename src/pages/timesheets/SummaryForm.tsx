@@ -20,7 +20,7 @@ import { RecordTabs, type RecordTab } from '../../../resources/history/RecordTab
 import { ChoiceField, TimesheetDateField, TimeField } from './fields';
 import { ScheduledDetailsBar, scheduledValues } from './ScheduledDetailsBar';
 import { TimesheetMap } from './TimesheetMap';
-import { STATUS_COLOURS } from './TimesheetTable';
+import { STATUS_COLOURS } from './rowWords';
 import {
   approveOne, discardOne, formValuesOf, previewCost, unapprove, type TimesheetFormValues,
 } from './timesheetActions';

@@ -1,26 +1,10 @@
-import { forwardRef, memo, useImperativeHandle, type KeyboardEvent } from 'react';
+import { forwardRef, memo, useImperativeHandle, useLayoutEffect, type KeyboardEvent } from 'react';
 import { Box, CircularProgress, Tooltip, Typography } from '@mui/material';
-import { ukDate, weekDay } from '../../../domain/dates';
-import { CANCELLATION_TIMESHEET, TIMESHEET_STATUS } from '../../../domain/statuses';
-import { isCancellation, progressLabel, statusLabel, timesheetHours, type TimesheetView } from '../../../domain/timesheets';
-import { formatMoney } from '../../components/format';
+import { formatMoney } from '../../../domain/money';
+import { progressLabel, statusLabel, type TimesheetView } from '../../../domain/timesheets';
+import { dismissFirstView } from '../../components/firstView/dismiss';
+import { COLUMNS, dayWords, earnedExtras, HEADER_HEIGHT, HEADINGS, hoursWords, isFigures, MIN_WIDTH, ROW_HEIGHT, STATUS_COLOURS, timeWords } from './rowWords';
 import { useVirtualRows } from './useVirtualRows';
-
-const ROW_HEIGHT = 44;
-const COLUMNS = '84px minmax(90px, 1.3fr) 76px minmax(84px, 0.9fr) minmax(80px, 1.2fr) 96px 44px 150px';
-/** The columns' least widths, gaps and padding: narrower screens scroll the table sideways inside its box. */
-const MIN_WIDTH = 800;
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** Dark enough for 4.5:1 contrast as text on white and on a selected (tinted) row, and under white text. */
-export const STATUS_COLOURS: Record<number, string> = {
-  [TIMESHEET_STATUS.pending]: '#8a5300',
-  [TIMESHEET_STATUS.discarded]: '#616161',
-  [TIMESHEET_STATUS.approved]: '#1b5e20',
-  [CANCELLATION_TIMESHEET.status]: '#b71c1c',
-};
-
-export const formatHours = (hours: number) => hours.toFixed(1);
 
 export interface TimesheetTableHandle {
   /** Brings a row into view; `hidden` px at the bottom of the table are covered (by the floating form). */
@@ -41,11 +25,7 @@ function driverTimes(row: TimesheetView): string {
 }
 
 const Row = memo(function Row({ row, index, selected, onSelect }: { row: TimesheetView; index: number; selected: boolean; onSelect: (row: TimesheetView) => void }) {
-  const extras = [
-    isCancellation(row) ? 'cancellation fee' : null,
-    row.cost_bonus ? `bonus ${formatMoney(row.cost_bonus)}` : null,
-    row.const_fuel_bonus ? `fuel ${formatMoney(row.const_fuel_bonus)}` : null,
-  ].filter(Boolean);
+  const extras = earnedExtras(row);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -64,9 +44,7 @@ const Row = memo(function Row({ row, index, selected, onSelect }: { row: Timeshe
       onClick={() => onSelect(row)}
       onKeyDown={onKey}
     >
-      <div role="cell">
-        {WEEKDAYS[weekDay(row.period_date)]} {ukDate(row.period_date).slice(0, 5)}
-      </div>
+      <div role="cell">{dayWords(row)}</div>
       <div role="cell" className={row.driver_id ? undefined : 'ts-open'}>
         {row.driver_name ?? 'Open shift'}
       </div>
@@ -78,17 +56,15 @@ const Row = memo(function Row({ row, index, selected, onSelect }: { row: Timeshe
         {row.restaurant_name}
       </div>
       <Tooltip title={driverTimes(row)} placement="top" disableInteractive>
-        <div role="cell">
-          {row.start_time} – {row.finish_time}
-        </div>
+        <div role="cell">{timeWords(row)}</div>
       </Tooltip>
       <div role="cell" className="ts-num">
-        {formatHours(timesheetHours(row))}
+        {hoursWords(row)}
       </div>
       <Tooltip title={`${formatMoney(row.cost_per_hour)} per hour`} placement="top" disableInteractive>
         <div role="cell" className="ts-num">
           <div>{formatMoney(row.cost_total)}</div>
-          {extras.length > 0 && <div className="ts-extra">{extras.join(' · ')}</div>}
+          {extras && <div className="ts-extra">{extras}</div>}
         </div>
       </Tooltip>
     </div>
@@ -102,6 +78,11 @@ const Row = memo(function Row({ row, index, selected, onSelect }: { row: Timeshe
  */
 export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function TimesheetTable({ rows, selectedId, onSelect, loading = false }, ref) {
   const { containerRef, first, last, totalHeight, scrollToRow } = useVirtualRows(rows.length, ROW_HEIGHT);
+  // The page load's first view of these rows (preview/) gives way as they are drawn, or as the screen tells of none.
+  const settled = rows.length > 0 || !loading;
+  useLayoutEffect(() => {
+    if (settled) dismissFirstView();
+  }, [settled]);
   useImperativeHandle(ref, () => ({ scrollToRow: (id, hidden) => scrollToRow(rows.findIndex((r) => r.id === id), hidden) }), [rows, scrollToRow]);
 
   return (
@@ -134,9 +115,9 @@ export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function T
       }}
     >
       <div role="rowgroup">
-        <Box role="row" aria-rowindex={1} sx={{ height: 36, borderBottom: 1, borderColor: 'divider', fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50' }}>
-          {['Date', 'Driver', 'Status', 'Progress', 'Location', 'Time', 'Hours', 'Earned'].map((h) => (
-            <div role="columnheader" key={h} className={h === 'Hours' || h === 'Earned' ? 'ts-num' : undefined}>
+        <Box role="row" aria-rowindex={1} sx={{ height: HEADER_HEIGHT, borderBottom: 1, borderColor: 'divider', fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50' }}>
+          {HEADINGS.map((h) => (
+            <div role="columnheader" key={h} className={isFigures(h) ? 'ts-num' : undefined}>
               {h}
             </div>
           ))}

@@ -3,18 +3,18 @@ import { Alert, Box, Button, LinearProgress, Paper, useMediaQuery, type Theme } 
 import { GatedScreen } from '../../components/ListScreen';
 import { AddScreenTimesheet } from './AddTimesheetDialog';
 import { DriverPanel } from './DriverPanel';
+import { isPhoneUserAgent } from './phone';
 import { PhoneTimesheets } from './PhoneTimesheets';
 import { ProcessDialog } from './ProcessDialog';
 import { RequestInvoiceDialog } from '../../../resources/invoices/RequestInvoiceDialog';
 import { PINNED_FORM_HEIGHT, SummaryForm } from './SummaryForm';
+import { LAYOUT_OFFSET } from './rowWords';
 import { TimesheetTable, type TimesheetTableHandle } from './TimesheetTable';
 import { TimesheetToolbar } from './TimesheetToolbar';
 import { TotalsBar } from './TotalsBar';
 import { useTimesheetScreen, type TimesheetScreen } from './useTimesheetScreen';
 import type { TimesheetView } from '../../../domain/timesheets';
 
-/** The layout's height is the window's less 122 px of bars and margins (spec 3, section 2.3). */
-export const LAYOUT_OFFSET = 122;
 const MIN_TABLE_HEIGHT = 250;
 const MIN_PANE_HEIGHT = 160;
 /**
@@ -46,11 +46,6 @@ function ResizeHandle({ onResize }: { onResize: (dy: number) => void }) {
       sx={{ height: 8, flexShrink: 0, cursor: 'row-resize', display: 'flex', alignItems: 'center', justifyContent: 'center', '&::after': { content: '""', width: 40, height: 3, borderRadius: 2, bgcolor: 'divider' } }}
     />
   );
-}
-
-/** Phones are told apart by their user-agent (spec 3, section 2.4). */
-export function isPhoneUserAgent(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
-  return /Android|iPhone|iPod|Mobile|Windows Phone/i.test(userAgent);
 }
 
 /** The screen under its title, for the roles that may open `path`. */

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import type { TimesheetTotals } from '../../../domain/timesheets';
 import { formatMoney } from '../../components/format';
-import { formatHours } from './TimesheetTable';
+import { formatHours } from './rowWords';
 
 /** The totals bar (spec 3, section 2.3) of the rows the table shows. */
 export function TotalsBar({ totals }: { totals: TimesheetTotals }) {

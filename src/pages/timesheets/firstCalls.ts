@@ -38,3 +38,8 @@ export function startTimesheetCalls(search: string): void {
   if (!user || !canOpen(user.role, '/timesheet')) return;
   for (const url of timesheetFirstCalls(new URLSearchParams(search))) startEarly(url);
 }
+
+/** Tests start each case afresh: no call counts as started. */
+export function forgetStartedTimesheetCalls(): void {
+  started.clear();
+}

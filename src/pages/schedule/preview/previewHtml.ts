@@ -46,15 +46,24 @@ function chip(shift: ShiftRecord): string {
 }
 
 /**
+ * The range's days that fit a view `width` px wide (a month's first eight or so on a laptop: the rest would be
+ * clipped), and the grid's columns for them.
+ */
+export function daysInView(days: readonly string[], width: number): { shown: readonly string[]; columns: string } {
+  const minWidth = dayMinWidth(days.length);
+  const laneWidth = Math.max(0, width - NAMES_WIDTH);
+  const overflows = days.length * minWidth > laneWidth;
+  const shown = overflows ? days.slice(0, Math.ceil(laneWidth / minWidth) + 1) : days;
+  const columns = overflows ? `${NAMES_WIDTH}px repeat(${shown.length}, ${minWidth}px)` : `${NAMES_WIDTH}px repeat(${shown.length}, minmax(${minWidth}px, 1fr))`;
+  return { shown, columns };
+}
+
+/**
  * The grid's HTML for `rows` (in the board's order, its location applied) over `days`, with the range's shifts
  * (drafts stay off the board, as on the board). Only what fits `room` is drawn: the rest would be clipped anyway.
  */
 export function previewHtml(rows: readonly BoardRestaurant[], shifts: readonly ShiftRecord[], days: readonly string[], today: string, room: PreviewRoom): string {
-  const minWidth = dayMinWidth(days.length);
-  const laneWidth = Math.max(0, room.width - NAMES_WIDTH);
-  const overflows = days.length * minWidth > laneWidth;
-  const shown = overflows ? days.slice(0, Math.ceil(laneWidth / minWidth) + 1) : days;
-  const columns = overflows ? `${NAMES_WIDTH}px repeat(${shown.length}, ${minWidth}px)` : `${NAMES_WIDTH}px repeat(${shown.length}, minmax(${minWidth}px, 1fr))`;
+  const { shown, columns } = daysInView(days, room.width);
 
   const wanted = new Set(rows.map((r) => r.id));
   const dayIndex = new Map(shown.map((d, i) => [d, i]));
