@@ -168,15 +168,17 @@ const listLoading = (name: string, roles: PanelRole[], path: string, apiPath: Re
   leave: releaseList,
 });
 
-/** The invoices screen at `path` over a week with none. */
-const invoicesEmpty = (roles: PanelRole[], path: string): OfficeState => ({
-  name: 'Invoices empty',
+/** The dated list at `path` over a week with nothing in it, once it says so. */
+const listEmpty = (name: string, roles: PanelRole[], path: string, saying: string): OfficeState => ({
+  name,
   roles,
   enter: async (page, ctx) => {
     await open(page, ctx, `${path}?${EMPTY_WEEK}`);
-    await page.getByText('No invoices in this period').first().waitFor({ timeout: 10_000 });
+    await page.getByText(saying).first().waitFor({ timeout: 10_000 });
   },
 });
+const NO_TIMESHEETS = 'No timesheets for these days and filters';
+const invoicesEmpty = (roles: PanelRole[], path: string) => listEmpty('Invoices empty', roles, path, 'No invoices in this period');
 
 /** The board at `path` with a published or draft chip's menu open. */
 const boardChipMenu = (roles: PanelRole[], path: string): OfficeState => ({
@@ -262,6 +264,8 @@ export const OFFICE_STATES: OfficeState[] = [
   listLoading('Invoices loading', RESTAURANT, '/invoicesrestaurant', /^\/api\/invoice$/),
   invoicesEmpty(RESTAURANT, '/invoicesrestaurant'),
   listLoading('Timesheets loading', RESTAURANT, '/timesheetrestaurant', /^\/api\/timesheet/),
+  listEmpty('Timesheets empty', STAFF, '/timesheet', NO_TIMESHEETS),
+  listEmpty('Timesheets empty', RESTAURANT, '/timesheetrestaurant', NO_TIMESHEETS),
   {
     name: 'profile with its messages',
     roles: RESTAURANT,

@@ -1,10 +1,29 @@
 import { forwardRef, memo, useImperativeHandle, useLayoutEffect, type KeyboardEvent } from 'react';
-import { Box, CircularProgress, Tooltip, Typography } from '@mui/material';
+import { Box, CircularProgress, Tooltip } from '@mui/material';
 import { formatMoney } from '../../../domain/money';
 import { progressLabel, statusLabel, type TimesheetView } from '../../../domain/timesheets';
 import { dismissFirstView } from '../../components/firstView/dismiss';
 import { COLUMNS, dayWords, earnedExtras, HEADER_HEIGHT, HEADINGS, hoursWords, isFigures, MIN_WIDTH, ROW_HEIGHT, STATUS_COLOURS, timeWords } from './rowWords';
 import { useVirtualRows } from './useVirtualRows';
+
+/**
+ * The body's one row while it has no timesheet: still loading (a spinner, never 'No timesheets', which would be
+ * untrue), or none in these days. A row with one cell across the columns, as a table's body holds only rows.
+ */
+function NoteRow({ loading }: { loading: boolean }) {
+  return (
+    <div role="row" className="ts-note">
+      {loading ? (
+        <div role="cell">
+          <CircularProgress size={20} aria-hidden />
+          <span role="status">Loading timesheets…</span>
+        </div>
+      ) : (
+        <div role="cell">No timesheets for these days and filters</div>
+      )}
+    </div>
+  );
+}
 
 export interface TimesheetTableHandle {
   /** Brings a row into view; `hidden` px at the bottom of the table are covered (by the floating form). */
@@ -89,6 +108,8 @@ export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function T
     <Box
       role="table"
       aria-label="Timesheets"
+      // With no row to focus, the keyboard still needs a stop to scroll the table sideways on a narrow screen.
+      tabIndex={rows.length === 0 ? 0 : undefined}
       aria-rowcount={rows.length + 1}
       sx={{
         flex: 1,
@@ -107,6 +128,10 @@ export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function T
         '& .ts-num': { textAlign: 'right' },
         '& .ts-row': { position: 'absolute', left: 0, right: 0, top: 0, height: ROW_HEIGHT, borderBottom: 1, borderColor: 'divider', cursor: 'pointer' },
         '& .ts-row:hover': { bgcolor: 'action.hover' },
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+        '& .ts-note': { position: 'absolute', inset: 0, alignItems: 'start' },
+        // On a narrow screen the note starts at the left, in view, rather than at the middle of the wide columns.
+        '& .ts-note > [role=cell]': { gridColumn: '1 / -1', p: 3, display: 'flex', justifyContent: { xs: 'flex-start', sm: 'center' }, alignItems: 'center', gap: 1.5, color: 'text.secondary', fontSize: 16 },
         '& .ts-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
         '& .ts-selected, & .ts-selected:hover': { bgcolor: 'rgba(25, 118, 210, 0.12)' },
         '& .ts-placeholder': { color: 'text.secondary', fontStyle: 'italic' },
@@ -129,17 +154,7 @@ export const TimesheetTable = forwardRef<TimesheetTableHandle, Props>(function T
             <Row key={row.id} row={row} index={first + k} selected={row.id === selectedId} onSelect={onSelect} />
           ))}
         </div>
-        {rows.length === 0 && loading && (
-          <Box role="status" sx={{ p: 3, display: 'flex', justifyContent: 'center', gap: 1.5, alignItems: 'center', position: 'absolute', inset: 0, color: 'text.secondary' }}>
-            <CircularProgress size={20} aria-hidden />
-            Loading timesheets…
-          </Box>
-        )}
-        {rows.length === 0 && !loading && (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center', position: 'absolute', inset: 0 }}>
-            No timesheets for these days and filters
-          </Typography>
-        )}
+        {rows.length === 0 && <NoteRow loading={loading} />}
       </Box>
     </Box>
   );
