@@ -1,17 +1,26 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { INTERVAL, type Interval } from '../../domain/ranges';
+import { INTERVAL, type DateRange, type Interval } from '../../domain/ranges';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../src/components/range';
 import {
   LocationPicker, activeLocations, restaurantIdsOf, type LocationArea, type LocationSelection,
 } from '../../src/components/LocationPicker';
 
-function Toolbar({ intervals, disabled }: { intervals?: Interval[]; disabled?: Interval[] }) {
-  const state = useDateRange({ defaultInterval: INTERVAL.week, intervals });
+interface ToolbarProps {
+  intervals?: Interval[];
+  disabled?: Interval[];
+  /** Each range the toolbar moves to, with the address as it stood at that moment. */
+  moves?: { range: DateRange; address: string }[];
+}
+
+function Toolbar({ intervals, disabled, moves }: ToolbarProps) {
   const location = useLocation();
+  const address = useRef(location.search);
+  address.current = location.search;
+  const state = useDateRange({ defaultInterval: INTERVAL.week, intervals, onMove: (range) => moves?.push({ range, address: address.current }) });
   return (
     <>
       <IntervalSelect value={state.interval} onChange={state.setInterval} intervals={intervals} disabled={disabled} />
@@ -43,6 +52,17 @@ describe('range toolbar', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(rangeButton()).toHaveTextContent('09/11/2026 – 15/11/2026');
+  });
+
+  it('tells the screen of a new range at the press, before the address has it, and not of the range it shows', async () => {
+    const moves: { range: DateRange; address: string }[] = [];
+    const user = renderToolbar(undefined, { moves });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(moves).toEqual([{ range: { from: '2026-11-23', to: '2026-11-29' }, address: '?interval=20&from=2026-11-16&to=2026-11-22' }]);
+    // The same week picked again: nothing new to ask for.
+    await user.click(rangeButton());
+    await user.click(within(screen.getByRole('grid', { name: 'Calendar' })).getByRole('gridcell', { name: 'Thursday 26 November 2026' }));
+    expect(moves).toHaveLength(1);
   });
 
   it('switches to Month and steps by calendar months', async () => {

@@ -68,7 +68,8 @@ async function open(extra: Handler = () => undefined, rows = ROWS, user = ADMIN,
     return undefined;
   });
   await screen.findByRole('table', { name: 'Timesheets' });
-  await waitFor(() => expect(screen.getAllByRole('row').length).toBeGreaterThan(1));
+  // A timesheet's row: not the heading's, nor the note's while the list loads.
+  await waitFor(() => expect(screen.getAllByRole('row').some((r) => Number(r.getAttribute('aria-rowindex')) > 1)).toBe(true));
   return { calls, user: userEvent.setup() };
 }
 
@@ -105,6 +106,20 @@ describe('Timesheets screen', () => {
     expect(within(rowOf('Ann Bell')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       'Wed 11/11', 'Ann Bell', 'Approved', 'Pay approved', 'Pizza Palace Camden', '11:00 – 15:00', '4.0', '£60.00bonus £10.00',
     ]);
+  });
+
+  it('asks for the next week as Next is pressed, while the screen still shows the week before, and only once', async () => {
+    const next = '/api/timesheet?period_date_from=2026-11-16&period_date_to=2026-11-22';
+    const rangeButton = () => screen.getByRole('button', { name: /^Date range/, hidden: true });
+    let shownAtCall: string | null = null;
+    const { calls, user } = await open((c) => {
+      if (c.method === 'GET' && c.path === next) shownAtCall = rangeButton().textContent;
+      return undefined;
+    });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(rangeButton()).toHaveTextContent('16/11/2026 – 22/11/2026'));
+    await waitFor(() => expect(calls.filter((c) => c.path === next)).toHaveLength(1));
+    expect(shownAtCall).toContain('09/11/2026 – 15/11/2026');
   });
 
   it('shows placeholders and open shifts under Pending and All, and filters by driver', async () => {

@@ -15,6 +15,7 @@ const answer = (call: ApiCall) => {
   return undefined;
 };
 const address = (range: DateRange, interval: number) => `/schedule?interval=${interval}&from=${range.from}&to=${range.to}`;
+const rangeButton = () => screen.getByRole('button', { name: /^Date range/, hidden: true });
 const heads = (calls: ApiCall[]) => calls.filter((c) => c.method === 'HEAD').map((c) => c.path);
 
 describe('the board warms the ranges either side of the one shown', () => {
@@ -30,6 +31,23 @@ describe('the board warms the ranges either side of the one shown', () => {
     // Next then asks for the week warmed, as the board always asks it.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET').map((c) => c.path)).toContain(shiftListUrls(stepRange(week, 1))[0]));
+  });
+
+  it('asks for the next week as Next is pressed, while the board still shows the week before, and only once', async () => {
+    const week = rangeFor(INTERVAL.week, addDays(mondayOf(londonToday()), 7));
+    const nextUrl = shiftListUrls(stepRange(week, 1))[0];
+    // The range the board showed when the next week's call left.
+    let shownAtCall: string | null = null;
+    const calls = renderAppAs(ADMIN, address(week, INTERVAL.week), (call) => {
+      if (call.method === 'GET' && call.path === nextUrl) shownAtCall = rangeButton().textContent;
+      return answer(call);
+    });
+    await waitFor(() => expect(heads(calls)).toHaveLength(2));
+    const before = rangeButton().textContent;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(rangeButton().textContent).not.toBe(before));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === nextUrl)).toHaveLength(1));
+    expect(shownAtCall).toBe(before);
   });
 
   it('warms a month a week at a time, the next month first', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { londonToday } from '../../../domain/dates';
 import {
@@ -11,6 +11,11 @@ export interface DateRangeOptions {
   defaultInterval: Interval;
   /** The intervals the screen offers; a URL asking for another falls back to the default. */
   intervals?: readonly Interval[];
+  /**
+   * Told of a new range at the press, before the address changes: the page's render of a new address takes a while,
+   * and a screen can have the new range's data on its way meanwhile.
+   */
+  onMove?: (next: DateRange) => void;
 }
 
 export interface DateRangeState {
@@ -28,7 +33,7 @@ export interface DateRangeState {
  * The range a screen shows, kept in the address (`?interval=20&from=2026-11-16&to=2026-11-22`) so a reload, a
  * bookmark or the back button returns to the same days. Changing range replaces the history entry.
  */
-export function useDateRange({ defaultInterval, intervals = INTERVALS }: DateRangeOptions): DateRangeState {
+export function useDateRange({ defaultInterval, intervals = INTERVALS, onMove }: DateRangeOptions): DateRangeState {
   const [params, setParams] = useSearchParams();
   const rawInterval = params.get('interval');
   const rawFrom = params.get('from');
@@ -40,8 +45,12 @@ export function useDateRange({ defaultInterval, intervals = INTERVALS }: DateRan
     [rawFrom, rawTo, interval],
   );
 
+  const shown = useRef({ range, onMove });
+  shown.current = { range, onMove };
   const write = useCallback(
     (next: DateRange, nextInterval: Interval) => {
+      const now = shown.current;
+      if (next.from !== now.range.from || next.to !== now.range.to) now.onMove?.(next);
       setParams(
         (current) => {
           const out = new URLSearchParams(current);

@@ -10,7 +10,7 @@ import { GatedScreen } from '../../components/ListScreen';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/range';
 import type { BoardRestaurant } from '../../../domain/shiftCalls';
 import { useAppDataProvider } from '../../../providers/dataProvider';
-import { errorText } from './api';
+import { askShiftsEarly, errorText } from './api';
 import { sortRestaurants } from './boardOrder';
 import { BoardKey } from './BoardKey';
 import { ConfirmDialog, removeShiftConfirm, type ConfirmDialogProps } from './ConfirmDialog';
@@ -60,7 +60,7 @@ export function RestaurantScheduleBoard() {
   const dataProvider = useAppDataProvider();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const today = londonToday();
-  const rangeState = useDateRange({ defaultInterval: INTERVAL.week, intervals: RESTAURANT_INTERVALS });
+  const rangeState = useDateRange({ defaultInterval: INTERVAL.week, intervals: RESTAURANT_INTERVALS, onMove: askShiftsEarly });
   const { range, interval } = rangeState;
   const restaurants = useRestaurants();
   const board = useShiftBoard(range);

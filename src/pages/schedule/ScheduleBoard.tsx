@@ -13,6 +13,7 @@ import { IntervalSelect, RangeNavigator, useDateRange } from '../../components/r
 import type { BoardRestaurant } from '../../../domain/shiftCalls';
 import { choiceFilter, locationsOf, writeLocation, type DriverChoice } from './boardRows';
 import { readLocation, rowsFor } from './boardOrder';
+import { askShiftsEarly } from './api';
 import { BoardKey } from './BoardKey';
 import { BulkActions } from './BulkActions';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -60,7 +61,7 @@ export function ScheduleBoard() {
   const notify = useNotify();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const today = londonToday();
-  const rangeState = useDateRange({ defaultInterval: INTERVAL.week, intervals: INTERVALS });
+  const rangeState = useDateRange({ defaultInterval: INTERVAL.week, intervals: INTERVALS, onMove: askShiftsEarly });
   const { range, interval } = rangeState;
   const [params, setParams] = useSearchParams();
 

@@ -1,4 +1,5 @@
 import { INTERVAL, INTERVALS, inRange, intervalOfAddress, rangeOfAddress, type DateRange } from '../../../domain/ranges';
+import { startEarly } from '../../../providers/earlyStart';
 import { ACTIVE_RESTAURANTS_URL, attendanceUrl, shiftListUrls } from '../../../providers/methods/boardUrls';
 
 /** What the board asks first on a page load, and how it reads the shift calls' refusals (the calls: providers/methods/shifts.ts). */
@@ -14,6 +15,14 @@ export function boardFirstCalls(range: DateRange, today: string): string[] {
     ACTIVE_RESTAURANTS_URL,
     ...(inRange(today, range) ? [attendanceUrl(today)] : []),
   ];
+}
+
+/**
+ * Starts a range's shift calls as the user presses Next, Previous or another range, before the page renders the
+ * new address; the board's identical calls, made once it has, take their answers (providers/earlyCalls.ts).
+ */
+export function askShiftsEarly(range: DateRange): void {
+  for (const url of shiftListUrls(range)) startEarly(url);
 }
 
 /** The range the board's address asks for, read as the board reads it (components/range): a week by default. */

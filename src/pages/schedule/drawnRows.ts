@@ -66,7 +66,7 @@ export class DrawnRows {
   private disposed = false;
   /** Between hold() and release(): the range is changing, and no row is drawn. */
   private held = false;
-  private holdTimer: ReturnType<typeof setTimeout> | null = null;
+  private holdTimer: CancelTask | null = null;
   /** The shown shifts of each restaurant and the most chips they stack in one day, rebuilt after a store change. */
   private byRestaurant: Map<number, { shifts: ShiftRecord[]; stack: number }> | null = null;
   private spacerHeights = { [ABOVE]: 0, [BELOW]: 0 };
@@ -141,7 +141,7 @@ export class DrawnRows {
   dispose(): void {
     this.disposed = true;
     this.timer?.();
-    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer?.();
   }
 
   /**
@@ -153,15 +153,15 @@ export class DrawnRows {
    */
   hold(then: () => void): void {
     this.held = true;
-    if (this.holdTimer) clearTimeout(this.holdTimer);
-    this.holdTimer = setTimeout(() => {
+    this.holdTimer?.();
+    this.holdTimer = laterTask(() => {
       const api = this.api();
       if (api && !this.disposed && this.held) this.clearHeld(api);
-      this.holdTimer = setTimeout(() => {
+      this.holdTimer = laterTask(() => {
         this.holdTimer = null;
         if (!this.disposed) then();
-      }, 0);
-    }, 0);
+      });
+    });
   }
 
   /**

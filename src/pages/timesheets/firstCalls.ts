@@ -1,6 +1,6 @@
 import { canOpen } from '../../../domain/navigation';
 import { londonToday } from '../../../domain/dates';
-import { INTERVAL, INTERVALS, intervalOfAddress, rangeOfAddress } from '../../../domain/ranges';
+import { INTERVAL, INTERVALS, intervalOfAddress, rangeOfAddress, type DateRange } from '../../../domain/ranges';
 import { startEarly } from '../../../providers/earlyStart';
 import { buildUrl } from '../../../providers/httpClient';
 import { getStoredUser } from '../../../providers/session';
@@ -9,6 +9,9 @@ import { getStoredUser } from '../../../providers/session';
 const EARLY_KEPT_MS = 10_000;
 /** When each of the screen's first calls was last started early. */
 const started = new Map<string, number>();
+
+/** A range's timesheets, as the screen asks for them (providers/methods/timesheets.ts). */
+const timesheetsUrl = (range: DateRange) => buildUrl('/api/timesheet', { period_date_from: range.from, period_date_to: range.to });
 
 /**
  * The calls /timesheet opens with, for the range in its address as the screen reads it (components/range): the
@@ -19,7 +22,7 @@ const started = new Map<string, number>();
 export function timesheetFirstCalls(address: URLSearchParams): string[] {
   const asked = { interval: address.get('interval'), from: address.get('from'), to: address.get('to') };
   const range = rangeOfAddress(asked, intervalOfAddress(asked, INTERVAL.week, INTERVALS), londonToday());
-  const urls = [buildUrl('/api/timesheet', { period_date_from: range.from, period_date_to: range.to }), '/api/option'];
+  const urls = [timesheetsUrl(range), '/api/option'];
   const now = performance.now();
   return urls.filter((url) => {
     if (now - (started.get(url) ?? -Infinity) < EARLY_KEPT_MS) return false;
@@ -37,6 +40,14 @@ export function startTimesheetCalls(search: string): void {
   const user = getStoredUser();
   if (!user || !canOpen(user.role, '/timesheet')) return;
   for (const url of timesheetFirstCalls(new URLSearchParams(search))) startEarly(url);
+}
+
+/**
+ * Next, Previous or another range pressed: the new range's timesheets leave at the press, and travel while the page
+ * renders the new address; the screen's identical call, once it has, takes their answer.
+ */
+export function askTimesheetsEarly(range: DateRange): void {
+  startEarly(timesheetsUrl(range));
 }
 
 /** Tests start each case afresh: no call counts as started. */

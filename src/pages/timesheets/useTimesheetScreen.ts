@@ -8,6 +8,7 @@ import { restaurantIdsOf, useLocations, type LocationSelection } from '../../com
 import { useDateRange } from '../../components/range';
 import { useStoredUser } from '../../components/useStoredUser';
 import { matchesDriverFilter, type DriverFilter } from './DriverPanel';
+import { askTimesheetsEarly } from './firstCalls';
 import { useTimesheetList } from './useTimesheetList';
 import { useTimesheetOptions } from './useTimesheetOptions';
 
@@ -36,7 +37,7 @@ export function useTimesheetScreen() {
   const readOnly = !canAccess(user?.role, 'timesheet', 'edit');
   const canRemove = canAccess(user?.role, 'timesheet', 'delete');
   const everyRestaurant = canAccess(user?.role, 'timesheet', 'everyRestaurant');
-  const dates = useDateRange({ defaultInterval: INTERVAL.week, intervals: INTERVALS });
+  const dates = useDateRange({ defaultInterval: INTERVAL.week, intervals: INTERVALS, onMove: askTimesheetsEarly });
   const { areas } = useLocations();
   const [location, setLocation] = useState<LocationSelection | null>(null);
   const [status, setStatus] = useState<number>(TIMESHEET_FILTER.active);
