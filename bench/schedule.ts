@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, londonToday, mondayOf } from '../domain/dates';
 import { rangeFor, INTERVAL, type DateRange } from '../domain/ranges';
 import type { ShiftRecord } from '../domain/shifts';
@@ -71,7 +71,8 @@ export interface ScrollRun {
 
 export interface BoardResults {
   figures: BoardFigure[];
-  scroll: { name: string; runs: ScrollRun[]; presses: Presses }[];
+  /** `slowPresses`: the presses under LATENCY_MS of added latency, when asked. */
+  scroll: { name: string; runs: ScrollRun[]; presses: Presses; slowPresses?: Presses }[];
   visits: { ms: number; heapMb: number }[];
   live: { ms: number; blocking: Blocking; shifts: number } | null;
 }
@@ -126,6 +127,11 @@ async function openAndJump(page: Page, boardUrl: string, lastRow: number): Promi
 
 /** How many times Previous and Next are pressed in turn after the runs (BENCH_BOARD_PRESSES). */
 const PRESSES = Number(process.env.BENCH_BOARD_PRESSES ?? 10);
+/**
+ * The presses again with this much latency added to every request (BENCH_BOARD_LATENCY_MS; 0 leaves them out): an
+ * office far from its server, or a phone on mobile data. Here the server is on the same machine.
+ */
+const LATENCY_MS = Number(process.env.BENCH_BOARD_LATENCY_MS ?? 200);
 
 export interface Presses {
   /** Each press's first chips painted, ms after the click. */
@@ -151,6 +157,20 @@ async function pressPreviousAndNext(page: Page): Promise<Presses> {
     presses.worst.push((await blockingSince(page, t0)).worst);
   }
   return presses;
+}
+
+/** Runs `measure` with LATENCY_MS added to every request of `page` (Chromium's network emulation), then without. */
+async function withLatency<T>(context: BrowserContext, page: Page, measure: () => Promise<T>): Promise<T> {
+  const cdp = await context.newCDPSession(page);
+  const conditions = (latency: number) => ({ offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', conditions(LATENCY_MS));
+  try {
+    return await measure();
+  } finally {
+    await cdp.send('Network.emulateNetworkConditions', conditions(0));
+    await cdp.detach();
+  }
 }
 
 /** Where the other writers' changes go: the board's own server, or a second instance on the same database. */
@@ -188,7 +208,8 @@ export async function benchBoard(url: string, token: string, writer: Writer): Pr
       const lastRow = await lastRowWithShifts(url, auth, range);
       const runs: ScrollRun[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await openAndJump(page, board(range, interval), lastRow));
-      scroll.push({ name, runs, presses: await pressPreviousAndNext(page) });
+      const presses = await pressPreviousAndNext(page);
+      scroll.push({ name, runs, presses, slowPresses: LATENCY_MS > 0 ? await withLatency(context, page, () => pressPreviousAndNext(page)) : undefined });
     }
 
     // Ten visits to the Month board in one tab, leaving for the home page in between (no page load).
@@ -290,8 +311,11 @@ export function printBoard({ figures, scroll, visits, live }: BoardResults): voi
     ];
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
-  for (const { name, presses } of scroll) {
-    console.log(`${name}, Previous and Next pressed in turn ${presses.painted.length} times from the last row: first chips painted median ${median(presses.painted)} ms (${presses.painted.join(', ')}); worst task median ${median(presses.worst)} ms (${presses.worst.join(', ')})`);
+  const pressLine = (name: string, presses: Presses, network: string) =>
+    `${name}, Previous and Next pressed in turn ${presses.painted.length} times from the last row${network}: first chips painted median ${median(presses.painted)} ms (${presses.painted.join(', ')}); worst task median ${median(presses.worst)} ms (${presses.worst.join(', ')})`;
+  for (const { name, presses, slowPresses } of scroll) {
+    console.log(pressLine(name, presses, ''));
+    if (slowPresses) console.log(pressLine(name, slowPresses, `, ${LATENCY_MS} ms added to every request`));
   }
   const first = visits[0];
   const last = visits.at(-1)!;
