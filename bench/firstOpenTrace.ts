@@ -17,6 +17,8 @@ const scale = scaleArg();
 const month = process.argv.includes('--month');
 const viaMenu = process.argv.includes('--menu');
 const RUNS = Number(process.env.RUNS ?? 2);
+/** With --detail, each task over 50 ms is broken down by the functions it ran, inclusive. */
+const detail = process.argv.includes('--detail');
 
 /** A profile node's function as written, or with `fileOnly` the package or source folder it is in. */
 function frameName(frame: CallFrame, fileOnly = false): string {
@@ -27,10 +29,11 @@ function frameName(frame: CallFrame, fileOnly = false): string {
   if (fileOnly) return source.startsWith('@') || !source.includes('/') ? source.split('/').slice(0, source.startsWith('@') ? 2 : 1).join('/') : source.split('/').slice(0, 2).join('/');
   return `${source}:${at.line} ${at.name ?? frame.functionName}`;
 }
-function scriptIn(profile: Profile, from: number, to: number, fileOnly: boolean, incl = false): [string, number][] {
+const OURS_OR_COMPONENTS = /^(src|domain|providers|resources|ra-|@mui\/material\/esm\/[A-Z])/;
+function scriptIn(profile: Profile, from: number, to: number, fileOnly: boolean, incl = false, keep = OURS_OR_COMPONENTS): [string, number][] {
   const name = (frame: CallFrame) => frameName(frame, fileOnly);
   const times = incl ? inclusiveScriptTime(profile, from, to, name) : ownScriptTime(profile, from, to, name);
-  return busiest([...times].filter(([n]) => n !== '(root)' && (!incl || /^(src|domain|providers|resources|ra-|@mui\/material\/esm\/[A-Z])/.test(n))), incl ? 45 : 12);
+  return busiest([...times].filter(([n]) => n !== '(root)' && (!incl || keep.test(n))), incl ? 45 : 12);
 }
 
 runTraceTool({ scale, databaseUrl: null, buildApp: false }, async ({ server, browser, context, page }) => {
@@ -66,6 +69,11 @@ runTraceTool({ scale, databaseUrl: null, buildApp: false }, async ({ server, bro
     console.log(`  tasks over 4 ms, at their page time (ms from the navigation or the menu click), until ${((end - base) / 1000).toFixed(0)} ms:`);
     for (const task of onMain) {
       console.log(`  @${((task.ts - base) / 1000).toFixed(0)} ${(task.dur! / 1000).toFixed(0)} ms: ` + scriptIn(profile, task.ts, task.ts + task.dur!, true).slice(0, 6).map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', '));
+      if (detail && task.dur! >= 50000) {
+        for (const [n, ms] of scriptIn(profile, task.ts, task.ts + task.dur!, false, true, /./).slice(0, 12)) console.log(`      ${ms.toFixed(0)} ${n}`);
+        console.log('      ours and the components:');
+        for (const [n, ms] of scriptIn(profile, task.ts, task.ts + task.dur!, false, true).slice(0, 25)) console.log(`      ${ms.toFixed(0)} ${n}`);
+      }
     }
     const all = scriptIn(profile, onMain[0]?.ts ?? 0, (onMain.at(-1)?.ts ?? 0) + (onMain.at(-1)?.dur ?? 0), false);
     console.log('  top functions (self):');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -18,7 +18,12 @@ export function RoleGate({ path, children }: { path?: string; children: ReactNod
   const user = useStoredUser();
   const location = useLocation();
   const { canAccess, isPending } = useCanAccess({ resource: screenOf(path ?? location.pathname), action: 'list' });
-  if (!user || isPending) return null;
+  // The answer comes through react-query's store subscription, which React renders at once and in one task: with
+  // the screen mounting in it, a page load's first render of the screen (the board's toolbars and calendar) was one
+  // long task. Deferred, the screen mounts in a render React slices, giving the page back between slices. Where the
+  // access is already known (a move from the menu) the screen mounts at once as before.
+  const known = useDeferredValue(!isPending);
+  if (!user || !known) return null;
   return canAccess ? <>{children}</> : <AccessDenied />;
 }
 

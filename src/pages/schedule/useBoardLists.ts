@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { subscribeToFeed } from '../../../providers/realtime';
 import type { FuelRates } from '../../../domain/pay';
 import { readLimits, WORKING_TIME_DEFAULTS, type WorkingTimeLimits } from '../../../domain/workingTime';
@@ -29,8 +29,10 @@ function useFeedList<T>(load: (signal: AbortSignal) => Promise<T[]>, channel: st
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
+    // A transition: a list's answer (the restaurants, sorted into the board's rows; thousands of drivers) renders the
+    // board again, which React then does in slices rather than in one long task.
     load(controller.signal)
-      .then((data) => !controller.signal.aborted && setState({ data, loading: false, error: null }))
+      .then((data) => !controller.signal.aborted && startTransition(() => setState({ data, loading: false, error: null })))
       .catch((e: Error) => !controller.signal.aborted && setState((s) => ({ ...s, loading: false, error: e.message })));
     return () => controller.abort();
   }, [load, version, enabled]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { inRange, type DateRange } from '../../../domain/ranges';
 import { SHIFT_CHANNEL, type ShiftRef } from '../../../domain/shifts';
@@ -30,7 +30,14 @@ export interface ShiftBoardData {
 export function useShiftBoard(range: DateRange): ShiftBoardData {
   const provider = useDataProviderRef();
   const store = useMemo(() => new ShiftStore(), []);
-  const version = useSyncExternalStore(store.subscribe, store.getVersion);
+  // The store's change counter as state, not through useSyncExternalStore: React renders an external store's change
+  // at once and in one task, where the board's first answer is rendered as a transition, in slices (below).
+  const [version, setVersion] = useState(store.version);
+  useEffect(() => {
+    setVersion(store.version);
+    return store.subscribe(() => setVersion(store.version));
+  }, [store]);
+  const answered = useRef(false);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -46,10 +53,17 @@ export function useShiftBoard(range: DateRange): ShiftBoardData {
       .getShifts({ range }, controller.signal)
       .then((shifts) => {
         if (controller.signal.aborted) return;
-        store.replaceAll(shifts);
-        // One render for the new shifts and the end of loading, now: the store's change is rendered at once, and
-        // the end of loading (which brings the rows back) would otherwise wait behind the page's queued work.
-        flushSync(() => setLoading(false));
+        const apply = () => {
+          store.replaceAll(shifts);
+          setLoading(false);
+        };
+        // The first answer is the board's first render with its shifts (the counts, totals and calendar mounted): a
+        // transition, rendered in slices so the page never stalls while the first view shows the rows meanwhile.
+        // After it, a new range's shifts and the end of loading are one render, now: the end of loading (which
+        // brings the rows back) would otherwise wait behind the page's queued work.
+        if (answered.current) flushSync(apply);
+        else startTransition(apply);
+        answered.current = true;
       })
       .catch((e: Error) => {
         if (controller.signal.aborted) return;
