@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { DateRange } from '../../../domain/ranges';
 import { placeholderId, type TimesheetView } from '../../../domain/timesheets';
 import { useDataProviderRef } from '../../../providers/dataProvider';
@@ -51,6 +51,7 @@ export function useTimesheetList(range: DateRange, visible: (restaurantId: numbe
   const provider = useDataProviderRef();
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
+  const answered = useRef(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -58,9 +59,17 @@ export function useTimesheetList(range: DateRange, visible: (restaurantId: numbe
     provider.current
       .listTimesheets({ from, to }, controller.signal)
       .then((views) => {
-        setRows(views);
-        setError(null);
-        setPending(false);
+        const apply = () => {
+          setRows(views);
+          setError(null);
+          setPending(false);
+        };
+        // The screen's first answer (its table, totals and driver panel drawn for the first time over thousands of
+        // timesheets) is a transition, which React renders in slices while the first view shows the rows; a later
+        // range's is rendered at once, as the user who pressed Next waits for it.
+        if (answered.current) apply();
+        else startTransition(apply);
+        answered.current = true;
       })
       .catch((e: Error) => {
         if (e?.name === 'AbortError') return;
