@@ -70,6 +70,12 @@ runTraceTool({ scale, databaseUrl: null, buildApp: false }, async ({ server, bro
     for (const task of onMain) {
       console.log(`  @${((task.ts - base) / 1000).toFixed(0)} ${(task.dur! / 1000).toFixed(0)} ms: ` + scriptIn(profile, task.ts, task.ts + task.dur!, true).slice(0, 6).map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', '));
       if (detail && task.dur! >= 50000) {
+        const inside = new Map<string, number>();
+        for (const e of events) {
+          if (e.pid !== task.pid || e.tid !== task.tid || e.ph !== 'X' || e === task || e.ts < task.ts || e.ts >= task.ts + task.dur!) continue;
+          inside.set(e.name, (inside.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+        }
+        console.log('      trace events (nested ones counted in each): ' + busiest([...inside], 10).map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', '));
         for (const [n, ms] of scriptIn(profile, task.ts, task.ts + task.dur!, false, true, /./).slice(0, 12)) console.log(`      ${ms.toFixed(0)} ${n}`);
         console.log('      ours and the components:');
         for (const [n, ms] of scriptIn(profile, task.ts, task.ts + task.dur!, false, true).slice(0, 25)) console.log(`      ${ms.toFixed(0)} ${n}`);
