@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { INTERVAL, type DateRange, type Interval } from '../../domain/ranges';
 import { IntervalSelect, RangeNavigator, useDateRange } from '../../src/components/range';
@@ -14,15 +14,22 @@ interface ToolbarProps {
   disabled?: Interval[];
   /** Each range the toolbar moves to, with the address as it stood at that moment. */
   moves?: { range: DateRange; address: string }[];
+  /** Each render's range, with the address it was drawn with. */
+  renders?: { from: string; address: string }[];
 }
 
-function Toolbar({ intervals, disabled, moves }: ToolbarProps) {
+function Toolbar({ intervals, disabled, moves, renders }: ToolbarProps) {
   const location = useLocation();
+  const navigate = useNavigate();
   const address = useRef(location.search);
   address.current = location.search;
   const state = useDateRange({ defaultInterval: INTERVAL.week, intervals, onMove: (range) => moves?.push({ range, address: address.current }) });
+  renders?.push({ from: state.range.from, address: location.search });
   return (
     <>
+      <button type="button" onClick={() => navigate('/schedule?interval=20&from=2026-11-02&to=2026-11-08')}>
+        Open the week of 2 November
+      </button>
       <IntervalSelect value={state.interval} onChange={state.setInterval} intervals={intervals} disabled={disabled} />
       <RangeNavigator state={state} />
       <output aria-label="address">{location.search}</output>
@@ -63,6 +70,19 @@ describe('range toolbar', () => {
     await user.click(rangeButton());
     await user.click(within(screen.getByRole('grid', { name: 'Calendar' })).getByRole('gridcell', { name: 'Thursday 26 November 2026' }));
     expect(moves).toHaveLength(1);
+  });
+
+  it('shows the new range at the press, in a render before the address has it, then follows the address', async () => {
+    const renders: { from: string; address: string }[] = [];
+    const user = renderToolbar(undefined, { renders });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(renders).toContainEqual({ from: '2026-11-23', address: '?interval=20&from=2026-11-16&to=2026-11-22' });
+    expect(renders.at(-1)).toEqual({ from: '2026-11-23', address: '?interval=20&from=2026-11-23&to=2026-11-29' });
+    // The address changed by other means (a link, the back button): the range is the address's again.
+    await user.click(screen.getByRole('button', { name: 'Open the week of 2 November' }));
+    expect(rangeButton()).toHaveTextContent('02/11/2026 – 08/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(rangeButton()).toHaveTextContent('09/11/2026 – 15/11/2026');
   });
 
   it('switches to Month and steps by calendar months', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { londonToday } from '../../../domain/dates';
 import {
@@ -39,11 +39,18 @@ export function useDateRange({ defaultInterval, intervals = INTERVALS, onMove }:
   const rawFrom = params.get('from');
   const rawTo = params.get('to');
 
-  const interval = intervalOfAddress({ interval: rawInterval, from: rawFrom, to: rawTo }, defaultInterval, intervals);
-  const range = useMemo<DateRange>(
-    () => rangeOfAddress({ interval: null, from: rawFrom, to: rawTo }, interval, londonToday()),
-    [rawFrom, rawTo, interval],
+  const addressInterval = intervalOfAddress({ interval: rawInterval, from: rawFrom, to: rawTo }, defaultInterval, intervals);
+  const addressRange = useMemo<DateRange>(
+    () => rangeOfAddress({ interval: null, from: rawFrom, to: rawTo }, addressInterval, londonToday()),
+    [rawFrom, rawTo, addressInterval],
   );
+  // The range just asked for is shown at once, while the address catches up: the router renders a new address as a
+  // transition of the whole app, in slices, so the screen's own days would otherwise wait for the menus and the
+  // top bar. Any change of the address (this one arriving, or the back button) hands the range back to it.
+  const [asked, setAsked] = useState<{ range: DateRange; interval: Interval } | null>(null);
+  useEffect(() => setAsked(null), [rawFrom, rawTo, rawInterval]);
+  const range = asked?.range ?? addressRange;
+  const interval = asked?.interval ?? addressInterval;
 
   const shown = useRef({ range, onMove });
   shown.current = { range, onMove };
@@ -51,6 +58,7 @@ export function useDateRange({ defaultInterval, intervals = INTERVALS, onMove }:
     (next: DateRange, nextInterval: Interval) => {
       const now = shown.current;
       if (next.from !== now.range.from || next.to !== now.range.to) now.onMove?.(next);
+      setAsked({ range: next, interval: nextInterval });
       setParams(
         (current) => {
           const out = new URLSearchParams(current);
