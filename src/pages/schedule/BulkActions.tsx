@@ -10,6 +10,11 @@ export interface BulkActionsProps {
   shifts: ShiftRecord[];
   onCopy: () => void;
   onPublish: (shifts: ShiftRecord[]) => void;
+  /**
+   * False until the driver list is in: Publish first checks each driver's availability and other shifts on the
+   * board's own data, and before the list is in it would find nothing to warn of.
+   */
+  publishReady?: boolean;
   onUnpublish: (shifts: ShiftRecord[]) => void;
   onDelete: (shifts: ShiftRecord[]) => void;
 }
@@ -19,7 +24,7 @@ export interface BulkActionsProps {
  * when the shifts it counts change, not when the board moves to another week (their lists are still the old week's
  * until the new one is in).
  */
-export const BulkActions = memo(function BulkActions({ shifts, onCopy, onPublish, onUnpublish, onDelete }: BulkActionsProps) {
+export const BulkActions = memo(function BulkActions({ shifts, onCopy, onPublish, publishReady = true, onUnpublish, onDelete }: BulkActionsProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const toPublish = useMemo(() => shifts.filter((s) => s.status === SHIFT_STATUS.new && canPublish(stateOf(s))), [shifts]);
   const toUnpublish = useMemo(() => shifts.filter((s) => canUnpublish(stateOf(s))), [shifts]);
@@ -29,7 +34,7 @@ export const BulkActions = memo(function BulkActions({ shifts, onCopy, onPublish
       <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={onCopy}>
         Copy shifts
       </Button>
-      <Button variant="contained" onClick={() => onPublish(toPublish)}>
+      <Button variant="contained" disabled={!publishReady} onClick={() => onPublish(toPublish)}>
         Publish Shifts [{toPublish.length}]
       </Button>
       <IconButton aria-label="More shift actions" onClick={(e) => setAnchor(e.currentTarget)}>

@@ -253,7 +253,7 @@ export function ScheduleBoard() {
           </Tooltip>
         )}
         <FillShiftsButton range={range} location={location} onApplied={(shifts) => store.upsert(shifts)} />
-        <BulkActions shifts={inLocation} onCopy={copyNow} {...bulk} />
+        <BulkActions shifts={inLocation} onCopy={copyNow} publishReady={!drivers.loading} {...bulk} />
         <SkipToShifts keyboard={keyboard} />
       </Stack>
       {phone && (
