@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { inRange, type DateRange } from '../../../domain/ranges';
 import { SHIFT_CHANNEL, type ShiftRef } from '../../../domain/shifts';
@@ -7,6 +7,7 @@ import { FEED_RESUMED } from '../../../domain/channels';
 import { useDataProviderRef } from '../../../providers/dataProvider';
 import { ShiftStore } from './shiftStore';
 import { useWarmNeighbours } from './useWarmNeighbours';
+import { useFirstAnswerInSlices } from '../../components/useFirstAnswerInSlices';
 
 /** Above this many changed shifts in one burst, the board reloads the range instead of asking by id. */
 const REFETCH_BY_ID_MAX = 200;
@@ -31,13 +32,13 @@ export function useShiftBoard(range: DateRange): ShiftBoardData {
   const provider = useDataProviderRef();
   const store = useMemo(() => new ShiftStore(), []);
   // The store's change counter as state, not through useSyncExternalStore: React renders an external store's change
-  // at once and in one task, where the board's first answer is rendered as a transition, in slices (below).
+  // at once and in one task, where the board's first answer is rendered as a transition, in slices (useFirstAnswerInSlices).
   const [version, setVersion] = useState(store.version);
   useEffect(() => {
     setVersion(store.version);
     return store.subscribe(() => setVersion(store.version));
   }, [store]);
-  const answered = useRef(false);
+  const applyAnswer = useFirstAnswerInSlices();
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -57,13 +58,9 @@ export function useShiftBoard(range: DateRange): ShiftBoardData {
           store.replaceAll(shifts);
           setLoading(false);
         };
-        // The first answer is the board's first render with its shifts (the counts, totals and calendar mounted): a
-        // transition, rendered in slices so the page never stalls while the first view shows the rows meanwhile.
-        // After it, a new range's shifts and the end of loading are one render, now: the end of loading (which
-        // brings the rows back) would otherwise wait behind the page's queued work.
-        if (answered.current) flushSync(apply);
-        else startTransition(apply);
-        answered.current = true;
+        // After the first answer, a new range's shifts and the end of loading are one render, now: the end of
+        // loading (which brings the rows back) would otherwise wait behind the page's queued work.
+        applyAnswer(apply, flushSync);
       })
       .catch((e: Error) => {
         if (controller.signal.aborted) return;

@@ -1,7 +1,8 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DateRange } from '../../../domain/ranges';
 import { placeholderId, type TimesheetView } from '../../../domain/timesheets';
 import { useDataProviderRef } from '../../../providers/dataProvider';
+import { useFirstAnswerInSlices } from '../../components/useFirstAnswerInSlices';
 import { subscribeToFeed } from '../../../providers/realtime';
 
 import { FEED_RESUMED, TIMESHEET_CHANNEL } from '../../../domain/channels';
@@ -51,7 +52,7 @@ export function useTimesheetList(range: DateRange, visible: (restaurantId: numbe
   const provider = useDataProviderRef();
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
-  const answered = useRef(false);
+  const applyAnswer = useFirstAnswerInSlices();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -64,12 +65,7 @@ export function useTimesheetList(range: DateRange, visible: (restaurantId: numbe
           setError(null);
           setPending(false);
         };
-        // The screen's first answer (its table, totals and driver panel drawn for the first time over thousands of
-        // timesheets) is a transition, which React renders in slices while the first view shows the rows; a later
-        // range's is rendered at once, as the user who pressed Next waits for it.
-        if (answered.current) apply();
-        else startTransition(apply);
-        answered.current = true;
+        applyAnswer(apply);
       })
       .catch((e: Error) => {
         if (e?.name === 'AbortError') return;
@@ -77,7 +73,7 @@ export function useTimesheetList(range: DateRange, visible: (restaurantId: numbe
         setPending(false);
       });
     return () => controller.abort();
-  }, [provider, from, to, generation]);
+  }, [provider, from, to, generation, applyAnswer]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const keep = useCallback((v: TimesheetView) => v.period_date >= from && v.period_date <= to && visibleRef.current(v.restaurant_id), [from, to]);
