@@ -247,6 +247,12 @@ export const RESPONSES = {
   pushMessage: z.looseObject({ success: z.literal(true), message_id: id, targeted: num, delivered: num }),
   recipients: z.array(driverLineResponse),
   shifts: z.array(shiftResponse),
+  /** ?compact=1: the same shifts as blocks (domain/rowBlocks.ts). */
+  shiftBlocks: z.array(z.array(z.unknown())).meta({
+    description:
+      'With compact=1, one block a day: the field names (a name inside an array holds indexes into the shared objects, or null), ' +
+      'the shared objects, then each shift as an array of its values in the order of the names (or, where its fields differ, as the object)',
+  }),
   shift: shiftResponse,
   removedShifts: z.looseObject({ success: z.literal(true), removed: z.array(id) }),
   fillProposals: z.looseObject({

@@ -273,6 +273,7 @@ export const shiftQuerySchema = z
     with_timesheet: flag,
     with_driver: flag,
     filter_draft: flag,
+    compact: sent(flag, oneOf([0, 1], '1 = the shifts written as blocks: each field name once, each person named once, each shift as its values in order')),
   })
   .transform((q, ctx) => {
     if (isBlank(q.period_date_from) || isBlank(q.period_date_to)) {
@@ -284,5 +285,5 @@ export const shiftQuerySchema = z
       ctx.addIssue({ code: 'custom', message: invalidRangeMessage(range), path: ['period_date_from'] });
       return z.NEVER;
     }
-    return { range, withTimesheet: q.with_timesheet === 1, withDriver: q.with_driver === 1, filterDraft: q.filter_draft === 1 };
+    return { range, withTimesheet: q.with_timesheet === 1, withDriver: q.with_driver === 1, filterDraft: q.filter_draft === 1, compact: q.compact === 1 };
   });

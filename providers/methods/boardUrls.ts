@@ -22,10 +22,12 @@ export function shiftParts(range: DateRange): DateRange[] {
   return parts;
 }
 
+/** A part's query: its shifts with their drivers, written as blocks (read by rowsOfBlocks). */
 export const shiftPartQuery = (range: DateRange, ids?: number[]) => ({
   period_date_from: range.from,
   period_date_to: range.to,
   with_driver: 1,
+  compact: 1,
   shift_ids: ids?.join(','),
 });
 

@@ -5,11 +5,12 @@ import type {
 import type { FillProposalsAnswer } from '../../domain/planner';
 import type { ShiftRecord } from '../../domain/shifts';
 import { WORKING_TIME_CONFIRM_FIELD } from '../../domain/workingTime';
-import { asArray, httpClient } from '../httpClient';
+import { httpClient } from '../httpClient';
+import { rowsOfBlocks } from '../../domain/rowBlocks';
 import { attendanceUrl, shiftParts, shiftPartQuery } from './boardUrls';
 
 async function getShiftPart(range: DateRange, ids: number[] | undefined, signal?: AbortSignal): Promise<ShiftRecord[]> {
-  return asArray<ShiftRecord>(await httpClient('/api/shift', { query: shiftPartQuery(range, ids), signal }));
+  return rowsOfBlocks<ShiftRecord>(await httpClient('/api/shift', { query: shiftPartQuery(range, ids), signal }));
 }
 
 /** Bulk calls name their shifts and whether to notify the drivers (push_drivers 10) or not (20). */

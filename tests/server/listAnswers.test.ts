@@ -3,6 +3,7 @@ import { suiteTestApp } from '../helpers/testApp';
 import { ADMIN, DRIVER, RESTAURANT, restaurantId } from '../helpers/timesheetFixtures';
 import type { TimesheetView } from '../../server/records/timesheetViews';
 import type { ShiftRecord } from '../../domain/shifts';
+import { rowsOfBlocks } from '../../domain/rowBlocks';
 
 /*
  * The kept lists as the API answers them (server/services/dayLists.ts): gzip or plain, each account its own list,
@@ -88,6 +89,35 @@ describe('GET /api/shift kept by day', () => {
     // Asked for by id, the same shifts are built afresh, never from the kept days.
     const fresh = await t.app.inject({ method: 'GET', url: `${url}&shift_ids=${before.map((s) => s.id).join(',')}`, headers: await t.as(ADMIN) });
     expect(after).toEqual(fresh.json());
+  });
+
+  it('answers compact=1 with the same shifts as blocks: each account its own, kept, after a change, and by id', async () => {
+    const range = '/api/shift?period_date_from=2026-11-09&period_date_to=2026-11-15&with_driver=1';
+    const get = async (who: string, url: string, encoding = 'identity') => t.app.inject({ method: 'GET', url, headers: { ...(await t.as(who)), 'accept-encoding': encoding } });
+    const read = async (who: string, url: string) => {
+      const [plain, compact] = [await get(who, url), await get(who, `${url}&compact=1`)];
+      expect([plain.statusCode, compact.statusCode]).toEqual([200, 200]);
+      return { plain: plain.json() as ShiftRecord[], compact: compact.json() as unknown[] };
+    };
+    for (const who of [ADMIN, RESTAURANT]) {
+      const { plain, compact } = await read(who, range);
+      expect(plain.length).toBeGreaterThan(0);
+      expect(rowsOfBlocks(compact)).toEqual(plain);
+    }
+    const before = await read(ADMIN, range);
+    expect(before.compact.length).toBe(new Set(before.plain.map((s) => s.period_date)).size);
+    const moved = before.plain.find((s) => s.driver_id)!;
+    await t.db.updateTable('shifts').set({ start_time: '06:45' }).where('id', '=', moved.id).execute();
+    const after = await read(ADMIN, range);
+    expect(rowsOfBlocks<ShiftRecord>(after.compact).find((s) => s.id === moved.id)?.start_time).toBe('06:45');
+    expect(rowsOfBlocks(after.compact)).toEqual(after.plain);
+    const zipped = await get(ADMIN, `${range}&compact=1`, 'gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(rowsOfBlocks(JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString()))).toEqual(after.plain);
+    const ids = `${range}&shift_ids=${after.plain.slice(0, 3).map((s) => s.id).join(',')}`;
+    const byId = await read(ADMIN, ids);
+    expect(rowsOfBlocks(byId.compact)).toEqual(byId.plain);
+    expect(byId.plain).toHaveLength(3);
   });
 
   it('answers HEAD as GET, without the list: to the same accounts, and the list it built is the one GET answers', async () => {

@@ -4,7 +4,7 @@ import { SHIFT_ASSIGNED, SHIFT_STATUS } from '../../domain/statuses';
 import { startBoardPreview } from '../../src/pages/schedule/preview/boardPreview';
 import { resetFirstView } from '../../src/components/firstView/dismiss';
 import { markFirstScreenShown, noteFirstScreen } from '../../src/layout/firstScreen';
-import { ADMIN, MANAGER, RESTAURANT, WAITING, mockApi, storeUser, type ApiHandler } from './harness';
+import { ADMIN, MANAGER, RESTAURANT, WAITING, answerText, mockApi, storeUser, type ApiHandler } from './harness';
 import { firstViewPageLoads, pageLoadsBy, setWindowSize } from './firstViewPage';
 import { shiftRecord } from './shiftFixture';
 
@@ -66,7 +66,7 @@ describe("the board's first view on a page load of the board", () => {
     const calls = mockApi(board);
     await openAt(WEEK);
 
-    expect(calls.map((c) => c.path)).toEqual(['/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1', '/api/restaurant?status=10']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1&compact=1', '/api/restaurant?status=10']);
     expect([...document.querySelectorAll('.board-preview .preview-area')].map((el) => el.textContent)).toEqual(['Camden', 'Westminster']);
     expect(names()).toEqual(['Burger Barn Camden', 'Pizza Palace Camden', 'Wok Soho']);
     // The days as the board heads them, British style, Monday first.
@@ -97,7 +97,7 @@ describe("the board's first view on a page load of the board", () => {
       // The weeks from the 15th are never answered: a slow server's, or ones still being built.
       if (url.pathname === '/api/shift' && from >= '2030-04-15') return new Promise<Response>(() => {});
       const body = url.pathname === '/api/restaurant' ? RESTAURANTS : SHIFTS.filter((s) => s.period_date >= from && s.period_date <= to);
-      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      return Promise.resolve(new Response(answerText(url, 200, body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     });
     await openAt('/schedule?interval=40&from=2030-04-01&to=2030-04-30');
 

@@ -7,6 +7,7 @@ import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import type { StoredUser } from '../../providers/session';
 import { NOT_AVAILABLE } from '../../src/components/RoleGate';
+import { blocksText } from '../../domain/rowBlocks';
 
 export interface ApiCall {
   method: string;
@@ -16,6 +17,10 @@ export interface ApiCall {
 }
 
 export type ApiHandler = (call: ApiCall) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+
+/** An answer's text as the server writes it: a list asked for with compact=1 as blocks (domain/rowBlocks.ts). */
+export const answerText = (url: URL, status: number, body: unknown): string =>
+  url.searchParams.get('compact') === '1' && status < 300 && Array.isArray(body) ? blocksText(body as object[]) : JSON.stringify(body);
 
 /**
  * Replaces fetch with a fake API: the handler answers { status, body } for the calls it knows; anything else gets
@@ -38,7 +43,7 @@ export function mockApi(handler: ApiHandler = () => undefined): ApiCall[] {
     calls.push(call);
     const answer = handler(call) ?? (call.method === 'GET' ? { status: 200, body: [] } : { status: 404, body: { message: 'Not found' } });
     const status = answer.status ?? 200;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    return new Response(answer.body === undefined ? null : answerText(url, status, answer.body), {
       status,
       headers: { 'Content-Type': 'application/json', ...answer.headers },
     });

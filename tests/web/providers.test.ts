@@ -150,11 +150,11 @@ describe('first calls of a page load', () => {
     void startFirstCalls({ pathname: '/schedule', search: '?interval=40&from=2030-04-01&to=2030-04-30' });
     window.history.pushState({}, '', '/');
     expect(calls.map((c) => c.path)).toEqual([
-      '/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1',
-      '/api/shift?period_date_from=2030-04-08&period_date_to=2030-04-14&with_driver=1',
-      '/api/shift?period_date_from=2030-04-15&period_date_to=2030-04-21&with_driver=1',
-      '/api/shift?period_date_from=2030-04-22&period_date_to=2030-04-28&with_driver=1',
-      '/api/shift?period_date_from=2030-04-29&period_date_to=2030-04-30&with_driver=1',
+      '/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1&compact=1',
+      '/api/shift?period_date_from=2030-04-08&period_date_to=2030-04-14&with_driver=1&compact=1',
+      '/api/shift?period_date_from=2030-04-15&period_date_to=2030-04-21&with_driver=1&compact=1',
+      '/api/shift?period_date_from=2030-04-22&period_date_to=2030-04-28&with_driver=1&compact=1',
+      '/api/shift?period_date_from=2030-04-29&period_date_to=2030-04-30&with_driver=1&compact=1',
       '/api/restaurant?status=10',
     ]);
 

@@ -6,6 +6,7 @@ import { viewerOf } from '../../plugins/visibility';
 import { present } from '../../visibility/present';
 import { DayListCache, dayText, groupByDay, type DayTexts } from '../../services/dayLists';
 import { sendList } from '../../services/jsonList';
+import { blocksText, blockText } from '../../../domain/rowBlocks';
 import attendanceRoutes from './attendance';
 import bulkShiftRoutes from './bulk';
 import copyShiftRoutes from './copyRoute';
@@ -38,10 +39,10 @@ export default async function shiftRoutes(app: RouteApp) {
   app.get('/api/shift', {
     preHandler: app.access('staff', 'restaurant'),
     config: { shows: 'shift' },
-    schema: { summary: 'Shifts of a range (at most 31 days)', querystring: shiftsQuery, response: { 200: RESPONSES.shifts } },
+    schema: { summary: 'Shifts of a range (at most 31 days)', querystring: shiftsQuery, response: { 200: z.union([RESPONSES.shifts, RESPONSES.shiftBlocks]) } },
   }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const { range, withTimesheet, withDriver, filterDraft } = shiftQuerySchema.parse(query);
+    const { range, withTimesheet, withDriver, filterDraft, compact } = shiftQuerySchema.parse(query);
     const ids = shiftIdsQuery.parse(query.shift_ids);
     const viewer = viewerOf(app, request);
     const filter: ShiftFilter = {
@@ -54,12 +55,17 @@ export default async function shiftRoutes(app: RouteApp) {
     };
     const shown = async (f: ShiftFilter) => present('shift', await loadShifts(app.db, f), viewer) as ShiftRecord[];
     // A live-feed message's few shifts are cheap and rarely asked twice: only ranges are kept.
-    if (ids || !range) return reply.type('application/json; charset=utf-8').send(JSON.stringify(await shown(filter)));
+    if (ids || !range) {
+      const shifts = await shown(filter);
+      return reply.type('application/json; charset=utf-8').send(compact ? blocksText(shifts) : JSON.stringify(shifts));
+    }
+    // Compact, each day is one block of the list; otherwise the day's shifts are elements of the list.
+    const text = compact ? blockText : dayText;
     const build = async (days: string[] | null): Promise<DayTexts> => {
       const byDay = groupByDay(await shown(days ? { ...filter, days } : filter));
-      return new Map([...byDay].map(([day, shifts]) => [day, [dayText(shifts)]]));
+      return new Map([...byDay].map(([day, shifts]) => [day, [text(shifts)]]));
     };
-    return sendList(request, reply, await lists.get(app.db, JSON.stringify([filter, viewer.audience]), range, build));
+    return sendList(request, reply, await lists.get(app.db, JSON.stringify([filter, viewer.audience, compact]), range, build));
   });
 
   await app.register(attendanceRoutes);

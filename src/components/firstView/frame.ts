@@ -63,8 +63,11 @@ export function showFirstView(win: Window, view: { className: string; place: Pla
   win.setTimeout(() => dismissFirstView(doc), FIRST_VIEW_AT_MOST_MS);
 }
 
-/** A list answer's records; any other status is an error (the first view then goes). */
-export function listOf<T>(raw: RawAnswer): T[] {
+/** A successful answer's body; any other status is an error (the first view then goes). */
+export function bodyOf(raw: RawAnswer): unknown {
   if (raw.status < 200 || raw.status >= 300) throw new Error(`answered ${raw.status}`);
-  return asArray<T>(raw.body);
+  return raw.body;
 }
+
+/** A list answer's records; any other status is an error. */
+export const listOf = <T>(raw: RawAnswer): T[] => asArray<T>(bodyOf(raw));

@@ -2,6 +2,7 @@ import { londonToday } from '../../../../domain/dates';
 import { canOpen } from '../../../../domain/navigation';
 import { datesOf } from '../../../../domain/ranges';
 import type { ShiftRecord } from '../../../../domain/shifts';
+import { rowsOfBlocks } from '../../../../domain/rowBlocks';
 import type { BoardRestaurant } from '../../../../domain/shiftCalls';
 import { startEarly } from '../../../../providers/earlyStart';
 import { ACTIVE_RESTAURANTS_URL, shiftListUrls, shiftParts } from '../../../../providers/methods/boardUrls';
@@ -10,7 +11,7 @@ import { SCHEDULE_RESTAURANT_KEY } from '../../../components/scheduleRestaurant'
 import { boardFirstCalls, boardRangeOfAddress } from '../api';
 import { readLocation, rowsFor } from '../boardOrder';
 import { dismissFirstView, firstViewGone } from '../../../components/firstView/dismiss';
-import { contentLeft, dismissOnAction, listOf, SHELL, showFirstView } from '../../../components/firstView/frame';
+import { bodyOf, contentLeft, dismissOnAction, listOf, SHELL, showFirstView } from '../../../components/firstView/frame';
 import { daysInView, previewHtml } from './previewHtml';
 import styles from './boardPreview.css?inline';
 
@@ -65,7 +66,7 @@ export async function startBoardPreview(win: Window = window): Promise<void> {
     if (firstViewGone() || location.pathname !== '/schedule') return;
     const rows = rowsFor(listOf<BoardRestaurant>(restaurants), locationOf(params, storage));
     if (!rows.length) return dismissFirstView(doc);
-    const shifts = weeks.flatMap((w) => listOf<ShiftRecord>(w));
+    const shifts = weeks.flatMap((w) => rowsOfBlocks<ShiftRecord>(bodyOf(w)));
     draw(win, layout, rows, shifts, days, today);
   } catch {
     dismissFirstView(doc);
