@@ -73,13 +73,15 @@ describe('bulk, copy and list payloads', () => {
     expect(copySchema.parse({ shift_ids: [1], to_date: '2026-11-30' })).toEqual({ shift_ids: [1], to_date: '2026-11-30', period_date_from: null });
   });
 
-  it('limits the list to 31 days', () => {
+  it('limits the list to 31 days, and reads its flags', () => {
     expect(shiftQuerySchema.parse({ period_date_from: '2026-12-01', period_date_to: '2026-12-31', with_driver: '1' })).toEqual({
       range: { from: '2026-12-01', to: '2026-12-31' },
       withTimesheet: false,
       withDriver: true,
       filterDraft: false,
+      compact: false,
     });
+    expect(shiftQuerySchema.parse({ period_date_from: '2026-12-01', period_date_to: '2026-12-07', compact: '1' })).toMatchObject({ compact: true });
     expect(firstErrors(shiftQuerySchema.safeParse({ period_date_from: '2026-12-01', period_date_to: '2027-01-01' }))).toEqual({
       period_date_from: 'Invalid date range: 01/12/2026 ~ 01/01/2027',
     });
