@@ -37,6 +37,8 @@ function findScrollers(root: HTMLElement): Scrollers {
 const MARGIN = 8;
 /** How long a move waits for the rows it scrolled to be drawn. */
 const WAIT_MS = 8000;
+/** How long after a move lands its chip or name is kept in view while the rows around it are drawn. */
+const SETTLE_MS = 1500;
 
 export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): BoardKeyboard {
   /** The name that is the names column's Tab stop (by row key). */
@@ -48,6 +50,11 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
   let onNow: (() => HTMLElement | null) | null = null;
   /** A chip or name to focus once drawn. */
   let pending: { find: () => HTMLElement | null; until: number } | null = null;
+  /**
+   * Where a move just landed, kept in view for a moment: the grid may not scroll as far as it yet (the rows below it
+   * not drawn), and rows drawn next to it take their own heights, either of which would leave the focus out of sight.
+   */
+  let landed: { find: () => HTMLElement | null; until: number } | null = null;
   // Looked up again only when FullCalendar has built new ones (a scroll event comes every frame).
   let found: Scrollers = { names: null, grid: null, days: null };
   const scrollers = () => {
@@ -96,13 +103,16 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     bringIntoView(el);
   };
 
+  const land = (find: () => HTMLElement | null, el: HTMLElement) => {
+    pending = null;
+    landed = { find, until: performance.now() + SETTLE_MS };
+    focusNow(el);
+  };
+
   /** Focuses what `find` finds now, or once the rows are drawn; scrolls to `top` meanwhile. */
   const focusWhenDrawn = (find: () => HTMLElement | null, top: number | undefined) => {
     const el = find();
-    if (el) {
-      pending = null;
-      return focusNow(el);
-    }
+    if (el) return land(find, el);
     pending = { find, until: performance.now() + WAIT_MS };
     const { grid } = scrollers();
     if (grid && top !== undefined) {
@@ -133,16 +143,20 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     const { grid } = onNow || pending ? scrollers() : { grid: null };
     if (grid) align(grid);
     if (!pending && onNow && (document.activeElement === document.body || !document.activeElement)) onNow()?.focus({ preventScroll: true });
+    if (landed && !pending) {
+      if (performance.now() >= landed.until) landed = null;
+      else {
+        const el = landed.find();
+        if (el && document.activeElement === el) bringIntoView(el);
+      }
+    }
     if (!pending) return;
     if (performance.now() > pending.until) {
       pending = null;
       return;
     }
     const el = pending.find();
-    if (el) {
-      pending = null;
-      focusNow(el);
-    }
+    if (el) land(pending.find, el);
   });
   observer.observe(root, { subtree: true, childList: true });
   keepNameStop();
@@ -163,7 +177,12 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     if (e.relatedTarget && !root.contains(e.relatedTarget as Node)) onNow = null;
   };
   const onPointerDown = (e: PointerEvent) => {
+    landed = null;
     if (!root.contains(e.target as Node)) onNow = null;
+  };
+  // A scroll by hand is the user's: where a key landed is no longer held in view.
+  const onWheel = () => {
+    landed = null;
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -192,6 +211,7 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
 
   root.addEventListener('scroll', onScroll, true);
   root.addEventListener('keydown', onKeyDown);
+  root.addEventListener('wheel', onWheel, { passive: true });
   root.addEventListener('focusin', onFocusIn);
   root.addEventListener('focusout', onFocusOut);
   document.addEventListener('pointerdown', onPointerDown, true);
@@ -214,6 +234,7 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
       observer.disconnect();
       root.removeEventListener('scroll', onScroll, true);
       root.removeEventListener('keydown', onKeyDown);
+      root.removeEventListener('wheel', onWheel);
       root.removeEventListener('focusin', onFocusIn);
       root.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('pointerdown', onPointerDown, true);
