@@ -62,11 +62,15 @@ export function blockText(rows: readonly object[]): string {
 /** `rows` as a whole answer: one block, inside the list of blocks. */
 export const blocksText = (rows: readonly object[]): string => `[${blockText(rows)}]`;
 
-/** The records of an answer written as blocks, in order; anything that is not a list of blocks gives none. */
+/**
+ * The records of an answer written as blocks, in order. A record in the list itself is taken as it is: a server that
+ * does not know compact=1 (an older instance during an upgrade) answers the plain list, which must not read as empty.
+ */
 export function rowsOfBlocks<T>(body: unknown): T[] {
   if (!Array.isArray(body)) return [];
   const rows: Row[] = [];
   for (const block of body) {
+    if (isObject(block)) rows.push(block as Row);
     if (!Array.isArray(block) || !Array.isArray(block[0]) || !Array.isArray(block[1])) continue;
     const names = block[0] as (string | [string])[];
     const objects = block[1] as unknown[];

@@ -97,7 +97,10 @@ describe('GET /api/shift kept by day', () => {
     const read = async (who: string, url: string) => {
       const [plain, compact] = [await get(who, url), await get(who, `${url}&compact=1`)];
       expect([plain.statusCode, compact.statusCode]).toEqual([200, 200]);
-      return { plain: plain.json() as ShiftRecord[], compact: compact.json() as unknown[] };
+      const blocks = compact.json() as unknown[];
+      // Blocks, not the plain list (which rowsOfBlocks would also read): each an array opening with the field names.
+      expect(blocks.every((block) => Array.isArray(block) && Array.isArray(block[0]))).toBe(true);
+      return { plain: plain.json() as ShiftRecord[], compact: blocks };
     };
     for (const who of [ADMIN, RESTAURANT]) {
       const { plain, compact } = await read(who, range);
