@@ -15,11 +15,13 @@ const MARGIN_PX = 400;
  */
 const STEP_MS = 35;
 /**
- * Chips per step: the first step's guess (about 0.35 ms a chip on a 2-core machine), and the bounds. At least
- * about a Month row's worth, since each step also pays for FullCalendar's render and layout of the whole timeline:
- * steps of a few chips on a loaded machine made a jump to the end take seconds.
+ * Chips per step: the first step's guess, and the bounds. A chip costs about 0.35 ms on a 2-core machine once the
+ * board has drawn a few steps, but the board's very first step runs FullCalendar's code for the first time and cost
+ * about 1 ms a chip (a month's first three rows were one task of 100–130 ms), so the guess starts there and the steps
+ * after learn the real cost. At least about a Month row's worth, since each step also pays for FullCalendar's render
+ * and layout of the whole timeline: steps of a few chips on a loaded machine made a jump to the end take seconds.
  */
-const FIRST_MS_PER_CHIP = 0.35;
+const FIRST_MS_PER_CHIP = 0.7;
 const MIN_CHIPS = 40;
 const MAX_CHIPS = 160;
 /** Building the shifts by restaurant takes a step of its own when it took longer than this. */
@@ -63,6 +65,8 @@ export class DrawnRows {
   private to = 0;
   private view = { top: 0, height: 800 };
   private timer: CancelTask | null = null;
+  /** Whether the pending step goes ahead of the page's queued work. */
+  private timerUrgent = false;
   private disposed = false;
   /** Between hold() and release(): the range is changing, and no row is drawn. */
   private held = false;
@@ -172,8 +176,6 @@ export class DrawnRows {
     if (!this.held) return;
     this.held = false;
     this.byRestaurant = null;
-    this.timer?.();
-    this.timer = null;
     this.schedule(true);
   }
 
@@ -197,8 +199,18 @@ export class DrawnRows {
     this.schedule(true);
   }
 
+  /**
+   * Posts the next step, once. An urgent step replaces a pending ordinary one: on the board's first render the view's
+   * size is given (an ordinary step) just before its rows (an urgent one), and the first rows must not wait behind
+   * the timers and renders the page queued in between.
+   */
   private schedule(urgent = false): void {
-    if (this.timer || this.disposed) return;
+    if (this.disposed) return;
+    if (this.timer) {
+      if (this.timerUrgent || !urgent) return;
+      this.timer();
+    }
+    this.timerUrgent = urgent;
     this.timer = (urgent ? urgentTask : laterTask)(() => {
       this.timer = null;
       this.step(urgent);
