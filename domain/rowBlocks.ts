@@ -62,12 +62,19 @@ export function blockText(rows: readonly object[]): string {
 /** `rows` as a whole answer: one block, inside the list of blocks. */
 export const blocksText = (rows: readonly object[]): string => `[${blockText(rows)}]`;
 
+/** Each answer's records, by its parsed body: see rowsOfBlocks. */
+const readAlready = new WeakMap<unknown[], Row[]>();
+
 /**
  * The records of an answer written as blocks, in order. A record in the list itself is taken as it is: a server that
  * does not know compact=1 (an older instance during an upgrade) answers the plain list, which must not read as empty.
+ * The same body read again gives the same records, read once: a page load's early answer is read by the first view
+ * and then by the board. The records and their list are shared, so they are read, never changed.
  */
 export function rowsOfBlocks<T>(body: unknown): T[] {
   if (!Array.isArray(body)) return [];
+  const known = readAlready.get(body);
+  if (known) return known as T[];
   const rows: Row[] = [];
   for (const block of body) {
     if (isObject(block)) rows.push(block as Row);
@@ -91,5 +98,6 @@ export function rowsOfBlocks<T>(body: unknown): T[] {
       rows.push(row);
     }
   }
+  readAlready.set(body, rows);
   return rows as T[];
 }

@@ -39,4 +39,14 @@ describe('lists written as blocks', () => {
     // A server that does not know compact=1 answers the plain list: the same shifts, not an empty week.
     expect(rowsOfBlocks(JSON.parse(JSON.stringify([shift(1, thomas), shift(2, null)])))).toEqual([shift(1, thomas), shift(2, null)]);
   });
+
+  it('reads one answer once, however often it is asked (the first view, then the board), and another answer afresh', () => {
+    const text = blocksText([shift(1, thomas), shift(2, null)]);
+    const body = JSON.parse(text);
+    const first = rowsOfBlocks(body);
+    expect(rowsOfBlocks(body)).toBe(first);
+    const again = rowsOfBlocks(JSON.parse(text));
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
 });
