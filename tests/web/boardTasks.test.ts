@@ -1,32 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { laterTask, urgentTask } from '../../src/pages/schedule/tasks';
-
-type Scheduler = { postTask: (run: () => void, options: { priority: string; signal: AbortSignal }) => Promise<void> };
-const global = globalThis as { scheduler?: Scheduler };
-
-/** A browser scheduler that runs user-blocking tasks before the timers already queued, as Chromium's does. */
-function prioritizingScheduler(): Scheduler {
-  return {
-    postTask: (run, { priority, signal }) =>
-      new Promise((resolve, reject) => {
-        const task = () => {
-          if (signal.aborted) return reject(new DOMException('Aborted', 'AbortError'));
-          run();
-          resolve();
-        };
-        if (priority === 'user-blocking') queueMicrotask(task);
-        else setTimeout(task, 0);
-      }),
-  };
-}
-
-afterEach(() => {
-  delete global.scheduler;
-});
+import { installPrioritizingScheduler } from './prioritizingScheduler';
 
 describe('the board’s tasks', () => {
   it('runs the rows’ urgent task before work the page queued earlier, where the browser can order tasks', async () => {
-    global.scheduler = prioritizingScheduler();
+    installPrioritizingScheduler();
     const ran: string[] = [];
     laterTask(() => ran.push('working-time marks'));
     urgentTask(() => ran.push('rows in view'));
@@ -40,7 +18,7 @@ describe('the board’s tasks', () => {
     urgentTask(() => ran.push('rows in view'));
     const cancel = urgentTask(() => ran.push('a range left before it was drawn'));
     cancel();
-    global.scheduler = prioritizingScheduler();
+    installPrioritizingScheduler();
     const cancelPrioritized = urgentTask(() => ran.push('cancelled too'));
     cancelPrioritized();
     await new Promise((resolve) => setTimeout(resolve, 5));

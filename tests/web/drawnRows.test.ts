@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CalendarApi } from '@fullcalendar/core';
 import type { BoardRestaurant } from '../../domain/shiftCalls';
 import type { ShiftRecord } from '../../domain/shifts';
@@ -6,22 +6,7 @@ import { DrawnRows } from '../../src/pages/schedule/drawnRows';
 import { boardRows } from '../../src/pages/schedule/rowWindow';
 import { ShiftStore } from '../../src/pages/schedule/shiftStore';
 import { laterTask } from '../../src/pages/schedule/tasks';
-
-type Scheduler = { postTask: (run: () => void, options: { priority: string; signal: AbortSignal }) => Promise<void> };
-const global = globalThis as { scheduler?: Scheduler };
-
-/** As Chromium's: user-blocking tasks run before the timers already queued. */
-const prioritizingScheduler = (): Scheduler => ({
-  postTask: (run, { priority, signal }) =>
-    new Promise((resolve) => {
-      const task = () => {
-        if (!signal.aborted) run();
-        resolve();
-      };
-      if (priority === 'user-blocking') queueMicrotask(task);
-      else setTimeout(task, 0);
-    }),
-});
+import { installPrioritizingScheduler } from './prioritizingScheduler';
 
 /** The calendar as the rows use it: the rows it holds, in the order they were added, and a log of what ran. */
 function fakeCalendar(log: string[]) {
@@ -44,13 +29,9 @@ function fakeCalendar(log: string[]) {
 const restaurant = (id: number): BoardRestaurant => ({ id, name: `Restaurant ${id}`, area_id: 1, area: { id: 1, name: 'Leeds' } }) as unknown as BoardRestaurant;
 const shift = (id: number, restaurantId: number): ShiftRecord => ({ id, restaurant_id: restaurantId, period_date: '2026-12-01', start_time: '11:00', finish_time: '15:00' }) as ShiftRecord;
 
-afterEach(() => {
-  delete global.scheduler;
-});
-
 describe("the board's drawn rows", () => {
   it('draws the first rows ahead of the work the page queued, though the view was measured just before', async () => {
-    global.scheduler = prioritizingScheduler();
+    installPrioritizingScheduler();
     const log: string[] = [];
     const store = new ShiftStore();
     store.replaceAll([shift(1, 1), shift(2, 2)]);
