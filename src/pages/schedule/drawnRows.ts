@@ -17,8 +17,8 @@ const STEP_MS = 35;
 /**
  * Chips per step: the first step's guess, and the bounds. A chip costs about 0.35 ms on a 2-core machine once the
  * board has drawn a few steps, but the board's very first step runs FullCalendar's code for the first time and cost
- * about 1 ms a chip (a month's first three rows were one task of 100–130 ms), so the guess starts there and the steps
- * after learn the real cost. At least about a Month row's worth, since each step also pays for FullCalendar's render
+ * about 1 ms a chip (a month's first three rows were one task of 100–130 ms), so the first guess is twice the warm
+ * cost (two rows of a month) and the steps after learn the real cost. At least about a Month row's worth, since each step also pays for FullCalendar's render
  * and layout of the whole timeline: steps of a few chips on a loaded machine made a jump to the end take seconds.
  */
 const FIRST_MS_PER_CHIP = 0.7;
