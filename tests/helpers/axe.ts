@@ -12,6 +12,7 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
  * inline script axe is injected as. `within`: a CSS selector to check only part of the page (an open dialog).
  */
 export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
+  await movementEnded(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (within) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document | string, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
@@ -20,6 +21,17 @@ export async function seriousAxeViolations(page: Page, within?: string): Promise
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} ×${v.nodes.length}: ${v.help} [${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}]`);
   }, within);
+}
+
+/**
+ * Waits (at most 5 s) for every transition and animation that ends to have ended: the contrast check reads a
+ * button caught halfway through its colour's transition (Publish Shifts, enabled as the driver list comes) as a
+ * colour it never rests on. An endless one (a loading bar's) runs on.
+ */
+export async function movementEnded(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 })
+    .catch(() => {});
 }
 
 /** How far the whole page scrolls sideways (0 when it fits the window's width). */

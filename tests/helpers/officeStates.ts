@@ -3,6 +3,7 @@ import { ROLE, RESTAURANT_ROLE, type PanelRole } from '../../domain/roles';
 import { OWN_MSG } from '../../domain/messages';
 import { tryChipsFromTheEnd } from './chipTries';
 import { closeLayers } from './layers';
+import { movementEnded } from './axe';
 
 export { closeLayers };
 
@@ -36,17 +37,6 @@ export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('[role=progressbar]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
   await movementEnded(page);
-}
-
-/**
- * Waits (at most 5 s) for every transition and animation that ends to have ended: the contrast check reads a
- * button caught halfway through its colour's transition as a colour it never rests on. An endless one (a loading
- * bar's) runs on.
- */
-async function movementEnded(page: Page) {
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 })
-    .catch(() => {});
 }
 
 async function open(page: Page, ctx: StateContext, path: string) {
