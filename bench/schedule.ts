@@ -350,9 +350,11 @@ export async function benchShiftApi(url: string, token: string, seconds: number)
   const editable = (await json<ShiftRecord[]>(await fetch(weekUrl, { headers: auth }))).filter((s) => !s.timesheet_id && s.status !== SHIFT_STATUS.draft);
   const oneADay = onePerDay(editable);
   const shiftSaved: Change = async (run) => {
-    const shift = oneADay[run % oneADay.length];
-    const res = await fetch(`${url}/api/shift/${shift.id}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(shift) });
-    await json(res);
+    const i = run % oneADay.length;
+    const res = await fetch(`${url}/api/shift/${oneADay[i].id}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(oneADay[i]) });
+    // The saved copy is the one to save next time: the same day's shift saved again from its old copy is refused
+    // as a save over someone else's change (409).
+    oneADay[i] = await json<ShiftRecord>(res);
   };
   const send = () => fetch(weekUrl, { headers: auth });
   const afterShift = await timedAfterChange(shiftSaved, send, 9);
