@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { logIn } from '../helpers/e2e';
 import { scaledServerAndBrowser, scaledWeek } from '../helpers/scaledServer';
-import { INTERVAL } from '../../domain/ranges';
+import { INTERVAL, rangeFor } from '../../domain/ranges';
+import { addDays, londonToday } from '../../domain/dates';
 import type { ShiftRecord } from '../../domain/shifts';
 import { sortRestaurants } from '../../src/pages/schedule/boardOrder';
 import type { BoardRestaurant } from '../../domain/shiftCalls';
@@ -219,4 +220,44 @@ describe('the admin board by keyboard, at a few hundred restaurants', () => {
     expect((await tabStops()).names).toBe(1);
     await context.close();
   }, 240_000);
+
+  it("reaches a month's last days by keyboard, whose chips are drawn only once the view comes near them", async () => {
+    // A month with no shifts yet, three months on: the board's first restaurant gets two on the 2nd and one on the 27th.
+    const month = rangeFor(INTERVAL.month, addDays(londonToday(), 100));
+    const restaurant = sortRestaurants(await api<BoardRestaurant[]>('/api/restaurant?status=10'))[0];
+    const make = (day: number, start: string, finish: string) =>
+      api<ShiftRecord>('/api/shift', {
+        method: 'POST',
+        body: JSON.stringify({ restaurant_id: restaurant.id, driver_id: null, period_date: addDays(month.from, day - 1), start_time: start, finish_time: finish, status: 10 }),
+      });
+    const early = await make(2, '10:00', '14:00');
+    await make(2, '18:00', '22:00');
+    const late = await make(27, '11:00', '15:00');
+
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await logIn(page, both.scaled.server.url, 'admin@demo.test', 'Admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${both.scaled.server.url}/schedule?interval=${INTERVAL.month}&from=${month.from}&to=${month.to}`);
+    const chipOf = (id: number) => page.locator(`.shift-board .chip[data-shift-id="${id}"]`);
+    await chipOf(early.id).waitFor();
+    // The 27th is far beyond a laptop's view: its chip is not drawn yet.
+    expect(await chipOf(late.id).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Skip to the shifts' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focusedChip(page))?.shiftId).toBe(early.id);
+    // End: the row's last chip, scrolled to, drawn and focused, under its own day and beside its own restaurant.
+    await page.keyboard.press('End');
+    await expect
+      .poll(async () => {
+        const f = await focusedChip(page);
+        return f && { shiftId: f.shiftId, inView: f.inView, above: f.above, beside: f.beside };
+      }, { timeout: 15_000 })
+      .toEqual({ shiftId: late.id, inView: true, above: late.period_date, beside: String(restaurant.id) });
+    // And back to the first with Home.
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await focusedChip(page))?.shiftId, { timeout: 15_000 }).toBe(early.id);
+    await context.close();
+  }, 120_000);
 });

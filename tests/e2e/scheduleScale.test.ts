@@ -136,23 +136,35 @@ describe('Admin schedule board at a few hundred restaurants', () => {
     release();
     await page.locator('.shift-board .chip').first().waitFor();
     expect(shiftCalls).toHaveLength(shiftListUrls(range).length);
-    const drawn = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.shift-board .fc-datagrid-cell[data-resource-id]')]
+    const { drawn, daysInView } = await page.evaluate(() => {
+      const grid = document.querySelector('.shift-board .fc-timeline-body')!.closest('.fc-scroller')!.getBoundingClientRect();
+      // The days whose headings are in the grid's view (a month's chips are drawn near the view only).
+      const daysInView = [...document.querySelectorAll<HTMLElement>('.shift-board .day-btn[data-date]')]
+        .filter((day) => {
+          const box = day.getBoundingClientRect();
+          return box.right > grid.left && box.left < grid.right;
+        })
+        .map((day) => day.dataset.date!);
+      const drawn = [...document.querySelectorAll<HTMLElement>('.shift-board .fc-datagrid-cell[data-resource-id]')]
         .filter((cell) => cell.querySelector('.row-name'))
         .map((cell) => {
           const id = cell.dataset.resourceId!;
           const lane = document.querySelector(`.shift-board td.fc-timeline-lane[data-resource-id="${id}"]`);
           const chips = [...(lane?.querySelectorAll<HTMLElement>('.chip[data-shift-id]') ?? [])].map((c) => Number(c.dataset.shiftId));
           return { id: Number(id), name: cell.querySelector('.row-name')!.textContent, chips: chips.sort((a, b) => a - b) };
-        }),
-    );
+        });
+      return { drawn, daysInView };
+    });
     expect(drawn.length).toBeGreaterThan(3);
+    expect(daysInView.length).toBeGreaterThan(5);
     // The rows in view are the board's first restaurants, in order, under their names.
     expect(drawn.map((row) => row.name)).toEqual(restaurants.slice(0, drawn.length).map((r) => r.name));
-    // Each row's chips are that restaurant's shifts of the range, no more and no fewer.
+    // Each row's chips are that restaurant's shifts of the range: every one of the days in view, and no other shift.
     for (const row of drawn) {
-      const expected = shifts.filter((s) => s.restaurant_id === row.id).map((s) => s.id).sort((a, b) => a - b);
-      expect({ restaurant: row.name, shifts: row.chips }).toEqual({ restaurant: row.name, shifts: expected });
+      const own = shifts.filter((s) => s.restaurant_id === row.id);
+      const inView = own.filter((s) => daysInView.includes(s.period_date)).map((s) => s.id);
+      expect({ restaurant: row.name, missing: inView.filter((id) => !row.chips.includes(id)) }).toEqual({ restaurant: row.name, missing: [] });
+      expect({ restaurant: row.name, others: row.chips.filter((id) => !own.some((s) => s.id === id)) }).toEqual({ restaurant: row.name, others: [] });
     }
     expect(drawn.some((row) => row.chips.length > 0)).toBe(true);
     await context.close();

@@ -67,6 +67,11 @@ const NO_ATTENDANCE: ReadonlyMap<number, Attendance> = new Map();
 
 const NONE: ReadonlySet<number> = new Set();
 
+/** The grid's scroller (the one that scrolls both ways; the names' scrolls only down). */
+function gridScroller(root: HTMLElement | null): HTMLElement | null {
+  return root?.querySelector('.fc-timeline-body')?.closest<HTMLElement>('.fc-scroller') ?? null;
+}
+
 type RowResource = { id: string; title: string; extendedProps: { kind?: string; height?: number } };
 
 /**
@@ -99,11 +104,17 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
           });
           return heights;
         },
-        () => {
-          if (rowsShown.current) return;
-          rowsShown.current = true;
-          markFirstScreenShown();
-          latest.current.onRowsShown?.();
+        {
+          drew: () => {
+            if (rowsShown.current) return;
+            rowsShown.current = true;
+            markFirstScreenShown();
+            latest.current.onRowsShown?.();
+          },
+          across: () => {
+            const grid = gridScroller(rootRef.current);
+            return grid ? { left: grid.scrollLeft, width: grid.clientWidth, total: grid.scrollWidth } : null;
+          },
         },
       ),
   );
@@ -148,6 +159,9 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     setWaiting(false);
     drawn.release();
   }, [waiting, rangeChanged, loading, drawn]);
+
+  const days = useMemo(() => datesOf(shownRange), [shownRange]);
+  useEffect(() => drawn.setDays(days, today), [drawn, days, today]);
 
   // FullCalendar's first render (its tables, a forced layout) waits for the next task: together with the page's
   // own first render it made one task of about 200 ms at 300 restaurants; apart, each stays under 100 ms.
@@ -207,6 +221,7 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
       shiftsOf: (id) => drawn.shiftsOf(id),
       shift: (id) => latest.current.store.get(id),
       topOf: (key) => drawn.topOf(key),
+      columnOf: (date) => drawn.columnOf(date),
     });
     const ref = latest.current.keyboardRef;
     if (ref) ref.current = keyboard;
@@ -238,7 +253,6 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     return () => observer.disconnect();
   }, []);
 
-  const days = useMemo(() => datesOf(shownRange), [shownRange]);
   const visibleRange = useMemo(() => ({ start: shownRange.from, end: addDays(shownRange.to, 1) }), [shownRange.from, shownRange.to]);
 
   const resourceLaneContent = useCallback(

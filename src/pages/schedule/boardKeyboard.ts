@@ -17,6 +17,8 @@ export interface BoardKeyboardSource {
   shift(id: number): ShiftRecord | undefined;
   /** Where a row starts in the grid's scroll (estimated for rows not drawn yet). */
   topOf(key: string): number | undefined;
+  /** Where a day's column is across the grid's scroll (its chips are drawn only near the view: dayWindow.ts). */
+  columnOf(date: string): { left: number; width: number } | undefined;
 }
 
 export interface BoardKeyboard {
@@ -109,16 +111,18 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     focusNow(el);
   };
 
-  /** Focuses what `find` finds now, or once the rows are drawn; scrolls to `top` meanwhile. */
-  const focusWhenDrawn = (find: () => HTMLElement | null, top: number | undefined) => {
+  /** Focuses what `find` finds now, or once drawn; scrolls to the row's `top` and to the day's `column` meanwhile. */
+  const focusWhenDrawn = (find: () => HTMLElement | null, top: number | undefined, column?: { left: number; width: number }) => {
     const el = find();
     if (el) return land(find, el);
     pending = { find, until: performance.now() + WAIT_MS };
     const { grid } = scrollers();
-    if (grid && top !== undefined) {
-      grid.scrollTop = Math.max(0, top - grid.clientHeight / 3);
-      align(grid);
+    if (!grid) return;
+    if (top !== undefined) grid.scrollTop = Math.max(0, top - grid.clientHeight / 3);
+    if (column && (column.left < grid.scrollLeft || column.left + column.width > grid.scrollLeft + grid.clientWidth)) {
+      grid.scrollLeft = Math.max(0, column.left - (grid.clientWidth - column.width) / 2);
     }
+    align(grid);
   };
 
   const chipOf = (id: number) => () => root.querySelector<HTMLElement>(`.chip[data-shift-id="${id}"]`)?.closest<HTMLElement>('.fc-event') ?? null;
@@ -206,7 +210,7 @@ export function boardKeyboard(root: HTMLElement, source: BoardKeyboardSource): B
     if (!current) return;
     e.preventDefault();
     const to = nextShift(source.rows(), source.shiftsOf, current, key);
-    if (to) focusWhenDrawn(chipOf(to.id), source.topOf(String(to.restaurant_id)));
+    if (to) focusWhenDrawn(chipOf(to.id), source.topOf(String(to.restaurant_id)), source.columnOf(to.period_date));
   };
 
   root.addEventListener('scroll', onScroll, true);

@@ -1,11 +1,12 @@
 import type { CalendarApi, EventInput } from '@fullcalendar/core';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { chipClasses } from './chip';
+import { DayWindow, busiestDay, type AcrossView } from './dayWindow';
 import { RowHeights, rowAt, rowTops, rowsInView, type BoardRow } from './rowWindow';
 import type { ShiftStore, StoreChange } from './shiftStore';
 import { laterTask, urgentTask, type CancelTask } from './tasks';
 
-/** Rows drawn beyond the view, above and below, in pixels: a wheel turn or two never shows an empty row. */
+/** Rows drawn beyond the view, above and below, and days beside it, in pixels: a wheel turn or two never shows an empty row. */
 const MARGIN_PX = 400;
 /**
  * What a step of rows may take, in ms of wall time. FullCalendar renders a step's rows in one go, then lays them out
@@ -46,6 +47,14 @@ const toEvent = (s: ShiftRecord): EventInput => ({
 
 const sourceId = (key: string) => `row-${key}`;
 
+/** A restaurant's shown shifts, the most chips they stack in one day, and that day. */
+interface Shown {
+  shifts: ShiftRecord[];
+  stack: number;
+  busiest: string;
+}
+const NONE_SHOWN: Shown = { shifts: [], stack: 0, busiest: '' };
+
 /** getApi() is typed as CalendarApi; the object is the Calendar, which can batch renders. */
 const batch = (api: CalendarApi, run: () => void) => (api as unknown as { batchRendering(run: () => void): void }).batchRendering(run);
 
@@ -71,8 +80,13 @@ export class DrawnRows {
   /** Between hold() and release(): the range is changing, and no row is drawn. */
   private held = false;
   private holdTimer: CancelTask | null = null;
-  /** The shown shifts of each restaurant and the most chips they stack in one day, rebuilt after a store change. */
-  private byRestaurant: Map<number, { shifts: ShiftRecord[]; stack: number }> | null = null;
+  /** The shown shifts of each restaurant, the most chips they stack in one day and that day, rebuilt after a store change. */
+  private byRestaurant: Map<number, Shown> | null = null;
+  /** The index before the last store change: a row whose busiest day moved is drawn again. */
+  private lastIndex: Map<number, Shown> | null = null;
+  /** The days whose chips are drawn, and the window's version each drawn restaurant row was drawn under. */
+  private readonly dayWindow = new DayWindow();
+  private drawnWith = new Map<string, number>();
   private spacerHeights = { [ABOVE]: 0, [BELOW]: 0 };
   /** What a chip of a step has cost lately, ms (a moving average of the steps' wall time per chip). */
   private msPerChip = FIRST_MS_PER_CHIP;
@@ -81,9 +95,19 @@ export class DrawnRows {
     private readonly api: () => CalendarApi | undefined,
     private readonly store: ShiftStore,
     private readonly measure: () => Map<string, number>,
-    /** After each step that brought rows into the page. */
-    private readonly drew: () => void = () => {},
+    private readonly hooks: {
+      /** After each step that brought rows into the page. */
+      drew?: () => void;
+      /** Where the grid's view is across (null: not laid out yet). */
+      across?: () => AcrossView | null;
+    } = {},
   ) {}
+
+  /** The range's days, and today (whose chips are always drawn: see DayWindow). */
+  setDays(days: readonly string[], today: string): void {
+    this.dayWindow.setDays(days, today);
+    this.schedule();
+  }
 
   /** New rows (location, filter) or a new chip filter: everything is drawn again from the view. */
   setRows(rows: BoardRow[], visible: (shift: ShiftRecord) => boolean): void {
@@ -108,6 +132,7 @@ export class DrawnRows {
       for (const id of change.ids) {
         api.getEventById(String(id))?.remove();
         const shift = this.store.get(id);
+        // Drawn whatever its day: a chip beside the view is still the shift, and a row's new busiest day must show.
         if (!shift || !this.visible(shift) || !this.isDrawn(String(shift.restaurant_id))) continue;
         const source = api.getEventSourceById(sourceId(String(shift.restaurant_id)));
         if (source) api.addEvent(toEvent(shift), source);
@@ -126,6 +151,12 @@ export class DrawnRows {
   shiftsOf(restaurantId: number): readonly ShiftRecord[] {
     this.index();
     return this.byRestaurant!.get(restaurantId)?.shifts ?? [];
+  }
+
+  /** Where a day's column is across the grid's scroll, in pixels. */
+  columnOf(date: string): { left: number; width: number } | undefined {
+    const total = this.hooks.across?.()?.total;
+    return total ? this.dayWindow.columnOf(date, total) : undefined;
   }
 
   /** Where a row starts in the grid's scroll: measured if it was drawn, estimated if not. */
@@ -195,6 +226,7 @@ export class DrawnRows {
         for (const source of sources) source.remove();
       });
     }
+    this.drawnWith.clear();
     this.from = this.to = 0;
     this.schedule(true);
   }
@@ -222,30 +254,38 @@ export class DrawnRows {
     return i !== undefined && i >= this.from && i < this.to;
   }
 
-  private shown(row: BoardRow): { shifts: ShiftRecord[]; stack: number } {
+  private shown(row: BoardRow): Shown {
     this.index();
-    return (row.kind === 'restaurant' && this.byRestaurant!.get(row.restaurant.id)) || { shifts: [], stack: 0 };
+    return (row.kind === 'restaurant' && this.byRestaurant!.get(row.restaurant.id)) || NONE_SHOWN;
   }
 
-  /** The shown shifts by restaurant, built again after a store change; answers whether it had to be built. */
+  /** The chips a restaurant row draws: its shown shifts of the days drawn (see DayWindow). */
+  private chipsOf(row: BoardRow): ShiftRecord[] {
+    const shown = this.shown(row);
+    return this.dayWindow.chips(shown.shifts, shown.busiest);
+  }
+
+  /**
+   * The shown shifts by restaurant, built again after a store change; answers whether it had to be built. A drawn row
+   * whose busiest day moved is drawn again: the day that sets its height must be among its chips.
+   */
   private index(): boolean {
-    if (!this.byRestaurant) {
-      const map = new Map<number, { shifts: ShiftRecord[]; stack: number }>();
-      for (const s of this.store.all()) {
-        if (!this.visible(s)) continue;
-        let entry = map.get(s.restaurant_id);
-        if (!entry) map.set(s.restaurant_id, (entry = { shifts: [], stack: 0 }));
-        entry.shifts.push(s);
-      }
-      for (const entry of map.values()) {
-        const perDay = new Map<string, number>();
-        for (const s of entry.shifts) perDay.set(s.period_date, (perDay.get(s.period_date) ?? 0) + 1);
-        entry.stack = Math.max(0, ...perDay.values());
-      }
-      this.byRestaurant = map;
-      return true;
+    if (this.byRestaurant) return false;
+    const map = new Map<number, Shown>();
+    for (const s of this.store.all()) {
+      if (!this.visible(s)) continue;
+      let entry = map.get(s.restaurant_id);
+      if (!entry) map.set(s.restaurant_id, (entry = { shifts: [], stack: 0, busiest: '' }));
+      entry.shifts.push(s);
     }
-    return false;
+    for (const [id, entry] of map) {
+      const { day, stack } = busiestDay(entry.shifts);
+      entry.stack = stack;
+      entry.busiest = day;
+      if (this.lastIndex && this.lastIndex.get(id)?.busiest !== day) this.drawnWith.delete(String(id));
+    }
+    this.byRestaurant = this.lastIndex = map;
+    return true;
   }
 
   private tops(): number[] {
@@ -264,6 +304,8 @@ export class DrawnRows {
     const t0 = performance.now();
     // A month of shifts sorted by restaurant is a task's worth of its own on a busy machine: the rows come next task.
     if (this.index() && performance.now() - t0 > INDEX_ALONE_MS) return this.schedule(urgent);
+    // The view left the days drawn: every drawn row's chips are drawn again, the rows in view first (below).
+    this.dayWindow.follow(this.hooks.across?.() ?? null, MARGIN_PX);
     const tops = this.tops();
     const want = rowsInView(tops, this.view.top, this.view.height, MARGIN_PX);
     const leaving: BoardRow[] = [];
@@ -289,27 +331,43 @@ export class DrawnRows {
     while (chips < budget && (to < want.to || from > want.from)) {
       const i = to < want.to ? to++ : --from;
       coming.push([i, this.rows[i]]);
-      chips += Math.max(1, this.shown(this.rows[i]).shifts.length);
+      chips += Math.max(1, this.chipsOf(this.rows[i]).length);
+    }
+    // With the step's room left: drawn rows whose chips are of other days than the window's, from the view down.
+    const redrawing: BoardRow[] = [];
+    const version = this.dayWindow.version;
+    const isComing = new Set(coming.map(([i]) => i));
+    const first = Math.min(Math.max(from, rowAt(tops, this.view.top)), to);
+    for (let n = 0; n < to - from && chips < budget; n++) {
+      const i = first + n < to ? first + n : from + (first + n - to);
+      const row = this.rows[i];
+      if (row.kind !== 'restaurant' || isComing.has(i) || this.drawnWith.get(row.key) === version) continue;
+      redrawing.push(row);
+      chips += Math.max(1, this.chipsOf(row).length);
     }
 
     this.from = from;
     this.to = to;
     const above = Math.round(tops[from]);
     const below = Math.round(tops[tops.length - 1] - tops[to]);
-    if (!leaving.length && !coming.length && above === this.spacerHeights[ABOVE] && below === this.spacerHeights[BELOW]) return;
+    if (!leaving.length && !coming.length && !redrawing.length && above === this.spacerHeights[ABOVE] && below === this.spacerHeights[BELOW]) return;
 
     batch(api, () => {
       this.remove(api, leaving);
       for (const [i, row] of coming) {
         const title = row.kind === 'area' ? row.title : row.restaurant.name;
         api.addResource({ id: row.key, title, sortIndex: i, kind: row.kind });
-        if (row.kind === 'restaurant') api.addEventSource({ id: sourceId(row.key), events: this.shown(row).shifts.map(toEvent) });
+        if (row.kind === 'restaurant') this.drawChips(api, row, version);
+      }
+      for (const row of redrawing) {
+        api.getEventSourceById(sourceId(row.key))?.remove();
+        this.drawChips(api, row, version);
       }
       this.setSpacer(api, ABOVE, above);
       this.setSpacer(api, BELOW, below);
     });
 
-    if (coming.length) this.drew();
+    if (coming.length) this.hooks.drew?.();
     // FullCalendar has laid the rows out: their real heights correct the estimates of the rows not drawn.
     const measured = this.measure();
     if (chips) this.learnStepCost(performance.now() - t0, chips);
@@ -322,7 +380,18 @@ export class DrawnRows {
       if (Math.abs(this.heights.height(row, stack) - height) > 0.5) changed = true;
       this.heights.record(row, stack, height);
     }
-    if (changed || this.from > want.from || this.to < want.to) this.schedule();
+    if (changed || this.from > want.from || this.to < want.to || this.staleRows(version)) this.schedule();
+  }
+
+  private drawChips(api: CalendarApi, row: BoardRow, version: number): void {
+    api.addEventSource({ id: sourceId(row.key), events: this.chipsOf(row).map(toEvent) });
+    this.drawnWith.set(row.key, version);
+  }
+
+  /** Whether a drawn restaurant row's chips are of other days than the window's. */
+  private staleRows(version: number): boolean {
+    for (let i = this.from; i < this.to; i++) if (this.rows[i].kind === 'restaurant' && this.drawnWith.get(this.rows[i].key) !== version) return true;
+    return false;
   }
 
   /** A step of `chips` took `ms`: the next steps are sized on the recent steps, the latest counting half. */
@@ -334,6 +403,7 @@ export class DrawnRows {
     for (const row of rows) {
       api.getEventSourceById(sourceId(row.key))?.remove();
       api.getResourceById(row.key)?.remove();
+      this.drawnWith.delete(row.key);
     }
   }
 
