@@ -178,7 +178,8 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
     drawn.setRows(rows, visible);
   }, [drawn, rows, visible, calendarShown]);
 
-  // The view moves: FullCalendar scrolls its row labels and lanes together; either tells where the view is.
+  // The view moves: FullCalendar scrolls its row labels and lanes together; either tells where the view is. A wider
+  // or taller window shows more of the grid too.
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
@@ -186,8 +187,16 @@ export function ShiftCalendar(props: ShiftCalendarProps) {
       const el = e.target as HTMLElement;
       if (el.classList?.contains('fc-scroller') && el.closest('.fc-scrollgrid-section-body')) drawn.scrolled(el.scrollTop, el.clientHeight);
     };
+    const onResize = () => {
+      const grid = gridScroller(root);
+      if (grid) drawn.scrolled(grid.scrollTop, grid.clientHeight);
+    };
     root.addEventListener('scroll', onScroll, true);
-    return () => root.removeEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', onResize);
+    return () => {
+      root.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onResize);
+    };
   }, [drawn]);
 
   // Buttons inside the HTML content (Add, Paste, day menus, chips): one listener for all of them.

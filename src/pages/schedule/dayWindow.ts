@@ -1,10 +1,17 @@
 import type { ShiftRecord } from '../../../domain/shifts';
 
 /** Where the grid's view is across: its scroll from the left, its width and the width of all the days, in pixels. */
-export interface AcrossView {
+export interface GridAcross {
   left: number;
   width: number;
   total: number;
+}
+
+/** The same, with the width of a day's column (which a new range of as many days keeps). */
+export interface AcrossView {
+  left: number;
+  width: number;
+  dayWidth: number;
 }
 
 /**
@@ -46,8 +53,8 @@ export class DayWindow {
    */
   follow(view: AcrossView | null, margin: number): boolean {
     const count = this.days.length;
-    if (!view || !count || view.total <= 0) return false;
-    const dayWidth = view.total / count;
+    if (!view || !count || view.dayWidth <= 0) return false;
+    const { dayWidth } = view;
     const dayAt = (x: number) => Math.min(count, Math.max(0, Math.floor(x / dayWidth)));
     const firstSeen = dayAt(view.left);
     const lastSeen = Math.min(count, Math.ceil((view.left + view.width) / dayWidth));
@@ -62,6 +69,11 @@ export class DayWindow {
     return true;
   }
 
+  /** The grid's place across, with its days' width (null: no days, or not laid out). */
+  viewOf(grid: GridAcross | null): AcrossView | null {
+    return grid && this.days.length && grid.total > 0 ? { left: grid.left, width: grid.width, dayWidth: grid.total / this.days.length } : null;
+  }
+
   /** A row's chips to draw: its shifts of the days in the window, of its busiest day and of today. */
   chips(shifts: readonly ShiftRecord[], busiest: string): ShiftRecord[] {
     if (this.from === 0 && this.to >= this.days.length) return shifts as ShiftRecord[];
@@ -71,12 +83,10 @@ export class DayWindow {
     });
   }
 
-  /** Where a day's column is across the grid, in pixels, for a view `total` wide (undefined: not in the range). */
-  columnOf(date: string, total: number): { left: number; width: number } | undefined {
+  /** Where a day's column is across the grid, in pixels (undefined: not in the range). */
+  columnOf(date: string, view: AcrossView): { left: number; width: number } | undefined {
     const i = this.index.get(date);
-    if (i === undefined || !this.days.length) return undefined;
-    const width = total / this.days.length;
-    return { left: i * width, width };
+    return i === undefined ? undefined : { left: i * view.dayWidth, width: view.dayWidth };
   }
 }
 

@@ -1,7 +1,7 @@
 import type { CalendarApi, EventInput } from '@fullcalendar/core';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { chipClasses } from './chip';
-import { DayWindow, busiestDay, type AcrossView } from './dayWindow';
+import { DayWindow, busiestDay, type AcrossView, type GridAcross } from './dayWindow';
 import { RowHeights, rowAt, rowTops, rowsInView, type BoardRow } from './rowWindow';
 import type { ShiftStore, StoreChange } from './shiftStore';
 import { laterTask, urgentTask, type CancelTask } from './tasks';
@@ -18,9 +18,10 @@ const STEP_MS = 35;
 /**
  * Chips per step: the first step's guess, and the bounds. A chip costs about 0.35 ms on a 2-core machine once the
  * board has drawn a few steps, but the board's very first step runs FullCalendar's code for the first time and cost
- * about 1 ms a chip (a month's first three rows were one task of 100–130 ms), so the first guess is twice the warm
- * cost (two rows of a month) and the steps after learn the real cost. At least about a Month row's worth, since each step also pays for FullCalendar's render
- * and layout of the whole timeline: steps of a few chips on a loaded machine made a jump to the end take seconds.
+ * about 1 ms a chip (a month's first three rows, all their days, were one task of 100–130 ms), so the first guess is
+ * twice the warm cost and the steps after learn the real cost. At least a few rows' worth, since each step also pays
+ * for FullCalendar's render and layout of the whole timeline: steps of a few chips on a loaded machine made a jump to
+ * the end take seconds.
  */
 const FIRST_MS_PER_CHIP = 0.7;
 const MIN_CHIPS = 40;
@@ -59,8 +60,8 @@ const NONE_SHOWN: Shown = { shifts: [], stack: 0, busiest: '' };
 const batch = (api: CalendarApi, run: () => void) => (api as unknown as { batchRendering(run: () => void): void }).batchRendering(run);
 
 /**
- * Keeps FullCalendar holding the rows in view (plus a margin) and their chips, as one unbroken run of rows between
- * the two spacers. A jump draws the rows in view first and the margins after, a few rows per step, each step its
+ * Keeps FullCalendar holding the rows in view (plus a margin) and their chips of the days near the view (DayWindow),
+ * as one unbroken run of rows between the two spacers. A jump draws the rows in view first and the margins after, a few rows per step, each step its
  * own task. Shifts come from the store when a row is drawn, so live changes to rows out of view show when they
  * come into view. Everything it made goes with the calendar: it holds no listener outside it.
  */
@@ -87,6 +88,12 @@ export class DrawnRows {
   /** The days whose chips are drawn, and the window's version each drawn restaurant row was drawn under. */
   private readonly dayWindow = new DayWindow();
   private drawnWith = new Map<string, number>();
+  /**
+   * Where the view was across when last read: after a step's own layout (read then, it costs nothing), or at a scroll.
+   * Read at the start of a step instead, it would lay out the page the caller left changed (a new range's render)
+   * once more before the step's own layout. Kept over a new range: a day's width stays, and the next step reads it again.
+   */
+  private acrossSeen: AcrossView | null = null;
   private spacerHeights = { [ABOVE]: 0, [BELOW]: 0 };
   /** What a chip of a step has cost lately, ms (a moving average of the steps' wall time per chip). */
   private msPerChip = FIRST_MS_PER_CHIP;
@@ -99,7 +106,7 @@ export class DrawnRows {
       /** After each step that brought rows into the page. */
       drew?: () => void;
       /** Where the grid's view is across (null: not laid out yet). */
-      across?: () => AcrossView | null;
+      across?: () => GridAcross | null;
     } = {},
   ) {}
 
@@ -120,6 +127,7 @@ export class DrawnRows {
 
   scrolled(top: number, height: number): void {
     this.view = { top, height: height || this.view.height };
+    this.acrossSeen = null;
     this.schedule();
   }
 
@@ -155,8 +163,8 @@ export class DrawnRows {
 
   /** Where a day's column is across the grid's scroll, in pixels. */
   columnOf(date: string): { left: number; width: number } | undefined {
-    const total = this.hooks.across?.()?.total;
-    return total ? this.dayWindow.columnOf(date, total) : undefined;
+    const view = this.across();
+    return view ? this.dayWindow.columnOf(date, view) : undefined;
   }
 
   /** Where a row starts in the grid's scroll: measured if it was drawn, estimated if not. */
@@ -305,7 +313,7 @@ export class DrawnRows {
     // A month of shifts sorted by restaurant is a task's worth of its own on a busy machine: the rows come next task.
     if (this.index() && performance.now() - t0 > INDEX_ALONE_MS) return this.schedule(urgent);
     // The view left the days drawn: every drawn row's chips are drawn again, the rows in view first (below).
-    this.dayWindow.follow(this.hooks.across?.() ?? null, MARGIN_PX);
+    this.dayWindow.follow((this.acrossSeen ??= this.across()), MARGIN_PX);
     const tops = this.tops();
     const want = rowsInView(tops, this.view.top, this.view.height, MARGIN_PX);
     const leaving: BoardRow[] = [];
@@ -370,6 +378,7 @@ export class DrawnRows {
     if (coming.length) this.hooks.drew?.();
     // FullCalendar has laid the rows out: their real heights correct the estimates of the rows not drawn.
     const measured = this.measure();
+    this.acrossSeen = this.across();
     if (chips) this.learnStepCost(performance.now() - t0, chips);
     let changed = false;
     for (let i = this.from; i < this.to; i++) {
@@ -392,6 +401,10 @@ export class DrawnRows {
   private staleRows(version: number): boolean {
     for (let i = this.from; i < this.to; i++) if (this.rows[i].kind === 'restaurant' && this.drawnWith.get(this.rows[i].key) !== version) return true;
     return false;
+  }
+
+  private across(): AcrossView | null {
+    return this.dayWindow.viewOf(this.hooks.across?.() ?? null);
   }
 
   /** A step of `chips` took `ms`: the next steps are sized on the recent steps, the latest counting half. */
