@@ -6,7 +6,7 @@ import { RowHeights, rowAt, rowTops, rowsInView, type BoardRow } from './rowWind
 import type { ShiftStore, StoreChange } from './shiftStore';
 import { laterTask, urgentTask, type CancelTask } from './tasks';
 
-/** Rows drawn beyond the view, above and below, and days beside it, in pixels: a wheel turn or two never shows an empty row. */
+/** Rows drawn beyond the view above and below, and days beside it, in pixels: a wheel turn never shows an empty row. */
 const MARGIN_PX = 400;
 /**
  * What a step of rows may take, in ms of wall time. FullCalendar renders a step's rows in one go, then lays them out
@@ -61,9 +61,9 @@ const batch = (api: CalendarApi, run: () => void) => (api as unknown as { batchR
 
 /**
  * Keeps FullCalendar holding the rows in view (plus a margin) and their chips of the days near the view (DayWindow),
- * as one unbroken run of rows between the two spacers. A jump draws the rows in view first and the margins after, a few rows per step, each step its
- * own task. Shifts come from the store when a row is drawn, so live changes to rows out of view show when they
- * come into view. Everything it made goes with the calendar: it holds no listener outside it.
+ * as one unbroken run of rows between the two spacers. A jump draws the rows in view first and the margins after, a
+ * few rows per step, each step its own task. Shifts come from the store when a row is drawn, so live changes to rows
+ * out of view show when they come into view. Everything it made goes with the calendar: it holds no listener outside it.
  */
 export class DrawnRows {
   private rows: BoardRow[] = [];
