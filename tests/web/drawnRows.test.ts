@@ -26,11 +26,16 @@ function fakeCalendar(log: string[], chips = new Map<string, number[]>()) {
       log.push(`row ${title}`);
       resources.set(id, { id, remove: () => resources.delete(id), setExtendedProp: () => undefined });
     },
-    addEventSource: ({ id, events }: { id: string; events: { id: string; resourceId: string }[] }) => {
-      const row = events[0]?.resourceId ?? id.replace('row-', '');
+    addEventSource: ({ id, events }: { id: string; events: { id: string }[] }) => {
+      const row = id.replace('row-', '');
       chips.set(row, events.map((e) => Number(e.id)));
       sources.set(id, { remove: () => (sources.delete(id), chips.delete(row)) });
     },
+    getEventById: (id: string) => {
+      const row = [...chips].find(([, ids]) => ids.includes(Number(id)))?.[0];
+      return row ? { remove: () => chips.set(row, chips.get(row)!.filter((chip) => chip !== Number(id))) } : null;
+    },
+
   };
   return api as unknown as CalendarApi;
 }
@@ -66,25 +71,36 @@ describe("the board's drawn rows", () => {
       .concat([shift(200, 1, '2026-12-20'), shift(201, 1, '2026-12-20'), shift(300, 2, '2026-12-25'), shift(301, 2, '2026-12-25'), shift(302, 2, '2026-12-02')]);
     store.replaceAll(shifts);
     const chips = new Map<string, number[]>();
-    const calendar = fakeCalendar([], chips);
+    const log: string[] = [];
+    const calendar = fakeCalendar(log, chips);
     // Thirty days of 100 px; the view is 800 px wide, so with 400 px beside it the days drawn are the first twelve.
     const view = { left: 0, width: 800, total: 3000 };
     const drawn = new DrawnRows(() => calendar, store, () => new Map(), { across: () => view });
+    store.subscribe((change) => drawn.storeChanged(change));
     drawn.setDays(days, '2026-12-05');
     drawn.scrolled(0, 600);
     drawn.setRows(boardRows([restaurant(1), restaurant(2)], false), () => true);
     await settle();
-    const ids = (from: number, to: number) => shifts.filter((s) => s.restaurant_id === 1 && s.period_date >= days[from] && s.period_date <= days[to]).map((s) => s.id);
+    const ids = (from: number, to: number) => store.all().filter((s) => s.restaurant_id === 1 && s.period_date >= days[from] && s.period_date <= days[to]).map((s) => s.id);
     const busiest = [119, 200, 201];
     expect(new Set(chips.get('1'))).toEqual(new Set([...ids(0, 11), ...busiest]));
     expect(new Set(chips.get('2'))).toEqual(new Set([300, 301, 302]));
 
-    // Scrolled to the month's end: the last days' chips come, the first days' go; the rows stay.
+    // Two of the 20th's shifts cancelled elsewhere: the row's busiest day is now its first, and the 20th's last chip,
+    // beside the view, goes with the rest of the days not drawn.
+    store.remove([200, 201]);
+    await settle();
+    expect(new Set(chips.get('1'))).toEqual(new Set(ids(0, 11)));
+
+    // Scrolled to the month's end: the last days' chips come, the first days' go (but the busiest's and today's);
+    // the rows themselves stay.
+    const rowsAdded = log.length;
     view.left = 2200;
     drawn.scrolled(0, 600);
     await settle();
-    expect(new Set(chips.get('1'))).toEqual(new Set([...ids(18, 29), 104]));
+    expect(new Set(chips.get('1'))).toEqual(new Set([...ids(18, 29), 100, 104]));
     expect(new Set(chips.get('2'))).toEqual(new Set([300, 301]));
+    expect(log).toHaveLength(rowsAdded);
     // The keyboard scrolls to a day's column to reach a chip not drawn.
     expect(drawn.columnOf('2026-12-02')).toEqual({ left: 100, width: 100 });
     drawn.dispose();

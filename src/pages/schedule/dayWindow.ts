@@ -48,25 +48,24 @@ export class DayWindow {
   }
 
   /**
-   * Moves the window to the view (plus `margin` pixels each side) if the view has left the days it covers; answers
-   * whether it moved. A window that still covers the view stays, so a scroll within the margin draws nothing.
+   * Moves the window to the view (plus `margin` pixels each side) if the view has left the days it covers. A window
+   * that still covers the view stays, so a scroll within the margin draws nothing.
    */
-  follow(view: AcrossView | null, margin: number): boolean {
+  follow(view: AcrossView | null, margin: number): void {
     const count = this.days.length;
-    if (!view || !count || view.dayWidth <= 0) return false;
+    if (!view || !count || view.dayWidth <= 0) return;
     const { dayWidth } = view;
     const dayAt = (x: number) => Math.min(count, Math.max(0, Math.floor(x / dayWidth)));
     const firstSeen = dayAt(view.left);
     const lastSeen = Math.min(count, Math.ceil((view.left + view.width) / dayWidth));
-    if (this.placed && firstSeen >= this.from && lastSeen <= this.to) return false;
+    if (this.placed && firstSeen >= this.from && lastSeen <= this.to) return;
     const from = dayAt(view.left - margin);
     const to = Math.min(count, Math.ceil((view.left + view.width + margin) / dayWidth));
     this.placed = true;
-    if (from === this.from && to === this.to) return false;
+    if (from === this.from && to === this.to) return;
     this.from = from;
     this.to = to;
     this.version++;
-    return true;
   }
 
   /** The grid's place across, with its days' width (null: no days, or not laid out). */
