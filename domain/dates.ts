@@ -76,6 +76,23 @@ export function ukDate(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const UK_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** 'YYYY-MM-DD' from 'DD/MM/YYYY' (as typed) or 'YYYY-MM-DD' (as sent); null when not a real date of 1900–2200. */
+export function readDate(value: string): string | null {
+  const text = value.trim();
+  let y: number, m: number, d: number;
+  const iso = ISO_DATE.exec(text);
+  const uk = UK_DATE.exec(text);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (uk) [y, m, d] = [Number(uk[3]), Number(uk[2]), Number(uk[1])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900 || y > 2200) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** 'Mon 30/11/2026': a shift's day where the weekday matters to the reader. */

@@ -3,7 +3,7 @@ import {
   type DriverWorkingTime,
 } from './availability';
 import { breachMessage, DriverPlan, hoursText, shiftAt, type PlannedShift, type WorkingTimeLimits } from './workingTime';
-import { SHIFT_MSG } from './validation/shift';
+import { SHIFT_MSG } from './validation/shiftMessages';
 import { toMinutes } from './dates';
 
 /**

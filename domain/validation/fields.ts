@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readDate } from '../dates';
 import { toPence } from '../money';
 import { listFromText, readId, readKeyedId } from './ids';
 import { WIRE, orNull, sent, type Wire } from './wire';
@@ -163,23 +164,6 @@ export function flag(defaultValue: boolean) {
     return ['1', 'true', 'yes', 'on'].includes(String(v).trim().toLowerCase());
   });
   return sent(schema, { ...WIRE.flag, description: `Default ${defaultValue}` });
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const UK_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** 'YYYY-MM-DD' from 'DD/MM/YYYY' (as typed) or 'YYYY-MM-DD' (as sent); null when not a real date. */
-export function readDate(value: string): string | null {
-  const text = value.trim();
-  let y: number, m: number, d: number;
-  const iso = ISO_DATE.exec(text);
-  const uk = UK_DATE.exec(text);
-  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (uk) [y, m, d] = [Number(uk[3]), Number(uk[2]), Number(uk[1])];
-  else return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900 || y > 2200) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 /** An optional date (spec 2, section 5: 'Date invalid format.' otherwise). */

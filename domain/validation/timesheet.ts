@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, readId } from './ids';
-import { ukDate } from '../dates';
+import { readDate, ukDate } from '../dates';
 import { formatPounds, toPence } from '../money';
 import { CANCELLATION_TIMESHEET, TIMESHEET_PROGRESS, TIMESHEET_STATUS, codes } from '../statuses';
 import { isTime } from '../timeList';
@@ -53,21 +53,6 @@ function fail(ctx: z.RefinementCtx, message: string): never {
 function optionalId(value: unknown, ctx: z.RefinementCtx, message: string = TIMESHEET_MSG.idInvalid): number | null {
   if (isBlank(value) || value === 0 || value === '0') return null;
   return readId(value) ?? fail(ctx, message);
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const UK_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** 'YYYY-MM-DD' (as sent) or 'DD/MM/YYYY' (as typed) to 'YYYY-MM-DD'; null when not a real date. */
-export function readDate(value: string): string | null {
-  const text = value.trim();
-  const iso = ISO_DATE.exec(text);
-  const uk = UK_DATE.exec(text);
-  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : uk ? [uk[3], uk[2], uk[1]] : [];
-  if (!y) return null;
-  const date = `${y}-${m}-${d}`;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date ? date : null;
 }
 
 /** Pounds with at most 2 decimals, from a number or text ('10', '-10.50', '£5'). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addDays, toMinutes, ukDate } from '../dates';
 import { HOLIDAY } from '../statuses';
 import { isTime } from '../timeList';
-import { readDate } from './fields';
+import { readDate } from '../dates';
 
 /**
  * A driver's working times (spec 2, sections 2 'Unavailability dialog', 3 'Working period' and 5): weekly

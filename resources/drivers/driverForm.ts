@@ -1,6 +1,6 @@
 import { ukDate } from '../../domain/dates';
 import { DRIVER_PHOTO_FIELDS, RIGHT_TO_WORK_FIELD, type DriverPhotoField } from '../../domain/validation/driver';
-import { readDate } from '../../domain/validation/fields';
+import { readDate } from '../../domain/dates';
 import { NO_IMAGE, storedImage, type ImageValue } from '../../src/components/ImageUpload';
 import type { DriverRecord, RightToWorkPhoto } from './types';
 

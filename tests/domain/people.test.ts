@@ -1,7 +1,8 @@
 import { DATA_FULL_FIELDS, dataFull, dataFullBand, missingDataFullFields } from '../../domain/dataFull';
 import { DRIVER_FILTER, matchesDriverFilter, readDriverFilter } from '../../domain/driverFilters';
 import { fieldErrors } from '../../domain/validation/auth';
-import { AMOUNT_MSG, readDate } from '../../domain/validation/fields';
+import { readDate } from '../../domain/dates';
+import { AMOUNT_MSG } from '../../domain/validation/fields';
 import { DRIVER_MSG, activityLabel, driverFormSchema, halfBoardSchema } from '../../domain/validation/driver';
 import { RESTAURANT_MSG, readRestaurantStatus, restaurantFormSchema, restaurantInUseMessage, restaurantProfileFormSchema } from '../../domain/validation/restaurant';
 import { PERIOD_MSG, dayProblems, isHolidayDate, normaliseDay, workingTimesMessages } from '../../domain/validation/workingTimes';

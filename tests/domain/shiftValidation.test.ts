@@ -1,4 +1,5 @@
-import { SHIFT_MSG, copySchema, freeShiftSchema, publishSchema, shiftQuerySchema, shiftSchema } from '../../domain/validation/shift';
+import { copySchema, freeShiftSchema, publishSchema, shiftQuerySchema, shiftSchema } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { CANCEL_MSG, cancellationSchema, readCancellationFee } from '../../domain/validation/cancellation';
 import { OWN_MSG } from '../../domain/messages';
 

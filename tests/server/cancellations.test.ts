@@ -1,7 +1,7 @@
 import { suiteTestApp } from '../helpers/testApp';
 import { ADMIN, MANAGER, RESTAURANT, RecordingBroadcaster, areaId, makeDriver, makeShift, restaurantId, timesheetRow } from '../helpers/timesheetFixtures';
 import { CANCELLATION_TIMESHEET as C, DRIVER_STATUS } from '../../domain/statuses';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { TIMESHEET_MSG, transitionMessage } from '../../domain/validation/timesheet';
 import type { ReportRow } from '../../domain/reports';
 import type { TimesheetView } from '../../domain/timesheets';

@@ -6,7 +6,7 @@ import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { SHIFT_CHANNEL } from '../../domain/channels';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { COVER_MSG, NO_SHOW_REASON } from '../../domain/cover';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { SHIFT_STATUS } from '../../domain/statuses';
 
 // A winter Wednesday far from the demo's weeks (London time is UTC): the clock stands at 18:40, so a shift of

@@ -5,7 +5,7 @@ import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { SHIFT_CHANNEL } from '../../domain/channels';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { FILL_MSG } from '../../domain/validation/fill';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import type { FillProposalsAnswer } from '../../domain/planner';
 
 // A week well after the machine's today, so the assistant treats every shift in it as still to come.

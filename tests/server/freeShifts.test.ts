@@ -1,7 +1,7 @@
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { suiteIds, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { OWN_MSG } from '../../domain/messages';
 import { CANCEL_MSG } from '../../domain/validation/cancellation';
 import { draftTooEarlyMessage, type ShiftRecord } from '../../domain/shifts';

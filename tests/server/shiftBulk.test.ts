@@ -2,7 +2,7 @@ import { suiteTestApp, ADMIN, MANAGER, RESTAURANT } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
 import { usePushSender, LocalPushSender, type PushDelivery } from '../../server/services/push';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import type { ShiftRecord } from '../../domain/shifts';
 

@@ -1,7 +1,7 @@
 import { expectRefused, suiteTestApp, ADMIN, MANAGER, RESTAURANT, DRIVER } from '../helpers/testApp';
 import { addTimesheet, makeDriver, makeShift, restaurantId } from '../helpers/shiftFixtures';
 import { RecordingBroadcaster } from '../helpers/recordingBroadcaster';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { AVAILABILITY_MSG } from '../../domain/availability';
 import { OWN_MSG } from '../../domain/messages';
 import type { ShiftRecord } from '../../domain/shifts';

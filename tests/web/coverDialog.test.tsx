@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CoverCandidate } from '../../domain/cover';
 import { CANCEL_MSG } from '../../domain/validation/cancellation';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { CoverDialog } from '../../src/pages/schedule/CoverDialog';
 import { ADMIN, mockApi, renderInAdmin, storeUser, type ApiHandler } from './harness';
 import { shiftRecord } from './shiftFixture';

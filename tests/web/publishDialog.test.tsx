@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminContext } from 'react-admin';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { AVAILABILITY_MSG, BULK_PUBLISH_QUESTION } from '../../domain/availability';
 import type { ShiftRecord } from '../../domain/shifts';
 import { PublishDialog } from '../../src/pages/schedule/PublishDialog';

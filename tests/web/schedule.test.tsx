@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext } from 'react-admin';
 import { AVAILABILITY_MSG } from '../../domain/availability';
-import { SHIFT_MSG } from '../../domain/validation/shift';
+import { SHIFT_MSG } from '../../domain/validation/shiftMessages';
 import { CANCEL_MSG } from '../../domain/validation/cancellation';
 import { OWN_MSG } from '../../domain/messages';
 import { addDays, londonToday, ukDate } from '../../domain/dates';

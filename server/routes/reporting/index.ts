@@ -2,7 +2,7 @@ import { fieldError, notFound } from '../../plugins/errors';
 import { SHIFT_ASSIGNED } from '../../../domain/statuses';
 import { REPORT_EVENT } from '../../../domain/reports';
 import { CANCEL_MSG, cancellationSchema } from '../../../domain/validation/cancellation';
-import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { SHIFT_MSG } from '../../../domain/validation/shiftMessages';
 import { canCancel } from '../../../domain/shifts';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { recordCancellation } from '../../services/cancellations';

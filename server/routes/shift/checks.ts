@@ -3,7 +3,7 @@ import {
   type TimedShift,
 } from '../../../domain/availability';
 import { DRIVER_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
-import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { SHIFT_MSG } from '../../../domain/validation/shiftMessages';
 import type { DriverFacts, RestaurantFacts } from '../../records/shiftFacts';
 
 export interface Candidate extends TimedShift {

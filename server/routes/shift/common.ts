@@ -1,5 +1,5 @@
 import { HttpError, fieldError } from '../../plugins/errors';
-import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { SHIFT_MSG } from '../../../domain/validation/shiftMessages';
 import { priceShift } from '../../../domain/shifts';
 import type { FuelRates } from '../../../domain/pay';
 import type { RestaurantFacts } from '../../records/shiftFacts';

@@ -7,7 +7,7 @@ import { COVER_LIST_SIZE, COVER_MSG, NO_SHOW_REASON, coverCandidates, coverSchem
 import { londonToday, ukDate } from '../../../domain/dates';
 import { REPORT_EVENT } from '../../../domain/reports';
 import { DRIVER_STATUS, SHIFT_ASSIGNED, TIMESHEET_STATUS } from '../../../domain/statuses';
-import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { SHIFT_MSG } from '../../../domain/validation/shiftMessages';
 import { insertCancellationTimesheet } from '../../records/timesheets';
 import { TIMESHEET_CHANNEL } from '../../../domain/channels';
 import { DriverPlan } from '../../../domain/workingTime';

@@ -6,7 +6,7 @@ import {
 } from '../../../domain/planner';
 import { DRIVER_STATUS, SHIFT_STATUS } from '../../../domain/statuses';
 import { FILL_MSG, fillApplySchema, fillProposalsSchema, type FillProposalsInput } from '../../../domain/validation/fill';
-import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { SHIFT_MSG } from '../../../domain/validation/shiftMessages';
 import { DriverPlan } from '../../../domain/workingTime';
 import type { ShiftRecord } from '../../../domain/shifts';
 import { inScope, scopeOf } from '../../plugins/auth';

@@ -7,7 +7,8 @@ import type { Account } from '../../plugins/auth';
 import { raiseAlert } from '../../services/alerts';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { RESTAURANT_STATUS, SHIFT_ASSIGNED, SHIFT_STATUS } from '../../../domain/statuses';
-import { SHIFT_MSG, copySchema, freeShiftSchema, moderateSchema, type FreeShiftInput } from '../../../domain/validation/shift';
+import { copySchema, freeShiftSchema, moderateSchema, type FreeShiftInput } from '../../../domain/validation/shift';
+import { SHIFT_MSG } from '../../../domain/validation/shiftMessages';
 import {
   FREE_SHIFT_BONUSES, canRestaurantPublish, draftDateRefusal, draftTooEarlyMessage, earliestDraftDate, isEditableFreeShift,
   type ShiftRecord, type ShiftState,

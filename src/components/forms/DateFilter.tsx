@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useInput } from 'react-admin';
-import { readDate } from '../../../domain/validation/fields';
+import { readDate } from '../../../domain/dates';
 import { DialogDateField } from './DialogDateField';
 
 /**

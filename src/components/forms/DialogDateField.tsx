@@ -3,7 +3,7 @@ import { Box, IconButton, InputAdornment, Popover, TextField, type SxProps, type
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { londonToday, ukDate } from '../../../domain/dates';
 import { firstOfMonth, lastOfMonth } from '../../../domain/ranges';
-import { readDate } from '../../../domain/validation/fields';
+import { readDate } from '../../../domain/dates';
 import { dayCellSx, monthGrid } from '../calendarMonth';
 import { DayCell, MonthNavigation, WeekdayHeadings } from '../MonthNavigation';
 

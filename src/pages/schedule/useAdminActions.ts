@@ -4,7 +4,7 @@ import { ukDate } from '../../../domain/dates';
 import { SHIFT_STATUS } from '../../../domain/statuses';
 import { SHIFT_LABEL, type ShiftRecord } from '../../../domain/shifts';
 import { AVAILABILITY_MSG, availability, availabilityMessage, overlappingShift, publishAvailabilityMessage, worksForRestaurant } from '../../../domain/availability';
-import { SHIFT_MSG } from '../../../domain/validation/shift';
+import { SHIFT_MSG } from '../../../domain/validation/shiftMessages';
 import type { BoardDriver, BoardRestaurant } from '../../../domain/shiftCalls';
 import { useAppDataProvider } from '../../../providers/dataProvider';
 import { bulkFailures, errorText, saveWarnings } from './api';

@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import { ukDate } from '../../../domain/dates';
 import type { TimesheetView } from '../../../domain/timesheets';
-import { readDate } from '../../../domain/validation/timesheet';
+import { readDate } from '../../../domain/dates';
 import { formatMoney } from '../../components/format';
 import type { TimesheetFormValues } from './timesheetActions';
 

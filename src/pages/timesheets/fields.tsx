@@ -3,7 +3,7 @@ import { Autocomplete, MenuItem, TextField, type TextFieldProps } from '@mui/mat
 import { ukDate } from '../../../domain/dates';
 import { londonTime } from '../../../domain/timesheets';
 import { snapToTimeList, TIME_LIST } from '../../../domain/timeList';
-import { readDate } from '../../../domain/validation/timesheet';
+import { readDate } from '../../../domain/dates';
 import type { TimeFieldProps } from '../../components/TimeField';
 import { DialogDateField as AppDateField } from '../../components/forms';
 

@@ -1,0 +1,46 @@
+/**
+ * The shift rules' messages (spec 3, section 5), apart from the schemas (shift.ts): the board words its refusals with
+ * them, and its first load does not carry the validation library.
+ */
+export const SHIFT_MSG = {
+  // The spec's words (spec 3, section 5).
+  driverRequired: 'Driver is required',
+  startRequired: 'Start Time is required.',
+  startInvalid: 'Start Time invalid format.',
+  finishInvalid: 'Finish Time invalid format.',
+  dateRequired: 'Date is required.',
+  dateInvalid: 'Date invalid format.',
+  restaurantRequired: 'Restaurant is required',
+  noMoreToPublish: 'No more shifts to publish',
+  timesheetExists: 'Timesheet exists by this shift',
+  // Ours, for what the spec leaves open.
+  restaurantUnknown: 'Choose a restaurant from the list',
+  restaurantInactive: 'This restaurant is inactive: shifts cannot be planned for it',
+  driverUnknown: 'Choose a driver from the list',
+  driverInactive: 'This driver is not active',
+  driverNotForRestaurant: 'This driver does not work for this restaurant',
+  amountInvalid: 'Must be an amount in pounds, e.g. 10 or 7.50',
+  feeNegative: 'Cancellation fee must be 0 or more',
+  countInvalid: 'Must be a whole number, 0 or more',
+  freeBonus: 'Choose no bonus, +£10 or +£20',
+  statusInvalid: 'Status must be 10 (unpublished) or 20 (published)',
+  freeStatusInvalid: 'Status must be 10 (sent for moderation) or 30 (draft)',
+  transitionInvalid: 'This shift cannot change to that status',
+  pushInvalid: 'push_drivers must be 10 (send) or 20 (no push)',
+  commentTooLong: 'At most 1000 characters',
+  shiftIdsRequired: 'Choose at least one shift',
+  shiftIdsInvalid: 'Shifts must be a list of shift ids',
+  tooManyShifts: 'At most 5000 shifts in one call',
+  notFound: 'Shift not found',
+  idMismatch: 'The shift id does not match the address of the request',
+  publishedCannotDelete: 'Unpublish the shift before removing it',
+  notPublished: 'The shift is not published',
+  alreadyCancelled: 'The shift has no driver to cancel',
+  cancelNotPublished: 'Only a published shift can be cancelled',
+  notEditableFree: 'Restaurant accounts can change only their own open shifts that are not published yet',
+  notDraft: 'The shift is not a draft',
+  notDraftForStaff: 'A draft is still with its restaurant: it is published once the restaurant sends it',
+  outOfScope: 'This restaurant is not one of yours',
+  copyNoDay: 'The target range has no such day',
+  rangeRequired: 'period_date_from and period_date_to are required',
+} as const;
