@@ -67,7 +67,18 @@ describe("The board's first view", () => {
     expect(await page.locator('.board-preview .preview-day').first().textContent()).toMatch(/^Mon \d\d\/\d\d ▾$/);
 
     release();
-    await page.locator('.shift-board .chip').first().waitFor();
+    // The frame the board's first chip shows in: where its first row is, and whether the toolbar's controls are in yet.
+    const firstFrame = await page.waitForFunction(
+      () => {
+        if (!document.querySelector('.shift-board .chip')) return null;
+        const cell = document.querySelector('.shift-board .fc-datagrid-cell[data-resource-id] .row-name')?.closest('.fc-datagrid-cell');
+        const publish = [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Publish Shifts'));
+        return { top: Math.round(cell!.getBoundingClientRect().top), publish };
+      },
+      null,
+      { polling: 'raf' },
+    );
+    const atFirstChip = (await firstFrame.jsonValue())!;
     await page.locator('.board-preview').waitFor({ state: 'detached' });
     expect(await page.locator('#root').getAttribute('aria-busy')).toBeNull();
     const board = await boardRows(page);
@@ -79,6 +90,10 @@ describe("The board's first view", () => {
     const strip = (rows: Row[]) => rows.slice(0, common).map(({ name, shifts }) => ({ name, shifts }));
     expect(strip(preview)).toEqual(strip(board));
     expect(Math.abs(preview[0].top - board[0].top)).toBeLessThanOrEqual(2);
+    // The toolbar's controls follow the first rows, in the room kept for them: the rows do not move when they come.
+    expect(atFirstChip.publish).toBe(false);
+    await page.getByRole('button', { name: 'Publish Shifts' }).waitFor();
+    await expect.poll(() => boardRows(page).then((rows) => rows[0].top)).toBe(atFirstChip.top);
     // The board took the first view's answers: its week's shifts were asked for once.
     expect(shiftCalls).toHaveLength(1);
     await context.close();

@@ -32,6 +32,8 @@ import { useShiftBoard } from './useShiftBoard';
 import { useAttendance } from './useAttendance';
 import { isLateOrNoShow } from '../../../domain/attendance';
 import { useStage } from './useStage';
+import { TOOLBAR_LINE, TOOLBAR_ONE_LINE_WIDTH } from './boardToolbar';
+import { useFirstScreenShown } from '../../layout/firstScreen';
 import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
 import { lazyDialog, preloadAll } from '../../components/lazyDialog';
 
@@ -47,6 +49,14 @@ const preloadDialogs = preloadAll([ShiftDialog, CancelShiftDialog, CopyShiftsDia
 
 /** The longest the driver list and the options wait after the shifts are in, when no row is drawn. */
 const SECONDARY_AT_MOST_MS = 1000;
+
+const TOOLBAR = { flexWrap: 'wrap', gap: 1, alignItems: 'center', pb: 1 } as const;
+/** The toolbar's room before its controls: one line when the board is wide enough for them, else two (boardToolbar.ts). */
+const TOOLBAR_ROOM = {
+  ...TOOLBAR,
+  height: 2 * TOOLBAR_LINE,
+  [`@container (min-width: ${TOOLBAR_ONE_LINE_WIDTH}px)`]: { height: TOOLBAR_LINE },
+} as const;
 
 /** Drafts stay with their restaurant until sent for moderation (spec 3, section 2.1). */
 const notDraft = (s: ShiftRecord) => s.status !== SHIFT_STATUS.draft;
@@ -218,6 +228,12 @@ export function ScheduleBoard() {
   const stage = useStage(2);
   const loading = board.loading || restaurants.loading;
   const error = board.error ?? restaurants.error;
+  // On a page load, the toolbar's controls (the location picker, the range, Publish and the rest: a tenth of the work
+  // before the first rows) are drawn once the first rows are in, in the room the first view left them. A board with
+  // no rows to draw (a phone before a restaurant is picked, an empty location, an error) draws them at once.
+  const firstScreenShown = useFirstScreenShown();
+  const [toolbarReady, setToolbarReady] = useState(false);
+  if (!toolbarReady && (firstScreenShown || phone || !!error || (!loading && !rows.length))) setToolbarReady(true);
 
   const panel = (
     <DriverPanel
@@ -236,25 +252,29 @@ export function ScheduleBoard() {
 
   return (
     <Box
-      sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 64px)', sm: 'calc(100dvh - 88px)' }, minHeight: 420 }}
+      sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 64px)', sm: 'calc(100dvh - 88px)' }, minHeight: 420, containerType: 'inline-size' }}
       onPointerEnter={preloadDialogs}
       onFocus={preloadDialogs}
     >
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', pb: 1 }}>
-        <LocationPicker areas={locations} value={location} onChange={setLocation} width={phone ? '100%' : 250} />
-        <RangeNavigator state={rangeState} />
-        <IntervalSelect value={interval} onChange={rangeState.setInterval} />
-        <Box sx={{ flexGrow: 1 }} />
-        {phone && (
-          <Tooltip title="Drivers">
-            <IconButton aria-label="Drivers" onClick={() => setDriversOpen(true)}>
-              <PeopleOutlineIcon />
-            </IconButton>
-          </Tooltip>
+      <Stack direction="row" sx={toolbarReady ? TOOLBAR : TOOLBAR_ROOM}>
+        {toolbarReady && (
+          <>
+            <LocationPicker areas={locations} value={location} onChange={setLocation} width={phone ? '100%' : 250} />
+            <RangeNavigator state={rangeState} />
+            <IntervalSelect value={interval} onChange={rangeState.setInterval} />
+            <Box sx={{ flexGrow: 1 }} />
+            {phone && (
+              <Tooltip title="Drivers">
+                <IconButton aria-label="Drivers" onClick={() => setDriversOpen(true)}>
+                  <PeopleOutlineIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            <FillShiftsButton range={range} location={location} onApplied={(shifts) => store.upsert(shifts)} />
+            <BulkActions shifts={inLocation} onCopy={copyNow} publishReady={!drivers.loading} {...bulk} />
+            <SkipToShifts keyboard={keyboard} />
+          </>
         )}
-        <FillShiftsButton range={range} location={location} onApplied={(shifts) => store.upsert(shifts)} />
-        <BulkActions shifts={inLocation} onCopy={copyNow} publishReady={!drivers.loading} {...bulk} />
-        <SkipToShifts keyboard={keyboard} />
       </Stack>
       {phone && (
         <PhoneRestaurantPicker
@@ -264,14 +284,15 @@ export function ScheduleBoard() {
           helperText={PHONE_TOTALS_NOTE}
         />
       )}
-      {loading && <LinearProgress aria-label="Loading shifts" />}
       {error && (
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={board.reload}>Retry</Button>}>
           {error}
         </Alert>
       )}
       {drivers.error && <Alert severity="warning">The driver list could not be loaded: {drivers.error}</Alert>}
-      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}>
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper', position: 'relative' }}>
+        {/* Over the grid's top edge, not above it: the rows do not move when it goes. */}
+        {loading && <LinearProgress aria-label="Loading shifts" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 5 }} />}
         {!phone && <Box sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: 'flex' }}>{stage >= 2 && panel}</Box>}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {phone && !rows.length ? (

@@ -10,6 +10,7 @@ import { getStoredUser } from '../../../../providers/session';
 import { SCHEDULE_RESTAURANT_KEY } from '../../../components/scheduleRestaurant';
 import { boardFirstCalls, boardRangeOfAddress } from '../api';
 import { readLocation, rowsFor } from '../boardOrder';
+import { TOOLBAR_LINE, TOOLBAR_ONE_LINE_WIDTH } from '../boardToolbar';
 import { dismissFirstView, firstViewGone } from '../../../components/firstView/dismiss';
 import { bodyOf, contentLeft, dismissOnAction, listOf, SHELL, showFirstView } from '../../../components/firstView/frame';
 import { daysInView, previewHtml } from './previewHtml';
@@ -20,12 +21,7 @@ import styles from './boardPreview.css?inline';
  * that will be in view where the board will draw them.
  */
 
-/**
- * The board's own parts (ScheduleBoard.tsx): the toolbar above (one line of 48 px when the content is wide enough for
- * its controls, else two), the driver list on the left, the totals below.
- */
-const TOOLBAR_LINE = 48;
-const TOOLBAR_ONE_LINE_WIDTH = 1220;
+/** The board's own parts (ScheduleBoard.tsx): the toolbar above (boardToolbar.ts), the driver list on the left, the totals. */
 const PANEL_WIDTH = 240;
 const FOOTER_HEIGHT = 41;
 /** Narrower than this the board is a phone's: one restaurant at a time, picked first. No first view there. */
