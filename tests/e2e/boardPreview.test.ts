@@ -67,13 +67,13 @@ describe("The board's first view", () => {
     expect(await page.locator('.board-preview .preview-day').first().textContent()).toMatch(/^Mon \d\d\/\d\d ▾$/);
 
     release();
-    // The frame the board's first chip shows in: where its first row is, and whether the toolbar's controls are in yet.
+    // The frame the board's first chip shows in: where its first row is, and whether the toolbar and driver list are in.
     const firstFrame = await page.waitForFunction(
       () => {
         if (!document.querySelector('.shift-board .chip')) return null;
         const cell = document.querySelector('.shift-board .fc-datagrid-cell[data-resource-id] .row-name')?.closest('.fc-datagrid-cell');
         const publish = [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Publish Shifts'));
-        return { top: Math.round(cell!.getBoundingClientRect().top), publish };
+        return { top: Math.round(cell!.getBoundingClientRect().top), publish, drivers: !!document.querySelector('nav[aria-label="Drivers"]') };
       },
       null,
       { polling: 'raf' },
@@ -90,9 +90,11 @@ describe("The board's first view", () => {
     const strip = (rows: Row[]) => rows.slice(0, common).map(({ name, shifts }) => ({ name, shifts }));
     expect(strip(preview)).toEqual(strip(board));
     expect(Math.abs(preview[0].top - board[0].top)).toBeLessThanOrEqual(2);
-    // The toolbar's controls follow the first rows, in the room kept for them: the rows do not move when they come.
-    expect(atFirstChip.publish).toBe(false);
+    // The toolbar's controls and the driver list follow the first rows, in the room kept for them: the rows do not
+    // move when they come.
+    expect(atFirstChip).toMatchObject({ publish: false, drivers: false });
     await page.getByRole('button', { name: 'Publish Shifts' }).waitFor();
+    await page.getByRole('navigation', { name: 'Drivers' }).waitFor();
     await expect.poll(() => boardRows(page).then((rows) => rows[0].top)).toBe(atFirstChip.top);
     // The board took the first view's answers: its week's shifts were asked for once.
     expect(shiftCalls).toHaveLength(1);

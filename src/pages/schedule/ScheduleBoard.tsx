@@ -228,12 +228,13 @@ export function ScheduleBoard() {
   const stage = useStage(2);
   const loading = board.loading || restaurants.loading;
   const error = board.error ?? restaurants.error;
-  // On a page load, the toolbar's controls (the location picker, the range, Publish and the rest: a tenth of the work
-  // before the first rows) are drawn once the first rows are in, in the room the first view left them. A board with
-  // no rows to draw (a phone before a restaurant is picked, an empty location, an error) draws them at once.
+  // On a page load, the toolbar's controls (the location picker, the range, Publish and the rest) and the driver panel
+  // are drawn once the first rows are in, in the room the first view left them: some 120 ms of a 650 ms open from an
+  // empty tab came before the first rows for them. A board with no rows to draw (a phone before a restaurant is
+  // picked, an empty location, an error) draws them at once; so does a board opened from the menu.
   const firstScreenShown = useFirstScreenShown();
-  const [toolbarReady, setToolbarReady] = useState(false);
-  if (!toolbarReady && (firstScreenShown || phone || !!error || (!loading && !rows.length))) setToolbarReady(true);
+  const [afterFirstRows, setAfterFirstRows] = useState(false);
+  if (!afterFirstRows && (firstScreenShown || phone || !!error || (!loading && !rows.length))) setAfterFirstRows(true);
 
   const panel = (
     <DriverPanel
@@ -256,8 +257,8 @@ export function ScheduleBoard() {
       onPointerEnter={preloadDialogs}
       onFocus={preloadDialogs}
     >
-      <Stack direction="row" sx={toolbarReady ? TOOLBAR : TOOLBAR_ROOM}>
-        {toolbarReady && (
+      <Stack direction="row" sx={afterFirstRows ? TOOLBAR : TOOLBAR_ROOM}>
+        {afterFirstRows && (
           <>
             <LocationPicker areas={locations} value={location} onChange={setLocation} width={phone ? '100%' : 250} />
             <RangeNavigator state={rangeState} />
@@ -293,7 +294,7 @@ export function ScheduleBoard() {
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper', position: 'relative' }}>
         {/* Over the grid's top edge, not above it: the rows do not move when it goes. */}
         {loading && <LinearProgress aria-label="Loading shifts" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 5 }} />}
-        {!phone && <Box sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: 'flex' }}>{stage >= 2 && panel}</Box>}
+        {!phone && <Box sx={{ width: 240, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: 'flex' }}>{stage >= 2 && afterFirstRows && panel}</Box>}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {phone && !rows.length ? (
             <Alert severity="info" sx={{ m: 2 }}>
