@@ -5,7 +5,8 @@ import { dismissFirstView } from '../components/firstView/dismiss';
  * Whether the page's first screen has shown what it opened for. A page load on the board draws the board's first
  * rows before the shell's menu, the top bar's buttons and the alerts bell (about a fifth of the main thread's work
  * before the first rows on a large board, and the alerts' and profile's calls): the shell's own parts follow at once
- * after. Any other screen, and a board whose rows never come (an error), lets them draw by SHELL_AT_MOST_MS.
+ * after. Any other screen draws them at once; a board with no rows to draw (an error, an empty location) says so at
+ * once, and one whose rows are late lets them draw by SHELL_AT_MOST_MS.
  */
 const SHELL_AT_MOST_MS = 3000;
 
@@ -20,7 +21,7 @@ export function noteFirstScreen(pathname: string): void {
   shown = !/^\/schedule(restaurant)?$/.test(pathname);
 }
 
-/** The board's first rows are in the page (src/pages/schedule/ShiftCalendar.tsx). */
+/** The board's first rows are in the page (ShiftCalendar.tsx), or it has none to draw (ScheduleBoard.tsx). */
 export function markFirstScreenShown(): void {
   // The board's first view (drawn before the app, see components/firstView/) gives way to the real rows.
   dismissFirstView();

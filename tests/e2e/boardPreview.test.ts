@@ -100,4 +100,22 @@ describe("The board's first view", () => {
     expect(shiftCalls).toHaveLength(1);
     await context.close();
   }, 120_000);
+
+  it('on a page load whose restaurants cannot be had, shows the error with the toolbar and the menu, not waiting for rows', async () => {
+    const context = await both.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await logIn(page, both.server.url, 'admin@demo.test', 'Admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.route('**/api/restaurant?*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is not answering' }) }),
+    );
+
+    await page.goto(`${both.server.url}/schedule`);
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    // No rows will come: the toolbar and the shell's menu are drawn now, not when a wait for the rows runs out (3 s).
+    const soon = { timeout: 1500 };
+    await page.getByRole('button', { name: /^Publish Shifts/ }).waitFor(soon);
+    await page.getByRole('menuitem', { name: 'Timesheets' }).waitFor(soon);
+    await context.close();
+  }, 120_000);
 });

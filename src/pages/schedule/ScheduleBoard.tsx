@@ -33,7 +33,7 @@ import { useAttendance } from './useAttendance';
 import { isLateOrNoShow } from '../../../domain/attendance';
 import { useStage } from './useStage';
 import { TOOLBAR_LINE, TOOLBAR_ONE_LINE_WIDTH } from './boardToolbar';
-import { useFirstScreenShown } from '../../layout/firstScreen';
+import { markFirstScreenShown, useFirstScreenShown } from '../../layout/firstScreen';
 import { takeScheduleRestaurant } from '../../components/scheduleRestaurant';
 import { lazyDialog, preloadAll } from '../../components/lazyDialog';
 
@@ -230,11 +230,15 @@ export function ScheduleBoard() {
   const error = board.error ?? restaurants.error;
   // On a page load, the toolbar's controls (the location picker, the range, Publish and the rest) and the driver panel
   // are drawn once the first rows are in, in the room the first view left them: some 120 ms of a 650 ms open from an
-  // empty tab came before the first rows for them. A board with no rows to draw (a phone before a restaurant is
-  // picked, an empty location, an error) draws them at once; so does a board opened from the menu.
-  const firstScreenShown = useFirstScreenShown();
-  const [afterFirstRows, setAfterFirstRows] = useState(false);
-  if (!afterFirstRows && (firstScreenShown || phone || !!error || (!loading && !rows.length))) setAfterFirstRows(true);
+  // empty tab came before the first rows for them. A phone's board (no first view, a taller toolbar) draws them at
+  // once, as does a board opened from the menu.
+  const afterFirstRows = useFirstScreenShown() || phone;
+  // A board with no rows to draw (an empty location, an error, a phone before a restaurant is picked) tells the shell
+  // and its own toolbar at once, rather than have them wait for rows that will not come.
+  const noRowsToDraw = !!error || (!loading && !rows.length);
+  useEffect(() => {
+    if (noRowsToDraw) markFirstScreenShown();
+  }, [noRowsToDraw]);
 
   const panel = (
     <DriverPanel
