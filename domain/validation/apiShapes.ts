@@ -27,11 +27,19 @@ export const historyQuery = z.object({
 /** GET /api/driver: react-admin's list parameters, or the spec's status filter code (readDriverFilter). */
 export const driverListQuery = listQuerySchema.extend({
   status: z.string().optional().meta({ description: 'The status filter: 30 every driver, 10 active (when left out), 20 inactive, 120 completed, 130 incomplete, 140 not progressing, 150 progressing' }),
+  view: z
+    .enum(['board'])
+    .optional()
+    .meta({ description: 'board: each driver with only what the boards read (names, e-mail, telephone, photo, status, opt-out, areas, restaurants and working times); not with paging' }),
 });
 
 /** GET /api/restaurant: react-admin's list parameters, or the spec's status (readRestaurantStatus). */
 export const restaurantListQuery = listQuerySchema.extend({
   status: z.string().optional().meta({ description: '20: the inactive restaurants; the active ones otherwise' }),
+  view: z
+    .enum(['board'])
+    .optional()
+    .meta({ description: 'board: each restaurant with only what the boards read (id, name, status, area with its pay rates, own pay rates and commission); not with paging' }),
 });
 
 /** The driver app's range: timesheetRangeSchema's fields, each defaulting (the last week) when left out. */

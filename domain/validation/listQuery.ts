@@ -12,6 +12,7 @@ export const LIST_MSG = {
   range: 'The range must be [first, last]: two whole numbers, the last not before the first',
   sort: 'The sort must be ["field", "ASC" or "DESC"] with a field this list sorts by',
   filter: 'The filter must be an object of fields this list filters by',
+  view: 'The view must be board, or left out',
 } as const;
 
 export { LIST_PER_PAGE_DEFAULT } from '../listPaging';

@@ -37,5 +37,5 @@ export const shiftListUrls = (range: DateRange): string[] => shiftParts(range).m
 /** The address of today's attendance call, as getAttendance asks it. */
 export const attendanceUrl = (date: string) => buildUrl('/api/shift/attendance', { date });
 
-/** GET /api/restaurant?status=10, the boards' restaurants. */
-export const ACTIVE_RESTAURANTS_URL = buildUrl('/api/restaurant', { status: RESTAURANT_STATUS.active });
+/** GET /api/restaurant?status=10&view=board, the boards' restaurants: each with only what the boards read. */
+export const ACTIVE_RESTAURANTS_URL = buildUrl('/api/restaurant', { status: RESTAURANT_STATUS.active, view: 'board' });

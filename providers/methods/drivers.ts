@@ -13,8 +13,8 @@ export const driverMethods = {
   /** GET /api/driver/{id}/attendance: the driver's last 90 days, for the profile. */
   getDriverAttendance: (id: number, signal?: AbortSignal) => httpClient<DriverAttendanceRecord>(`/api/driver/${id}/attendance`, { signal }),
 
-  /** GET /api/driver?status=10: the active drivers, for the admin board. */
-  getActiveDrivers: async (signal?: AbortSignal) => asArray<BoardDriver>(await httpClient('/api/driver', { query: { status: DRIVER_STATUS.active }, signal })),
+  /** GET /api/driver?status=10&view=board: the active drivers as the admin board reads them. */
+  getActiveDrivers: async (signal?: AbortSignal) => asArray<BoardDriver>(await httpClient('/api/driver', { query: { status: DRIVER_STATUS.active, view: 'board' }, signal })),
 
   setDriverStatus: (id: number, status: number) =>
     httpClient<DriverRecord>(`/api/driver/${id}`, { method: 'PUT', query: { inactive: true }, body: { id, status } }),

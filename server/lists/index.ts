@@ -144,6 +144,13 @@ export async function answerList<TB extends keyof Database & string, T extends {
   return sendPage(reply, spec.resource, page, page.ids.length ? await how.load(page.ids) : []);
 }
 
+/** Whether a list call asks for the boards' view of its records (`view=board`); any other view is refused. */
+export function wantsBoardView(query: { view?: unknown }): boolean {
+  if (query.view === undefined) return false;
+  if (query.view === 'board') return true;
+  throw fieldError('view', LIST_MSG.view);
+}
+
 /** A scope of restaurant ids (null = every restaurant) as SQL on `column`. */
 export const idScope = <TB extends keyof Database & string>(column: string, ids: number[] | null) =>
   ids && ((eb: Eb<TB>) => (ids.length ? eb(sql.ref(column), 'in', ids) : eb.lit(false)));

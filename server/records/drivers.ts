@@ -8,6 +8,8 @@ import { DRIVER_PROGRESSING, DRIVER_STATUS } from '../../domain/statuses';
 import { fullName } from '../../domain/validation/user';
 import { overrideWindowStart } from '../../domain/validation/workingTimes';
 import type { DriverRecord } from '../../domain/validation/driver';
+import type { BoardDriver } from '../../domain/shiftCalls';
+import type { DriverPlaces, DriverWorkingTime } from '../../domain/availability';
 import { jsonRows } from '../db/jsonRows';
 
 /** A driver's columns from the form, photos aside (an import has none, and keeps a driver's own). */
@@ -165,6 +167,65 @@ export async function loadDrivers(db: Kysely<Database>, q: DriverQuery): Promise
     r.data_full = dataFull(r);
   }
   return records;
+}
+
+/** A driver as the boards read one, with the e-mail every driver record of the API carries. */
+type BoardDriverRecord = BoardDriver & { email: string | null };
+
+/**
+ * Drivers as the boards read them (domain/shiftCalls.ts, BoardDriver): names, e-mail, telephone, photo, status, opt-out,
+ * the areas and restaurants they work for and their working times; none of the address, car, bank or document fields.
+ * GET /api/driver?view=board answers these: the board asks for every active driver on each open, and the full records
+ * are twice the bytes and the work, each one's bank details and address included.
+ */
+export async function loadBoardDrivers(db: Kysely<Database>, q: DriverQuery): Promise<BoardDriverRecord[]> {
+  if (q.ids && q.ids.length === 0) return [];
+  const chosen = db.selectFrom('drivers').select('drivers.id').where(whereDrivers(q));
+  const people = db
+    .selectFrom('drivers')
+    .select(['drivers.id', 'drivers.first_name', 'drivers.last_name', 'drivers.email', 'drivers.phone', 'drivers.photo_src', 'drivers.status', 'drivers.working_time_opt_out'])
+    .where(whereDrivers(q))
+    .orderBy(sql`lower(drivers.first_name)`)
+    .orderBy(sql`lower(drivers.last_name)`)
+    .orderBy('drivers.id');
+  // Each table's rows of the chosen drivers as one text, 'driver,value,…;driver,…' in the list's order: the embedded
+  // database builds that in a fifth of the time it takes to build the same rows as JSON (some 120 ms at 3,000 drivers).
+  const listed = (table: string, columns: string[], order: string[], where = sql``) =>
+    sql<string | null>`(select string_agg(concat_ws(',', t.driver_id, ${sql.join(columns.map((c) => sql`coalesce(${sql.ref(`t.${c}`)}::text, '')`))}), ';' order by ${sql.join(order.map((c) => sql.ref(`t.${c}`)))})
+      from ${sql.table(table)} t where t.driver_id in (${chosen}) ${where})`;
+  const { rows } = await sql<{ people: string; areas: string | null; restaurants: string | null; weekly: string | null; overrides: string | null }>`select
+      (select coalesce(json_agg(x), '[]')::text from (${people}) x) as people,
+      ${listed('driver_areas', ['area_id'], ['area_id'])} as areas,
+      ${listed('driver_restaurants', ['restaurant_id'], ['restaurant_id'])} as restaurants,
+      ${listed('driver_working_times', ['week_day', 'holiday', 'start_at', 'stop_at'], ['week_day', 'start_at'])} as weekly,
+      ${listed('driver_working_time_overrides', ['period_date', 'holiday', 'start_at', 'stop_at'], ['period_date', 'start_at'], sql`and t.period_date >= ${overrideWindowStart(q.today)}`)} as overrides`.execute(db);
+  const { people: list, areas, restaurants, weekly, overrides } = rows[0];
+  const areaIds = byDriver(areas, ([id]) => ({ area_id: Number(id) }));
+  const restaurantIds = byDriver(restaurants, ([id]) => ({ restaurant_id: Number(id) }));
+  const weeklyTimes = byDriver(weekly, ([day, holiday, start, stop]) => ({ week_day: Number(day), holiday: Number(holiday), start_at: start || null, stop_at: stop || null }));
+  const overrideTimes = byDriver(overrides, ([date, holiday, start, stop]) => ({ period_date: date, holiday: Number(holiday), start_at: start || null, stop_at: stop || null }));
+  return (JSON.parse(list) as Omit<BoardDriverRecord, 'full_name' | keyof DriverPlaces | keyof DriverWorkingTime>[]).map((d) => ({
+    ...d,
+    full_name: fullName(d),
+    area_ids: areaIds.get(d.id) ?? [],
+    restaurant_ids: restaurantIds.get(d.id) ?? [],
+    default_working_time: weeklyTimes.get(d.id) ?? [],
+    actual_override_working_time: overrideTimes.get(d.id) ?? [],
+  }));
+}
+
+/** 'driver,value,…;driver,…' (listed by loadBoardDrivers) as each driver's items, in the text's order. */
+function byDriver<T>(text: string | null, read: (values: string[]) => T): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  if (!text) return out;
+  for (const row of text.split(';')) {
+    const [driver, ...values] = row.split(',');
+    const item = read(values);
+    const items = out.get(Number(driver));
+    if (items) items.push(item);
+    else out.set(Number(driver), [item]);
+  }
+  return out;
 }
 
 export async function loadDriver(db: Kysely<Database>, id: number, today: string): Promise<DriverRecord | null> {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type InferResult, type Kysely } from 'kysely';
+import { jsonRows } from '../db/jsonRows';
 import type { Database } from '../db/schema';
 import { optionRows } from '../records/options';
 import { personName } from '../records/names';
@@ -45,7 +46,7 @@ export async function loadAttendanceLimits(db: Kysely<Database>): Promise<Attend
  */
 export async function loadAttendanceRows(db: Kysely<Database>, date: string, restaurantIds: readonly number[] | null, shiftIds?: readonly number[]): Promise<AttendanceRow[]> {
   if (restaurantIds?.length === 0 || shiftIds?.length === 0) return [];
-  const rows = await db
+  const query = db
     .selectFrom('shifts as s')
     .innerJoin('restaurants as r', 'r.id', 's.restaurant_id')
     .innerJoin('drivers as d', 'd.id', 's.driver_id')
@@ -61,8 +62,9 @@ export async function loadAttendanceRows(db: Kysely<Database>, date: string, res
     .where('s.status', '=', SHIFT_STATUS.published)
     .where('s.driver_id', 'is not', null)
     .$if(restaurantIds !== null, (q) => q.where('s.restaurant_id', 'in', [...restaurantIds!]))
-    .$if(shiftIds !== undefined, (q) => q.where('s.id', 'in', [...shiftIds!]))
-    .execute();
+    .$if(shiftIds !== undefined, (q) => q.where('s.id', 'in', [...shiftIds!]));
+  // As one JSON value: a day's few hundred rows one by one cost the embedded database some 20 ms (db/jsonRows.ts).
+  const rows = await jsonRows<InferResult<typeof query>[number]>(db, query);
   return rows.map((r) => ({
     shift_id: r.shift_id,
     restaurant_id: r.restaurant_id,

@@ -66,7 +66,7 @@ describe("the board's first view on a page load of the board", () => {
     const calls = mockApi(board);
     await openAt(WEEK);
 
-    expect(calls.map((c) => c.path)).toEqual(['/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1&compact=1', '/api/restaurant?status=10']);
+    expect(calls.map((c) => c.path)).toEqual(['/api/restaurant?status=10&view=board', '/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1&compact=1']);
     expect([...document.querySelectorAll('.board-preview .preview-area')].map((el) => el.textContent)).toEqual(['Camden', 'Westminster']);
     expect(names()).toEqual(['Burger Barn Camden', 'Pizza Palace Camden', 'Wok Soho']);
     // The days as the board heads them, British style, Monday first.

@@ -149,13 +149,14 @@ describe('first calls of a page load', () => {
     void startBoardPreview();
     void startFirstCalls({ pathname: '/schedule', search: '?interval=40&from=2030-04-01&to=2030-04-30' });
     window.history.pushState({}, '', '/');
+    // The restaurants first: the rows wait for them and the first week alike, and theirs is the answer built each time.
     expect(calls.map((c) => c.path)).toEqual([
+      '/api/restaurant?status=10&view=board',
       '/api/shift?period_date_from=2030-04-01&period_date_to=2030-04-07&with_driver=1&compact=1',
       '/api/shift?period_date_from=2030-04-08&period_date_to=2030-04-14&with_driver=1&compact=1',
       '/api/shift?period_date_from=2030-04-15&period_date_to=2030-04-21&with_driver=1&compact=1',
       '/api/shift?period_date_from=2030-04-22&period_date_to=2030-04-28&with_driver=1&compact=1',
       '/api/shift?period_date_from=2030-04-29&period_date_to=2030-04-30&with_driver=1&compact=1',
-      '/api/restaurant?status=10',
     ]);
 
     // The board's own first calls take those answers: nothing more goes out.

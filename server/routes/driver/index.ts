@@ -22,11 +22,11 @@ import { pathId } from '../../params';
 import { checkVersion } from '../../services/versions';
 import { checkDriverAssignments, replaceDriverAssignments } from '../../records/driverAssignments';
 import { planPhotos, type PhotoPlan } from './photos';
-import { driverScopeSql, driverStatus, insertDriver, loadDriver, loadDrivers, lockDriver, setDriverStatus, updateDriver } from '../../records/drivers';
+import { driverScopeSql, driverStatus, insertDriver, loadBoardDrivers, loadDriver, loadDrivers, lockDriver, setDriverStatus, updateDriver } from '../../records/drivers';
 import { writeRightToWork } from '../../records/driverPhotos';
 import driverAttendanceRoutes from './attendanceRecord';
 import { DRIVER_LIST } from '../../lists/driver';
-import { answerList } from '../../lists';
+import { answerList, wantsBoardView } from '../../lists';
 
 import { DRIVER_CHANNEL } from '../../../domain/channels';
 import { RESPONSES } from '../../../domain/validation/responses';
@@ -62,8 +62,12 @@ export default async function driverRoutes(app: RouteApp) {
     const account = request.account!;
     const areaIds = account.kind === 'user' && account.role === ROLE.manager ? await managerAreaIds(app.db, account.id) : undefined;
     const today = londonToday();
+    const boardView = wantsBoardView(request.query);
     return answerList(app.db, request.query, reply, DRIVER_LIST, {
-      plain: () => loadDrivers(app.db, { filter: readDriverFilter(request.query.status), areaIds, today }),
+      plain: () => {
+        const chosen = { filter: readDriverFilter(request.query.status), areaIds, today };
+        return boardView ? loadBoardDrivers(app.db, chosen) : loadDrivers(app.db, chosen);
+      },
       load: (ids) => loadDrivers(app.db, { ids, today }),
       scope: areaIds && ((eb) => driverScopeSql(eb, areaIds)),
     });

@@ -28,6 +28,7 @@ import {
   deleteRestaurant,
   driversWorkingHere,
   insertRestaurant,
+  loadBoardRestaurants,
   loadRestaurant,
   loadRestaurants,
   lockRestaurant,
@@ -39,7 +40,7 @@ import {
 } from '../../records/restaurants';
 import profileRoutes from './profile';
 import credentialsRoutes from './credentials';
-import { answerList, idScope } from '../../lists';
+import { answerList, idScope, wantsBoardView } from '../../lists';
 import { RESTAURANT_LIST } from '../../lists/restaurant';
 import { checkVersion } from '../../services/versions';
 import { RESPONSES, FILES } from '../../../domain/validation/responses';
@@ -72,9 +73,13 @@ export default async function restaurantRoutes(app: RouteApp) {
     ...readers,
     schema: { summary: 'Restaurants', querystring: restaurantListQuery, response: { 200: RESPONSES.restaurants } },
   }, async (request, reply) => {
+    const boardView = wantsBoardView(request.query);
     const ids = await restaurantScope(app, request.account!);
     return answerList(app.db, request.query, reply, RESTAURANT_LIST, {
-      plain: () => loadRestaurants(app.db, { status: readRestaurantStatus(request.query.status), ids }),
+      plain: () => {
+        const chosen = { status: readRestaurantStatus(request.query.status), ids };
+        return boardView ? loadBoardRestaurants(app.db, chosen) : loadRestaurants(app.db, chosen);
+      },
       load: (page) => loadRestaurants(app.db, { ids: page }),
       scope: idScope('restaurants.id', ids),
     });

@@ -5,14 +5,16 @@ import { ACTIVE_RESTAURANTS_URL, attendanceUrl, shiftListUrls } from '../../../p
 /** What the board asks first on a page load, and how it reads the shift calls' refusals (the calls: providers/methods/shifts.ts). */
 
 /**
- * The calls the board makes first on opening `range`, before it has drawn anything: its shifts, the restaurants of
- * its rows, and today's attendance when today is in view. A page load opening on the board starts them while the
+ * The calls the board makes first on opening `range`, before it has drawn anything: the restaurants of its rows, its
+ * shifts, and today's attendance when today is in view. A page load opening on the board starts them while the
  * app's code still loads (the board's first view, preview/); the board's identical calls then take their answers.
+ * The restaurants go first: no row is drawn without them, and the server builds their answer on each call, where
+ * the shifts' days are mostly kept (server/services/dayLists.ts).
  */
 export function boardFirstCalls(range: DateRange, today: string): string[] {
   return [
-    ...shiftListUrls(range),
     ACTIVE_RESTAURANTS_URL,
+    ...shiftListUrls(range),
     ...(inRange(today, range) ? [attendanceUrl(today)] : []),
   ];
 }
