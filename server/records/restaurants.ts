@@ -77,6 +77,18 @@ type RestaurantRow = Pick<Restaurant, (typeof RESTAURANT_COLUMNS)[number]> & {
   owner_email: string | null;
 };
 
+/** The restaurants of the query joined to their area (its name and pay rates selected), sorted by name. */
+function restaurantsWithArea(db: Kysely<Database>, q: RestaurantQuery) {
+  return db
+    .selectFrom('restaurants as r')
+    .innerJoin('areas as a', 'a.id', 'r.area_id')
+    .select(['a.name as area_name', 'a.standard_pay_rate as area_standard', 'a.weekend_pay_rate as area_weekend'])
+    .$if(q.status !== undefined, (qb) => qb.where('r.status', '=', q.status!))
+    .$if(!!q.ids, (qb) => qb.where('r.id', 'in', q.ids!))
+    .orderBy(sql`lower(r.name)`)
+    .orderBy('r.id');
+}
+
 /**
  * Restaurants with their area and restaurant account, sorted by name: one query whatever their number (the area
  * and the account are joined, not fetched per row), carried as one JSON value (see jsonRows).
@@ -85,22 +97,10 @@ export async function loadRestaurants(db: Kysely<Database>, q: RestaurantQuery =
   if (q.ids && q.ids.length === 0) return [];
   const rows = await jsonRows<RestaurantRow>(
     db,
-    db
-      .selectFrom('restaurants as r')
-      .innerJoin('areas as a', 'a.id', 'r.area_id')
+    restaurantsWithArea(db, q)
       .leftJoin('restaurateurs as o', 'o.id', 'r.restaurateur_id')
       .select(RESTAURANT_COLUMNS.map((c) => `r.${c}` as const))
-      .select([
-        'a.name as area_name',
-        'a.standard_pay_rate as area_standard',
-        'a.weekend_pay_rate as area_weekend',
-        'o.name as owner_name',
-        'o.email as owner_email',
-      ])
-      .$if(q.status !== undefined, (qb) => qb.where('r.status', '=', q.status!))
-      .$if(!!q.ids, (qb) => qb.where('r.id', 'in', q.ids!))
-      .orderBy(sql`lower(r.name)`)
-      .orderBy('r.id'),
+      .select(['o.name as owner_name', 'o.email as owner_email']),
     ['updated_at'],
   );
 
@@ -150,15 +150,7 @@ export async function loadBoardRestaurants(db: Kysely<Database>, q: RestaurantQu
   if (q.ids && q.ids.length === 0) return [];
   const rows = await jsonRows<BoardRestaurantRow>(
     db,
-    db
-      .selectFrom('restaurants as r')
-      .innerJoin('areas as a', 'a.id', 'r.area_id')
-      .select(['r.id', 'r.name', 'r.area_id', 'r.status', 'r.standard_pay', 'r.weekend_pay', 'r.invoice_comission'])
-      .select(['a.name as area_name', 'a.standard_pay_rate as area_standard', 'a.weekend_pay_rate as area_weekend'])
-      .$if(q.status !== undefined, (qb) => qb.where('r.status', '=', q.status!))
-      .$if(!!q.ids, (qb) => qb.where('r.id', 'in', q.ids!))
-      .orderBy(sql`lower(r.name)`)
-      .orderBy('r.id'),
+    restaurantsWithArea(db, q).select(['r.id', 'r.name', 'r.area_id', 'r.status', 'r.standard_pay', 'r.weekend_pay', 'r.invoice_comission']),
   );
   return rows.map((r) => ({
     id: r.id,
