@@ -90,7 +90,7 @@ export interface BoardDriver extends DriverWorkingTime, DriverPlaces {
   working_time_opt_out?: boolean;
 }
 
-/** An active restaurant as the boards read it (GET /api/restaurant?status=10): its area, pay rates and commission. */
+/** An active restaurant as the boards read it (GET /api/restaurant?status=10&view=board): its area, pay rates and commission. */
 export interface BoardRestaurant {
   id: number;
   name: string;
@@ -100,7 +100,6 @@ export interface BoardRestaurant {
   standard_pay: number | null;
   weekend_pay: number | null;
   invoice_comission: number | null;
-  telephone?: string;
 }
 
 /** An option as GET /api/option answers it, as the board reads its values. */
