@@ -170,12 +170,14 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 
-const londonStamp = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-});
+// Made on first use: a page's first Intl object is costly (domain/money.ts).
+let londonStamp: Intl.DateTimeFormat | null = null;
 
 /** '28/11/2026 16:10' in London, whatever the reader's language and zone. */
 export function ukDateTime(iso: string): string {
+  londonStamp ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  });
   return londonStamp.format(new Date(iso)).replace(',', '');
 }
 

@@ -18,11 +18,13 @@ export function formatPounds(pounds: number): string {
   return `£${pounds.toFixed(2)}`;
 }
 
-const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not as the module loads: a page's first Intl object costs some 40–100 ms (the locale data is
+// loaded), which a page load's first calls must not wait for (domain/dates.ts londonToday).
+let money: Intl.NumberFormat | null = null;
 
 /** £1,234.50, as every screen shows an amount; empty for a missing amount. */
 export function formatMoney(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? money.format(n) : '';
+  return Number.isFinite(n) ? (money ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n) : '';
 }

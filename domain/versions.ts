@@ -24,11 +24,12 @@ export const VERSION_MSG = {
   invalid: 'updated_at must be the date and time the record was loaded with (ISO-8601)',
 } as const;
 
-const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+// Made on first use: a page's first Intl object is costly (domain/money.ts).
+let londonClock: Intl.DateTimeFormat | null = null;
 
 /** '14:05': the time of day in London of an ISO-8601 time, 24-hour. */
 export function londonTime(iso: string): string {
-  return londonClock.format(new Date(iso));
+  return (londonClock ??= new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(new Date(iso));
 }
 
 /** 'This shift was changed by Sam Hill at 14:05. Reload to see it.' */

@@ -2,9 +2,11 @@ import type { TimesheetView } from './fromShift';
 
 /**
  * `localeCompare` without a locale, made once: the same order, and a week's sort of 3,500 rows does not build the
- * comparison anew for each of its 40,000 comparisons.
+ * comparison anew for each of its 40,000 comparisons. Made on first use: a page's first Intl object is costly
+ * (domain/money.ts).
  */
-const byText = new Intl.Collator().compare;
+let collator: Intl.Collator | null = null;
+const byText = (a: string, b: string) => (collator ??= new Intl.Collator()).compare(a, b);
 
 /** The order of the timesheet table (spec 3, section 2.3): by day, start, restaurant and driver. */
 export function compareTimesheetRows(a: TimesheetView, b: TimesheetView): number {

@@ -27,6 +27,20 @@ describe('calendar (weeks start on Monday, weekday 0 = Monday)', () => {
     expect(londonToday(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
     expect(londonToday(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
   });
+
+  it("counts London's date as the time-zone database does, across the nights the clocks change", () => {
+    const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+    // Every half hour of the days around each change from 2024 to 2030, and every day of 2026 at 23:30 and 00:30 UTC.
+    const instants: number[] = [];
+    for (const change of ['2024-03-31', '2024-10-27', '2025-03-30', '2025-10-26', '2026-03-29', '2026-10-25', '2030-03-31', '2030-10-27']) {
+      const start = Date.parse(`${change}T00:00:00Z`) - 2 * 86_400_000;
+      for (let ms = start; ms < start + 4 * 86_400_000; ms += 1_800_000) instants.push(ms);
+    }
+    for (let day = Date.parse('2026-01-01T23:30:00Z'); day < Date.parse('2027-01-01T00:00:00Z'); day += 86_400_000) instants.push(day, day + 3_600_000);
+    const differing = instants.filter((ms) => londonToday(new Date(ms)) !== london.format(ms)).map((ms) => new Date(ms).toISOString());
+    expect(differing).toEqual([]);
+    expect(instants.length).toBeGreaterThan(1_000);
+  });
 });
 
 describe('shift length (hours to 2 decimals, only a finish before the start rolls into the next day)', () => {
