@@ -35,6 +35,9 @@ export function keepEarly(url: string, answer: Promise<RawAnswer>): void {
   }, EARLY_KEPT_MS);
 }
 
+/** Whether an early GET of `url` is still waiting for its taker: started again, the server would be asked twice. */
+export const isWaitingEarly = (url: string): boolean => early.has(callKey(url));
+
 /** The answer of an early GET of `url`, once: the next identical call goes to the server. */
 export function takeEarly(url: string): Promise<RawAnswer> | undefined {
   if (!early.size) return undefined;

@@ -5,8 +5,9 @@ import { dataProvider } from '../../providers/dataProvider';
 import { startFirstCalls } from '../../src/firstCalls';
 import { startTimesheetCalls } from '../../src/pages/timesheets/firstCalls';
 import { startBoardPreview } from '../../src/pages/schedule/preview/boardPreview';
+import { startBoardCalls } from '../../src/pages/schedule/api';
 import { DRIVER_FIRST_PAGE, firstPageUrl } from '../../resources/listDefaults';
-import { mockApi, ADMIN, MANAGER, storeUser } from './harness';
+import { mockApi, ADMIN, MANAGER, RESTAURANT, storeUser } from './harness';
 
 describe('live feed dispatch', () => {
   it('routes a message to the subscribers of its channel', () => {
@@ -164,6 +165,30 @@ describe('first calls of a page load', () => {
     await dataProvider.getActiveRestaurants();
     expect(shifts.map((s) => s.id)).toEqual([1, 8, 15, 22, 29]);
     expect(calls).toHaveLength(6);
+  });
+
+  it("start the board's calls as its route opens inside the app, none the page load's first view has waiting, none for an account that may not open it", async () => {
+    storeUser(ADMIN);
+    const calls = mockApi((call) => (call.path.startsWith('/api/shift?') ? { body: [{ id: 7 }] } : { body: [] }));
+    const week = '?interval=20&from=2030-05-06&to=2030-05-12';
+    const weekCalls = ['/api/restaurant?status=10&view=board', '/api/shift?period_date_from=2030-05-06&period_date_to=2030-05-12&with_driver=1&compact=1'];
+    // From the menu: the restaurants and the week's shifts leave as the route first renders.
+    startBoardCalls(week, '2030-06-01');
+    expect(calls.map((c) => c.path)).toEqual(weekCalls);
+    // Rendered again before the board took them (StrictMode, or the page load's first view had started them): no second call.
+    startBoardCalls(week, '2030-06-01');
+    expect(calls).toHaveLength(2);
+    // The board's own calls take the answers.
+    expect((await dataProvider.getShifts({ range: { from: '2030-05-06', to: '2030-05-12' } })).map((s) => s.id)).toEqual([7]);
+    await dataProvider.getActiveRestaurants();
+    expect(calls).toHaveLength(2);
+    // Opened again later: asked afresh, today's attendance too when today is in the week.
+    startBoardCalls(week, '2030-05-08');
+    expect(calls.map((c) => c.path).slice(2)).toEqual([...weekCalls, '/api/shift/attendance?date=2030-05-08']);
+
+    storeUser(RESTAURANT);
+    startBoardCalls(week, '2030-06-01');
+    expect(calls).toHaveLength(5);
   });
 
   it("start the timesheets of the week once: the screen's route, drawn after the page load started them, asks for none again", async () => {

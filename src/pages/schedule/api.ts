@@ -1,5 +1,9 @@
+import { londonToday } from '../../../domain/dates';
+import { canOpen } from '../../../domain/navigation';
 import { INTERVAL, INTERVALS, inRange, intervalOfAddress, rangeOfAddress, type DateRange } from '../../../domain/ranges';
+import { isWaitingEarly } from '../../../providers/earlyCalls';
 import { startEarly } from '../../../providers/earlyStart';
+import { getStoredUser } from '../../../providers/session';
 import { ACTIVE_RESTAURANTS_URL, attendanceUrl, shiftListUrls } from '../../../providers/methods/boardUrls';
 
 /** What the board asks first on a page load, and how it reads the shift calls' refusals (the calls: providers/methods/shifts.ts). */
@@ -17,6 +21,18 @@ export function boardFirstCalls(range: DateRange, today: string): string[] {
     ...shiftListUrls(range),
     ...(inRange(today, range) ? [attendanceUrl(today)] : []),
   ];
+}
+
+/**
+ * Opened inside the app (the menu, a link, Back): the board's first calls leave as its route first renders, and travel
+ * while the shell and the board render, instead of after them. Those a page load's first view started, still
+ * waiting for the board, are not asked again.
+ */
+export function startBoardCalls(search: string, today = londonToday()): void {
+  const user = getStoredUser();
+  if (!user || !canOpen(user.role, '/schedule')) return;
+  const range = boardRangeOfAddress(new URLSearchParams(search), today);
+  for (const url of boardFirstCalls(range, today)) if (!isWaitingEarly(url)) startEarly(url);
 }
 
 /**
