@@ -7,12 +7,14 @@ import type { TimesheetView } from './fromShift';
  */
 let collator: Intl.Collator | null = null;
 const byText = (a: string, b: string) => (collator ??= new Intl.Collator()).compare(a, b);
+/** Dates (YYYY-MM-DD) and times (HH:mm) are written alike, digit for digit: compared as written, in the collator's order. */
+const byWritten = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The order of the timesheet table (spec 3, section 2.3): by day, start, restaurant and driver. */
 export function compareTimesheetRows(a: TimesheetView, b: TimesheetView): number {
   return (
-    byText(a.period_date, b.period_date) ||
-    byText(a.start_time, b.start_time) ||
+    byWritten(a.period_date, b.period_date) ||
+    byWritten(a.start_time, b.start_time) ||
     byText(a.restaurant_name, b.restaurant_name) ||
     byText(a.driver_name ?? '~', b.driver_name ?? '~') ||
     a.id - b.id
